@@ -1,0 +1,248 @@
+//! The error catalogue: every code the server answers with, and its text in both languages.
+//!
+//! This table is the single source of truth. The server renders messages from it, and the web app reads the
+//! generated `web/src/generated/errorCatalogue.json` (see [`export_json`]); a test fails when that file is stale.
+//! Codes named by the spec (section 8) keep their numbers; codes the spec leaves open (login errors, bad
+//! parameters, throttling) are ours, in the 1000–1299 range.
+
+use crate::Lang;
+use serde_json::{Map, Value};
+
+macro_rules! catalogue {
+    ($( $(#[$doc:meta])* $name:ident = $code:literal, $zh:literal, $en:literal; )*) => {
+        /// A response code of the Ironsight API. Success is only `Ok` ("200") or `Created` ("201").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code { $( $(#[$doc])* $name, )* }
+
+        impl Code {
+            /// Every code, in catalogue order.
+            pub const ALL: &'static [Code] = &[ $( Code::$name, )* ];
+
+            /// The code as the wire carries it: a string.
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$name => $code, )* }
+            }
+
+            /// The message template in `lang`; `{name}` placeholders are filled by [`Code::message`].
+            pub fn template(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $( (Code::$name, Lang::Zh) => $zh, (Code::$name, Lang::En) => $en, )*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    /// The call succeeded.
+    Ok = "200", "成功", "Success";
+    /// The call created something.
+    Created = "201", "创建成功", "Created";
+    UsernameRequired = "1001", "请输入用户名", "Username is required";
+    BadCredentials = "1002", "用户名或密码错误", "Incorrect username or password";
+    VcodeRequired = "1003", "请输入验证码", "Verification code is required";
+    VcodeInvalid = "1004", "验证码错误或已过期", "Wrong or expired verification code";
+    UserNotFound = "1005", "用户名不存在", "Username does not exist";
+    /// The session was ended (logout) or expired: the console clears the user and goes to /login.
+    SessionLost = "1006", "会话已失效，请重新登录", "Session lost, please log in again";
+    LoginThrottled = "1007", "登录失败次数过多，请 {minutes} 分钟后再试", "Too many failed attempts, please try again in {minutes} minutes";
+    PasswordRequired = "1008", "请输入密码", "Password is required";
+    /// No session at all: the console goes to /login.
+    NotLoggedIn = "1010", "未登录，请先登录", "Not logged in, please log in";
+    NoPermission = "1011", "无权限", "No permission";
+    OriginRejected = "1012", "请求来源不被允许", "Request origin not allowed";
+    PermissionInfoFailed = "1013", "获取权限信息失败，请重新登录", "Failed to get permission information, please log in again";
+    InvalidParam = "1100", "参数 {field} 无效：{reason}", "Invalid parameter {field}: {reason}";
+    MissingParam = "1101", "缺少参数 {field}", "Missing parameter {field}";
+    MalformedBody = "1102", "请求内容无法解析：{reason}", "The request body cannot be read: {reason}";
+    BodyTooLarge = "1103", "请求内容过大（上限 {max} 字节）", "The request body is too large (limit {max} bytes)";
+    ApiNotFound = "1104", "接口不存在", "No such API path";
+    MethodNotAllowed = "1105", "不支持该请求方法", "Method not allowed on this path";
+    FeedbackTooShort = "1200", "意见不能少于10个字！", "Opinions can not be less than 10 words!";
+    UserExists = "1201", "用户已存在", "User already exists";
+    GroupNameExists = "1202", "分组名称已存在", "Group name already exists";
+    OriginalPasswordWrong = "1203", "原密码错误", "Original password is wrong";
+    NoPermissionChangeUser = "1204", "无权修改密码或用户信息", "No permission to change password or user info";
+    PageNotFound = "1205", "页面不存在", "Page does not exist";
+    JumpPageFailed = "1206", "跳转组态页面失败", "Jump to configuration page failed";
+    DeviceOffline = "1207", "设备离线，无法下发命令", "Device offline, cannot send command";
+    NoWritePermission = "1208", "您没有写入权限", "You do not have write permission";
+    WriteFailed = "1209", "变量写入失败", "Variable write failed";
+    WriteCancelled = "1210", "已取消写入", "Write cancelled";
+    NoAlarmPermission = "1211", "无权限查看报警记录", "No permission to view alarm records";
+    NoRepairPermission = "1212", "无权限查看维修工单", "No permission to view repair orders";
+    CommTimeout = "1301", "通信超时", "Communication timeout";
+    LowerDeviceFault = "1711", "下位机故障", "Lower device fault";
+    LowerDeviceBusy = "1712", "下位机忙", "Lower device busy";
+    DataCheckError = "1713", "数据校验错误", "Data check error";
+    VariableNotExist = "1714", "变量不存在", "Variable does not exist";
+    ResponseTimeout = "1715", "响应超时", "Response timeout";
+    VariableAddressNotExist = "1721", "变量地址不存在", "Variable address does not exist";
+    DataTypeError = "1722", "数据类型错误", "Data type error";
+    /// No gateway or alarm data: the console clears that state.
+    NoData = "2001", "暂无网关或报警数据", "No gateway or alarm data";
+    WriteOverLimit = "2003", "写入值超出限制", "Write exceeds the limit";
+    VariableReadOnly = "2004", "变量只读", "Variable is read-only";
+    LowerDeviceCommFault = "99901", "下位机通信故障", "Lower device communication fault";
+    GatewayResponseTimeout = "99902", "响应超时", "Response timeout";
+    GatewayVariableNotExist = "99903", "变量不存在", "Variable does not exist";
+    VariableAddressMalformed = "99904", "变量地址为空或格式错误", "Variable address empty or malformed";
+    ReadOnlyCannotWrite = "99905", "只读变量，不能写入", "Read-only, cannot write";
+    VariableOverLimit = "99906", "变量超出限制", "Variable over limit";
+    DataReadIncomplete = "99907", "数据读取不完整", "Data read incomplete";
+    /// Our own fault; detail goes to the log, never to the client.
+    Unknown = "90099", "未知异常", "Unknown exception";
+    UnsupportedFormula = "1600000", "不支持的采集公式", "Unsupported collection formula";
+    UnsupportedFormulaAlt = "1617000", "不支持的采集公式", "Unsupported collection formula";
+}
+
+impl Code {
+    /// True only for the two success codes, as the console decides.
+    pub fn is_success(self) -> bool {
+        matches!(self, Code::Ok | Code::Created)
+    }
+
+    /// Looks a wire code up.
+    pub fn parse(code: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == code)
+    }
+
+    /// The message in `lang` with `{name}` placeholders replaced by `args`.
+    pub fn message(self, lang: Lang, args: &[(&str, &str)]) -> String {
+        fill(self.template(lang), args)
+    }
+}
+
+/// Why a parameter was refused; rendered into [`Code::InvalidParam`]'s `{reason}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Required,
+    TooLong { max: usize },
+    TooShort { min: usize },
+    NotText,
+    NotInteger,
+    NotObject,
+    OutOfRange { min: i64, max: i64 },
+    ControlCharacters,
+    PasswordRule,
+    LettersDigitsOnly,
+    BadJson,
+}
+
+impl Reason {
+    /// The reason in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            Reason::Required => if zh { "不能为空".into() } else { "is required".into() },
+            Reason::TooLong { max } => {
+                if zh { format!("长度不能超过 {max} 个字符") } else { format!("must be at most {max} characters") }
+            }
+            Reason::TooShort { min } => {
+                if zh { format!("长度不能少于 {min} 个字符") } else { format!("must be at least {min} characters") }
+            }
+            Reason::NotText => if zh { "必须是文本".into() } else { "must be text".into() },
+            Reason::NotInteger => if zh { "必须是整数".into() } else { "must be a whole number".into() },
+            Reason::NotObject => if zh { "必须是 JSON 对象".into() } else { "must be a JSON object".into() },
+            Reason::OutOfRange { min, max } => {
+                if zh { format!("必须在 {min} 到 {max} 之间") } else { format!("must be between {min} and {max}") }
+            }
+            Reason::ControlCharacters => if zh { "不能包含控制字符".into() } else { "must not contain control characters".into() },
+            Reason::PasswordRule => {
+                if zh { "须为 8 到 15 位，区分大小写，包含字母、数字和符号".into() }
+                else { "must be 8 to 15 characters (case sensitive) with letters, digits and symbols".into() }
+            }
+            Reason::LettersDigitsOnly => if zh { "只能包含字母或数字".into() } else { "may contain only letters or digits".into() },
+            Reason::BadJson => if zh { "不是有效的 JSON".into() } else { "is not valid JSON".into() },
+        }
+    }
+}
+
+/// Replaces each `{name}` in `template` with its value from `args`; unknown placeholders stay as they are.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// The catalogue as the web app reads it: `{"<code>": {"zh": "...", "en": "..."}}`, pretty-printed with a
+/// trailing newline so the checked-in file diffs cleanly.
+pub fn export_json() -> String {
+    let mut map = Map::new();
+    for code in Code::ALL {
+        let mut texts = Map::new();
+        for lang in [Lang::Zh, Lang::En] {
+            texts.insert(lang.tag().into(), Value::String(code.template(lang).into()));
+        }
+        map.insert(code.as_str().into(), Value::Object(texts));
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(map)).expect("catalogue serialises");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_unique_and_every_text_is_present() {
+        let mut seen = HashSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate code {}", code.as_str());
+            assert!(!code.template(Lang::Zh).is_empty() && !code.template(Lang::En).is_empty());
+            assert_eq!(Code::parse(code.as_str()), Some(*code));
+        }
+    }
+
+    #[test]
+    fn success_only_for_200_and_201() {
+        let successes: Vec<_> = Code::ALL.iter().filter(|c| c.is_success()).map(|c| c.as_str()).collect();
+        assert_eq!(successes, ["200", "201"]);
+    }
+
+    #[test]
+    fn spec_codes_keep_their_numbers() {
+        for (code, number) in [
+            (Code::SessionLost, "1006"), (Code::NotLoggedIn, "1010"), (Code::CommTimeout, "1301"),
+            (Code::LowerDeviceFault, "1711"), (Code::DataTypeError, "1722"), (Code::NoData, "2001"),
+            (Code::WriteOverLimit, "2003"), (Code::VariableReadOnly, "2004"), (Code::LowerDeviceCommFault, "99901"),
+            (Code::DataReadIncomplete, "99907"), (Code::Unknown, "90099"), (Code::UnsupportedFormula, "1600000"),
+            (Code::UnsupportedFormulaAlt, "1617000"),
+        ] {
+            assert_eq!(code.as_str(), number);
+        }
+        assert_eq!(Code::FeedbackTooShort.template(Lang::En), "Opinions can not be less than 10 words!");
+        assert_eq!(Code::NoWritePermission.template(Lang::En), "You do not have write permission");
+        assert_eq!(Code::NoAlarmPermission.template(Lang::En), "No permission to view alarm records");
+    }
+
+    #[test]
+    fn message_fills_placeholders() {
+        let msg = Code::InvalidParam.message(Lang::En, &[("field", "content"), ("reason", "is required")]);
+        assert_eq!(msg, "Invalid parameter content: is required");
+        assert_eq!(Code::LoginThrottled.message(Lang::Zh, &[("minutes", "15")]), "登录失败次数过多，请 15 分钟后再试");
+    }
+
+    #[test]
+    fn reasons_have_both_languages() {
+        for reason in [
+            Reason::Required, Reason::TooLong { max: 3 }, Reason::TooShort { min: 3 }, Reason::NotText,
+            Reason::NotInteger, Reason::NotObject, Reason::OutOfRange { min: 1, max: 2 },
+            Reason::ControlCharacters, Reason::PasswordRule, Reason::LettersDigitsOnly, Reason::BadJson,
+        ] {
+            assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
+        }
+    }
+
+    /// The web app reads the generated file; a stale copy would show old or missing texts.
+    #[test]
+    fn web_catalogue_export_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/generated/errorCatalogue.json");
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(on_disk == export_json(), "{path} is stale: run `make generate`");
+    }
+}

@@ -1,0 +1,20 @@
+//! # Ironsight domain rules
+//!
+//! Pure rules with no IO, shared by the server (and later the gateway agent).
+//!
+//! # Layout
+//! - [`lang`]: the two console languages and how a request names one.
+//! - [`catalogue`]: the error catalogue, the one source of truth for every code and its zh/en text.
+//! - [`validate`]: values that must be valid are types with a `parse` constructor (login names, passwords,
+//!   feedback, group names, share passwords), so a handler cannot forget a rule.
+//! - [`permission`]: the permission codes a user's `auths` list may hold.
+//! - [`poll`]: the asynchronous command poll schedule of spec sections 4 and 9.
+
+pub mod catalogue;
+pub mod lang;
+pub mod permission;
+pub mod poll;
+pub mod validate;
+
+pub use catalogue::{Code, Reason};
+pub use lang::Lang;

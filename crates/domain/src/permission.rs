@@ -1,0 +1,36 @@
+//! Permission codes held in a user's `auths` list (spec section 6). A check passes when the code is in the list.
+
+/// View EG alarm records.
+pub const MULTI_DESIGNER_ALARM: &str = "monitor_multi_designer_alarm";
+/// View repair orders.
+pub const MULTI_DESIGNER_REPAIR: &str = "monitor_multi_designer_repair";
+/// Alarms for rule type 00.
+pub const EQUIPINFO_MENU_ALARM: &str = "monitor_equipinfo_menu_alarm";
+/// Alarms for rule type 01.
+pub const DESIGNER_MENU_ALARM: &str = "monitor_designer_menu_alarm";
+/// Write values to equipment signals ('You do not have write permission' without it). The spec names the
+/// permission but not its code; this is ours.
+pub const WRITE_DATA: &str = "monitor_write_data";
+/// Manage equipment, gateways, groups, scenes, projects and announcements. Ours, as above.
+pub const MANAGE: &str = "manage";
+
+/// Every code an administrator holds.
+pub const ALL: &[&str] = &[MULTI_DESIGNER_ALARM, MULTI_DESIGNER_REPAIR, EQUIPINFO_MENU_ALARM, DESIGNER_MENU_ALARM, WRITE_DATA, MANAGE];
+
+/// True when `auths` grants `code`.
+pub fn has(auths: &[String], code: &str) -> bool {
+    auths.iter().any(|a| a == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_passes_only_when_code_is_in_the_list() {
+        let auths = vec![MULTI_DESIGNER_ALARM.to_owned()];
+        assert!(has(&auths, MULTI_DESIGNER_ALARM));
+        assert!(!has(&auths, WRITE_DATA));
+        assert!(!has(&[], MANAGE));
+    }
+}

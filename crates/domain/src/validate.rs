@@ -1,0 +1,256 @@
+//! Values that must be valid, as types with a `parse` constructor (spec section 5, "Account and forms").
+//!
+//! Each `parse` returns the [`Reason`] a value was refused for; the server adds the field name and renders the
+//! message in the caller's language.
+
+use crate::Reason;
+
+/// Counts characters the way a person does (Chinese characters count one each), not bytes.
+fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn has_control(s: &str) -> bool {
+    s.chars().any(char::is_control)
+}
+
+/// A login name: required, at most 64 characters, no control characters, surrounding spaces trimmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoginName(String);
+
+impl LoginName {
+    pub const MAX: usize = 64;
+
+    pub fn parse(raw: &str) -> Result<LoginName, Reason> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(Reason::Required);
+        }
+        if char_len(name) > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        if has_control(name) {
+            return Err(Reason::ControlCharacters);
+        }
+        Ok(LoginName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A new password (spec: 8 to 15 characters, case sensitive, letters, symbols and digits). We require at least
+/// one letter, one digit and one symbol, and only printable ASCII, so the rule reads the same in both languages.
+#[derive(Clone, PartialEq, Eq)]
+pub struct NewPassword(String);
+
+impl std::fmt::Debug for NewPassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NewPassword(***)")
+    }
+}
+
+impl NewPassword {
+    pub const MIN: usize = 8;
+    pub const MAX: usize = 15;
+
+    pub fn parse(raw: &str) -> Result<NewPassword, Reason> {
+        if raw.is_empty() {
+            return Err(Reason::Required);
+        }
+        let len = char_len(raw);
+        let printable = raw.chars().all(|c| c.is_ascii_graphic());
+        let letter = raw.chars().any(|c| c.is_ascii_alphabetic());
+        let digit = raw.chars().any(|c| c.is_ascii_digit());
+        let symbol = raw.chars().any(|c| c.is_ascii_punctuation());
+        if !(Self::MIN..=Self::MAX).contains(&len) || !printable || !letter || !digit || !symbol {
+            return Err(Reason::PasswordRule);
+        }
+        Ok(NewPassword(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A password as typed at login: required and bounded, nothing else is revealed about the rule.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LoginPassword(String);
+
+impl std::fmt::Debug for LoginPassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LoginPassword(***)")
+    }
+}
+
+impl LoginPassword {
+    /// Longer inputs are refused before hashing so a huge password cannot cost the server a slow hash.
+    pub const MAX: usize = 128;
+
+    pub fn parse(raw: &str) -> Result<LoginPassword, Reason> {
+        if raw.is_empty() {
+            return Err(Reason::Required);
+        }
+        if char_len(raw) > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        Ok(LoginPassword(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Feedback text: at least 10 characters ('Opinions can not be less than 10 words!'), at most 2000.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeedbackContent(String);
+
+impl FeedbackContent {
+    pub const MIN: usize = 10;
+    pub const MAX: usize = 2000;
+
+    pub fn parse(raw: &str) -> Result<FeedbackContent, Reason> {
+        let text = raw.trim();
+        if char_len(text) < Self::MIN {
+            return Err(Reason::TooShort { min: Self::MIN });
+        }
+        if char_len(text) > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        Ok(FeedbackContent(text.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A group name: required, up to 30 characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupName(String);
+
+impl GroupName {
+    pub const MAX: usize = 30;
+
+    pub fn parse(raw: &str) -> Result<GroupName, Reason> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(Reason::Required);
+        }
+        if char_len(name) > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        if has_control(name) {
+            return Err(Reason::ControlCharacters);
+        }
+        Ok(GroupName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A sharing password: at least 4 characters, letters or digits only (at most 32).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SharePassword(String);
+
+impl SharePassword {
+    pub const MIN: usize = 4;
+    pub const MAX: usize = 32;
+
+    pub fn parse(raw: &str) -> Result<SharePassword, Reason> {
+        if !raw.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(Reason::LettersDigitsOnly);
+        }
+        if raw.len() < Self::MIN {
+            return Err(Reason::TooShort { min: Self::MIN });
+        }
+        if raw.len() > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        Ok(SharePassword(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A free-form text parameter: bounded length, no control characters except line breaks and tabs.
+pub fn bounded_text(raw: &str, max: usize) -> Result<&str, Reason> {
+    if char_len(raw) > max {
+        return Err(Reason::TooLong { max });
+    }
+    if raw.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        return Err(Reason::ControlCharacters);
+    }
+    Ok(raw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn login_name_is_required_trimmed_and_bounded() {
+        assert_eq!(LoginName::parse("  demo ").unwrap().as_str(), "demo");
+        assert_eq!(LoginName::parse("   "), Err(Reason::Required));
+        assert_eq!(LoginName::parse(&"a".repeat(65)), Err(Reason::TooLong { max: 64 }));
+        assert!(LoginName::parse(&"运".repeat(64)).is_ok(), "characters, not bytes");
+        assert_eq!(LoginName::parse("a\u{0}b"), Err(Reason::ControlCharacters));
+        assert!(LoginName::parse("o'brien; DROP TABLE users--").is_ok(), "stored as a value, never as SQL");
+    }
+
+    #[test]
+    fn password_is_8_to_15_with_letters_digits_symbols() {
+        assert!(NewPassword::parse("Demo@12345").is_ok());
+        assert!(NewPassword::parse("aB3$efgh").is_ok(), "8 is the minimum");
+        assert!(NewPassword::parse("aB3$efghijklmno").is_ok(), "15 is the maximum");
+        for bad in ["aB3$efg", "aB3$efghijklmnop", "abcdefgh1", "abcdefgh$", "12345678$", "Demo@ 12345", "Démo@12345", ""] {
+            assert!(NewPassword::parse(bad).is_err(), "{bad:?} must be refused");
+        }
+        assert_eq!(format!("{:?}", NewPassword::parse("Demo@12345").unwrap()), "NewPassword(***)");
+    }
+
+    #[test]
+    fn login_password_required_and_bounded() {
+        assert_eq!(LoginPassword::parse(""), Err(Reason::Required));
+        assert!(LoginPassword::parse("x").is_ok());
+        assert_eq!(LoginPassword::parse(&"x".repeat(129)), Err(Reason::TooLong { max: 128 }));
+    }
+
+    #[test]
+    fn feedback_needs_at_least_10_characters() {
+        assert_eq!(FeedbackContent::parse("too short"), Err(Reason::TooShort { min: 10 }));
+        assert_eq!(FeedbackContent::parse("   123456789   "), Err(Reason::TooShort { min: 10 }));
+        assert!(FeedbackContent::parse("1234567890").is_ok());
+        assert!(FeedbackContent::parse("这个界面非常好用，谢谢").is_ok(), "ten Chinese characters are ten");
+        assert_eq!(FeedbackContent::parse(&"x".repeat(2001)), Err(Reason::TooLong { max: 2000 }));
+    }
+
+    #[test]
+    fn group_name_up_to_30() {
+        assert!(GroupName::parse(&"组".repeat(30)).is_ok());
+        assert_eq!(GroupName::parse(&"组".repeat(31)), Err(Reason::TooLong { max: 30 }));
+        assert_eq!(GroupName::parse(""), Err(Reason::Required));
+    }
+
+    #[test]
+    fn share_password_letters_or_digits_at_least_4() {
+        assert!(SharePassword::parse("ab12").is_ok());
+        assert_eq!(SharePassword::parse("ab1").err(), Some(Reason::TooShort { min: 4 }));
+        assert_eq!(SharePassword::parse("ab 12").err(), Some(Reason::LettersDigitsOnly));
+        assert_eq!(SharePassword::parse("ab-12").err(), Some(Reason::LettersDigitsOnly));
+    }
+
+    #[test]
+    fn bounded_text_allows_line_breaks_only() {
+        assert!(bounded_text("line\nnext\ttab", 20).is_ok());
+        assert_eq!(bounded_text("bell\u{7}", 20), Err(Reason::ControlCharacters));
+        assert_eq!(bounded_text("abc", 2), Err(Reason::TooLong { max: 2 }));
+    }
+}

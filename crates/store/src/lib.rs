@@ -1,0 +1,136 @@
+//! # Ironsight storage
+//!
+//! One data-access layer for both databases: sqlx's `Any` driver with portable SQL, so every query is written
+//! once. SQLite (embedded, the default) and PostgreSQL (given a URL) run the same statements; the rules that
+//! make that work are few and kept here:
+//! - placeholders are `$1, $2, …` (PostgreSQL's form, which SQLite also accepts);
+//! - integers are `BIGINT` read as `i64`, flags are `BIGINT` 0/1 (never bound as `bool`, which PostgreSQL would
+//!   refuse for a `BIGINT` column), times are milliseconds since the epoch;
+//! - inserts return their key with `RETURNING id`, upserts use `ON CONFLICT … DO UPDATE`;
+//! - DDL differences are confined to [`migrate`].
+//!
+//! # Layout
+//! - [`migrate`]: schema migrations, run at start-up.
+//! - [`users`], [`orgs`]: accounts and organisations (theme).
+//! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
+//!   restart and any server instance can answer.
+//! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
+
+pub mod captchas;
+pub mod feedback;
+pub mod messages;
+pub mod migrate;
+pub mod oplog;
+pub mod orgs;
+pub mod sessions;
+pub mod settings;
+pub mod throttle;
+pub mod users;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Executor};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Which database is behind the pool. Queries do not look at it; only connection set-up and DDL do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The data-access handle, cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    /// The connection pool for either backend.
+    pool: AnyPool,
+    /// The backend, for diagnostics.
+    backend: Backend,
+}
+
+/// Milliseconds since the epoch, the only time format stored.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`) and runs the migrations.
+    pub async fn connect(url: &str) -> anyhow::Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            anyhow::bail!("unsupported database URL scheme (use sqlite:// or postgres://)");
+        };
+        let options = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers run beside the single writer; the busy timeout makes a writer wait
+                        // for another instead of failing; SQLite does not check foreign keys unless asked.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            });
+        let pool = options.connect(url).await?;
+        migrate::run(&pool, backend).await?;
+        Ok(Store { pool, backend })
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The pool, for the modules of this crate.
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Closes every connection (tests drop their database afterwards).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// A page of rows and the total count, as every list call answers.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Page<T> {
+    pub total: i64,
+    pub list: Vec<T>,
+}
+
+/// Joins a list into the comma-separated form stored in one TEXT column.
+pub(crate) fn join_list(items: &[String]) -> String {
+    items.join(",")
+}
+
+/// Splits a comma-separated TEXT column; empty text is an empty list.
+pub(crate) fn split_list(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
+}
+
+/// A bare connection for administrative statements outside the schema (tests create and drop databases).
+pub struct AdminConnection(AnyPool);
+
+impl Store {
+    /// Connects without running migrations, for administrative statements only.
+    pub async fn admin_connect(url: &str) -> anyhow::Result<AdminConnection> {
+        sqlx::any::install_default_drivers();
+        Ok(AdminConnection(AnyPoolOptions::new().max_connections(1).connect(url).await?))
+    }
+}
+
+impl AdminConnection {
+    /// Runs one statement as written. Never pass user input here.
+    pub async fn execute_raw(&self, sql: &str) -> anyhow::Result<()> {
+        sqlx::raw_sql(sql).execute(&self.0).await?;
+        Ok(())
+    }
+}

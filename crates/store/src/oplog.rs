@@ -1,0 +1,103 @@
+//! The operation log: every state-changing call, who made it, on what, with what result, from where.
+
+use crate::{Page, Store};
+use serde::Serialize;
+use sqlx::Row;
+
+/// One operation as recorded.
+#[derive(Clone, Debug)]
+pub struct NewOperation<'a> {
+    pub user_id: Option<i64>,
+    pub loginname: &'a str,
+    /// The route's action name, e.g. `user.login`.
+    pub action: &'a str,
+    pub object_type: &'a str,
+    pub object_id: &'a str,
+    /// The response code.
+    pub result: &'a str,
+    pub address: &'a str,
+    pub gmt_create: i64,
+}
+
+/// One operation as listed.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Operation {
+    pub id: i64,
+    pub user_id: Option<i64>,
+    pub loginname: String,
+    pub action: String,
+    pub object_type: String,
+    pub object_id: String,
+    pub result: String,
+    pub address: String,
+    pub gmt_create: i64,
+}
+
+impl Store {
+    pub async fn record_operation(&self, op: &NewOperation<'_>) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO operation_logs (user_id, loginname, action, object_type, object_id, result, address, gmt_create) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(op.user_id)
+        .bind(op.loginname)
+        .bind(op.action)
+        .bind(op.object_type)
+        .bind(op.object_id)
+        .bind(op.result)
+        .bind(op.address)
+        .bind(op.gmt_create)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Operations on one object, newest first, limited to operations by users of `org_id` so one organisation
+    /// never reads another's log.
+    pub async fn operations_by_object(
+        &self,
+        org_id: i64,
+        object_type: &str,
+        object_id: &str,
+        page: i64,
+        page_size: i64,
+    ) -> anyhow::Result<Page<Operation>> {
+        let filter = "FROM operation_logs o JOIN users u ON u.id = o.user_id \
+                      WHERE u.org_id = $1 AND o.object_id = $2 AND ($3 = '' OR o.object_type = $3)";
+        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
+            .bind(org_id)
+            .bind(object_id)
+            .bind(object_type)
+            .fetch_one(self.pool())
+            .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT o.id, o.user_id, o.loginname, o.action, o.object_type, o.object_id, o.result, o.address, o.gmt_create \
+             {filter} ORDER BY o.gmt_create DESC, o.id DESC LIMIT $4 OFFSET $5"
+        ))
+        .bind(org_id)
+        .bind(object_id)
+        .bind(object_type)
+        .bind(page_size)
+        .bind((page - 1) * page_size)
+        .fetch_all(self.pool())
+        .await?;
+        let list = rows
+            .iter()
+            .map(|r| {
+                Ok(Operation {
+                    id: r.try_get("id")?,
+                    user_id: r.try_get("user_id")?,
+                    loginname: r.try_get("loginname")?,
+                    action: r.try_get("action")?,
+                    object_type: r.try_get("object_type")?,
+                    object_id: r.try_get("object_id")?,
+                    result: r.try_get("result")?,
+                    address: r.try_get("address")?,
+                    gmt_create: r.try_get("gmt_create")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?;
+        Ok(Page { total, list })
+    }
+}
