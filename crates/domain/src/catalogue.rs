@@ -127,6 +127,12 @@ pub enum Reason {
     PasswordRule,
     LettersDigitsOnly,
     BadJson,
+    /// The bytes are not valid UTF-8.
+    BadEncoding,
+    /// The body's content type is not form, JSON or empty.
+    UnsupportedContentType,
+    /// Too many keys or too deeply nested.
+    TooComplex,
 }
 
 impl Reason {
@@ -154,6 +160,11 @@ impl Reason {
             }
             Reason::LettersDigitsOnly => if zh { "只能包含字母或数字".into() } else { "may contain only letters or digits".into() },
             Reason::BadJson => if zh { "不是有效的 JSON".into() } else { "is not valid JSON".into() },
+            Reason::BadEncoding => if zh { "不是有效的 UTF-8 编码".into() } else { "is not valid UTF-8".into() },
+            Reason::UnsupportedContentType => {
+                if zh { "仅支持表单或 JSON 格式".into() } else { "only form or JSON bodies are accepted".into() }
+            }
+            Reason::TooComplex => if zh { "参数过多或嵌套过深".into() } else { "too many or too deeply nested parameters".into() },
         }
     }
 }
@@ -233,6 +244,7 @@ mod tests {
             Reason::Required, Reason::TooLong { max: 3 }, Reason::TooShort { min: 3 }, Reason::NotText,
             Reason::NotInteger, Reason::NotObject, Reason::OutOfRange { min: 1, max: 2 },
             Reason::ControlCharacters, Reason::PasswordRule, Reason::LettersDigitsOnly, Reason::BadJson,
+            Reason::BadEncoding, Reason::UnsupportedContentType, Reason::TooComplex,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }

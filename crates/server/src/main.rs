@@ -1,1 +1,39 @@
-fn main(){}
+//! `ironsight`: serve the console, or run a one-off task (`generate`, `openapi`).
+
+use clap::Parser;
+use ironsight::config::{Cli, Command, Config};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match &cli.command {
+        Some(Command::Generate { dir }) => {
+            std::fs::create_dir_all(dir)?;
+            let path = dir.join("errorCatalogue.json");
+            std::fs::write(&path, ironsight_domain::catalogue::export_json())?;
+            println!("wrote {}", path.display());
+            return Ok(());
+        }
+        Some(Command::Openapi) => {
+            println!("{}", serde_json::to_string_pretty(&ironsight::routes::openapi())?);
+            return Ok(());
+        }
+        None => {}
+    }
+    let config = Config::resolve(&cli)?;
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&config.log)).init();
+    let demo = config.demo;
+    let storage = if config.database_url.is_some() { "PostgreSQL".to_owned() } else { format!("SQLite in {}", config.data_dir.display()) };
+    let running = ironsight::start(config).await?;
+    let port = running.addr.port();
+    println!("\n  Ironsight is running: http://localhost:{port}/  (storage: {storage})");
+    if demo {
+        println!("  Demo login: {} / {}  (demo only, never on a real deployment)", ironsight::bootstrap::DEMO_LOGIN, ironsight::bootstrap::DEMO_PASSWORD);
+    }
+    println!();
+    tokio::select! {
+        result = running.task => { result??; }
+        _ = tokio::signal::ctrl_c() => { tracing::info!("shutting down"); }
+    }
+    Ok(())
+}

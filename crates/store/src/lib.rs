@@ -134,3 +134,11 @@ impl AdminConnection {
         Ok(())
     }
 }
+
+impl AdminConnection {
+    /// Names of the databases on a PostgreSQL server starting with `prefix` (tests clean up after crashed runs).
+    pub async fn databases_with_prefix(&self, prefix: &str) -> anyhow::Result<Vec<String>> {
+        let all: Vec<String> = sqlx::query_scalar("SELECT datname::TEXT FROM pg_database").fetch_all(&self.0).await?;
+        Ok(all.into_iter().filter(|name| name.starts_with(prefix)).collect())
+    }
+}

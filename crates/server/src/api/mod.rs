@@ -1,0 +1,9 @@
+//! Handlers, one module per area of the spec's call list (section 7). The route table in [`crate::routes`]
+//! names which handler answers which path.
+
+pub mod feedback;
+pub mod messages;
+pub mod oplog;
+pub mod settings;
+pub mod theme;
+pub mod user;

@@ -1,0 +1,136 @@
+//! Session and account calls: captcha, login, user info, logout.
+//!
+//! Login errors: "username does not exist" (1005) is never answered by login. Telling a stranger which account
+//! names exist helps them guess passwords, so an unknown name gets the same answer as a wrong password (1002),
+//! after the same argon2 work, so timing does not tell either. 1005 stays in the catalogue for the password
+//! recovery wizard, where the spec's flow must say so.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::{self, ClientAddr, CurrentUser, SESSION_COOKIE, VCODE_COOKIE};
+use crate::captcha;
+use crate::password;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use ironsight_domain::validate::{LoginName, LoginPassword};
+use ironsight_domain::{Code, Reason};
+use ironsight_store::{now_ms, users::User};
+use serde_json::{Value, json};
+
+/// How long a captcha answer stays valid (spec: verification codes are valid for 10 minutes).
+pub const CAPTCHA_TTL_MS: i64 = 10 * 60_000;
+/// Failures allowed per account, and per address, within [`FAILURE_WINDOW_MS`] before logins are refused.
+pub const ACCOUNT_MAX_FAILURES: i64 = 5;
+pub const ADDRESS_MAX_FAILURES: i64 = 20;
+pub const FAILURE_WINDOW_MS: i64 = 15 * 60_000;
+/// How long logins stay refused after the last counted failure.
+pub const LOCKOUT_MS: i64 = 15 * 60_000;
+
+/// `POST /lfscada/user/showVcode`: a new captcha image; the answer stays on the server, named by a cookie.
+pub async fn show_vcode(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
+    let drawn = captcha::generate();
+    let id = session::new_token();
+    let now = now_ms();
+    state.store.purge_captchas(now).await?;
+    state.store.put_captcha(&id, &drawn.answer, now + CAPTCHA_TTL_MS).await?;
+    let cookie = session::set_cookie(VCODE_COOKIE, &id, CAPTCHA_TTL_MS / 1000, session::cookies_secure(&state, &headers));
+    Ok(ApiOk::new(json!({ "image": drawn.data_url, "expiresIn": CAPTCHA_TTL_MS / 1000 })).header(header::SET_COOKIE, cookie))
+}
+
+/// `POST /lfscada/user/login?loginname=&password=&vcode=`.
+pub async fn login(State(state): State<AppState>, ClientAddr(address): ClientAddr, headers: HeaderMap, params: Params) -> ApiResult {
+    let loginname = LoginName::parse(&params.text("loginname")?.unwrap_or_default()).map_err(|reason| match reason {
+        Reason::Required => ApiError::code(Code::UsernameRequired),
+        reason => ApiError::invalid("loginname", reason),
+    })?;
+    let password = LoginPassword::parse(&params.text("password")?.unwrap_or_default()).map_err(|reason| match reason {
+        Reason::Required => ApiError::code(Code::PasswordRequired),
+        reason => ApiError::invalid("password", reason),
+    })?;
+    let vcode = params.text("vcode")?.unwrap_or_default();
+    if state.config.captcha && vcode.trim().is_empty() {
+        return Err(ApiError::code(Code::VcodeRequired));
+    }
+    let account_key = loginname.as_str().to_lowercase();
+    let now = now_ms();
+    throttle_check(&state, "account", &account_key, ACCOUNT_MAX_FAILURES, now).await?;
+    throttle_check(&state, "address", &address, ADDRESS_MAX_FAILURES, now).await?;
+    if state.config.captcha {
+        let shown = match session::cookie(&headers, VCODE_COOKIE) {
+            Some(id) => state.store.take_captcha(&id).await?,
+            None => None,
+        };
+        match shown {
+            Some((answer, expires)) if expires > now && captcha::matches(&vcode, &answer) => {}
+            _ => return Err(ApiError::code(Code::VcodeInvalid)),
+        }
+    }
+    let user = state.store.user_by_loginname(loginname.as_str()).await?;
+    let stored = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| state.dummy_hash.as_str().to_owned());
+    let password_ok = password::verify_blocking(password.as_str().to_owned(), stored).await;
+    let Some(user) = user.filter(|_| password_ok) else {
+        state.store.record_login_failure("account", &account_key, now, FAILURE_WINDOW_MS).await?;
+        state.store.record_login_failure("address", &address, now, FAILURE_WINDOW_MS).await?;
+        return Err(ApiError::code(Code::BadCredentials));
+    };
+    state.store.clear_login_failures("account", &account_key).await?;
+    if let Some(old) = session::cookie(&headers, SESSION_COOKIE) {
+        state.store.end_session(&session::token_hash(&old), now).await?;
+    }
+    let token = session::new_token();
+    state.store.create_session(&session::token_hash(&token), user.id, now, now + state.config.session_idle_ms, &address).await?;
+    let secure = session::cookies_secure(&state, &headers);
+    // The cookie outlives any idle expiry; the server decides when the session ends.
+    let cookie = session::set_cookie(SESSION_COOKIE, &token, 30 * 24 * 3600, secure);
+    let spent_captcha = session::set_cookie(VCODE_COOKIE, "", 0, secure);
+    Ok(ApiOk::new(user_info(&user))
+        .header(header::SET_COOKIE, cookie)
+        .header(header::SET_COOKIE, spent_captcha)
+        .audit_user(user.id, &user.loginname))
+}
+
+/// Refuses the login while `subject` has too many recent failures.
+async fn throttle_check(state: &AppState, scope: &str, subject: &str, max: i64, now: i64) -> Result<(), ApiError> {
+    if let Some(f) = state.store.login_failures(scope, subject).await? {
+        let until = f.last_failure_ms + LOCKOUT_MS;
+        if f.failures >= max && until > now {
+            let minutes = ((until - now) + 59_999) / 60_000;
+            return Err(ApiError::Business(Code::LoginThrottled, vec![("minutes", minutes.to_string())]));
+        }
+    }
+    Ok(())
+}
+
+/// `GET /lfscada/user/info?t=`: the signed-in user (1010 or 1006 come from the session layer).
+pub async fn info(current: CurrentUser) -> ApiResult {
+    Ok(ApiOk::new(user_info(&current.user)))
+}
+
+/// `POST /lfscada/user/logout`: ends the session; later calls with the same cookie answer 1006.
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap, current: CurrentUser) -> ApiResult {
+    state.store.end_session(&current.token_hash, now_ms()).await?;
+    let cookie = session::set_cookie(SESSION_COOKIE, "", 0, session::cookies_secure(&state, &headers));
+    Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit("user", current.user.id))
+}
+
+/// The user-info fields of spec section 3. The password hash never leaves the server.
+pub fn user_info(user: &User) -> Value {
+    json!({
+        "userId": user.id,
+        "loginname": user.loginname,
+        "tel": user.tel,
+        "email": user.email,
+        "styleId": user.org_id,
+        "orgId": user.org_id,
+        "deptId": user.dept_id,
+        "roleId": user.role_id,
+        "roleType": user.role_type,
+        "authRegion": user.auth_region,
+        "dataRange": user.data_range,
+        "prompType": user.promp_type,
+        "scadaAdaption": user.scada_adaption,
+        "equipDisplay": user.equip_display,
+        "auths": user.auths,
+    })
+}

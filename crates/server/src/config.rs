@@ -1,0 +1,163 @@
+//! Server configuration from flags, `IRONSIGHT_*` environment variables and an optional TOML file.
+//!
+//! Precedence: a flag, then its environment variable (clap reads both), then the TOML file given by `--config`,
+//! then the default named in `--help`.
+
+use clap::Parser;
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Command line of the `ironsight` server.
+#[derive(Parser, Debug, Default)]
+#[command(name = "ironsight", version, about = "Ironsight: web console for industrial equipment and gateways")]
+pub struct Cli {
+    /// TOML file with any of the options below (keys as the long flag names, with `_` for `-`).
+    #[arg(long, env = "IRONSIGHT_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Address the HTTP server listens on. [default: 0.0.0.0:8080]
+    #[arg(long, env = "IRONSIGHT_LISTEN")]
+    pub listen: Option<SocketAddr>,
+    /// Directory for the embedded SQLite database and other state. [default: ./data]
+    #[arg(long, env = "IRONSIGHT_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// `postgres://user@host:port/db` switches storage from the embedded SQLite to PostgreSQL.
+    #[arg(long, env = "IRONSIGHT_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Seed a demo organisation and the demo account `demo` / `Demo@12345`. Never on a real deployment.
+    #[arg(long, env = "IRONSIGHT_DEMO")]
+    pub demo: bool,
+    /// Turn the login captcha off. For automated tests only; the captcha is on by default.
+    #[arg(long, env = "IRONSIGHT_NO_CAPTCHA")]
+    pub no_captcha: bool,
+    /// Extra origins allowed to make state-changing calls, e.g. `https://console.example.com` behind a reverse
+    /// proxy that rewrites the Host header. Repeat or comma-separate. Same-origin calls are always allowed.
+    #[arg(long, env = "IRONSIGHT_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origin: Vec<String>,
+    /// Mark cookies `Secure` (serve over HTTPS). Also set per request when `X-Forwarded-Proto: https` arrives
+    /// through a trusted proxy.
+    #[arg(long, env = "IRONSIGHT_COOKIE_SECURE")]
+    pub cookie_secure: bool,
+    /// Take the client address from the first `X-Forwarded-For` entry (only behind a proxy you run).
+    #[arg(long, env = "IRONSIGHT_TRUST_PROXY")]
+    pub trust_proxy: bool,
+    /// Minutes a session may stay idle before it expires. [default: 720]
+    #[arg(long, env = "IRONSIGHT_SESSION_IDLE_MINUTES")]
+    pub session_idle_minutes: Option<i64>,
+    /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
+    #[arg(long, env = "IRONSIGHT_LOG")]
+    pub log: Option<String>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// One-off tasks instead of serving.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Write generated files the web app reads (the error catalogue) into DIR.
+    Generate {
+        /// Target directory, normally web/src/generated.
+        dir: PathBuf,
+    },
+    /// Print the OpenAPI description of the HTTP API.
+    Openapi,
+}
+
+/// The TOML file: the same options as the flags.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    listen: Option<SocketAddr>,
+    data_dir: Option<PathBuf>,
+    database_url: Option<String>,
+    demo: Option<bool>,
+    no_captcha: Option<bool>,
+    allowed_origins: Option<Vec<String>>,
+    cookie_secure: Option<bool>,
+    trust_proxy: Option<bool>,
+    session_idle_minutes: Option<i64>,
+    log: Option<String>,
+}
+
+/// The resolved configuration the server runs with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    /// `None` means the embedded SQLite under `data_dir`.
+    pub database_url: Option<String>,
+    pub demo: bool,
+    pub captcha: bool,
+    /// Origins (scheme://host[:port]) allowed besides the request's own.
+    pub allowed_origins: Vec<String>,
+    pub cookie_secure: bool,
+    pub trust_proxy: bool,
+    pub session_idle_ms: i64,
+    pub log: String,
+}
+
+impl Config {
+    /// Merges flags and environment over the TOML file over defaults.
+    pub fn resolve(cli: &Cli) -> anyhow::Result<Config> {
+        let file: FileConfig = match &cli.config {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                toml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+            }
+            None => FileConfig::default(),
+        };
+        let idle_minutes = cli.session_idle_minutes.or(file.session_idle_minutes).unwrap_or(720);
+        anyhow::ensure!(idle_minutes > 0, "--session-idle-minutes must be positive");
+        let mut allowed_origins = file.allowed_origins.unwrap_or_default();
+        allowed_origins.extend(cli.allowed_origin.iter().cloned());
+        Ok(Config {
+            listen: cli.listen.or(file.listen).unwrap_or_else(|| "0.0.0.0:8080".parse().expect("valid default")),
+            data_dir: cli.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("./data")),
+            database_url: cli.database_url.clone().or(file.database_url),
+            demo: cli.demo || file.demo.unwrap_or(false),
+            captcha: !(cli.no_captcha || file.no_captcha.unwrap_or(false)),
+            allowed_origins: allowed_origins.into_iter().map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect(),
+            cookie_secure: cli.cookie_secure || file.cookie_secure.unwrap_or(false),
+            trust_proxy: cli.trust_proxy || file.trust_proxy.unwrap_or(false),
+            session_idle_ms: idle_minutes * 60_000,
+            log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
+        })
+    }
+
+    /// The database URL in use: the given one, or SQLite in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}/ironsight.db?mode=rwc", self.data_dir.display()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_apply_when_nothing_is_given() {
+        let config = Config::resolve(&Cli::default()).unwrap();
+        assert_eq!(config.listen.to_string(), "0.0.0.0:8080");
+        assert!(config.captcha, "captcha is on by default");
+        assert!(!config.demo);
+        assert_eq!(config.database_url(), "sqlite://./data/ironsight.db?mode=rwc");
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let dir = std::env::temp_dir().join(format!("ironsight-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ironsight.toml");
+        std::fs::write(&path, "listen = \"127.0.0.1:9000\"\ndemo = true\nallowed_origins = [\"https://a.example/\"]\n").unwrap();
+        let cli = Cli { config: Some(path.clone()), listen: Some("127.0.0.1:9100".parse().unwrap()), ..Cli::default() };
+        let config = Config::resolve(&cli).unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:9100");
+        assert!(config.demo);
+        assert_eq!(config.allowed_origins, ["https://a.example"]);
+        std::fs::write(&path, "lisen = \"x\"\n").unwrap();
+        assert!(Config::resolve(&cli).is_err(), "a misspelt key is an error, not silently ignored");
+    }
+}

@@ -1,0 +1,232 @@
+//! Request parameters: the query string and the body, form-encoded with dotted nested keys or JSON, read into one
+//! tree, with typed getters that name the field when they refuse a value.
+//!
+//! The console sends `a.b=1&a.c=2` for `{a: {b: 1, c: 2}}`; `a[0].b` is read as `a.0.b`; a key repeated is a
+//! list. Values from a form are text; the getters accept a JSON number or a text of digits alike, so handlers do
+//! not care which encoding the caller chose. Body parameters win over query parameters of the same name.
+
+use crate::error::ApiError;
+use axum::body::Body;
+use axum::extract::FromRequest;
+use axum::http::{Request, header};
+use ironsight_domain::Reason;
+use serde_json::{Map, Value};
+
+/// Largest body read, in bytes. Larger bodies are refused with 1103 before anything is parsed.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+/// At most this many keys in one request.
+const MAX_KEYS: usize = 2_000;
+/// At most this many segments in one dotted key.
+const MAX_DEPTH: usize = 8;
+
+/// The parameters of one request.
+#[derive(Debug, Default, Clone)]
+pub struct Params(Map<String, Value>);
+
+impl<S: Send + Sync> FromRequest<S> for Params {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request<Body>, _state: &S) -> Result<Params, ApiError> {
+        let mut params = Params::default();
+        if let Some(query) = request.uri().query() {
+            params.merge_form(query.as_bytes())?;
+        }
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+            .unwrap_or_default();
+        let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|_| ApiError::TooLarge(BODY_LIMIT))?;
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(params);
+        }
+        match content_type.as_str() {
+            "application/json" => {
+                let value: Value = serde_json::from_slice(&body).map_err(|_| ApiError::Malformed(Reason::BadJson))?;
+                let Value::Object(map) = value else { return Err(ApiError::Malformed(Reason::NotObject)) };
+                if map.len() > MAX_KEYS {
+                    return Err(ApiError::Malformed(Reason::TooComplex));
+                }
+                params.0.extend(map);
+            }
+            "application/x-www-form-urlencoded" | "" => params.merge_form(&body)?,
+            _ => return Err(ApiError::Malformed(Reason::UnsupportedContentType)),
+        }
+        Ok(params)
+    }
+}
+
+impl Params {
+    /// Builds parameters from form text (tests and the query string).
+    pub fn from_form(text: &str) -> Result<Params, ApiError> {
+        let mut params = Params::default();
+        params.merge_form(text.as_bytes())?;
+        Ok(params)
+    }
+
+    fn merge_form(&mut self, bytes: &[u8]) -> Result<(), ApiError> {
+        let pairs: Vec<&[u8]> = bytes.split(|b| *b == b'&').filter(|p| !p.is_empty()).collect();
+        if pairs.len() > MAX_KEYS {
+            return Err(ApiError::Malformed(Reason::TooComplex));
+        }
+        for pair in pairs {
+            let (key, value) = match pair.iter().position(|b| *b == b'=') {
+                Some(i) => (&pair[..i], &pair[i + 1..]),
+                None => (pair, &b""[..]),
+            };
+            let key = decode(key)?;
+            let value = decode(value)?;
+            let path: Vec<String> = key.replace('[', ".").replace(']', "").split('.').filter(|s| !s.is_empty()).map(str::to_owned).collect();
+            if path.is_empty() {
+                continue;
+            }
+            if path.len() > MAX_DEPTH {
+                return Err(ApiError::Malformed(Reason::TooComplex));
+            }
+            insert(&mut self.0, &path, value);
+        }
+        Ok(())
+    }
+
+    /// The raw value at a dotted path.
+    pub fn get(&self, field: &str) -> Option<&Value> {
+        let mut parts = field.split('.');
+        let mut current = self.0.get(parts.next()?)?;
+        for part in parts {
+            current = match current {
+                Value::Object(map) => map.get(part)?,
+                Value::Array(items) => items.get(part.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(current)
+    }
+
+    /// Text at `field`; `None` when absent or null. Numbers and booleans are read as their text.
+    pub fn text(&self, field: &str) -> Result<Option<String>, ApiError> {
+        match self.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(Value::Bool(b)) => Ok(Some(b.to_string())),
+            Some(_) => Err(ApiError::invalid(field, Reason::NotText)),
+        }
+    }
+
+    /// Text at `field`, which must be present and not empty.
+    pub fn required_text(&self, field: &str) -> Result<String, ApiError> {
+        match self.text(field)? {
+            Some(s) if !s.is_empty() => Ok(s),
+            _ => Err(ApiError::invalid(field, Reason::Required)),
+        }
+    }
+
+    /// A whole number at `field`; `None` when absent or empty.
+    pub fn int(&self, field: &str) -> Result<Option<i64>, ApiError> {
+        match self.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| ApiError::invalid(field, Reason::NotInteger)),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| ApiError::invalid(field, Reason::NotInteger)),
+            Some(_) => Err(ApiError::invalid(field, Reason::NotInteger)),
+        }
+    }
+
+    /// A whole number in `min..=max`, or `default` when absent.
+    pub fn int_in(&self, field: &str, min: i64, max: i64, default: i64) -> Result<i64, ApiError> {
+        let value = self.int(field)?.unwrap_or(default);
+        if !(min..=max).contains(&value) {
+            return Err(ApiError::invalid(field, Reason::OutOfRange { min, max }));
+        }
+        Ok(value)
+    }
+
+    /// A JSON object at `field`, given either as nested parameters or as a text holding JSON.
+    pub fn object(&self, field: &str) -> Result<Option<Map<String, Value>>, ApiError> {
+        match self.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Object(map)) => Ok(Some(map.clone())),
+            Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+                Ok(Value::Object(map)) => Ok(Some(map)),
+                Ok(_) => Err(ApiError::invalid(field, Reason::NotObject)),
+                Err(_) => Err(ApiError::invalid(field, Reason::BadJson)),
+            },
+            Some(_) => Err(ApiError::invalid(field, Reason::NotObject)),
+        }
+    }
+}
+
+/// Percent-decodes one form component (`+` is a space) into UTF-8 text.
+fn decode(bytes: &[u8]) -> Result<String, ApiError> {
+    let plus_as_space: Vec<u8> = bytes.iter().map(|b| if *b == b'+' { b' ' } else { *b }).collect();
+    let decoded: Vec<u8> = percent_encoding::percent_decode(&plus_as_space).collect();
+    String::from_utf8(decoded).map_err(|_| ApiError::Malformed(Reason::BadEncoding))
+}
+
+/// Puts `value` at `path`; a key seen twice becomes a list; a text in the way of a nested key is replaced.
+fn insert(map: &mut Map<String, Value>, path: &[String], value: String) {
+    let (head, rest) = (&path[0], &path[1..]);
+    if rest.is_empty() {
+        match map.get_mut(head) {
+            Some(Value::Array(items)) => items.push(Value::String(value)),
+            Some(existing @ Value::String(_)) => {
+                let first = existing.take();
+                *existing = Value::Array(vec![first, Value::String(value)]);
+            }
+            _ => {
+                map.insert(head.clone(), Value::String(value));
+            }
+        }
+        return;
+    }
+    let entry = map.entry(head.clone()).or_insert_with(|| Value::Object(Map::new()));
+    if !entry.is_object() {
+        *entry = Value::Object(Map::new());
+    }
+    if let Value::Object(inner) = entry {
+        insert(inner, rest, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn form(text: &str) -> Params {
+        Params::from_form(text).unwrap()
+    }
+
+    #[test]
+    fn dotted_keys_nest() {
+        let p = form("a.b=1&a.c=x+y&list[0].id=7&list[1].id=8&plain=%E4%B8%AD");
+        assert_eq!(p.get("a"), Some(&json!({"b": "1", "c": "x y"})));
+        assert_eq!(p.int("list.1.id").unwrap(), Some(8));
+        assert_eq!(p.text("plain").unwrap().as_deref(), Some("中"));
+    }
+
+    #[test]
+    fn repeated_keys_are_lists() {
+        assert_eq!(form("ids=1&ids=2&ids=3").get("ids"), Some(&json!(["1", "2", "3"])));
+    }
+
+    #[test]
+    fn getters_name_the_field() {
+        let p = form("n=abc&o=%7B%22a%22%3A1%7D&bad=%5B1%5D&list=1&list=2");
+        assert!(matches!(p.int("n"), Err(ApiError::Invalid { field, reason: Reason::NotInteger }) if field == "n"));
+        assert!(matches!(p.required_text("missing"), Err(ApiError::Invalid { reason: Reason::Required, .. })));
+        assert!(matches!(p.text("list"), Err(ApiError::Invalid { reason: Reason::NotText, .. })));
+        assert_eq!(p.object("o").unwrap(), Some(json!({"a": 1}).as_object().unwrap().clone()));
+        assert!(matches!(p.object("bad"), Err(ApiError::Invalid { reason: Reason::NotObject, .. })));
+        assert!(matches!(p.int_in("page", 1, 10, 20), Err(ApiError::Invalid { reason: Reason::OutOfRange { .. }, .. })));
+    }
+
+    #[test]
+    fn invalid_utf8_and_excess_are_refused() {
+        assert!(matches!(Params::from_form("a=%FF%FE"), Err(ApiError::Malformed(Reason::BadEncoding))));
+        assert!(matches!(Params::from_form("a.b.c.d.e.f.g.h.i=1"), Err(ApiError::Malformed(Reason::TooComplex))));
+        let many = (0..2001).map(|i| format!("k{i}=1")).collect::<Vec<_>>().join("&");
+        assert!(matches!(Params::from_form(&many), Err(ApiError::Malformed(Reason::TooComplex))));
+    }
+}

@@ -1,0 +1,228 @@
+//! The route table: one flat list that reads like the spec's call list (section 7). The router and the OpenAPI
+//! description are both built from it, so they cannot drift apart.
+
+use crate::AppState;
+use crate::api::{feedback, messages, oplog, settings, theme, user};
+use crate::error::plain;
+use axum::Router;
+use axum::http::{Method, StatusCode};
+use axum::middleware::from_fn_with_state;
+use axum::response::Response;
+use axum::routing::{MethodFilter, MethodRouter, on};
+use ironsight_domain::Code;
+use serde_json::{Map, Value, json};
+
+/// Who may call a route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone, logged in or not.
+    Public,
+    /// A valid session; otherwise 1010 or 1006.
+    Session,
+}
+
+/// A parameter, for the OpenAPI description.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamDef {
+    pub name: &'static str,
+    /// `string`, `integer` or `object`.
+    pub kind: &'static str,
+    pub required: bool,
+    pub description: &'static str,
+}
+
+const fn param(name: &'static str, kind: &'static str, required: bool, description: &'static str) -> ParamDef {
+    ParamDef { name, kind, required, description }
+}
+
+/// One API route.
+pub struct RouteDef {
+    pub method: Method,
+    pub path: &'static str,
+    /// Stable action name, used as the OpenAPI operation id and in the operation log.
+    pub action: &'static str,
+    pub summary: &'static str,
+    pub access: Access,
+    pub params: &'static [ParamDef],
+    /// Makes the method router for the handler.
+    pub handler: fn() -> MethodRouter<AppState>,
+}
+
+impl RouteDef {
+    /// State-changing calls are checked for origin and recorded in the operation log.
+    pub fn mutating(&self) -> bool {
+        self.method != Method::GET
+    }
+}
+
+macro_rules! route {
+    ($method:ident $path:literal, $handler:path, $action:literal, $access:ident, $summary:literal, [$($param:expr),* $(,)?]) => {
+        RouteDef {
+            method: Method::$method,
+            path: $path,
+            action: $action,
+            summary: $summary,
+            access: Access::$access,
+            params: { const PARAMS: &[ParamDef] = &[$($param),*]; PARAMS },
+            handler: || on(MethodFilter::$method, $handler),
+        }
+    };
+}
+
+/// Every API route.
+pub fn table() -> Vec<RouteDef> {
+    vec![
+        // Session and account
+        route!(POST "/lfscada/user/showVcode", user::show_vcode, "user.showVcode", Public,
+            "A new captcha image (data URL); the answer is kept server-side for 10 minutes and usable once.", []),
+        route!(POST "/lfscada/user/login", user::login, "user.login", Public,
+            "Log in; parameters are sent in the query string. Sets the HttpOnly session cookie.", [
+                param("loginname", "string", true, "Login name"),
+                param("password", "string", true, "Password"),
+                param("vcode", "string", true, "Captcha answer (not needed when the server runs with --no-captcha)"),
+            ]),
+        route!(GET "/lfscada/user/info", user::info, "user.info", Session,
+            "The signed-in user's info, or 1010 (not logged in) / 1006 (session lost).", [
+                param("t", "integer", false, "Cache buster (client time)"),
+            ]),
+        route!(POST "/lfscada/user/logout", user::logout, "user.logout", Session, "End the session.", []),
+        route!(POST "/org/StyleAction!loadStyle.action", theme::load_style, "org.loadStyle", Public,
+            "Theme of the caller's organisation (or the default one before login): {title, faviconIco}.", []),
+        route!(POST "/lfscada/user/config/query", settings::query, "user.config.query", Session,
+            "The user's saved console settings (an object, {} when none).", []),
+        route!(POST "/lfscada/user/config/save", settings::save, "user.config.save", Session,
+            "Save the user's console settings.", [
+                param("config", "object", true, "Settings object, as nested parameters or a JSON text (at most 64 KiB)"),
+            ]),
+        route!(POST "/lfscada/user/operationlog/queryByObjectId", oplog::query_by_object_id, "user.operationlog.queryByObjectId", Session,
+            "Operations recorded on one object, newest first, within the caller's organisation.", [
+                param("objectId", "string", true, "Object id"),
+                param("objectType", "string", false, "Object type (e.g. user, feedback); empty for any"),
+                param("page", "integer", false, "Page, from 1"),
+                param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+            ]),
+        route!(POST "/lfscada/feedback/add", feedback::add, "feedback.add", Session,
+            "Send feedback (at least 10 characters).", [
+                param("content", "string", true, "Feedback text, 10 to 2000 characters"),
+            ]),
+        // Messages
+        route!(POST "/lfscada/msg/queryUnReadMsgCount", messages::query_unread_count, "msg.queryUnReadMsgCount", Session,
+            "Number of unread messages.", []),
+        // Meta
+        route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public,
+            "This description of the API.", []),
+    ]
+}
+
+/// The prefixes under which every path is API: unknown ones answer JSON 1104, never the web app.
+pub const API_PREFIXES: &[&str] = &["/lfscada", "/org", "/usual"];
+
+/// Builds the API router from the table, with each route's session and audit layers.
+pub fn api_router(state: &AppState) -> Router<AppState> {
+    let mut router = Router::new();
+    for route in table() {
+        let mut method_router = (route.handler)().fallback(method_not_allowed);
+        if route.access == Access::Session {
+            method_router = method_router.route_layer(from_fn_with_state(state.clone(), crate::session::require_session));
+        }
+        if route.mutating() {
+            method_router = method_router.route_layer(from_fn_with_state((state.clone(), route.action), crate::audit::record));
+        }
+        router = router.route(route.path, method_router);
+    }
+    for prefix in API_PREFIXES {
+        router = router.route(&format!("{prefix}/{{*rest}}"), axum::routing::any(api_not_found));
+    }
+    router
+}
+
+async fn api_not_found() -> Response {
+    plain(Code::ApiNotFound, StatusCode::NOT_FOUND, crate::error::request_lang())
+}
+
+async fn method_not_allowed() -> Response {
+    plain(Code::MethodNotAllowed, StatusCode::METHOD_NOT_ALLOWED, crate::error::request_lang())
+}
+
+async fn openapi_handler() -> axum::Json<Value> {
+    axum::Json(openapi())
+}
+
+/// The OpenAPI 3.1 description, generated from [`table`].
+pub fn openapi() -> Value {
+    let mut paths = Map::new();
+    for route in table() {
+        let properties: Map<String, Value> = route
+            .params
+            .iter()
+            .map(|p| (p.name.to_owned(), json!({ "type": p.kind, "description": p.description })))
+            .collect();
+        let required: Vec<&str> = route.params.iter().filter(|p| p.required).map(|p| p.name).collect();
+        let mut operation = json!({
+            "operationId": route.action,
+            "summary": route.summary,
+            "responses": {
+                "200": { "description": "Envelope; success only when code is \"200\" or \"201\"",
+                         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Envelope" } } } },
+                "400": { "description": "Malformed body (1102)" },
+                "404": { "description": "No such API path (1104)" },
+                "413": { "description": "Body too large (1103)" },
+            },
+        });
+        if route.access == Access::Session {
+            operation["security"] = json!([{ "session": [] }]);
+        } else {
+            operation["security"] = json!([]);
+        }
+        if route.method == Method::GET || route.path == "/lfscada/user/login" {
+            operation["parameters"] = Value::Array(
+                route.params.iter().map(|p| json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description, "schema": { "type": p.kind } })).collect(),
+            );
+        } else if !route.params.is_empty() {
+            let schema = json!({ "type": "object", "properties": properties, "required": required });
+            operation["requestBody"] = json!({ "content": {
+                "application/x-www-form-urlencoded": { "schema": schema },
+                "application/json": { "schema": schema },
+            }});
+        }
+        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| Value::Object(Map::new()));
+        entry[route.method.as_str().to_ascii_lowercase()] = operation;
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": { "title": "Ironsight API", "version": env!("CARGO_PKG_VERSION"),
+                  "description": "Bodies are form-encoded with dotted nested keys (JSON also accepted). Every answer is {code, message, data}. State-changing calls must carry a same-origin Origin header." },
+        "paths": paths,
+        "components": {
+            "securitySchemes": { "session": { "type": "apiKey", "in": "cookie", "name": crate::session::SESSION_COOKIE } },
+            "schemas": { "Envelope": { "type": "object", "required": ["code", "message", "data"], "properties": {
+                "code": { "type": "string" }, "message": { "type": "string" }, "data": {} } } },
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn paths_and_actions_are_unique_and_under_api_prefixes() {
+        let routes = table();
+        let mut paths = HashSet::new();
+        let mut actions = HashSet::new();
+        for r in &routes {
+            assert!(paths.insert(r.path), "duplicate path {}", r.path);
+            assert!(actions.insert(r.action), "duplicate action {}", r.action);
+            assert!(API_PREFIXES.iter().any(|p| r.path.starts_with(&format!("{p}/"))), "{} is not under an API prefix", r.path);
+        }
+    }
+
+    #[test]
+    fn openapi_lists_every_route() {
+        let doc = openapi();
+        for r in table() {
+            assert!(doc["paths"][r.path][r.method.as_str().to_ascii_lowercase()].is_object(), "{} missing", r.path);
+        }
+    }
+}

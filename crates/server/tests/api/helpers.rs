@@ -1,0 +1,225 @@
+//! `spawn_app`: a fresh server on 127.0.0.1:0 with a fresh database, and a browser-like client (cookie jar,
+//! same-origin `Origin` header) to call it.
+
+use ironsight::{Config, Running};
+use ironsight_store::Store;
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::{Client, StatusCode};
+use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Which database a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Options for a test server.
+#[derive(Clone, Copy)]
+pub struct Options {
+    pub captcha: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { captcha: false }
+    }
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: Client,
+    pub jar: Arc<Jar>,
+    pub store: Store,
+    running: Running,
+    _dir: tempfile::TempDir,
+    pg_database: Option<String>,
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+
+/// Drops test databases left by earlier runs that crashed before they could drop their own.
+async fn sweep_stale_databases() {
+    let admin = Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
+    let mine = format!("ironsight_t_{}_", std::process::id());
+    for name in admin.databases_with_prefix("ironsight_t_").await.unwrap() {
+        if !name.starts_with(&mine) {
+            let _ = admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+        }
+    }
+}
+
+fn pg_base() -> String {
+    std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+/// Runs an admin statement on the PostgreSQL server.
+async fn pg_admin(sql: &str) {
+    let admin = Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
+    admin.execute_raw(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+}
+
+pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pg_database = None;
+    let database_url = match backend {
+        Backend::Sqlite => None,
+        Backend::Postgres => {
+            SWEPT.get_or_init(sweep_stale_databases).await;
+            let name = format!("ironsight_t_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst));
+            pg_admin(&format!("CREATE DATABASE {name}")).await;
+            pg_database = Some(name.clone());
+            Some(format!("{}/{name}", pg_base()))
+        }
+    };
+    let config = Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        database_url,
+        demo: true,
+        captcha: options.captcha,
+        allowed_origins: vec![],
+        cookie_secure: false,
+        trust_proxy: false,
+        session_idle_ms: 60 * 60_000,
+        log: "warn".into(),
+    };
+    let running = ironsight::start(config).await.expect("server starts");
+    let base = format!("http://127.0.0.1:{}", running.addr.port());
+    let (client, jar) = browser(&base);
+    TestApp { base, client, jar, store: running.state.store.clone(), running, _dir: dir, pg_database }
+}
+
+/// A client that behaves like the console in a browser: keeps cookies, sends its origin.
+pub fn browser(base: &str) -> (Client, Arc<Jar>) {
+    let jar = Arc::new(Jar::default());
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("origin", base.parse().unwrap());
+    let client = Client::builder().cookie_provider(jar.clone()).default_headers(headers).build().unwrap();
+    (client, jar)
+}
+
+/// A JSON answer and its HTTP status.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or_else(|| panic!("no code in {:?}", self.body))
+    }
+
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or("")
+    }
+
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+}
+
+pub async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    Answer { status, body }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// POST a form body.
+    pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Answer {
+        answer(self.client.post(self.url(path)).form(form).send().await.unwrap()).await
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        answer(self.client.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    /// Logs in with the given credentials (no captcha unless the app has it on, then it reads the answer).
+    pub async fn login(&self, loginname: &str, password: &str) -> Answer {
+        let vcode = self.fetch_captcha_answer().await.unwrap_or_default();
+        let url = reqwest::Url::parse_with_params(&self.url("/lfscada/user/login"), &[("loginname", loginname), ("password", password), ("vcode", &vcode)]).unwrap();
+        answer(self.client.post(url).send().await.unwrap()).await
+    }
+
+    pub async fn login_demo(&self) {
+        let answer = self.login("demo", "Demo@12345").await;
+        assert_eq!(answer.code(), "200", "{:?}", answer.body);
+    }
+
+    /// Shows a captcha and reads its answer from the store (a test cannot read the image). `None` when the
+    /// captcha is off.
+    pub async fn fetch_captcha_answer(&self) -> Option<String> {
+        if !self.running.state.config.captcha {
+            return None;
+        }
+        let shown = self.post("/lfscada/user/showVcode", &[]).await;
+        assert_eq!(shown.code(), "200");
+        let id = self.cookie("ironsight_vcode").expect("captcha cookie");
+        self.store.peek_captcha(&id).await.unwrap()
+    }
+
+    /// A cookie's value from the jar.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        let header = self.jar.cookies(&self.base.parse().unwrap())?;
+        header.to_str().ok()?.split(';').find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then(|| v.to_owned())
+        })
+    }
+
+    /// Starts a second server on the same database and returns its base URL (it stops with the test runtime).
+    pub async fn start_twin(&self) -> String {
+        let mut config = (*self.running.state.config).clone();
+        config.listen = "127.0.0.1:0".parse().unwrap();
+        let twin = ironsight::start(config).await.expect("twin starts");
+        format!("http://127.0.0.1:{}", twin.addr.port())
+    }
+
+    /// Stops the server and drops the PostgreSQL database.
+    pub async fn finish(self) {
+        self.running.task.abort();
+        self.store.close().await;
+        if let Some(name) = self.pg_database {
+            pg_admin(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+        }
+    }
+}
+
+/// Declares a test that runs once on SQLite and once on PostgreSQL: `both_backends!(name, Options, |app| body)`.
+#[macro_export]
+macro_rules! both_backends {
+    ($name:ident, $options:expr, |$app:ident| $body:block) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            #[allow(unused_imports)]
+            use $crate::helpers::*;
+
+            async fn run($app: &TestApp) $body
+
+            #[tokio::test]
+            async fn sqlite() {
+                let app = spawn_app(Backend::Sqlite, $options).await;
+                run(&app).await;
+                app.finish().await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                let app = spawn_app(Backend::Postgres, $options).await;
+                run(&app).await;
+                app.finish().await;
+            }
+        }
+    };
+}

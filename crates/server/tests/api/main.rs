@@ -1,0 +1,11 @@
+//! API tests: the real server on a real socket, against SQLite and against PostgreSQL, one test binary with one
+//! file per feature (zero-to-production style). Each test runs twice via [`both_backends!`].
+
+mod helpers;
+
+mod bad_input;
+mod csrf;
+mod login;
+mod session;
+mod settings_feedback_oplog;
+mod web_and_meta;
