@@ -2,7 +2,7 @@
 //! metacharacters. Each answers a code and a message, never a 5xx, and nothing is written.
 
 use crate::both_backends;
-use ironsight::routes::{Access, table};
+use ironsight::routes::table;
 use reqwest::Method;
 
 /// Bodies no call accepts as they are, with the content type they claim.
@@ -40,15 +40,18 @@ both_backends!(every_call_answers_bad_input_with_a_code, Options::default(), |ap
             continue;
         }
         let method = Method::from_bytes(route.method.as_str().as_bytes()).unwrap();
-        let mut requests: Vec<(String, Vec<u8>)> = malformed_bodies().into_iter().map(|(t, b)| (t.to_owned(), b)).collect();
-        requests.extend(hostile_json_bodies().into_iter().map(|b| ("application/json".to_owned(), b.into_bytes())));
-        requests.push(("application/x-www-form-urlencoded".into(), vec![b'a'; 2 * 1024 * 1024]));
-        for (content_type, body) in requests {
+        // (content type, body, must be refused): malformed bodies are refused by every call that reads
+        // parameters; hostile but well-formed ones may be valid for some calls (a search for "1 OR 1=1" finds
+        // nothing) and must simply never break anything.
+        let mut requests: Vec<(String, Vec<u8>, bool)> = malformed_bodies().into_iter().map(|(t, b)| (t.to_owned(), b, true)).collect();
+        requests.extend(hostile_json_bodies().into_iter().map(|b| ("application/json".to_owned(), b.into_bytes(), false)));
+        requests.push(("application/x-www-form-urlencoded".into(), vec![b'a'; 2 * 1024 * 1024], true));
+        for (content_type, body, must_refuse) in requests {
             let sent = app.client.request(method.clone(), app.url(route.path)).header("content-type", &content_type).body(body.clone()).send().await.unwrap();
             let reply = answer(sent).await;
             assert!(reply.status.as_u16() < 500, "{} answered {} to {content_type} {:?}", route.path, reply.status, String::from_utf8_lossy(&body[..body.len().min(80)]));
             assert!(!reply.message().is_empty(), "{} gave no message", route.path);
-            if route.access == Access::Session && !route.params.is_empty() && route.mutating() {
+            if must_refuse && route.mutating() && !route.params.is_empty() {
                 assert_ne!(reply.code(), "200", "{} accepted {content_type} {:?}", route.path, String::from_utf8_lossy(&body[..body.len().min(80)]));
             }
         }
