@@ -21,7 +21,7 @@ fn hostile_json_bodies() -> Vec<String> {
     let long = "x".repeat(10_000);
     vec![
         r#"{"content": {"nested": 1}, "config": 5, "objectId": [1], "page": "one", "pageSize": -1, "loginname": {"a": 1}}"#.into(),
-        r#"{"content": "'; DROP TABLE feedback; --", "objectId": "1 OR 1=1", "objectType": "user' --", "config": "'); DELETE FROM users; --"}"#.into(),
+        r#"{"content": "';--", "objectId": "1 OR 1=1", "objectType": "user' --", "config": "'); DELETE FROM users; --"}"#.into(),
         format!(r#"{{"content": "{long}", "objectId": "{long}", "objectType": "{long}", "loginname": "{long}", "password": "{long}"}}"#),
         r#"{"page": 1e400, "pageSize": 1.5, "objectId": null, "content": null, "config": null}"#.into(),
     ]
