@@ -117,12 +117,19 @@ impl Code {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     Required,
-    TooLong { max: usize },
-    TooShort { min: usize },
+    TooLong {
+        max: usize,
+    },
+    TooShort {
+        min: usize,
+    },
     NotText,
     NotInteger,
     NotObject,
-    OutOfRange { min: i64, max: i64 },
+    OutOfRange {
+        min: i64,
+        max: i64,
+    },
     ControlCharacters,
     PasswordRule,
     LettersDigitsOnly,
@@ -140,31 +147,105 @@ impl Reason {
     pub fn text(&self, lang: Lang) -> String {
         let zh = lang == Lang::Zh;
         match self {
-            Reason::Required => if zh { "不能为空".into() } else { "is required".into() },
+            Reason::Required => {
+                if zh {
+                    "不能为空".into()
+                } else {
+                    "is required".into()
+                }
+            }
             Reason::TooLong { max } => {
-                if zh { format!("长度不能超过 {max} 个字符") } else { format!("must be at most {max} characters") }
+                if zh {
+                    format!("长度不能超过 {max} 个字符")
+                } else {
+                    format!("must be at most {max} characters")
+                }
             }
             Reason::TooShort { min } => {
-                if zh { format!("长度不能少于 {min} 个字符") } else { format!("must be at least {min} characters") }
+                if zh {
+                    format!("长度不能少于 {min} 个字符")
+                } else {
+                    format!("must be at least {min} characters")
+                }
             }
-            Reason::NotText => if zh { "必须是文本".into() } else { "must be text".into() },
-            Reason::NotInteger => if zh { "必须是整数".into() } else { "must be a whole number".into() },
-            Reason::NotObject => if zh { "必须是 JSON 对象".into() } else { "must be a JSON object".into() },
+            Reason::NotText => {
+                if zh {
+                    "必须是文本".into()
+                } else {
+                    "must be text".into()
+                }
+            }
+            Reason::NotInteger => {
+                if zh {
+                    "必须是整数".into()
+                } else {
+                    "must be a whole number".into()
+                }
+            }
+            Reason::NotObject => {
+                if zh {
+                    "必须是 JSON 对象".into()
+                } else {
+                    "must be a JSON object".into()
+                }
+            }
             Reason::OutOfRange { min, max } => {
-                if zh { format!("必须在 {min} 到 {max} 之间") } else { format!("must be between {min} and {max}") }
+                if zh {
+                    format!("必须在 {min} 到 {max} 之间")
+                } else {
+                    format!("must be between {min} and {max}")
+                }
             }
-            Reason::ControlCharacters => if zh { "不能包含控制字符".into() } else { "must not contain control characters".into() },
+            Reason::ControlCharacters => {
+                if zh {
+                    "不能包含控制字符".into()
+                } else {
+                    "must not contain control characters".into()
+                }
+            }
             Reason::PasswordRule => {
-                if zh { "须为 8 到 15 位，区分大小写，包含字母、数字和符号".into() }
-                else { "must be 8 to 15 characters (case sensitive) with letters, digits and symbols".into() }
+                if zh {
+                    "须为 8 到 15 位，区分大小写，包含字母、数字和符号".into()
+                } else {
+                    "must be 8 to 15 characters (case sensitive) with letters, digits and symbols"
+                        .into()
+                }
             }
-            Reason::LettersDigitsOnly => if zh { "只能包含字母或数字".into() } else { "may contain only letters or digits".into() },
-            Reason::BadJson => if zh { "不是有效的 JSON".into() } else { "is not valid JSON".into() },
-            Reason::BadEncoding => if zh { "不是有效的 UTF-8 编码".into() } else { "is not valid UTF-8".into() },
+            Reason::LettersDigitsOnly => {
+                if zh {
+                    "只能包含字母或数字".into()
+                } else {
+                    "may contain only letters or digits".into()
+                }
+            }
+            Reason::BadJson => {
+                if zh {
+                    "不是有效的 JSON".into()
+                } else {
+                    "is not valid JSON".into()
+                }
+            }
+            Reason::BadEncoding => {
+                if zh {
+                    "不是有效的 UTF-8 编码".into()
+                } else {
+                    "is not valid UTF-8".into()
+                }
+            }
             Reason::UnsupportedContentType => {
-                if zh { "仅支持表单或 JSON 格式".into() } else { "only form or JSON bodies are accepted".into() }
+                if zh {
+                    "仅支持表单或 JSON 格式".into()
+                } else {
+                    "only form or JSON bodies are accepted".into()
+                }
             }
-            Reason::TooComplex => if zh { "参数过多或嵌套过深".into() } else { "too many or too deeply nested parameters".into() },
+            Reason::TooComplex => {
+                if zh {
+                    "参数过多或嵌套过深".into()
+                } else {
+                    "too many or too deeply nested parameters".into()
+                }
+            }
         }
     }
 }
@@ -203,7 +284,11 @@ mod tests {
     fn codes_are_unique_and_every_text_is_present() {
         let mut seen = HashSet::new();
         for code in Code::ALL {
-            assert!(seen.insert(code.as_str()), "duplicate code {}", code.as_str());
+            assert!(
+                seen.insert(code.as_str()),
+                "duplicate code {}",
+                code.as_str()
+            );
             assert!(!code.template(Lang::Zh).is_empty() && !code.template(Lang::En).is_empty());
             assert_eq!(Code::parse(code.as_str()), Some(*code));
         }
@@ -211,40 +296,75 @@ mod tests {
 
     #[test]
     fn success_only_for_200_and_201() {
-        let successes: Vec<_> = Code::ALL.iter().filter(|c| c.is_success()).map(|c| c.as_str()).collect();
+        let successes: Vec<_> = Code::ALL
+            .iter()
+            .filter(|c| c.is_success())
+            .map(|c| c.as_str())
+            .collect();
         assert_eq!(successes, ["200", "201"]);
     }
 
     #[test]
     fn spec_codes_keep_their_numbers() {
         for (code, number) in [
-            (Code::SessionLost, "1006"), (Code::NotLoggedIn, "1010"), (Code::CommTimeout, "1301"),
-            (Code::LowerDeviceFault, "1711"), (Code::DataTypeError, "1722"), (Code::NoData, "2001"),
-            (Code::WriteOverLimit, "2003"), (Code::VariableReadOnly, "2004"), (Code::LowerDeviceCommFault, "99901"),
-            (Code::DataReadIncomplete, "99907"), (Code::Unknown, "90099"), (Code::UnsupportedFormula, "1600000"),
+            (Code::SessionLost, "1006"),
+            (Code::NotLoggedIn, "1010"),
+            (Code::CommTimeout, "1301"),
+            (Code::LowerDeviceFault, "1711"),
+            (Code::DataTypeError, "1722"),
+            (Code::NoData, "2001"),
+            (Code::WriteOverLimit, "2003"),
+            (Code::VariableReadOnly, "2004"),
+            (Code::LowerDeviceCommFault, "99901"),
+            (Code::DataReadIncomplete, "99907"),
+            (Code::Unknown, "90099"),
+            (Code::UnsupportedFormula, "1600000"),
             (Code::UnsupportedFormulaAlt, "1617000"),
         ] {
             assert_eq!(code.as_str(), number);
         }
-        assert_eq!(Code::FeedbackTooShort.template(Lang::En), "Opinions can not be less than 10 words!");
-        assert_eq!(Code::NoWritePermission.template(Lang::En), "You do not have write permission");
-        assert_eq!(Code::NoAlarmPermission.template(Lang::En), "No permission to view alarm records");
+        assert_eq!(
+            Code::FeedbackTooShort.template(Lang::En),
+            "Opinions can not be less than 10 words!"
+        );
+        assert_eq!(
+            Code::NoWritePermission.template(Lang::En),
+            "You do not have write permission"
+        );
+        assert_eq!(
+            Code::NoAlarmPermission.template(Lang::En),
+            "No permission to view alarm records"
+        );
     }
 
     #[test]
     fn message_fills_placeholders() {
-        let msg = Code::InvalidParam.message(Lang::En, &[("field", "content"), ("reason", "is required")]);
+        let msg = Code::InvalidParam
+            .message(Lang::En, &[("field", "content"), ("reason", "is required")]);
         assert_eq!(msg, "Invalid parameter content: is required");
-        assert_eq!(Code::LoginThrottled.message(Lang::Zh, &[("minutes", "15")]), "登录失败次数过多，请 15 分钟后再试");
+        assert_eq!(
+            Code::LoginThrottled.message(Lang::Zh, &[("minutes", "15")]),
+            "登录失败次数过多，请 15 分钟后再试"
+        );
     }
 
     #[test]
     fn reasons_have_both_languages() {
         for reason in [
-            Reason::Required, Reason::TooLong { max: 3 }, Reason::TooShort { min: 3 }, Reason::NotText,
-            Reason::NotInteger, Reason::NotObject, Reason::OutOfRange { min: 1, max: 2 },
-            Reason::ControlCharacters, Reason::PasswordRule, Reason::LettersDigitsOnly, Reason::BadJson,
-            Reason::BadEncoding, Reason::UnsupportedContentType, Reason::TooComplex,
+            Reason::Required,
+            Reason::TooLong { max: 3 },
+            Reason::TooShort { min: 3 },
+            Reason::NotText,
+            Reason::NotInteger,
+            Reason::NotObject,
+            Reason::OutOfRange { min: 1, max: 2 },
+            Reason::ControlCharacters,
+            Reason::PasswordRule,
+            Reason::LettersDigitsOnly,
+            Reason::BadJson,
+            Reason::BadEncoding,
+            Reason::UnsupportedContentType,
+            Reason::TooComplex,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }
@@ -253,8 +373,14 @@ mod tests {
     /// The web app reads the generated file; a stale copy would show old or missing texts.
     #[test]
     fn web_catalogue_export_is_current() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/generated/errorCatalogue.json");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../web/src/generated/errorCatalogue.json"
+        );
         let on_disk = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(on_disk == export_json(), "{path} is stale: run `make generate`");
+        assert!(
+            on_disk == export_json(),
+            "{path} is stale: run `make generate`"
+        );
     }
 }

@@ -17,9 +17,22 @@ impl Lang {
     /// (`zh-CN` or `en`); browsers send weighted lists. The first tag decides; anything not English is Chinese,
     /// because Chinese is the product's default.
     pub fn from_accept_language(header: Option<&str>) -> Lang {
-        let Some(header) = header else { return Lang::Zh };
-        let first = header.split(',').next().unwrap_or("").split(';').next().unwrap_or("").trim();
-        if first.len() >= 2 && first[..2].eq_ignore_ascii_case("en") { Lang::En } else { Lang::Zh }
+        let Some(header) = header else {
+            return Lang::Zh;
+        };
+        let first = header
+            .split(',')
+            .next()
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim();
+        if first.len() >= 2 && first[..2].eq_ignore_ascii_case("en") {
+            Lang::En
+        } else {
+            Lang::Zh
+        }
     }
 
     /// The tag used in exported files and by the web app.
@@ -40,7 +53,10 @@ mod tests {
         assert_eq!(Lang::from_accept_language(None), Lang::Zh);
         assert_eq!(Lang::from_accept_language(Some("")), Lang::Zh);
         assert_eq!(Lang::from_accept_language(Some("fr-FR")), Lang::Zh);
-        assert_eq!(Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")), Lang::Zh);
+        assert_eq!(
+            Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")),
+            Lang::Zh
+        );
     }
 
     #[test]

@@ -29,11 +29,22 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
             Err(_) => (generate_password(), true),
         };
         let hash = password::hash_blocking(password.clone()).await?;
-        let new = NewUser { loginname: ADMIN_LOGIN, password_hash: &hash, org_id: org, role_type: "admin", data_range: "all", auths: &all_auths, tel: "", email: "" };
+        let new = NewUser {
+            loginname: ADMIN_LOGIN,
+            password_hash: &hash,
+            org_id: org,
+            role_type: "admin",
+            data_range: "all",
+            auths: &all_auths,
+            tel: "",
+            email: "",
+        };
         store.create_user(&new).await?;
         if generated {
             // Printed once, to the terminal only: the log never carries it.
-            eprintln!("\n  First start: administrator account created.\n    login:    {ADMIN_LOGIN}\n    password: {password}\n  Keep it now; it is not shown again (set {ADMIN_PASSWORD_ENV} to choose it).\n");
+            eprintln!(
+                "\n  First start: administrator account created.\n    login:    {ADMIN_LOGIN}\n    password: {password}\n  Keep it now; it is not shown again (set {ADMIN_PASSWORD_ENV} to choose it).\n"
+            );
         }
     }
     if state.config.demo && store.user_by_loginname(DEMO_LOGIN).await?.is_none() {
@@ -42,7 +53,16 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
             None => store.create_org("demo", "Ironsight 演示工厂", "").await?,
         };
         let hash = password::hash_blocking(DEMO_PASSWORD.to_owned()).await?;
-        let new = NewUser { loginname: DEMO_LOGIN, password_hash: &hash, org_id: org, role_type: "admin", data_range: "all", auths: &all_auths, tel: "", email: "demo@example.com" };
+        let new = NewUser {
+            loginname: DEMO_LOGIN,
+            password_hash: &hash,
+            org_id: org,
+            role_type: "admin",
+            data_range: "all",
+            auths: &all_auths,
+            tel: "",
+            email: "demo@example.com",
+        };
         store.create_user(&new).await?;
         tracing::info!("demo account seeded");
     }
@@ -56,7 +76,9 @@ fn generate_password() -> String {
     const LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ";
     const DIGITS: &[u8] = b"23456789";
     const SYMBOLS: &[u8] = b"@#%+=!";
-    let mut chars: Vec<u8> = (0..11).map(|_| LETTERS[rng.gen_range(0..LETTERS.len())]).collect();
+    let mut chars: Vec<u8> = (0..11)
+        .map(|_| LETTERS[rng.gen_range(0..LETTERS.len())])
+        .collect();
     chars.extend((0..3).map(|_| DIGITS[rng.gen_range(0..DIGITS.len())]));
     chars.push(SYMBOLS[rng.gen_range(0..SYMBOLS.len())]);
     for i in (1..chars.len()).rev() {
@@ -70,7 +92,9 @@ mod tests {
     #[test]
     fn generated_passwords_satisfy_the_rule() {
         for _ in 0..50 {
-            assert!(ironsight_domain::validate::NewPassword::parse(&super::generate_password()).is_ok());
+            assert!(
+                ironsight_domain::validate::NewPassword::parse(&super::generate_password()).is_ok()
+            );
         }
         assert!(ironsight_domain::validate::NewPassword::parse(super::DEMO_PASSWORD).is_ok());
     }

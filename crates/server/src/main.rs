@@ -15,20 +15,33 @@ async fn main() -> anyhow::Result<()> {
             return Ok(());
         }
         Some(Command::Openapi) => {
-            println!("{}", serde_json::to_string_pretty(&ironsight::routes::openapi())?);
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&ironsight::routes::openapi())?
+            );
             return Ok(());
         }
         None => {}
     }
     let config = Config::resolve(&cli)?;
-    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&config.log)).init();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(&config.log))
+        .init();
     let demo = config.demo;
-    let storage = if config.database_url.is_some() { "PostgreSQL".to_owned() } else { format!("SQLite in {}", config.data_dir.display()) };
+    let storage = if config.database_url.is_some() {
+        "PostgreSQL".to_owned()
+    } else {
+        format!("SQLite in {}", config.data_dir.display())
+    };
     let running = ironsight::start(config).await?;
     let port = running.addr.port();
     println!("\n  Ironsight is running: http://localhost:{port}/  (storage: {storage})");
     if demo {
-        println!("  Demo login: {} / {}  (demo only, never on a real deployment)", ironsight::bootstrap::DEMO_LOGIN, ironsight::bootstrap::DEMO_PASSWORD);
+        println!(
+            "  Demo login: {} / {}  (demo only, never on a real deployment)",
+            ironsight::bootstrap::DEMO_LOGIN,
+            ironsight::bootstrap::DEMO_PASSWORD
+        );
     }
     println!();
     tokio::select! {

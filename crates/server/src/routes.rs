@@ -31,8 +31,18 @@ pub struct ParamDef {
     pub description: &'static str,
 }
 
-const fn param(name: &'static str, kind: &'static str, required: bool, description: &'static str) -> ParamDef {
-    ParamDef { name, kind, required, description }
+const fn param(
+    name: &'static str,
+    kind: &'static str,
+    required: bool,
+    description: &'static str,
+) -> ParamDef {
+    ParamDef {
+        name,
+        kind,
+        required,
+        description,
+    }
 }
 
 /// One API route.
@@ -76,35 +86,35 @@ pub fn table() -> Vec<RouteDef> {
         route!(POST "/lfscada/user/showVcode", user::show_vcode, "user.showVcode", Public,
             "A new captcha image (data URL); the answer is kept server-side for 10 minutes and usable once.", []),
         route!(POST "/lfscada/user/login", user::login, "user.login", Public,
-            "Log in; parameters are sent in the query string. Sets the HttpOnly session cookie.", [
-                param("loginname", "string", true, "Login name"),
-                param("password", "string", true, "Password"),
-                param("vcode", "string", true, "Captcha answer (not needed when the server runs with --no-captcha)"),
-            ]),
+        "Log in; parameters are sent in the query string. Sets the HttpOnly session cookie.", [
+            param("loginname", "string", true, "Login name"),
+            param("password", "string", true, "Password"),
+            param("vcode", "string", true, "Captcha answer (not needed when the server runs with --no-captcha)"),
+        ]),
         route!(GET "/lfscada/user/info", user::info, "user.info", Session,
-            "The signed-in user's info, or 1010 (not logged in) / 1006 (session lost).", [
-                param("t", "integer", false, "Cache buster (client time)"),
-            ]),
+        "The signed-in user's info, or 1010 (not logged in) / 1006 (session lost).", [
+            param("t", "integer", false, "Cache buster (client time)"),
+        ]),
         route!(POST "/lfscada/user/logout", user::logout, "user.logout", Session, "End the session.", []),
         route!(POST "/org/StyleAction!loadStyle.action", theme::load_style, "org.loadStyle", Public,
             "Theme of the caller's organisation (or the default one before login): {title, faviconIco}.", []),
         route!(POST "/lfscada/user/config/query", settings::query, "user.config.query", Session,
             "The user's saved console settings (an object, {} when none).", []),
         route!(POST "/lfscada/user/config/save", settings::save, "user.config.save", Session,
-            "Save the user's console settings.", [
-                param("config", "object", true, "Settings object, as nested parameters or a JSON text (at most 64 KiB)"),
-            ]),
+        "Save the user's console settings.", [
+            param("config", "object", true, "Settings object, as nested parameters or a JSON text (at most 64 KiB)"),
+        ]),
         route!(POST "/lfscada/user/operationlog/queryByObjectId", oplog::query_by_object_id, "user.operationlog.queryByObjectId", Session,
-            "Operations recorded on one object, newest first, within the caller's organisation.", [
-                param("objectId", "string", true, "Object id"),
-                param("objectType", "string", false, "Object type (e.g. user, feedback); empty for any"),
-                param("page", "integer", false, "Page, from 1"),
-                param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
-            ]),
+        "Operations recorded on one object, newest first, within the caller's organisation.", [
+            param("objectId", "string", true, "Object id"),
+            param("objectType", "string", false, "Object type (e.g. user, feedback); empty for any"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
         route!(POST "/lfscada/feedback/add", feedback::add, "feedback.add", Session,
-            "Send feedback (at least 10 characters).", [
-                param("content", "string", true, "Feedback text, 10 to 2000 characters"),
-            ]),
+        "Send feedback (at least 10 characters).", [
+            param("content", "string", true, "Feedback text, 10 to 2000 characters"),
+        ]),
         // Messages
         route!(POST "/lfscada/msg/queryUnReadMsgCount", messages::query_unread_count, "msg.queryUnReadMsgCount", Session,
             "Number of unread messages.", []),
@@ -123,25 +133,42 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
     for route in table() {
         let mut method_router = (route.handler)().fallback(method_not_allowed);
         if route.access == Access::Session {
-            method_router = method_router.route_layer(from_fn_with_state(state.clone(), crate::session::require_session));
+            method_router = method_router.route_layer(from_fn_with_state(
+                state.clone(),
+                crate::session::require_session,
+            ));
         }
         if route.mutating() {
-            method_router = method_router.route_layer(from_fn_with_state((state.clone(), route.action), crate::audit::record));
+            method_router = method_router.route_layer(from_fn_with_state(
+                (state.clone(), route.action),
+                crate::audit::record,
+            ));
         }
         router = router.route(route.path, method_router);
     }
     for prefix in API_PREFIXES {
-        router = router.route(&format!("{prefix}/{{*rest}}"), axum::routing::any(api_not_found));
+        router = router.route(
+            &format!("{prefix}/{{*rest}}"),
+            axum::routing::any(api_not_found),
+        );
     }
     router
 }
 
 async fn api_not_found() -> Response {
-    plain(Code::ApiNotFound, StatusCode::NOT_FOUND, crate::error::request_lang())
+    plain(
+        Code::ApiNotFound,
+        StatusCode::NOT_FOUND,
+        crate::error::request_lang(),
+    )
 }
 
 async fn method_not_allowed() -> Response {
-    plain(Code::MethodNotAllowed, StatusCode::METHOD_NOT_ALLOWED, crate::error::request_lang())
+    plain(
+        Code::MethodNotAllowed,
+        StatusCode::METHOD_NOT_ALLOWED,
+        crate::error::request_lang(),
+    )
 }
 
 async fn openapi_handler() -> axum::Json<Value> {
@@ -155,9 +182,19 @@ pub fn openapi() -> Value {
         let properties: Map<String, Value> = route
             .params
             .iter()
-            .map(|p| (p.name.to_owned(), json!({ "type": p.kind, "description": p.description })))
+            .map(|p| {
+                (
+                    p.name.to_owned(),
+                    json!({ "type": p.kind, "description": p.description }),
+                )
+            })
             .collect();
-        let required: Vec<&str> = route.params.iter().filter(|p| p.required).map(|p| p.name).collect();
+        let required: Vec<&str> = route
+            .params
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| p.name)
+            .collect();
         let mut operation = json!({
             "operationId": route.action,
             "summary": route.summary,
@@ -179,13 +216,16 @@ pub fn openapi() -> Value {
                 route.params.iter().map(|p| json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description, "schema": { "type": p.kind } })).collect(),
             );
         } else if !route.params.is_empty() {
-            let schema = json!({ "type": "object", "properties": properties, "required": required });
+            let schema =
+                json!({ "type": "object", "properties": properties, "required": required });
             operation["requestBody"] = json!({ "content": {
                 "application/x-www-form-urlencoded": { "schema": schema },
                 "application/json": { "schema": schema },
             }});
         }
-        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| Value::Object(Map::new()));
+        let entry = paths
+            .entry(route.path.to_owned())
+            .or_insert_with(|| Value::Object(Map::new()));
         entry[route.method.as_str().to_ascii_lowercase()] = operation;
     }
     json!({
@@ -214,7 +254,13 @@ mod tests {
         for r in &routes {
             assert!(paths.insert(r.path), "duplicate path {}", r.path);
             assert!(actions.insert(r.action), "duplicate action {}", r.action);
-            assert!(API_PREFIXES.iter().any(|p| r.path.starts_with(&format!("{p}/"))), "{} is not under an API prefix", r.path);
+            assert!(
+                API_PREFIXES
+                    .iter()
+                    .any(|p| r.path.starts_with(&format!("{p}/"))),
+                "{} is not under an API prefix",
+                r.path
+            );
         }
     }
 
@@ -222,7 +268,11 @@ mod tests {
     fn openapi_lists_every_route() {
         let doc = openapi();
         for r in table() {
-            assert!(doc["paths"][r.path][r.method.as_str().to_ascii_lowercase()].is_object(), "{} missing", r.path);
+            assert!(
+                doc["paths"][r.path][r.method.as_str().to_ascii_lowercase()].is_object(),
+                "{} missing",
+                r.path
+            );
         }
     }
 }

@@ -36,28 +36,42 @@ pub fn new_token() -> String {
 
 /// What the database stores for a token.
 pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The value of cookie `name`, if sent.
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
-        let (k, v) = pair.trim().split_once('=')?;
-        (k == name && !v.is_empty()).then(|| v.to_owned())
-    })
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name && !v.is_empty()).then(|| v.to_owned())
+        })
 }
 
 /// A `Set-Cookie` value: HttpOnly, SameSite=Lax, whole site; `max_age_s` of 0 deletes it.
 pub fn set_cookie(name: &str, value: &str, max_age_s: i64, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}"))
-        .expect("cookie values are URL-safe tokens")
+    HeaderValue::from_str(&format!(
+        "{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}"
+    ))
+    .expect("cookie values are URL-safe tokens")
 }
 
 /// True when cookies for this request should carry `Secure`.
 pub fn cookies_secure(state: &AppState, headers: &HeaderMap) -> bool {
     state.config.cookie_secure
-        || (state.config.trust_proxy && headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https"))
+        || (state.config.trust_proxy
+            && headers
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                == Some("https"))
 }
 
 /// The caller's address: the peer, or the first `X-Forwarded-For` entry when the proxy is trusted.
@@ -67,7 +81,10 @@ pub struct ClientAddr(pub String);
 impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<ClientAddr, ApiError> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddr, ApiError> {
         Ok(ClientAddr(client_addr(parts, state)))
     }
 }
@@ -81,15 +98,24 @@ pub fn client_addr_of(request: &Request<axum::body::Body>, state: &AppState) -> 
     address_from(request.headers(), request.extensions(), state)
 }
 
-fn address_from(headers: &HeaderMap, extensions: &axum::http::Extensions, state: &AppState) -> String {
-    if state.config.trust_proxy {
-        if let Some(forwarded) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
-            if let Some(first) = forwarded.split(',').next().map(str::trim).filter(|s| !s.is_empty()) {
-                return first.chars().take(64).collect();
-            }
-        }
+fn address_from(
+    headers: &HeaderMap,
+    extensions: &axum::http::Extensions,
+    state: &AppState,
+) -> String {
+    let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+    if let Some(first) = forwarded
+        .filter(|_| state.config.trust_proxy)
+        .and_then(|f| f.split(',').next())
+        .map(str::trim)
+        && !first.is_empty()
+    {
+        return first.chars().take(64).collect();
     }
-    extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string()).unwrap_or_default()
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_string())
+        .unwrap_or_default()
 }
 
 /// The signed-in user of a request, placed by [`require_session`].
@@ -108,13 +134,17 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
             .extensions
             .get::<CurrentUser>()
             .cloned()
-            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("route reads the user but is not marked as needing a session")))
+            .ok_or_else(|| {
+                ApiError::Internal(anyhow::anyhow!(
+                    "route reads the user but is not marked as needing a session"
+                ))
+            })
     }
 }
 
 /// The outcome of looking a request's session up.
 pub enum SessionLookup {
-    Valid(CurrentUser),
+    Valid(Box<CurrentUser>),
     /// 1010.
     NotLoggedIn,
     /// 1006.
@@ -123,28 +153,47 @@ pub enum SessionLookup {
 
 /// Finds the session a request's cookie names, sliding its idle expiry.
 pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<SessionLookup> {
-    let Some(token) = cookie(headers, SESSION_COOKIE) else { return Ok(SessionLookup::NotLoggedIn) };
+    let Some(token) = cookie(headers, SESSION_COOKIE) else {
+        return Ok(SessionLookup::NotLoggedIn);
+    };
     let hash = token_hash(&token);
-    let Some(session) = state.store.session(&hash).await? else { return Ok(SessionLookup::NotLoggedIn) };
+    let Some(session) = state.store.session(&hash).await? else {
+        return Ok(SessionLookup::NotLoggedIn);
+    };
     let now = now_ms();
     if session.ended_ms.is_some() || session.expires_ms <= now {
         return Ok(SessionLookup::Lost);
     }
-    let Some(user) = state.store.user(session.user_id).await? else { return Ok(SessionLookup::Lost) };
+    let Some(user) = state.store.user(session.user_id).await? else {
+        return Ok(SessionLookup::Lost);
+    };
     if now - session.last_seen_ms >= TOUCH_EVERY_MS {
-        state.store.touch_session(&hash, now, now + state.config.session_idle_ms).await?;
+        state
+            .store
+            .touch_session(&hash, now, now + state.config.session_idle_ms)
+            .await?;
     }
-    Ok(SessionLookup::Valid(CurrentUser { user, token_hash: hash }))
+    Ok(SessionLookup::Valid(Box::new(CurrentUser {
+        user,
+        token_hash: hash,
+    })))
 }
 
 /// Route layer for calls that need a session: answers 1010 or 1006 itself, or lets the call through with the
 /// [`CurrentUser`] in the request's extensions.
-pub async fn require_session(State(state): State<AppState>, mut request: Request<axum::body::Body>, next: Next) -> Response {
+pub async fn require_session(
+    State(state): State<AppState>,
+    mut request: Request<axum::body::Body>,
+    next: Next,
+) -> Response {
     let lang = crate::error::request_lang();
     match lookup(&state, request.headers()).await {
         Ok(SessionLookup::Valid(current)) => {
-            let actor = AuditActor { user_id: current.user.id, loginname: current.user.loginname.clone() };
-            request.extensions_mut().insert(current);
+            let actor = AuditActor {
+                user_id: current.user.id,
+                loginname: current.user.loginname.clone(),
+            };
+            request.extensions_mut().insert(*current);
             let mut response = next.run(request).await;
             response.extensions_mut().insert(actor);
             response

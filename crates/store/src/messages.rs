@@ -26,9 +26,11 @@ impl Store {
     }
 
     pub async fn unread_message_count(&self, user_id: i64) -> anyhow::Result<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE user_id = $1 AND is_read = 0 AND deleted = 0")
-            .bind(user_id)
-            .fetch_one(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM messages WHERE user_id = $1 AND is_read = 0 AND deleted = 0",
+        )
+        .bind(user_id)
+        .fetch_one(self.pool())
+        .await?)
     }
 }

@@ -14,7 +14,14 @@ pub struct SessionRow {
 }
 
 impl Store {
-    pub async fn create_session(&self, token_hash: &str, user_id: i64, now: i64, expires_ms: i64, address: &str) -> anyhow::Result<()> {
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        user_id: i64,
+        now: i64,
+        expires_ms: i64,
+        address: &str,
+    ) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO sessions (token_hash, user_id, created_ms, last_seen_ms, expires_ms, address) VALUES ($1, $2, $3, $3, $4, $5)",
         )
@@ -45,7 +52,12 @@ impl Store {
     }
 
     /// Slides the idle expiry forward.
-    pub async fn touch_session(&self, token_hash: &str, now: i64, expires_ms: i64) -> anyhow::Result<()> {
+    pub async fn touch_session(
+        &self,
+        token_hash: &str,
+        now: i64,
+        expires_ms: i64,
+    ) -> anyhow::Result<()> {
         sqlx::query("UPDATE sessions SET last_seen_ms = $1, expires_ms = $2 WHERE token_hash = $3 AND ended_ms IS NULL")
             .bind(now)
             .bind(expires_ms)

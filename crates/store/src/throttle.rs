@@ -13,7 +13,11 @@ pub struct Failures {
 }
 
 impl Store {
-    pub async fn login_failures(&self, scope: &str, subject: &str) -> anyhow::Result<Option<Failures>> {
+    pub async fn login_failures(
+        &self,
+        scope: &str,
+        subject: &str,
+    ) -> anyhow::Result<Option<Failures>> {
         let row = sqlx::query("SELECT failures, window_start_ms, last_failure_ms FROM login_failures WHERE scope = $1 AND subject = $2")
             .bind(scope)
             .bind(subject)
@@ -30,7 +34,13 @@ impl Store {
     }
 
     /// Counts one failure; a window older than `window_ms` starts over at one.
-    pub async fn record_login_failure(&self, scope: &str, subject: &str, now: i64, window_ms: i64) -> anyhow::Result<()> {
+    pub async fn record_login_failure(
+        &self,
+        scope: &str,
+        subject: &str,
+        now: i64,
+        window_ms: i64,
+    ) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO login_failures (scope, subject, failures, window_start_ms, last_failure_ms) VALUES ($1, $2, 1, $3, $3) \
              ON CONFLICT (scope, subject) DO UPDATE SET \

@@ -1,0 +1,68 @@
+# Ironsight: two commands set a fresh machine up: `make run` and `make test`. `make help` lists every target.
+
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+CARGO ?= cargo
+NPM ?= npm
+# Where `make run` keeps its SQLite database.
+DATA_DIR ?= ./data
+LISTEN ?= 0.0.0.0:8080
+
+.PHONY: help
+help: ## List the targets
+	@grep -E '^[a-z][a-z0-9-]*:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+
+.PHONY: deps
+deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json ## Install the web and e2e npm packages
+
+.PHONY: generate
+generate: ## Regenerate files the web app reads from the server's sources (error catalogue)
+	$(CARGO) run -q -p ironsight -- generate web/src/generated
+
+.PHONY: web
+web: web/node_modules/.package-lock.json ## Build the web app into web/dist
+	cd web && $(NPM) run build
+
+.PHONY: build
+build: web ## Build the web app and the release binaries (the binary embeds the web app)
+	$(CARGO) build --release -p ironsight
+
+.PHONY: run
+run: build ## Build and start the console with the demo account (SQLite in ./data)
+	./target/release/ironsight --demo --listen $(LISTEN) --data-dir $(DATA_DIR)
+
+.PHONY: test
+test: test-rust test-web test-e2e ## Run every test (Rust, web, browser)
+
+.PHONY: test-rust
+test-rust: ## Rust unit and API tests, on SQLite and PostgreSQL (IRONSIGHT_TEST_PG, default postgres://postgres@127.0.0.1:5432)
+	$(CARGO) test --workspace
+
+.PHONY: test-web
+test-web: web/node_modules/.package-lock.json ## Web unit tests (Vitest) and the TypeScript check
+	cd web && $(NPM) run typecheck && $(NPM) test
+
+.PHONY: test-e2e
+test-e2e: web e2e/node_modules/.package-lock.json ## Browser tests: headless Chromium against the real server binary
+	$(CARGO) build -p ironsight
+	cd e2e && $(NPM) test
+
+.PHONY: lint
+lint: ## Clippy and rustfmt check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) fmt --all --check
+
+.PHONY: openapi
+openapi: ## Print the OpenAPI description of the HTTP API
+	$(CARGO) run -q -p ironsight -- openapi
+
+.PHONY: clean
+clean: ## Remove build outputs (not ./data)
+	$(CARGO) clean
+	rm -rf web/dist e2e/screenshots

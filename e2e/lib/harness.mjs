@@ -1,0 +1,88 @@
+// Test harness: starts the real `ironsight` binary on a free port with a fresh data directory, and the
+// machine's Chromium through playwright-core. Readiness is the server's own "running" line, never a sleep.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '..', '..');
+export const screenshotDir = join(repoRoot, 'e2e', 'screenshots');
+
+/** Starts the server; resolves with its base URL and a stop function. */
+export async function startServer({ extraArgs = [] } = {}) {
+  const bin = process.env.IRONSIGHT_BIN ?? join(repoRoot, 'target', 'debug', 'ironsight');
+  const dataDir = mkdtempSync(join(tmpdir(), 'ironsight-e2e-'));
+  const child = spawn(
+    bin,
+    ['--listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--no-captcha', ...extraArgs],
+    {
+      env: { ...process.env, IRONSIGHT_ADMIN_PASSWORD: 'Admin@12345', IRONSIGHT_LOG: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const base = await new Promise((resolveBase, reject) => {
+    const deadline = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const match = output.match(/Ironsight is running: http:\/\/localhost:(\d+)\//);
+      if (match) {
+        clearTimeout(deadline);
+        resolveBase(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(deadline);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Chromium with a fresh profile. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'ironsight-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot under e2e/screenshots (ignored by git) for a person to look at. */
+export async function shot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login form. */
+export async function loginThroughForm(page, base, loginname, password) {
+  await page.goto(`${base}/login`);
+  await page.locator('#login-username').fill(loginname);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-vcode').fill('ABCDE');
+  await page.locator('#login-submit').click();
+}
