@@ -52,22 +52,20 @@ export async function startServer({ extraArgs = [] } = {}) {
   };
 }
 
-/** Launches headless Chromium with a fresh profile. */
+/** Launches headless Chromium. Playwright gives it a fresh temporary profile (user data dir) of its own and
+ * refuses `--user-data-dir` in `args`; each test then opens a new context with empty storage. */
 export async function launchBrowser() {
-  const profile = mkdtempSync(join(tmpdir(), 'ironsight-chromium-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
     browser,
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -95,7 +95,7 @@ describe('console foundation', () => {
     const page = await newPage();
     await page.goto(`${server.base}/no/such/screen`);
     await page.waitForURL('**/404');
-    assert.match(await page.locator('body').innerText(), /404/);
+    await page.getByText('404').first().waitFor();
     await shot(page, '07-404-zh');
     await page.context().close();
   });

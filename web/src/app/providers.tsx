@@ -1,0 +1,61 @@
+/**
+ * App-wide providers: react-query, i18next, and antd (locale following the language switch, the console's
+ * theme tokens). The API client's error toast is wired to antd's message here; message.useMessage keeps the
+ * toasts inside the ConfigProvider (theme, locale) without antd's App wrapper, which would also pull the modal
+ * and notification code into the first download.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { setErrorNotifier } from '@/lib/api/client';
+import { i18n } from '@/lib/i18n';
+
+/** Calm, legible defaults for a console that stays open all shift. */
+const consoleTheme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1668dc',
+    borderRadius: 6,
+    colorBgLayout: '#eef1f5',
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#0f2236', siderBg: '#ffffff' },
+    Menu: { darkItemBg: 'transparent', darkItemSelectedBg: '#1668dc' },
+  },
+};
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <LocalisedAntd>{children}</LocalisedAntd>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+function LocalisedAntd({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  const locale = current.language === 'en' ? enUS : zhCN;
+  return (
+    <ConfigProvider locale={locale} theme={consoleTheme}>
+      <ErrorToasts />
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Hands antd's context-aware message API to the API client, which must not import React itself. */
+function ErrorToasts() {
+  const [messageApi, holder] = message.useMessage();
+  useEffect(() => {
+    setErrorNotifier((text, key) => {
+      void messageApi.error({ content: text, key, duration: 5 });
+    });
+  }, [messageApi]);
+  return holder;
+}

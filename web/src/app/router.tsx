@@ -1,0 +1,82 @@
+/**
+ * Turns the route table into the router: history mode, scroll to top on navigation, `/` → /login, unknown paths
+ * → /404, public routes outside the session guard, everything else behind it, shell areas inside the app shell.
+ */
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { LazyScreen, type ScreenLoader } from '@/components/LazyScreen';
+import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { useRouteHandle, type RouteHandle } from '@/lib/routeHandle';
+import { LOGIN_PATH, NOT_FOUND_PATH } from '@/lib/paths';
+import { useDocumentHead } from '@/lib/theme';
+import { useTranslation } from 'react-i18next';
+import { SessionGuard } from './SessionGuard';
+import { joinPath, routeTable, type RouteDef, type TopRouteDef } from './routes';
+
+const appShell: ScreenLoader = () => import('./shell/AppShell');
+
+/** The route objects for the whole table (exported for tests, which use a memory router). */
+export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): RouteObject[] {
+  const toObjects = (routes: readonly TopRouteDef[]) => routes.map((route) => toRouteObject(route, '/', route));
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
+        ...toObjects(table.filter((route) => route.public)),
+        {
+          element: <SessionGuard />,
+          children: [
+            {
+              element: <LazyScreen loader={appShell} fullscreen />,
+              children: toObjects(table.filter((route) => !route.public && route.frame === 'shell')),
+            },
+            ...toObjects(table.filter((route) => !route.public && route.frame === 'bare')),
+          ],
+        },
+        { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}
+
+function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef): RouteObject {
+  const fullPath = joinPath(parentPath, route.path);
+  const handle: RouteHandle = { titleKey: route.titleKey, areaTitleKey: top.titleKey, public: top.public ?? false };
+  const fullscreen = top.frame === 'bare';
+  const own = route.redirectTo ? (
+    <Navigate to={route.redirectTo} replace />
+  ) : route.screen ? (
+    // Keyed by path: two routes showing the same screen must not share its state.
+    <LazyScreen key={fullPath} loader={route.screen} fullscreen={fullscreen} />
+  ) : undefined;
+  const children = route.children ?? [];
+  if (children.length === 0) {
+    return { id: route.name, path: route.path, element: own, handle };
+  }
+  return {
+    path: route.path,
+    handle,
+    children: [
+      ...(own ? [{ id: route.name, index: true, element: own, handle } satisfies RouteObject] : []),
+      ...children.map((child) => toRouteObject(child, fullPath, top)),
+    ],
+  };
+}
+
+/** Above every route: scroll restoration (top on navigation) and the window title from the current route. */
+function RootLayout() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  useDocumentHead(handle ? t(handle.titleKey) : undefined);
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,333 @@
+/**
+ * THE route table: every path of spec section 2, once. The router (app/router.tsx), the side menus and the top
+ * navigation (app/shell/navigation.ts) and the access test all read from here; nothing keeps a second list.
+ *
+ * A route's screen is a lazy loader, so each screen is its own chunk. Screens that later work delivers point at
+ * `notAvailable`, which says honestly that the screen is not open yet and names it; replace the loader with the
+ * real screen's import when it exists.
+ */
+import type { ComponentType } from 'react';
+import type { ScreenLoader } from '@/components/LazyScreen';
+import NotFoundPage from '@/components/NotFoundPage';
+import { HOME_PATH } from '@/lib/paths';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  FolderOutlined,
+  MailOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+/** Shown for every route whose screen is not built yet (one shared chunk). */
+export const notAvailable: ScreenLoader = () => import('@/components/NotAvailable');
+
+const loginScreen: ScreenLoader = () => import('@/features/auth/components/LoginPage');
+/** Bundled with the entry (it is tiny): unknown addresses answer without a chunk download. */
+const notFoundScreen: ScreenLoader = () => Promise.resolve({ default: NotFoundPage });
+
+/** Side-menu groups of the management area. */
+export type MenuGroup = 'eg' | 'system' | 'ops';
+
+export const menuGroups: Record<MenuGroup, { titleKey: string; icon: ComponentType }> = {
+  eg: { titleKey: 'menuGroup.eg', icon: ClusterOutlined },
+  system: { titleKey: 'menuGroup.system', icon: SettingOutlined },
+  ops: { titleKey: 'menuGroup.ops', icon: ToolOutlined },
+};
+
+export interface RouteDef {
+  /** Path relative to the parent route (top-level routes: relative to '/'). May hold :params. */
+  path: string;
+  /** i18n key of the screen's title (window title, menus, the not-available notice). */
+  titleKey: string;
+  /** Name the spec uses for the route, where it names one (also the router's route id). */
+  name?: string;
+  /** What this exact path shows. A route with children shows it at its own path (an index route). */
+  screen?: ScreenLoader;
+  /** This exact path redirects: an absolute path, or one relative to this route (e.g. a default tab). */
+  redirectTo?: string;
+  /** Listed in its area's side menu (only for paths without params). */
+  menu?: { group?: MenuGroup; icon?: ComponentType };
+  children?: RouteDef[];
+}
+
+/**
+ * A top-level route. `frame` says whether it renders inside the app shell (header, navigation, side menu) or
+ * fills the window (login, wizards, designers, previews, pages that open in a new window).
+ */
+export interface TopRouteDef extends RouteDef {
+  frame: 'shell' | 'bare';
+  /** Reachable without a session (spec section 2 access rule). */
+  public?: boolean;
+  /** Shown in the header's top navigation, with this icon. */
+  nav?: { icon: ComponentType };
+}
+
+const findpwdSteps: RouteDef[] = [
+  { path: 'account', name: 'FindpwdAccount', titleKey: 'route.findpwd.account', screen: notAvailable },
+  {
+    path: 'validate',
+    name: 'FindpwdValidate',
+    titleKey: 'route.findpwd.validate',
+    screen: notAvailable,
+    children: [
+      { path: 'tel', name: 'FindpwdTelValidate', titleKey: 'route.findpwd.validateTel', screen: notAvailable },
+      { path: 'email', name: 'FindpwdEmailValidate', titleKey: 'route.findpwd.validateEmail', screen: notAvailable },
+      {
+        path: 'question',
+        name: 'FindpwdQuestionValidate',
+        titleKey: 'route.findpwd.validateQuestion',
+        screen: notAvailable,
+      },
+    ],
+  },
+  { path: 'password', name: 'FindpwdPassword', titleKey: 'route.findpwd.password', screen: notAvailable },
+  { path: 'finish', name: 'FindpwdFinish', titleKey: 'route.findpwd.finish', screen: notAvailable },
+];
+
+const monitorRoutes: RouteDef[] = [
+  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: notAvailable, menu: { icon: DashboardOutlined } },
+  { path: 'eg/detail/list/:id', titleKey: 'route.monitor.egDetail', screen: notAvailable },
+  { path: 'eg/detail/list/:id/:alarm', name: 'MonitorEGDetail', titleKey: 'route.monitor.egDetail', screen: notAvailable },
+  {
+    path: 'eg/detail/list/:id/:orderType/:orderId',
+    name: 'MonitorEGDetailForOrder',
+    titleKey: 'route.monitor.egDetailOrder',
+    screen: notAvailable,
+  },
+  { path: 'eg/detail/page/:pageId', titleKey: 'route.monitor.egPage', screen: notAvailable },
+  { path: 'eg/detail/page/:pageId/:alarm', name: 'MonitorEgPage', titleKey: 'route.monitor.egPage', screen: notAvailable },
+  {
+    path: 'eg/detail/page/:pageId/:orderType/:orderId',
+    name: 'MonitorEgPageForOrder',
+    titleKey: 'route.monitor.egPageOrder',
+    screen: notAvailable,
+  },
+  {
+    path: 'eg/group',
+    titleKey: 'route.monitor.egGroup',
+    screen: notAvailable,
+    menu: { icon: ClusterOutlined },
+    children: [
+      { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: notAvailable },
+      { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: notAvailable },
+      { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: notAvailable },
+      { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: notAvailable },
+      {
+        path: 'configuration/:groupId/:id/:pageId',
+        titleKey: 'route.monitor.egGroupConfiguration',
+        screen: notAvailable,
+      },
+    ],
+  },
+  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: AppstoreOutlined } },
+  { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: FolderOutlined } },
+  { path: 'gm/ocInfo', titleKey: 'route.monitor.gmOcInfo', screen: notAvailable, menu: { icon: AlertOutlined } },
+  { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
+  {
+    path: 'gm/vuedetail/:equipId',
+    titleKey: 'route.monitor.gmVueDetail',
+    redirectTo: 'real',
+    children: [
+      { path: 'real', titleKey: 'route.monitor.gmVueDetailReal', screen: notAvailable },
+      { path: 'write', titleKey: 'route.monitor.gmVueDetailWrite', screen: notAvailable },
+      { path: 'history', titleKey: 'route.monitor.gmVueDetailHistory', screen: notAvailable },
+      { path: 'alarm', titleKey: 'route.monitor.gmVueDetailAlarm', screen: notAvailable },
+    ],
+  },
+  { path: 'gm/detail/:id/:ruleType/:openType', name: 'gmDetail', titleKey: 'route.monitor.gmDetail', screen: notAvailable },
+  {
+    path: 'project/:projectId',
+    titleKey: 'route.monitor.project',
+    screen: notAvailable,
+    children: [{ path: 'page/:pageId', titleKey: 'route.monitor.projectPage', screen: notAvailable }],
+  },
+];
+
+const manageRoutes: RouteDef[] = [
+  { path: 'frame/:path', titleKey: 'route.manage.frame', screen: notAvailable },
+  { path: 'frame/:path/:openFlag', titleKey: 'route.manage.frame', screen: notAvailable },
+  {
+    path: 'eg/equipment/list',
+    titleKey: 'route.manage.equipmentList',
+    screen: notAvailable,
+    menu: { group: 'eg' },
+  },
+  { path: 'eg/equipment/add', titleKey: 'route.manage.equipmentAdd', screen: notAvailable },
+  {
+    path: 'eg/equipment/edit/:id',
+    titleKey: 'route.manage.equipmentEdit',
+    redirectTo: 'info',
+    children: [
+      { path: 'info', titleKey: 'route.manage.equipmentEditInfo', screen: notAvailable },
+      { path: 'driver', titleKey: 'route.manage.equipmentEditDriver', screen: notAvailable },
+      { path: 'signal', titleKey: 'route.manage.equipmentEditSignal', screen: notAvailable },
+      { path: 'report', titleKey: 'route.manage.equipmentEditReport', screen: notAvailable },
+      { path: 'page', titleKey: 'route.manage.equipmentEditPage', screen: notAvailable },
+    ],
+  },
+  { path: 'eg/gateway', titleKey: 'route.manage.gateway', screen: notAvailable, menu: { group: 'eg' } },
+  { path: 'eg/group', titleKey: 'route.manage.group', screen: notAvailable, menu: { group: 'eg' } },
+  { path: 'eg/scene', titleKey: 'route.manage.scene', screen: notAvailable, menu: { group: 'eg' } },
+  { path: 'eg/project/list', titleKey: 'route.manage.projectList', screen: notAvailable, menu: { group: 'eg' } },
+  { path: 'system/hardware', titleKey: 'route.manage.hardware', screen: notAvailable, menu: { group: 'system' } },
+  { path: 'system/protocol', titleKey: 'route.manage.protocol', screen: notAvailable, menu: { group: 'system' } },
+  { path: 'system/model', titleKey: 'route.manage.model', screen: notAvailable, menu: { group: 'system' } },
+  { path: 'system/msg', titleKey: 'route.manage.systemMsg', screen: notAvailable, menu: { group: 'system' } },
+  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: notAvailable, menu: { group: 'ops' } },
+  { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: notAvailable, menu: { group: 'ops' } },
+  {
+    path: 'ops/inspection_content',
+    titleKey: 'route.manage.inspectionContent',
+    screen: notAvailable,
+    menu: { group: 'ops' },
+  },
+  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: notAvailable, menu: { group: 'ops' } },
+];
+
+/** The message centre's children; `/message` and `/msg` differ only in their detail route. */
+function messageCentreRoutes(detailPath: string): RouteDef[] {
+  return [
+    { path: 'messageAll', titleKey: 'route.message.all', screen: notAvailable, menu: { icon: MailOutlined } },
+    { path: 'messageUnReaden', titleKey: 'route.message.unread', screen: notAvailable, menu: {} },
+    { path: 'messageReaden', titleKey: 'route.message.read', screen: notAvailable, menu: {} },
+    { path: detailPath, titleKey: 'route.message.detail', screen: notAvailable },
+  ];
+}
+
+const accountSetupRoutes: RouteDef[] = [
+  {
+    path: 'validate',
+    titleKey: 'route.account.setupValidate',
+    screen: notAvailable,
+    children: [
+      { path: 'tel/:type', titleKey: 'route.account.setupValidateTel', screen: notAvailable },
+      { path: 'email', titleKey: 'route.account.setupValidateEmail', screen: notAvailable },
+      { path: 'question', titleKey: 'route.account.setupValidateQuestion', screen: notAvailable },
+      { path: 'password', titleKey: 'route.account.setupValidatePassword', screen: notAvailable },
+    ],
+  },
+  { path: 'password', titleKey: 'route.account.setupPassword', screen: notAvailable },
+  { path: 'tel/validate', titleKey: 'route.account.setupTelValidate', screen: notAvailable },
+  { path: 'tel', titleKey: 'route.account.setupTel', screen: notAvailable },
+  { path: 'email/validate', titleKey: 'route.account.setupEmailValidate', screen: notAvailable },
+  { path: 'email', titleKey: 'route.account.setupEmail', screen: notAvailable },
+  { path: 'question/validate', titleKey: 'route.account.setupQuestionValidate', screen: notAvailable },
+  { path: 'question', titleKey: 'route.account.setupQuestion', screen: notAvailable },
+  { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: notAvailable },
+];
+
+const accountRoutes: RouteDef[] = [
+  {
+    path: 'security/sms',
+    titleKey: 'route.account.security',
+    screen: notAvailable,
+    menu: { icon: SettingOutlined },
+  },
+  { path: 'security/nosms', titleKey: 'route.account.security', screen: notAvailable },
+  { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: notAvailable, children: accountSetupRoutes },
+  { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: UserOutlined } },
+  { path: 'info/nosms', titleKey: 'route.account.info', screen: notAvailable },
+  { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: ToolOutlined } },
+  { path: 'log', titleKey: 'route.account.log', screen: notAvailable, menu: {} },
+];
+
+/** Every route of the console. `/` (→ /login) and unknown paths (→ /404) are added by the router. */
+export const routeTable: TopRouteDef[] = [
+  // Public, full window.
+  { path: 'login', name: 'Login', titleKey: 'route.login', frame: 'bare', public: true, screen: loginScreen },
+  { path: 'login.jsp', titleKey: 'route.login', frame: 'bare', public: true, screen: loginScreen },
+  { path: '404', name: '404', titleKey: 'route.notFound', frame: 'bare', public: true, screen: notFoundScreen },
+  {
+    path: 'findpwd',
+    name: 'FindPwd',
+    titleKey: 'route.findpwd.root',
+    frame: 'bare',
+    public: true,
+    redirectTo: '/findpwd/account',
+    children: findpwdSteps,
+  },
+
+  // Behind a session, inside the app shell.
+  {
+    path: 'monitor',
+    titleKey: 'route.monitor.root',
+    frame: 'shell',
+    nav: { icon: DashboardOutlined },
+    redirectTo: HOME_PATH,
+    children: monitorRoutes,
+  },
+  {
+    path: 'manage',
+    titleKey: 'route.manage.root',
+    frame: 'shell',
+    nav: { icon: SettingOutlined },
+    redirectTo: '/manage/eg/equipment/list',
+    children: manageRoutes,
+  },
+  { path: 'map', titleKey: 'route.map', frame: 'shell', nav: { icon: EnvironmentOutlined }, screen: notAvailable },
+  {
+    path: 'message',
+    titleKey: 'route.message.root',
+    frame: 'shell',
+    redirectTo: '/message/messageAll',
+    children: messageCentreRoutes('detail/:msgType/:msgId'),
+  },
+  {
+    path: 'msg',
+    titleKey: 'route.message.root',
+    frame: 'shell',
+    redirectTo: '/msg/messageAll',
+    children: messageCentreRoutes('detail/:menuType/:msgType/:dataId'),
+  },
+  {
+    path: 'account',
+    titleKey: 'route.account.root',
+    frame: 'shell',
+    redirectTo: '/account/security/sms',
+    children: accountRoutes,
+  },
+
+  // Behind a session, full window: editors, previews and pages opened in a new window.
+  {
+    path: 'manage/project/:projectId/designer/:pageId',
+    titleKey: 'route.manage.projectDesigner',
+    frame: 'bare',
+    screen: notAvailable,
+  },
+  { path: 'manage/eg/:equipId/designer/:pageId', titleKey: 'route.manage.equipDesigner', frame: 'bare', screen: notAvailable },
+  { path: 'manage/scene/preview/:sceneId', titleKey: 'route.manage.scenePreview', frame: 'bare', screen: notAvailable },
+  {
+    path: 'monitor/project/:projectId/preview/:pageId',
+    titleKey: 'route.monitor.projectPreview',
+    frame: 'bare',
+    screen: notAvailable,
+  },
+  { path: 'system/msg/detail/:dataId/:msgType', titleKey: 'route.systemMsgDetail', frame: 'bare', screen: notAvailable },
+];
+
+/** Joins a parent path and a relative child path into an absolute path. */
+export function joinPath(parent: string, child: string): string {
+  const joined = `${parent.replace(/\/+$/, '')}/${child.replace(/^\/+/, '')}`;
+  return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+}
+
+/** Every route with its absolute path and its top-level route, depth first: the table as a flat list. */
+export function flattenRoutes(table: readonly TopRouteDef[] = routeTable): Array<{
+  fullPath: string;
+  route: RouteDef;
+  top: TopRouteDef;
+}> {
+  const rows: Array<{ fullPath: string; route: RouteDef; top: TopRouteDef }> = [];
+  const walk = (route: RouteDef, parentPath: string, top: TopRouteDef) => {
+    const fullPath = joinPath(parentPath, route.path);
+    rows.push({ fullPath, route, top });
+    for (const child of route.children ?? []) walk(child, fullPath, top);
+  };
+  for (const top of table) walk(top, '/', top);
+  return rows;
+}

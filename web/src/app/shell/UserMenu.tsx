@@ -1,0 +1,40 @@
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { useUser } from '@/lib/session';
+
+/** The header's user menu: who is logged in, their account pages, and Logout. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUser();
+  const logout = useLogout();
+
+  const items: MenuProps['items'] = [
+    { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span id="logout">{t('shell.logout')}</span>, danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'account') void navigate('/account');
+    if (key === 'logout') logout.mutate();
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button
+        id="user-menu"
+        type="text"
+        loading={logout.isPending}
+        aria-label={t('shell.userMenu')}
+        style={{ color: 'rgba(255, 255, 255, 0.85)' }}
+      >
+        <UserOutlined />
+        <span data-testid="user-loginname">{user?.loginname ?? ''}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

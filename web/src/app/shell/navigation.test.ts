@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../routes';
+import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries } from './navigation';
+
+function area(path: string) {
+  const found = routeTable.find((route) => route.path === path);
+  if (!found) throw new Error(`no area ${path}`);
+  return found;
+}
+
+describe('menus derived from the route table', () => {
+  it('top navigation offers Monitor, Manage and Map', () => {
+    expect(topNavEntries().map((entry) => entry.path)).toEqual(['/monitor', '/manage', '/map']);
+  });
+
+  it('the management side menu lists its screens by group, without parameterised routes', () => {
+    const entries = sideMenuEntries(area('manage'));
+    expect(entries.map((entry) => [entry.group, entry.path])).toEqual([
+      ['eg', '/manage/eg/equipment/list'],
+      ['eg', '/manage/eg/gateway'],
+      ['eg', '/manage/eg/group'],
+      ['eg', '/manage/eg/scene'],
+      ['eg', '/manage/eg/project/list'],
+      ['system', '/manage/system/hardware'],
+      ['system', '/manage/system/protocol'],
+      ['system', '/manage/system/model'],
+      ['system', '/manage/system/msg'],
+      ['ops', '/manage/ops/repairs'],
+      ['ops', '/manage/ops/inspection_plan'],
+      ['ops', '/manage/ops/inspection_content'],
+      ['ops', '/manage/ops/worksheet'],
+    ]);
+  });
+
+  it('the monitor side menu lists its list screens', () => {
+    expect(sideMenuEntries(area('monitor')).map((entry) => entry.path)).toEqual([
+      '/monitor/eg/list',
+      '/monitor/eg/group',
+      '/monitor/gm/list',
+      '/monitor/gm/group',
+      '/monitor/gm/ocInfo',
+    ]);
+  });
+
+  it('the message centre and account menus come from their routes too', () => {
+    expect(sideMenuEntries(area('message')).map((entry) => entry.path)).toEqual([
+      '/message/messageAll',
+      '/message/messageUnReaden',
+      '/message/messageReaden',
+    ]);
+    expect(sideMenuEntries(area('account')).map((entry) => entry.path)).toEqual([
+      '/account/security/sms',
+      '/account/info/sms',
+      '/account/config',
+      '/account/log',
+    ]);
+    expect(sideMenuEntries(area('map'))).toEqual([]);
+  });
+
+  it('finds the shell area of a path', () => {
+    expect(areaForPath('/manage/eg/gateway')?.path).toBe('manage');
+    expect(areaForPath('/monitor/eg/list')?.path).toBe('monitor');
+    expect(areaForPath('/login')).toBeUndefined();
+  });
+
+  it('highlights the entry a path is under, or the closest sibling', () => {
+    const entries = sideMenuEntries(area('manage'));
+    expect(selectedEntry(entries, '/manage/eg/gateway')?.path).toBe('/manage/eg/gateway');
+    expect(selectedEntry(entries, '/manage/eg/equipment/edit/5/info')?.path).toBe('/manage/eg/equipment/list');
+    expect(selectedEntry(entries, '/manage/frame/x')).toBeUndefined();
+    const monitor = sideMenuEntries(area('monitor'));
+    expect(selectedEntry(monitor, '/monitor/eg/group/list/1/2')?.path).toBe('/monitor/eg/group');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { FINDPWD_STEPS, Permission, decideAccess, hasAuth, isPublicPath } from './access';
+
+describe('access rule (spec section 2)', () => {
+  const publicPaths = ['/login', '/login.jsp', '/404', '/findpwd', ...FINDPWD_STEPS.map((s) => `/findpwd/${s}`)];
+
+  it.each(publicPaths)('%s is reachable without a session', (path) => {
+    expect(isPublicPath(path)).toBe(true);
+    expect(decideAccess(path, false)).toBe('allow');
+  });
+
+  it('lists the wizard steps of the spec', () => {
+    expect(FINDPWD_STEPS).toEqual([
+      'account',
+      'validate',
+      'validate/tel',
+      'validate/email',
+      'validate/question',
+      'password',
+      'finish',
+    ]);
+  });
+
+  it.each(['/monitor/eg/list', '/manage', '/map', '/account/log', '/message/messageAll', '/findpwdx', '/findpwd/other', '/'])(
+    '%s needs user info first when the user is not loaded',
+    (path) => {
+      expect(decideAccess(path, false)).toBe('fetchUser');
+    },
+  );
+
+  it('allows every route once the user is loaded', () => {
+    expect(decideAccess('/manage/eg/gateway', true)).toBe('allow');
+  });
+
+  it('ignores trailing slashes, query strings and hashes', () => {
+    expect(isPublicPath('/login/')).toBe(true);
+    expect(isPublicPath('/findpwd/account?x=1')).toBe(true);
+    expect(isPublicPath('/404#top')).toBe(true);
+  });
+});
+
+describe('permissions (spec section 6)', () => {
+  it('passes only when the code is in auths', () => {
+    const user = { auths: [Permission.MultiDesignerAlarm] };
+    expect(hasAuth(user, Permission.MultiDesignerAlarm)).toBe(true);
+    expect(hasAuth(user, Permission.MultiDesignerRepair)).toBe(false);
+    expect(hasAuth({ auths: null }, Permission.Manage)).toBe(false);
+    expect(hasAuth(undefined, Permission.Manage)).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Who may open what (spec sections 2 and 6).
+ *
+ * Public: Login, 404 and the password-recovery wizard (FindPwd and its steps); /login.jsp passes through. Every
+ * other route needs a session: when the user is not loaded yet, user info is fetched first, and when that fails
+ * the navigation stops and the user goes to /login. The guard component applies this decision; the route table's
+ * `public` flags are checked against it by a test, so the two cannot drift apart.
+ */
+
+export type AccessDecision = 'allow' | 'fetchUser';
+
+/** The steps of the password-recovery wizard, below /findpwd. */
+export const FINDPWD_STEPS = [
+  'account',
+  'validate',
+  'validate/tel',
+  'validate/email',
+  'validate/question',
+  'password',
+  'finish',
+] as const;
+
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/login',
+  '/login.jsp',
+  '/404',
+  '/findpwd',
+  ...FINDPWD_STEPS.map((step) => `/findpwd/${step}`),
+]);
+
+/** True for the paths reachable without a session. Trailing slashes and case of the path do not matter. */
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.has(normalisePath(path));
+}
+
+/** 'allow' when the path is public or the user is loaded; otherwise user info must be fetched first. */
+export function decideAccess(path: string, userLoaded: boolean): AccessDecision {
+  return userLoaded || isPublicPath(path) ? 'allow' : 'fetchUser';
+}
+
+function normalisePath(path: string): string {
+  const withoutQuery = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = withoutQuery.replace(/\/+$/, '');
+  return (trimmed === '' ? '/' : trimmed).toLowerCase();
+}
+
+/**
+ * Permission codes held in the user's `auths` list (spec section 6; the same codes as
+ * crates/domain/src/permission.rs).
+ */
+export const Permission = {
+  /** View EG alarm records. */
+  MultiDesignerAlarm: 'monitor_multi_designer_alarm',
+  /** View repair orders. */
+  MultiDesignerRepair: 'monitor_multi_designer_repair',
+  /** Alarms for rule type 00. */
+  EquipInfoMenuAlarm: 'monitor_equipinfo_menu_alarm',
+  /** Alarms for rule type 01. */
+  DesignerMenuAlarm: 'monitor_designer_menu_alarm',
+  /** Write values to equipment signals. */
+  WriteData: 'monitor_write_data',
+  /** Manage equipment, gateways, groups, scenes, projects and announcements. */
+  Manage: 'manage',
+} as const;
+
+export type PermissionCode = (typeof Permission)[keyof typeof Permission];
+
+/** A check passes when the code is in the user's auths list; no user, no permission. */
+export function hasAuth(user: { auths?: readonly string[] | null } | null | undefined, code: string): boolean {
+  return user?.auths?.includes(code) ?? false;
+}

@@ -1,0 +1,9 @@
+/**
+ * Paths that code outside the route table must name (features cannot import the app's route table).
+ * app/routes.tsx uses the same constants.
+ */
+
+export const LOGIN_PATH = '/login';
+export const NOT_FOUND_PATH = '/404';
+/** Where a successful login lands. */
+export const HOME_PATH = '/monitor/eg/list';

@@ -1,0 +1,39 @@
+/**
+ * Test environment for jsdom: the browser APIs antd relies on that jsdom lacks, a clean DOM and storage between
+ * tests, and Chinese as the starting language (the product default).
+ */
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+// The app initialises i18n in main.tsx; component tests render parts of it without main.
+import '@/lib/i18n';
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
