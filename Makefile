@@ -66,3 +66,7 @@ openapi: ## Print the OpenAPI description of the HTTP API
 clean: ## Remove build outputs (not ./data)
 	$(CARGO) clean
 	rm -rf web/dist e2e/screenshots
+
+.PHONY: bench
+bench: ## Print performance figures (latency percentiles, throughput, memory); no thresholds
+	$(CARGO) run --release -q -p ironsight --example bench

@@ -14,32 +14,24 @@ pub const ADMIN_LOGIN: &str = "admin";
 pub const ADMIN_PASSWORD_ENV: &str = "IRONSIGHT_ADMIN_PASSWORD";
 
 pub async fn run(state: &AppState) -> anyhow::Result<()> {
-    let store = &state.store;
-    let all_auths: Vec<String> = permission::ALL.iter().map(|s| (*s).to_owned()).collect();
-    if store.user_count().await? == 0 {
-        let org = match store.org_by_name("default").await? {
-            Some(id) => id,
-            None => store.create_org("default", "Ironsight", "").await?,
-        };
+    if state.store.user_count().await? == 0 {
         let (password, generated) = match std::env::var(ADMIN_PASSWORD_ENV) {
             Ok(p) => {
-                NewPassword::parse(&p).map_err(|_| anyhow::anyhow!("{ADMIN_PASSWORD_ENV} must be 8 to 15 characters with letters, digits and symbols"))?;
+                NewPassword::parse(&p).map_err(|_| {
+                    anyhow::anyhow!("{ADMIN_PASSWORD_ENV} must be 8 to 15 characters with letters, digits and symbols")
+                })?;
                 (p, false)
             }
             Err(_) => (generate_password(), true),
         };
-        let hash = password::hash_blocking(password.clone()).await?;
-        let new = NewUser {
+        let admin = Account {
+            org_name: "default",
+            org_title: "Ironsight",
             loginname: ADMIN_LOGIN,
-            password_hash: &hash,
-            org_id: org,
-            role_type: "admin",
-            data_range: "all",
-            auths: &all_auths,
-            tel: "",
+            password: &password,
             email: "",
         };
-        store.create_user(&new).await?;
+        ensure_account(state, &admin).await?;
         if generated {
             // Printed once, to the terminal only: the log never carries it.
             eprintln!(
@@ -47,26 +39,57 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
             );
         }
     }
-    if state.config.demo && store.user_by_loginname(DEMO_LOGIN).await?.is_none() {
-        let org = match store.org_by_name("demo").await? {
-            Some(id) => id,
-            None => store.create_org("demo", "Ironsight 演示工厂", "").await?,
-        };
-        let hash = password::hash_blocking(DEMO_PASSWORD.to_owned()).await?;
-        let new = NewUser {
+    if state.config.demo {
+        let demo = Account {
+            org_name: "demo",
+            org_title: "Ironsight 演示工厂",
             loginname: DEMO_LOGIN,
-            password_hash: &hash,
-            org_id: org,
-            role_type: "admin",
-            data_range: "all",
-            auths: &all_auths,
-            tel: "",
+            password: DEMO_PASSWORD,
             email: "demo@example.com",
         };
-        store.create_user(&new).await?;
-        tracing::info!("demo account seeded");
+        if ensure_account(state, &demo).await? {
+            tracing::info!("demo account seeded");
+        }
     }
     Ok(())
+}
+
+/// An administrator account of its own organisation, created when missing.
+struct Account<'a> {
+    org_name: &'a str,
+    org_title: &'a str,
+    loginname: &'a str,
+    password: &'a str,
+    email: &'a str,
+}
+
+/// Creates the organisation and the account if they do not exist; true when the account was created.
+async fn ensure_account(state: &AppState, account: &Account<'_>) -> anyhow::Result<bool> {
+    let store = &state.store;
+    if store.user_by_loginname(account.loginname).await?.is_some() {
+        return Ok(false);
+    }
+    let org = match store.org_by_name(account.org_name).await? {
+        Some(id) => id,
+        None => {
+            store
+                .create_org(account.org_name, account.org_title, "")
+                .await?
+        }
+    };
+    let hash = password::hash_blocking(account.password.to_owned()).await?;
+    let all_auths: Vec<String> = permission::ALL.iter().map(|s| (*s).to_owned()).collect();
+    let new = NewUser {
+        loginname: account.loginname,
+        password_hash: &hash,
+        org_id: org,
+        role_type: "admin",
+        data_range: "all",
+        auths: &all_auths,
+        tel: "",
+        email: account.email,
+    };
+    Ok(store.create_user(&new).await?.is_some())
 }
 
 /// A random password that satisfies the password rule: letters, digits and a symbol, 15 characters.
