@@ -65,6 +65,18 @@ pub enum Command {
     },
     /// Print the OpenAPI description of the HTTP API.
     Openapi,
+    /// Set an organisation's console theme (title and favicon) in the configured database.
+    Theme {
+        /// Organisation name (`default` for the first administrator's, `demo` for the demo's).
+        #[arg(long)]
+        org: String,
+        /// Title shown in the header, the login page and the browser tab.
+        #[arg(long)]
+        title: String,
+        /// Favicon URL or data URL; empty keeps the console's own.
+        #[arg(long, default_value = "")]
+        favicon: String,
+    },
 }
 
 /// The TOML file: the same options as the flags.

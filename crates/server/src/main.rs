@@ -4,8 +4,18 @@ use clap::Parser;
 use ironsight::config::{Cli, Command, Config};
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+async fn main() -> std::process::ExitCode {
+    // Operators get one readable line (with its causes), not a debug dump.
+    match run(Cli::parse()).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("ironsight: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
     match &cli.command {
         Some(Command::Generate { dir }) => {
             std::fs::create_dir_all(dir)?;
@@ -19,6 +29,17 @@ async fn main() -> anyhow::Result<()> {
                 "{}",
                 serde_json::to_string_pretty(&ironsight::routes::openapi())?
             );
+            return Ok(());
+        }
+        Some(Command::Theme {
+            org,
+            title,
+            favicon,
+        }) => {
+            let config = Config::resolve(&cli)?;
+            let state = ironsight::AppState::new(config).await?;
+            ironsight::api::theme::set_theme(&state.store, org, title, favicon).await?;
+            println!("theme of organisation {org} set");
             return Ok(());
         }
         None => {}
