@@ -1,0 +1,17 @@
+//! # Ironsight gateway protocol, version 1
+//!
+//! What the server and the gateway agent say to each other over MQTT: topic names and JSON payloads, shared by
+//! both sides so they cannot disagree. `docs/gateway-protocol.md` describes the same in prose with examples.
+//!
+//! # Layout
+//! - [`topics`]: topic names per gateway and the subscription filters.
+//! - [`payload`]: the JSON payload types, each with its topic, direction, QoS and retain flag.
+//! - [`errors`]: device and link failures, and their mapping to the catalogue's codes and the gateway protocol
+//!   error texts — one table.
+
+pub mod errors;
+pub mod payload;
+pub mod topics;
+
+/// The protocol version carried in every topic (`ironsight/v1/…`) and in the retained status.
+pub const VERSION: u32 = 1;
