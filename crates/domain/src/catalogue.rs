@@ -71,6 +71,7 @@ catalogue! {
     WriteCancelled = "1210", "已取消写入", "Write cancelled";
     NoAlarmPermission = "1211", "无权限查看报警记录", "No permission to view alarm records";
     NoRepairPermission = "1212", "无权限查看维修工单", "No permission to view repair orders";
+    GatewayExists = "1213", "该网关序列号已注册", "A gateway with this serial number is already registered";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     LowerDeviceFault = "1711", "下位机故障", "Lower device fault";
     LowerDeviceBusy = "1712", "下位机忙", "Lower device busy";
@@ -140,6 +141,8 @@ pub enum Reason {
     UnsupportedContentType,
     /// Too many keys or too deeply nested.
     TooComplex,
+    /// A serial number with characters outside `A-Z a-z 0-9 - _ .`.
+    SerialNumberCharacters,
 }
 
 impl Reason {
@@ -207,8 +210,7 @@ impl Reason {
                 if zh {
                     "须为 8 到 15 位，区分大小写，包含字母、数字和符号".into()
                 } else {
-                    "must be 8 to 15 characters (case sensitive) with letters, digits and symbols"
-                        .into()
+                    "must be 8 to 15 characters (case sensitive) with letters, digits and symbols".into()
                 }
             }
             Reason::LettersDigitsOnly => {
@@ -244,6 +246,13 @@ impl Reason {
                     "参数过多或嵌套过深".into()
                 } else {
                     "too many or too deeply nested parameters".into()
+                }
+            }
+            Reason::SerialNumberCharacters => {
+                if zh {
+                    "只能包含字母、数字以及 - _ .".into()
+                } else {
+                    "may contain only letters, digits and - _ .".into()
                 }
             }
         }
@@ -284,11 +293,7 @@ mod tests {
     fn codes_are_unique_and_every_text_is_present() {
         let mut seen = HashSet::new();
         for code in Code::ALL {
-            assert!(
-                seen.insert(code.as_str()),
-                "duplicate code {}",
-                code.as_str()
-            );
+            assert!(seen.insert(code.as_str()), "duplicate code {}", code.as_str());
             assert!(!code.template(Lang::Zh).is_empty() && !code.template(Lang::En).is_empty());
             assert_eq!(Code::parse(code.as_str()), Some(*code));
         }
@@ -296,11 +301,7 @@ mod tests {
 
     #[test]
     fn success_only_for_200_and_201() {
-        let successes: Vec<_> = Code::ALL
-            .iter()
-            .filter(|c| c.is_success())
-            .map(|c| c.as_str())
-            .collect();
+        let successes: Vec<_> = Code::ALL.iter().filter(|c| c.is_success()).map(|c| c.as_str()).collect();
         assert_eq!(successes, ["200", "201"]);
     }
 
@@ -323,29 +324,16 @@ mod tests {
         ] {
             assert_eq!(code.as_str(), number);
         }
-        assert_eq!(
-            Code::FeedbackTooShort.template(Lang::En),
-            "Opinions can not be less than 10 words!"
-        );
-        assert_eq!(
-            Code::NoWritePermission.template(Lang::En),
-            "You do not have write permission"
-        );
-        assert_eq!(
-            Code::NoAlarmPermission.template(Lang::En),
-            "No permission to view alarm records"
-        );
+        assert_eq!(Code::FeedbackTooShort.template(Lang::En), "Opinions can not be less than 10 words!");
+        assert_eq!(Code::NoWritePermission.template(Lang::En), "You do not have write permission");
+        assert_eq!(Code::NoAlarmPermission.template(Lang::En), "No permission to view alarm records");
     }
 
     #[test]
     fn message_fills_placeholders() {
-        let msg = Code::InvalidParam
-            .message(Lang::En, &[("field", "content"), ("reason", "is required")]);
+        let msg = Code::InvalidParam.message(Lang::En, &[("field", "content"), ("reason", "is required")]);
         assert_eq!(msg, "Invalid parameter content: is required");
-        assert_eq!(
-            Code::LoginThrottled.message(Lang::Zh, &[("minutes", "15")]),
-            "登录失败次数过多，请 15 分钟后再试"
-        );
+        assert_eq!(Code::LoginThrottled.message(Lang::Zh, &[("minutes", "15")]), "登录失败次数过多，请 15 分钟后再试");
     }
 
     #[test]
@@ -365,6 +353,7 @@ mod tests {
             Reason::BadEncoding,
             Reason::UnsupportedContentType,
             Reason::TooComplex,
+            Reason::SerialNumberCharacters,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }
@@ -373,14 +362,8 @@ mod tests {
     /// The web app reads the generated file; a stale copy would show old or missing texts.
     #[test]
     fn web_catalogue_export_is_current() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../web/src/generated/errorCatalogue.json"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/generated/errorCatalogue.json");
         let on_disk = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            on_disk == export_json(),
-            "{path} is stale: run `make generate`"
-        );
+        assert!(on_disk == export_json(), "{path} is stale: run `make generate`");
     }
 }

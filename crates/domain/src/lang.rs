@@ -20,19 +20,8 @@ impl Lang {
         let Some(header) = header else {
             return Lang::Zh;
         };
-        let first = header
-            .split(',')
-            .next()
-            .unwrap_or("")
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim();
-        if first.len() >= 2 && first[..2].eq_ignore_ascii_case("en") {
-            Lang::En
-        } else {
-            Lang::Zh
-        }
+        let first = header.split(',').next().unwrap_or("").split(';').next().unwrap_or("").trim();
+        if first.len() >= 2 && first[..2].eq_ignore_ascii_case("en") { Lang::En } else { Lang::Zh }
     }
 
     /// The tag used in exported files and by the web app.
@@ -53,10 +42,7 @@ mod tests {
         assert_eq!(Lang::from_accept_language(None), Lang::Zh);
         assert_eq!(Lang::from_accept_language(Some("")), Lang::Zh);
         assert_eq!(Lang::from_accept_language(Some("fr-FR")), Lang::Zh);
-        assert_eq!(
-            Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")),
-            Lang::Zh
-        );
+        assert_eq!(Lang::from_accept_language(Some("zh-CN,zh;q=0.9,en;q=0.8")), Lang::Zh);
     }
 
     #[test]

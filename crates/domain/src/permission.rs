@@ -15,14 +15,8 @@ pub const WRITE_DATA: &str = "monitor_write_data";
 pub const MANAGE: &str = "manage";
 
 /// Every code an administrator holds.
-pub const ALL: &[&str] = &[
-    MULTI_DESIGNER_ALARM,
-    MULTI_DESIGNER_REPAIR,
-    EQUIPINFO_MENU_ALARM,
-    DESIGNER_MENU_ALARM,
-    WRITE_DATA,
-    MANAGE,
-];
+pub const ALL: &[&str] =
+    &[MULTI_DESIGNER_ALARM, MULTI_DESIGNER_REPAIR, EQUIPINFO_MENU_ALARM, DESIGNER_MENU_ALARM, WRITE_DATA, MANAGE];
 
 /// True when `auths` grants `code`.
 pub fn has(auths: &[String], code: &str) -> bool {

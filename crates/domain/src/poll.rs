@@ -39,9 +39,6 @@ mod tests {
 
     #[test]
     fn budget_is_the_sum_of_180_waits() {
-        assert_eq!(
-            total_budget_ms(),
-            500 + 4 * 2_000 + 5 * 5_000 + 20 * 10_000 + 150 * 30_000
-        );
+        assert_eq!(total_budget_ms(), 500 + 4 * 2_000 + 5 * 5_000 + 20 * 10_000 + 150 * 30_000);
     }
 }

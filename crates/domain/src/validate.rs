@@ -180,15 +180,54 @@ impl SharePassword {
     }
 }
 
+/// A gateway serial number: 1 to 64 of `A-Z a-z 0-9 - _ .`. It is also the gateway's MQTT user name and one
+/// level of its topics, so it can never hold the MQTT separators or wildcards (`/`, `+`, `#`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SerialNumber(String);
+
+impl SerialNumber {
+    pub const MAX: usize = 64;
+
+    pub fn parse(raw: &str) -> Result<SerialNumber, Reason> {
+        let sn = raw.trim();
+        if sn.is_empty() {
+            return Err(Reason::Required);
+        }
+        if sn.len() > Self::MAX {
+            return Err(Reason::TooLong { max: Self::MAX });
+        }
+        if !sn.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) {
+            return Err(Reason::SerialNumberCharacters);
+        }
+        Ok(SerialNumber(sn.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A name shown to people (gateway, equipment): required, at most `max` characters, no control characters.
+pub fn display_name(raw: &str, max: usize) -> Result<&str, Reason> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(Reason::Required);
+    }
+    if char_len(name) > max {
+        return Err(Reason::TooLong { max });
+    }
+    if has_control(name) {
+        return Err(Reason::ControlCharacters);
+    }
+    Ok(name)
+}
+
 /// A free-form text parameter: bounded length, no control characters except line breaks and tabs.
 pub fn bounded_text(raw: &str, max: usize) -> Result<&str, Reason> {
     if char_len(raw) > max {
         return Err(Reason::TooLong { max });
     }
-    if raw
-        .chars()
-        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-    {
+    if raw.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
         return Err(Reason::ControlCharacters);
     }
     Ok(raw)
@@ -202,112 +241,77 @@ mod tests {
     fn login_name_is_required_trimmed_and_bounded() {
         assert_eq!(LoginName::parse("  demo ").unwrap().as_str(), "demo");
         assert_eq!(LoginName::parse("   "), Err(Reason::Required));
-        assert_eq!(
-            LoginName::parse(&"a".repeat(65)),
-            Err(Reason::TooLong { max: 64 })
-        );
-        assert!(
-            LoginName::parse(&"运".repeat(64)).is_ok(),
-            "characters, not bytes"
-        );
+        assert_eq!(LoginName::parse(&"a".repeat(65)), Err(Reason::TooLong { max: 64 }));
+        assert!(LoginName::parse(&"运".repeat(64)).is_ok(), "characters, not bytes");
         assert_eq!(LoginName::parse("a\u{0}b"), Err(Reason::ControlCharacters));
-        assert!(
-            LoginName::parse("o'brien; DROP TABLE users--").is_ok(),
-            "stored as a value, never as SQL"
-        );
+        assert!(LoginName::parse("o'brien; DROP TABLE users--").is_ok(), "stored as a value, never as SQL");
     }
 
     #[test]
     fn password_is_8_to_15_with_letters_digits_symbols() {
         assert!(NewPassword::parse("Demo@12345").is_ok());
         assert!(NewPassword::parse("aB3$efgh").is_ok(), "8 is the minimum");
-        assert!(
-            NewPassword::parse("aB3$efghijklmno").is_ok(),
-            "15 is the maximum"
-        );
-        for bad in [
-            "aB3$efg",
-            "aB3$efghijklmnop",
-            "abcdefgh1",
-            "abcdefgh$",
-            "12345678$",
-            "Demo@ 12345",
-            "Démo@12345",
-            "",
-        ] {
+        assert!(NewPassword::parse("aB3$efghijklmno").is_ok(), "15 is the maximum");
+        for bad in
+            ["aB3$efg", "aB3$efghijklmnop", "abcdefgh1", "abcdefgh$", "12345678$", "Demo@ 12345", "Démo@12345", ""]
+        {
             assert!(NewPassword::parse(bad).is_err(), "{bad:?} must be refused");
         }
-        assert_eq!(
-            format!("{:?}", NewPassword::parse("Demo@12345").unwrap()),
-            "NewPassword(***)"
-        );
+        assert_eq!(format!("{:?}", NewPassword::parse("Demo@12345").unwrap()), "NewPassword(***)");
     }
 
     #[test]
     fn login_password_required_and_bounded() {
         assert_eq!(LoginPassword::parse(""), Err(Reason::Required));
         assert!(LoginPassword::parse("x").is_ok());
-        assert_eq!(
-            LoginPassword::parse(&"x".repeat(129)),
-            Err(Reason::TooLong { max: 128 })
-        );
+        assert_eq!(LoginPassword::parse(&"x".repeat(129)), Err(Reason::TooLong { max: 128 }));
     }
 
     #[test]
     fn feedback_needs_at_least_10_characters() {
-        assert_eq!(
-            FeedbackContent::parse("too short"),
-            Err(Reason::TooShort { min: 10 })
-        );
-        assert_eq!(
-            FeedbackContent::parse("   123456789   "),
-            Err(Reason::TooShort { min: 10 })
-        );
+        assert_eq!(FeedbackContent::parse("too short"), Err(Reason::TooShort { min: 10 }));
+        assert_eq!(FeedbackContent::parse("   123456789   "), Err(Reason::TooShort { min: 10 }));
         assert!(FeedbackContent::parse("1234567890").is_ok());
-        assert!(
-            FeedbackContent::parse("这个界面非常好用，谢谢").is_ok(),
-            "ten Chinese characters are ten"
-        );
-        assert_eq!(
-            FeedbackContent::parse(&"x".repeat(2001)),
-            Err(Reason::TooLong { max: 2000 })
-        );
+        assert!(FeedbackContent::parse("这个界面非常好用，谢谢").is_ok(), "ten Chinese characters are ten");
+        assert_eq!(FeedbackContent::parse(&"x".repeat(2001)), Err(Reason::TooLong { max: 2000 }));
     }
 
     #[test]
     fn group_name_up_to_30() {
         assert!(GroupName::parse(&"组".repeat(30)).is_ok());
-        assert_eq!(
-            GroupName::parse(&"组".repeat(31)),
-            Err(Reason::TooLong { max: 30 })
-        );
+        assert_eq!(GroupName::parse(&"组".repeat(31)), Err(Reason::TooLong { max: 30 }));
         assert_eq!(GroupName::parse(""), Err(Reason::Required));
     }
 
     #[test]
     fn share_password_letters_or_digits_at_least_4() {
         assert!(SharePassword::parse("ab12").is_ok());
-        assert_eq!(
-            SharePassword::parse("ab1").err(),
-            Some(Reason::TooShort { min: 4 })
-        );
-        assert_eq!(
-            SharePassword::parse("ab 12").err(),
-            Some(Reason::LettersDigitsOnly)
-        );
-        assert_eq!(
-            SharePassword::parse("ab-12").err(),
-            Some(Reason::LettersDigitsOnly)
-        );
+        assert_eq!(SharePassword::parse("ab1").err(), Some(Reason::TooShort { min: 4 }));
+        assert_eq!(SharePassword::parse("ab 12").err(), Some(Reason::LettersDigitsOnly));
+        assert_eq!(SharePassword::parse("ab-12").err(), Some(Reason::LettersDigitsOnly));
+    }
+
+    #[test]
+    fn serial_numbers_are_topic_safe() {
+        assert_eq!(SerialNumber::parse(" EG-200_01.a ").unwrap().as_str(), "EG-200_01.a");
+        for bad in ["a/b", "a+b", "a#", "网关", "a b"] {
+            assert_eq!(SerialNumber::parse(bad), Err(Reason::SerialNumberCharacters), "{bad}");
+        }
+        assert_eq!(SerialNumber::parse(""), Err(Reason::Required));
+        assert_eq!(SerialNumber::parse(&"a".repeat(65)), Err(Reason::TooLong { max: 64 }));
+    }
+
+    #[test]
+    fn display_names_are_required_and_bounded() {
+        assert_eq!(display_name("  1号泵站 ", 10), Ok("1号泵站"));
+        assert_eq!(display_name(" ", 10), Err(Reason::Required));
+        assert_eq!(display_name("abc", 2), Err(Reason::TooLong { max: 2 }));
     }
 
     #[test]
     fn bounded_text_allows_line_breaks_only() {
         assert!(bounded_text("line\nnext\ttab", 20).is_ok());
-        assert_eq!(
-            bounded_text("bell\u{7}", 20),
-            Err(Reason::ControlCharacters)
-        );
+        assert_eq!(bounded_text("bell\u{7}", 20), Err(Reason::ControlCharacters));
         assert_eq!(bounded_text("abc", 2), Err(Reason::TooLong { max: 2 }));
     }
 }

@@ -35,12 +35,7 @@ pub struct Mapping {
 }
 
 const fn row(error: DeviceError, code: Code, zh: &'static str, en: &'static str) -> Mapping {
-    Mapping {
-        error,
-        code,
-        zh,
-        en,
-    }
+    Mapping { error, code, zh, en }
 }
 
 const fn exception(code: u8) -> DeviceError {
@@ -51,90 +46,20 @@ const fn exception(code: u8) -> DeviceError {
 /// 04 slave device failure, 06 slave busy, 08 memory parity error, 0A gateway path unavailable, 0B gateway target
 /// failed to respond.
 pub const TABLE: &[Mapping] = &[
-    row(
-        exception(0x01),
-        Code::DataTypeError,
-        "非法功能",
-        "Illegal function",
-    ),
-    row(
-        exception(0x02),
-        Code::VariableAddressNotExist,
-        "非法地址",
-        "Illegal address",
-    ),
-    row(
-        exception(0x03),
-        Code::WriteOverLimit,
-        "非法数据值",
-        "Illegal data value",
-    ),
-    row(
-        exception(0x04),
-        Code::LowerDeviceFault,
-        "从站故障",
-        "Slave failed",
-    ),
-    row(
-        exception(0x06),
-        Code::LowerDeviceBusy,
-        "从站忙",
-        "Slave busy",
-    ),
-    row(
-        exception(0x08),
-        Code::DataCheckError,
-        "存储奇偶校验错误",
-        "Storage parity error",
-    ),
-    row(
-        exception(0x0A),
-        Code::LowerDeviceCommFault,
-        "网关路径不可用",
-        "Unavailable gateway path",
-    ),
-    row(
-        exception(0x0B),
-        Code::ResponseTimeout,
-        "目标设备未响应",
-        "Target device failed to respond",
-    ),
-    row(
-        DeviceError::Timeout,
-        Code::GatewayResponseTimeout,
-        "超时",
-        "Timeout",
-    ),
-    row(
-        DeviceError::Coding,
-        Code::DataReadIncomplete,
-        "编码错误",
-        "Coding error",
-    ),
-    row(
-        DeviceError::Unreachable,
-        Code::LowerDeviceCommFault,
-        "下位机通信故障",
-        "Lower device communication fault",
-    ),
-    row(
-        DeviceError::ReadOnly,
-        Code::VariableReadOnly,
-        "变量只读",
-        "Variable read-only",
-    ),
-    row(
-        DeviceError::OutOfRange,
-        Code::VariableOverLimit,
-        "变量超出限制",
-        "Variable over limit",
-    ),
-    row(
-        DeviceError::NoSuchSignal,
-        Code::GatewayVariableNotExist,
-        "变量不存在",
-        "Variable does not exist",
-    ),
+    row(exception(0x01), Code::DataTypeError, "非法功能", "Illegal function"),
+    row(exception(0x02), Code::VariableAddressNotExist, "非法地址", "Illegal address"),
+    row(exception(0x03), Code::WriteOverLimit, "非法数据值", "Illegal data value"),
+    row(exception(0x04), Code::LowerDeviceFault, "从站故障", "Slave failed"),
+    row(exception(0x06), Code::LowerDeviceBusy, "从站忙", "Slave busy"),
+    row(exception(0x08), Code::DataCheckError, "存储奇偶校验错误", "Storage parity error"),
+    row(exception(0x0A), Code::LowerDeviceCommFault, "网关路径不可用", "Unavailable gateway path"),
+    row(exception(0x0B), Code::ResponseTimeout, "目标设备未响应", "Target device failed to respond"),
+    row(DeviceError::Timeout, Code::GatewayResponseTimeout, "超时", "Timeout"),
+    row(DeviceError::Coding, Code::DataReadIncomplete, "编码错误", "Coding error"),
+    row(DeviceError::Unreachable, Code::LowerDeviceCommFault, "下位机通信故障", "Lower device communication fault"),
+    row(DeviceError::ReadOnly, Code::VariableReadOnly, "变量只读", "Variable read-only"),
+    row(DeviceError::OutOfRange, Code::VariableOverLimit, "变量超出限制", "Variable over limit"),
+    row(DeviceError::NoSuchSignal, Code::GatewayVariableNotExist, "变量不存在", "Variable does not exist"),
 ];
 
 impl DeviceError {
@@ -146,9 +71,7 @@ impl DeviceError {
 
     /// The catalogue code the console shows.
     pub fn code(self) -> Code {
-        self.mapping()
-            .map(|m| m.code)
-            .unwrap_or(Code::LowerDeviceFault)
+        self.mapping().map(|m| m.code).unwrap_or(Code::LowerDeviceFault)
     }
 
     /// The gateway protocol error text.
@@ -183,11 +106,7 @@ mod tests {
     #[test]
     fn rows_are_unique_and_bilingual() {
         for (i, m) in TABLE.iter().enumerate() {
-            assert!(
-                TABLE[i + 1..].iter().all(|o| o.error != m.error),
-                "{:?} twice",
-                m.error
-            );
+            assert!(TABLE[i + 1..].iter().all(|o| o.error != m.error), "{:?} twice", m.error);
             assert!(!m.zh.is_empty() && !m.en.is_empty());
         }
     }
@@ -209,13 +128,7 @@ mod tests {
 
     #[test]
     fn wire_form_is_tagged() {
-        assert_eq!(
-            serde_json::to_string(&exception(2)).unwrap(),
-            r#"{"kind":"exception","code":2}"#
-        );
-        assert_eq!(
-            serde_json::to_string(&DeviceError::Timeout).unwrap(),
-            r#"{"kind":"timeout"}"#
-        );
+        assert_eq!(serde_json::to_string(&exception(2)).unwrap(), r#"{"kind":"exception","code":2}"#);
+        assert_eq!(serde_json::to_string(&DeviceError::Timeout).unwrap(), r#"{"kind":"timeout"}"#);
     }
 }

@@ -141,13 +141,7 @@ pub struct SignalDef {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DriverConfig {
     #[serde(rename_all = "camelCase")]
-    ModbusTcp {
-        host: String,
-        port: u16,
-        unit_id: u8,
-        timeout_ms: u64,
-        poll_interval_ms: u64,
-    },
+    ModbusTcp { host: String, port: u16, unit_id: u8, timeout_ms: u64, poll_interval_ms: u64 },
     #[serde(rename_all = "camelCase")]
     ModbusRtu {
         path: String,
@@ -205,11 +199,7 @@ pub struct MonitorOpen {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Command {
     /// Write an engineering value to a signal.
-    Write {
-        uuid: String,
-        signal: i64,
-        value: f64,
-    },
+    Write { uuid: String, signal: i64, value: f64 },
     /// Read signals from the device now.
     Read { uuid: String, signals: Vec<i64> },
 }
@@ -233,11 +223,7 @@ mod tests {
 
     #[test]
     fn command_wire_form() {
-        let write = Command::Write {
-            uuid: "u1".into(),
-            signal: 7,
-            value: 12.5,
-        };
+        let write = Command::Write { uuid: "u1".into(), signal: 7, value: 12.5 };
         assert_eq!(
             serde_json::to_value(&write).unwrap(),
             json!({"kind": "write", "uuid": "u1", "signal": 7, "value": 12.5})
@@ -264,12 +250,7 @@ mod tests {
         let report = DataReport {
             seq: 3,
             kind: ReportKind::Change,
-            readings: vec![Reading {
-                signal: 1,
-                t: 1_700_000_000_000,
-                v: Some(1.5),
-                q: Quality::Good,
-            }],
+            readings: vec![Reading { signal: 1, t: 1_700_000_000_000, v: Some(1.5), q: Quality::Good }],
             errors: BTreeMap::from([("2".to_owned(), DeviceError::Timeout)]),
         };
         let text = serde_json::to_string(&report).unwrap();
@@ -284,13 +265,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        for text in [
-            "",
-            "{",
-            "[]",
-            r#"{"seq": -1, "kind": "change", "readings": []}"#,
-            r#"{"kind": "explode"}"#,
-        ] {
+        for text in ["", "{", "[]", r#"{"seq": -1, "kind": "change", "readings": []}"#, r#"{"kind": "explode"}"#] {
             assert!(serde_json::from_str::<DataReport>(text).is_err());
             assert!(serde_json::from_str::<Command>(text).is_err());
         }

@@ -55,20 +55,14 @@ impl Channel {
 
     /// True when the gateway publishes on it (else the server does).
     pub fn from_gateway(self) -> bool {
-        matches!(
-            self,
-            Channel::Status | Channel::ConfigAck | Channel::Data | Channel::CommandResult
-        )
+        matches!(self, Channel::Status | Channel::ConfigAck | Channel::Data | Channel::CommandResult)
     }
 }
 
 /// Checks a serial number is usable as one topic level: 1 to 64 of `A-Z a-z 0-9 - _ .`, so it can never contain
 /// the MQTT separators or wildcards (`/`, `+`, `#`).
 pub fn valid_sn(sn: &str) -> bool {
-    (1..=64).contains(&sn.len())
-        && sn
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    (1..=64).contains(&sn.len()) && sn.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 impl GatewayTopics {
@@ -94,11 +88,7 @@ impl GatewayTopics {
 
 /// The server's subscription to everything gateways publish.
 pub fn server_filters() -> Vec<String> {
-    Channel::ALL
-        .iter()
-        .filter(|c| c.from_gateway())
-        .map(|c| format!("{ROOT}/+/{}", c.suffix()))
-        .collect()
+    Channel::ALL.iter().filter(|c| c.from_gateway()).map(|c| format!("{ROOT}/+/{}", c.suffix())).collect()
 }
 
 /// Splits an incoming topic into the gateway's serial number and the channel; `None` for anything else.
@@ -108,11 +98,7 @@ pub fn parse(topic: &str) -> Option<(&str, Channel)> {
     if !valid_sn(sn) {
         return None;
     }
-    Channel::ALL
-        .iter()
-        .copied()
-        .find(|c| c.suffix() == suffix)
-        .map(|c| (sn, c))
+    Channel::ALL.iter().copied().find(|c| c.suffix() == suffix).map(|c| (sn, c))
 }
 
 #[cfg(test)]

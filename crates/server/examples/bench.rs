@@ -49,19 +49,13 @@ fn report(name: &str, mut samples: Vec<Duration>, elapsed: Duration) {
 fn browser(base: &str) -> Client {
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("origin", base.parse().unwrap());
-    Client::builder()
-        .cookie_store(true)
-        .default_headers(headers)
-        .build()
-        .unwrap()
+    Client::builder().cookie_store(true).default_headers(headers).build().unwrap()
 }
 
 async fn login(client: &Client, base: &str) -> Duration {
     let started = Instant::now();
     let reply: serde_json::Value = client
-        .post(format!(
-            "{base}/lfscada/user/login?loginname=demo&password=Demo%4012345"
-        ))
+        .post(format!("{base}/lfscada/user/login?loginname=demo&password=Demo%4012345"))
         .send()
         .await
         .unwrap()
@@ -73,11 +67,7 @@ async fn login(client: &Client, base: &str) -> Duration {
 }
 
 /// Runs `CONCURRENCY` logged-in clients calling `path` for `LOAD_SECONDS`.
-async fn load(
-    base: &str,
-    method: reqwest::Method,
-    path: &'static str,
-) -> (Vec<Duration>, Duration) {
+async fn load(base: &str, method: reqwest::Method, path: &'static str) -> (Vec<Duration>, Duration) {
     let mut clients = Vec::new();
     for _ in 0..CONCURRENCY {
         let client = browser(base);
@@ -115,11 +105,7 @@ async fn load(
 async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let database_url = std::env::var("IRONSIGHT_BENCH_PG").ok();
-    let backend = if database_url.is_some() {
-        "PostgreSQL"
-    } else {
-        "SQLite"
-    };
+    let backend = if database_url.is_some() { "PostgreSQL" } else { "SQLite" };
     let config = Config {
         listen: "127.0.0.1:0".parse()?,
         data_dir: dir.path().to_path_buf(),
@@ -137,16 +123,9 @@ async fn main() -> anyhow::Result<()> {
     let base = format!("http://127.0.0.1:{}", running.addr.port());
     println!(
         "Ironsight foundation benchmark: {backend}, {CONCURRENCY} concurrent clients, {LOAD_SECONDS} s per load, {} build",
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
+        if cfg!(debug_assertions) { "debug" } else { "release" }
     );
-    println!(
-        "resident memory at start: {rss_start:.1} MiB; after server start: {:.1} MiB",
-        rss_mib()
-    );
+    println!("resident memory at start: {rss_start:.1} MiB; after server start: {:.1} MiB", rss_mib());
 
     let client = browser(&base);
     let started = Instant::now();
@@ -158,12 +137,7 @@ async fn main() -> anyhow::Result<()> {
 
     let (samples, elapsed) = load(&base, reqwest::Method::GET, "/lfscada/user/info?t=1").await;
     report("GET /lfscada/user/info", samples, elapsed);
-    let (samples, elapsed) = load(
-        &base,
-        reqwest::Method::POST,
-        "/lfscada/msg/queryUnReadMsgCount",
-    )
-    .await;
+    let (samples, elapsed) = load(&base, reqwest::Method::POST, "/lfscada/msg/queryUnReadMsgCount").await;
     report("POST /lfscada/msg/queryUnReadMsgCount", samples, elapsed);
     println!("resident memory after load: {:.1} MiB", rss_mib());
     Ok(())

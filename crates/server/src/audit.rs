@@ -28,17 +28,10 @@ pub async fn record(
     let extensions = response.extensions();
     let object = extensions.get::<AuditObject>();
     let actor = extensions.get::<AuditActor>();
-    let user_id = actor
-        .map(|a| a.user_id)
-        .or_else(|| object.and_then(|o| o.user_id));
-    let loginname = actor
-        .map(|a| a.loginname.clone())
-        .or_else(|| object.and_then(|o| o.loginname.clone()))
-        .unwrap_or_default();
-    let result = extensions
-        .get::<ResponseCode>()
-        .map(|c| c.0.as_str())
-        .unwrap_or("");
+    let user_id = actor.map(|a| a.user_id).or_else(|| object.and_then(|o| o.user_id));
+    let loginname =
+        actor.map(|a| a.loginname.clone()).or_else(|| object.and_then(|o| o.loginname.clone())).unwrap_or_default();
+    let result = extensions.get::<ResponseCode>().map(|c| c.0.as_str()).unwrap_or("");
     let operation = NewOperation {
         user_id,
         loginname: &loginname,
@@ -50,11 +43,7 @@ pub async fn record(
         gmt_create: now_ms(),
     };
     if let Err(error) = state.store.record_operation(&operation).await {
-        tracing::error!(
-            action,
-            error = format!("{error:#}"),
-            "could not record an operation"
-        );
+        tracing::error!(action, error = format!("{error:#}"), "could not record an operation");
     }
     response
 }

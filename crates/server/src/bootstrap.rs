@@ -71,11 +71,7 @@ async fn ensure_account(state: &AppState, account: &Account<'_>) -> anyhow::Resu
     }
     let org = match store.org_by_name(account.org_name).await? {
         Some(id) => id,
-        None => {
-            store
-                .create_org(account.org_name, account.org_title, "")
-                .await?
-        }
+        None => store.create_org(account.org_name, account.org_title, "").await?,
     };
     let hash = password::hash_blocking(account.password.to_owned()).await?;
     let all_auths: Vec<String> = permission::ALL.iter().map(|s| (*s).to_owned()).collect();
@@ -99,9 +95,7 @@ fn generate_password() -> String {
     const LETTERS: &[u8] = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ";
     const DIGITS: &[u8] = b"23456789";
     const SYMBOLS: &[u8] = b"@#%+=!";
-    let mut chars: Vec<u8> = (0..11)
-        .map(|_| LETTERS[rng.gen_range(0..LETTERS.len())])
-        .collect();
+    let mut chars: Vec<u8> = (0..11).map(|_| LETTERS[rng.gen_range(0..LETTERS.len())]).collect();
     chars.extend((0..3).map(|_| DIGITS[rng.gen_range(0..DIGITS.len())]));
     chars.push(SYMBOLS[rng.gen_range(0..SYMBOLS.len())]);
     for i in (1..chars.len()).rev() {
@@ -115,9 +109,7 @@ mod tests {
     #[test]
     fn generated_passwords_satisfy_the_rule() {
         for _ in 0..50 {
-            assert!(
-                ironsight_domain::validate::NewPassword::parse(&super::generate_password()).is_ok()
-            );
+            assert!(ironsight_domain::validate::NewPassword::parse(&super::generate_password()).is_ok());
         }
         assert!(ironsight_domain::validate::NewPassword::parse(super::DEMO_PASSWORD).is_ok());
     }

@@ -14,99 +14,37 @@ const SCALE: usize = 3;
 /// Rows of a glyph, most significant of the low five bits on the left.
 fn glyph(c: u8) -> [u8; 7] {
     match c {
-        b'A' => [
-            0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
-        ],
-        b'B' => [
-            0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110,
-        ],
-        b'C' => [
-            0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110,
-        ],
-        b'D' => [
-            0b11110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b11110,
-        ],
-        b'E' => [
-            0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111,
-        ],
-        b'F' => [
-            0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000,
-        ],
-        b'G' => [
-            0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111,
-        ],
-        b'H' => [
-            0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
-        ],
-        b'J' => [
-            0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100,
-        ],
-        b'K' => [
-            0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001,
-        ],
-        b'M' => [
-            0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001,
-        ],
-        b'N' => [
-            0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001,
-        ],
-        b'P' => [
-            0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000,
-        ],
-        b'Q' => [
-            0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101,
-        ],
-        b'R' => [
-            0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001,
-        ],
-        b'S' => [
-            0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110,
-        ],
-        b'T' => [
-            0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100,
-        ],
-        b'U' => [
-            0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110,
-        ],
-        b'V' => [
-            0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100,
-        ],
-        b'W' => [
-            0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010,
-        ],
-        b'X' => [
-            0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001,
-        ],
-        b'Y' => [
-            0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100, 0b00100,
-        ],
-        b'Z' => [
-            0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111,
-        ],
-        b'2' => [
-            0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111,
-        ],
-        b'3' => [
-            0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110,
-        ],
-        b'4' => [
-            0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010,
-        ],
-        b'5' => [
-            0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110,
-        ],
-        b'6' => [
-            0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110,
-        ],
-        b'7' => [
-            0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000,
-        ],
-        b'8' => [
-            0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110,
-        ],
-        b'9' => [
-            0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100,
-        ],
+        b'A' => [0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001],
+        b'B' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110],
+        b'C' => [0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110],
+        b'D' => [0b11110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b11110],
+        b'E' => [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111],
+        b'F' => [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000],
+        b'G' => [0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111],
+        b'H' => [0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001],
+        b'J' => [0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100],
+        b'K' => [0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001],
+        b'M' => [0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001],
+        b'N' => [0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001],
+        b'P' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000],
+        b'Q' => [0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101],
+        b'R' => [0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001],
+        b'S' => [0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110],
+        b'T' => [0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100],
+        b'U' => [0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110],
+        b'V' => [0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100],
+        b'W' => [0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010],
+        b'X' => [0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001],
+        b'Y' => [0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100, 0b00100],
+        b'Z' => [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111],
+        b'2' => [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111],
+        b'3' => [0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110],
+        b'4' => [0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010],
+        b'5' => [0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110],
+        b'6' => [0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110],
+        b'7' => [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
+        b'8' => [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
+        b'9' => [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
         _ => [0; 7],
     }
 }
@@ -155,44 +93,17 @@ impl Canvas {
 /// Draws a new captcha.
 pub fn generate() -> Captcha {
     let mut rng = rand::thread_rng();
-    let answer: String = (0..LENGTH)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
-        .collect();
-    let background = [
-        rng.gen_range(225..=250),
-        rng.gen_range(225..=250),
-        rng.gen_range(225..=250),
-    ];
-    let mut canvas = Canvas {
-        pixels: background
-            .iter()
-            .copied()
-            .cycle()
-            .take(WIDTH * HEIGHT * 3)
-            .collect(),
-    };
+    let answer: String = (0..LENGTH).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect();
+    let background = [rng.gen_range(225..=250), rng.gen_range(225..=250), rng.gen_range(225..=250)];
+    let mut canvas = Canvas { pixels: background.iter().copied().cycle().take(WIDTH * HEIGHT * 3).collect() };
     for _ in 0..4 {
-        let colour = [
-            rng.gen_range(120..200),
-            rng.gen_range(120..200),
-            rng.gen_range(120..200),
-        ];
-        let from = (
-            rng.gen_range(0..WIDTH as i64),
-            rng.gen_range(0..HEIGHT as i64),
-        );
-        let to = (
-            rng.gen_range(0..WIDTH as i64),
-            rng.gen_range(0..HEIGHT as i64),
-        );
+        let colour = [rng.gen_range(120..200), rng.gen_range(120..200), rng.gen_range(120..200)];
+        let from = (rng.gen_range(0..WIDTH as i64), rng.gen_range(0..HEIGHT as i64));
+        let to = (rng.gen_range(0..WIDTH as i64), rng.gen_range(0..HEIGHT as i64));
         canvas.line(from, to, colour);
     }
     for (i, c) in answer.bytes().enumerate() {
-        let colour = [
-            rng.gen_range(10..90),
-            rng.gen_range(10..90),
-            rng.gen_range(40..130),
-        ];
+        let colour = [rng.gen_range(10..90), rng.gen_range(10..90), rng.gen_range(40..130)];
         let left = 6 + i as i64 * 22 + rng.gen_range(-2..=2);
         let top = 8 + rng.gen_range(-5..=5);
         // A small shear per character: each row shifts by up to one pixel per two rows.
@@ -213,16 +124,8 @@ pub fn generate() -> Captcha {
         }
     }
     for _ in 0..160 {
-        let colour = [
-            rng.gen_range(80..220),
-            rng.gen_range(80..220),
-            rng.gen_range(80..220),
-        ];
-        canvas.put(
-            rng.gen_range(0..WIDTH as i64),
-            rng.gen_range(0..HEIGHT as i64),
-            colour,
-        );
+        let colour = [rng.gen_range(80..220), rng.gen_range(80..220), rng.gen_range(80..220)];
+        canvas.put(rng.gen_range(0..WIDTH as i64), rng.gen_range(0..HEIGHT as i64), colour);
     }
     let mut png_bytes = Vec::new();
     {
@@ -230,14 +133,9 @@ pub fn generate() -> Captcha {
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().expect("in-memory PNG header");
-        writer
-            .write_image_data(&canvas.pixels)
-            .expect("in-memory PNG data");
+        writer.write_image_data(&canvas.pixels).expect("in-memory PNG data");
     }
-    let data_url = format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(&png_bytes)
-    );
+    let data_url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(&png_bytes));
     Captcha { answer, data_url }
 }
 
@@ -262,16 +160,8 @@ mod tests {
         let captcha = generate();
         assert_eq!(captcha.answer.len(), LENGTH);
         assert!(captcha.answer.bytes().all(|b| ALPHABET.contains(&b)));
-        assert!(
-            captcha
-                .data_url
-                .starts_with("data:image/png;base64,iVBORw0KGgo")
-        );
-        assert_ne!(
-            generate().answer,
-            captcha.answer,
-            "two captchas in a row differ (1 in 28 million to fail)"
-        );
+        assert!(captcha.data_url.starts_with("data:image/png;base64,iVBORw0KGgo"));
+        assert_ne!(generate().answer, captcha.answer, "two captchas in a row differ (1 in 28 million to fail)");
     }
 
     #[test]

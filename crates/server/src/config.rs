@@ -10,11 +10,7 @@ use std::path::PathBuf;
 
 /// Command line of the `ironsight` server.
 #[derive(Parser, Debug, Default)]
-#[command(
-    name = "ironsight",
-    version,
-    about = "Ironsight: web console for industrial equipment and gateways"
-)]
+#[command(name = "ironsight", version, about = "Ironsight: web console for industrial equipment and gateways")]
 pub struct Cli {
     /// TOML file with any of the options below (keys as the long flag names, with `_` for `-`).
     #[arg(long, env = "IRONSIGHT_CONFIG")]
@@ -123,23 +119,13 @@ impl Config {
             }
             None => FileConfig::default(),
         };
-        let idle_minutes = cli
-            .session_idle_minutes
-            .or(file.session_idle_minutes)
-            .unwrap_or(720);
+        let idle_minutes = cli.session_idle_minutes.or(file.session_idle_minutes).unwrap_or(720);
         anyhow::ensure!(idle_minutes > 0, "--session-idle-minutes must be positive");
         let mut allowed_origins = file.allowed_origins.unwrap_or_default();
         allowed_origins.extend(cli.allowed_origin.iter().cloned());
         Ok(Config {
-            listen: cli
-                .listen
-                .or(file.listen)
-                .unwrap_or_else(|| "0.0.0.0:8080".parse().expect("valid default")),
-            data_dir: cli
-                .data_dir
-                .clone()
-                .or(file.data_dir)
-                .unwrap_or_else(|| PathBuf::from("./data")),
+            listen: cli.listen.or(file.listen).unwrap_or_else(|| "0.0.0.0:8080".parse().expect("valid default")),
+            data_dir: cli.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("./data")),
             database_url: cli.database_url.clone().or(file.database_url),
             demo: cli.demo || file.demo.unwrap_or(false),
             captcha: !(cli.no_captcha || file.no_captcha.unwrap_or(false)),
@@ -151,11 +137,7 @@ impl Config {
             cookie_secure: cli.cookie_secure || file.cookie_secure.unwrap_or(false),
             trust_proxy: cli.trust_proxy || file.trust_proxy.unwrap_or(false),
             session_idle_ms: idle_minutes * 60_000,
-            log: cli
-                .log
-                .clone()
-                .or(file.log)
-                .unwrap_or_else(|| "info".into()),
+            log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
 
@@ -178,10 +160,7 @@ mod tests {
         assert_eq!(config.listen.to_string(), "0.0.0.0:8080");
         assert!(config.captcha, "captcha is on by default");
         assert!(!config.demo);
-        assert_eq!(
-            config.database_url(),
-            "sqlite://./data/ironsight.db?mode=rwc"
-        );
+        assert_eq!(config.database_url(), "sqlite://./data/ironsight.db?mode=rwc");
     }
 
     #[test]
@@ -189,20 +168,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ironsight-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("ironsight.toml");
-        std::fs::write(&path, "listen = \"127.0.0.1:9000\"\ndemo = true\nallowed_origins = [\"https://a.example/\"]\n").unwrap();
-        let cli = Cli {
-            config: Some(path.clone()),
-            listen: Some("127.0.0.1:9100".parse().unwrap()),
-            ..Cli::default()
-        };
+        std::fs::write(&path, "listen = \"127.0.0.1:9000\"\ndemo = true\nallowed_origins = [\"https://a.example/\"]\n")
+            .unwrap();
+        let cli = Cli { config: Some(path.clone()), listen: Some("127.0.0.1:9100".parse().unwrap()), ..Cli::default() };
         let config = Config::resolve(&cli).unwrap();
         assert_eq!(config.listen.to_string(), "127.0.0.1:9100");
         assert!(config.demo);
         assert_eq!(config.allowed_origins, ["https://a.example"]);
         std::fs::write(&path, "lisen = \"x\"\n").unwrap();
-        assert!(
-            Config::resolve(&cli).is_err(),
-            "a misspelt key is an error, not silently ignored"
-        );
+        assert!(Config::resolve(&cli).is_err(), "a misspelt key is an error, not silently ignored");
     }
 }

@@ -36,20 +36,14 @@ impl ApiError {
     }
 
     pub fn invalid(field: impl Into<String>, reason: Reason) -> ApiError {
-        ApiError::Invalid {
-            field: field.into(),
-            reason,
-        }
+        ApiError::Invalid { field: field.into(), reason }
     }
 
     /// The catalogue code this error answers with.
     pub fn catalogue_code(&self) -> Code {
         match self {
             ApiError::Business(code, _) => *code,
-            ApiError::Invalid {
-                reason: Reason::Required,
-                ..
-            } => Code::MissingParam,
+            ApiError::Invalid { reason: Reason::Required, .. } => Code::MissingParam,
             ApiError::Invalid { .. } => Code::InvalidParam,
             ApiError::Malformed(_) => Code::MalformedBody,
             ApiError::TooLarge(_) => Code::BodyTooLarge,
@@ -66,36 +60,18 @@ impl ApiError {
                 let args = [("field", field.as_str()), ("reason", &reason.text(lang))];
                 (StatusCode::OK, code.message(lang, &args), None)
             }
-            ApiError::Malformed(reason) => (
-                StatusCode::BAD_REQUEST,
-                code.message(lang, &[("reason", &reason.text(lang))]),
-                None,
-            ),
-            ApiError::TooLarge(max) => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                code.message(lang, &[("max", &max.to_string())]),
-                None,
-            ),
-            ApiError::Internal(error) => (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                code.message(lang, &[]),
-                Some(error),
-            ),
+            ApiError::Malformed(reason) => {
+                (StatusCode::BAD_REQUEST, code.message(lang, &[("reason", &reason.text(lang))]), None)
+            }
+            ApiError::TooLarge(max) => {
+                (StatusCode::PAYLOAD_TOO_LARGE, code.message(lang, &[("max", &max.to_string())]), None)
+            }
+            ApiError::Internal(error) => (StatusCode::INTERNAL_SERVER_ERROR, code.message(lang, &[]), Some(error)),
         };
-        let mut response = (
-            status,
-            Json(Envelope {
-                code: code.as_str(),
-                message,
-                data: Value::Null,
-            }),
-        )
-            .into_response();
+        let mut response = (status, Json(Envelope { code: code.as_str(), message, data: Value::Null })).into_response();
         response.extensions_mut().insert(ResponseCode(code));
         if let Some(error) = internal {
-            response
-                .extensions_mut()
-                .insert(InternalError(Arc::new(error)));
+            response.extensions_mut().insert(InternalError(Arc::new(error)));
         }
         response
     }
@@ -168,12 +144,8 @@ impl ApiOk {
 
     /// Names the object the operation acted on, for the operation log.
     pub fn audit(mut self, object_type: &'static str, object_id: impl ToString) -> ApiOk {
-        self.audit = Some(AuditObject {
-            object_type,
-            object_id: object_id.to_string(),
-            user_id: None,
-            loginname: None,
-        });
+        self.audit =
+            Some(AuditObject { object_type, object_id: object_id.to_string(), user_id: None, loginname: None });
         self
     }
 
@@ -192,12 +164,7 @@ impl ApiOk {
 
     pub fn into_response_in(self, lang: Lang) -> Response {
         let message = self.code.message(lang, &[]);
-        let mut response = Json(Envelope {
-            code: self.code.as_str(),
-            message,
-            data: self.data,
-        })
-        .into_response();
+        let mut response = Json(Envelope { code: self.code.as_str(), message, data: self.data }).into_response();
         for (name, value) in self.headers {
             response.headers_mut().append(name, value);
         }
@@ -222,10 +189,7 @@ pub fn request_lang() -> Lang {
 
 /// Reads `Accept-Language` and runs the rest of the request with that language in scope.
 pub async fn with_request_lang(request: Request<axum::body::Body>, next: Next) -> Response {
-    let header = request
-        .headers()
-        .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok());
+    let header = request.headers().get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let lang = Lang::from_accept_language(header);
     REQUEST_LANG.scope(lang, next.run(request)).await
 }
@@ -258,11 +222,9 @@ pub async fn log_internal_errors(request: Request<axum::body::Body>, next: Next)
 
 /// A JSON answer with code and message only, for paths handled before any handler runs.
 pub fn plain(code: Code, status: StatusCode, lang: Lang) -> Response {
-    let mut response = (
-        status,
-        Json(json!({ "code": code.as_str(), "message": code.message(lang, &[]), "data": null })),
-    )
-        .into_response();
+    let mut response =
+        (status, Json(json!({ "code": code.as_str(), "message": code.message(lang, &[]), "data": null })))
+            .into_response();
     response.extensions_mut().insert(ResponseCode(code));
     response
 }

@@ -51,27 +51,18 @@ impl AppState {
     /// Connects storage (running migrations) and prepares shared state.
     pub async fn new(config: Config) -> anyhow::Result<AppState> {
         if config.database_url.is_none() {
-            std::fs::create_dir_all(&config.data_dir).map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot create data directory {}: {e}",
-                    config.data_dir.display()
-                )
-            })?;
+            std::fs::create_dir_all(&config.data_dir)
+                .map_err(|e| anyhow::anyhow!("cannot create data directory {}: {e}", config.data_dir.display()))?;
         }
         let store = Store::connect(&config.database_url()).await?;
         let dummy_hash = password::hash_blocking(session::new_token()).await?;
-        Ok(AppState {
-            store,
-            config: Arc::new(config),
-            dummy_hash: Arc::new(dummy_hash),
-        })
+        Ok(AppState { store, config: Arc::new(config), dummy_hash: Arc::new(dummy_hash) })
     }
 }
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let api =
-        routes::api_router(&state).layer(from_fn_with_state(state.clone(), csrf::check_origin));
+    let api = routes::api_router(&state).layer(from_fn_with_state(state.clone(), csrf::check_origin));
     Router::new()
         .merge(api)
         .fallback(web::serve)
@@ -95,10 +86,7 @@ pub struct Running {
 /// Binds `config.listen`, seeds accounts, and serves in the background.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let listener = TcpListener::bind(config.listen).await.map_err(|e| {
-        anyhow::anyhow!(
-            "cannot listen on {} ({e}); choose another address with --listen",
-            config.listen
-        )
+        anyhow::anyhow!("cannot listen on {} ({e}); choose another address with --listen", config.listen)
     })?;
     let addr = listener.local_addr()?;
     let state = AppState::new(config).await?;

@@ -25,17 +25,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             return Ok(());
         }
         Some(Command::Openapi) => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&ironsight::routes::openapi())?
-            );
+            println!("{}", serde_json::to_string_pretty(&ironsight::routes::openapi())?);
             return Ok(());
         }
-        Some(Command::Theme {
-            org,
-            title,
-            favicon,
-        }) => {
+        Some(Command::Theme { org, title, favicon }) => {
             let config = Config::resolve(&cli)?;
             let state = ironsight::AppState::new(config).await?;
             ironsight::api::theme::set_theme(&state.store, org, title, favicon).await?;
@@ -45,9 +38,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         None => {}
     }
     let config = Config::resolve(&cli)?;
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::new(&config.log))
-        .init();
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&config.log)).init();
     let demo = config.demo;
     let storage = if config.database_url.is_some() {
         "PostgreSQL".to_owned()

@@ -35,24 +35,16 @@ impl<S: Send + Sync> FromRequest<S> for Params {
             .headers()
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .map(|v| {
-                v.split(';')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_ascii_lowercase()
-            })
+            .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
             .unwrap_or_default();
-        let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
-            .await
-            .map_err(|_| ApiError::TooLarge(BODY_LIMIT))?;
+        let body =
+            axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|_| ApiError::TooLarge(BODY_LIMIT))?;
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(params);
         }
         match content_type.as_str() {
             "application/json" => {
-                let value: Value = serde_json::from_slice(&body)
-                    .map_err(|_| ApiError::Malformed(Reason::BadJson))?;
+                let value: Value = serde_json::from_slice(&body).map_err(|_| ApiError::Malformed(Reason::BadJson))?;
                 let Value::Object(map) = value else {
                     return Err(ApiError::Malformed(Reason::NotObject));
                 };
@@ -77,10 +69,7 @@ impl Params {
     }
 
     fn merge_form(&mut self, bytes: &[u8]) -> Result<(), ApiError> {
-        let pairs: Vec<&[u8]> = bytes
-            .split(|b| *b == b'&')
-            .filter(|p| !p.is_empty())
-            .collect();
+        let pairs: Vec<&[u8]> = bytes.split(|b| *b == b'&').filter(|p| !p.is_empty()).collect();
         if pairs.len() > MAX_KEYS {
             return Err(ApiError::Malformed(Reason::TooComplex));
         }
@@ -146,16 +135,11 @@ impl Params {
     pub fn int(&self, field: &str) -> Result<Option<i64>, ApiError> {
         match self.get(field) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => n
-                .as_i64()
-                .map(Some)
-                .ok_or_else(|| ApiError::invalid(field, Reason::NotInteger)),
+            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| ApiError::invalid(field, Reason::NotInteger)),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Value::String(s)) => s
-                .trim()
-                .parse()
-                .map(Some)
-                .map_err(|_| ApiError::invalid(field, Reason::NotInteger)),
+            Some(Value::String(s)) => {
+                s.trim().parse().map(Some).map_err(|_| ApiError::invalid(field, Reason::NotInteger))
+            }
             Some(_) => Err(ApiError::invalid(field, Reason::NotInteger)),
         }
     }
@@ -186,10 +170,7 @@ impl Params {
 
 /// Percent-decodes one form component (`+` is a space) into UTF-8 text.
 fn decode(bytes: &[u8]) -> Result<String, ApiError> {
-    let plus_as_space: Vec<u8> = bytes
-        .iter()
-        .map(|b| if *b == b'+' { b' ' } else { *b })
-        .collect();
+    let plus_as_space: Vec<u8> = bytes.iter().map(|b| if *b == b'+' { b' ' } else { *b }).collect();
     let decoded: Vec<u8> = percent_encoding::percent_decode(&plus_as_space).collect();
     String::from_utf8(decoded).map_err(|_| ApiError::Malformed(Reason::BadEncoding))
 }
@@ -210,9 +191,7 @@ fn insert(map: &mut Map<String, Value>, path: &[String], value: String) {
         }
         return;
     }
-    let entry = map
-        .entry(head.clone())
-        .or_insert_with(|| Value::Object(Map::new()));
+    let entry = map.entry(head.clone()).or_insert_with(|| Value::Object(Map::new()));
     if !entry.is_object() {
         *entry = Value::Object(Map::new());
     }
@@ -240,69 +219,28 @@ mod tests {
 
     #[test]
     fn repeated_keys_are_lists() {
-        assert_eq!(
-            form("ids=1&ids=2&ids=3").get("ids"),
-            Some(&json!(["1", "2", "3"]))
-        );
+        assert_eq!(form("ids=1&ids=2&ids=3").get("ids"), Some(&json!(["1", "2", "3"])));
     }
 
     #[test]
     fn getters_name_the_field() {
         let p = form("n=abc&o=%7B%22a%22%3A1%7D&bad=%5B1%5D&list=1&list=2");
-        assert!(
-            matches!(p.int("n"), Err(ApiError::Invalid { field, reason: Reason::NotInteger }) if field == "n")
-        );
-        assert!(matches!(
-            p.required_text("missing"),
-            Err(ApiError::Invalid {
-                reason: Reason::Required,
-                ..
-            })
-        ));
-        assert!(matches!(
-            p.text("list"),
-            Err(ApiError::Invalid {
-                reason: Reason::NotText,
-                ..
-            })
-        ));
-        assert_eq!(
-            p.object("o").unwrap(),
-            Some(json!({"a": 1}).as_object().unwrap().clone())
-        );
-        assert!(matches!(
-            p.object("bad"),
-            Err(ApiError::Invalid {
-                reason: Reason::NotObject,
-                ..
-            })
-        ));
+        assert!(matches!(p.int("n"), Err(ApiError::Invalid { field, reason: Reason::NotInteger }) if field == "n"));
+        assert!(matches!(p.required_text("missing"), Err(ApiError::Invalid { reason: Reason::Required, .. })));
+        assert!(matches!(p.text("list"), Err(ApiError::Invalid { reason: Reason::NotText, .. })));
+        assert_eq!(p.object("o").unwrap(), Some(json!({"a": 1}).as_object().unwrap().clone()));
+        assert!(matches!(p.object("bad"), Err(ApiError::Invalid { reason: Reason::NotObject, .. })));
         assert!(matches!(
             p.int_in("page", 1, 10, 20),
-            Err(ApiError::Invalid {
-                reason: Reason::OutOfRange { .. },
-                ..
-            })
+            Err(ApiError::Invalid { reason: Reason::OutOfRange { .. }, .. })
         ));
     }
 
     #[test]
     fn invalid_utf8_and_excess_are_refused() {
-        assert!(matches!(
-            Params::from_form("a=%FF%FE"),
-            Err(ApiError::Malformed(Reason::BadEncoding))
-        ));
-        assert!(matches!(
-            Params::from_form("a.b.c.d.e.f.g.h.i=1"),
-            Err(ApiError::Malformed(Reason::TooComplex))
-        ));
-        let many = (0..2001)
-            .map(|i| format!("k{i}=1"))
-            .collect::<Vec<_>>()
-            .join("&");
-        assert!(matches!(
-            Params::from_form(&many),
-            Err(ApiError::Malformed(Reason::TooComplex))
-        ));
+        assert!(matches!(Params::from_form("a=%FF%FE"), Err(ApiError::Malformed(Reason::BadEncoding))));
+        assert!(matches!(Params::from_form("a.b.c.d.e.f.g.h.i=1"), Err(ApiError::Malformed(Reason::TooComplex))));
+        let many = (0..2001).map(|i| format!("k{i}=1")).collect::<Vec<_>>().join("&");
+        assert!(matches!(Params::from_form(&many), Err(ApiError::Malformed(Reason::TooComplex))));
     }
 }

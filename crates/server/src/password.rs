@@ -1,9 +1,7 @@
 //! Password hashing with argon2id (the `argon2` crate's defaults: 19 MiB, 2 passes, 1 lane, as OWASP advises).
 
 use argon2::Argon2;
-use argon2::password_hash::{
-    PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng,
-};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 
 /// Hashes a password into a PHC string.
 pub fn hash(password: &str) -> anyhow::Result<String> {
@@ -17,19 +15,13 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 /// True when `password` matches the stored hash. A malformed stored hash never matches.
 pub fn verify(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|parsed| {
-            Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok()
-        })
+        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
         .unwrap_or(false)
 }
 
 /// Hashing is slow on purpose; run it off the async threads.
 pub async fn verify_blocking(password: String, stored: String) -> bool {
-    tokio::task::spawn_blocking(move || verify(&password, &stored))
-        .await
-        .unwrap_or(false)
+    tokio::task::spawn_blocking(move || verify(&password, &stored)).await.unwrap_or(false)
 }
 
 pub async fn hash_blocking(password: String) -> anyhow::Result<String> {

@@ -2,7 +2,7 @@
 //! description are both built from it, so they cannot drift apart.
 
 use crate::AppState;
-use crate::api::{feedback, messages, oplog, settings, theme, user};
+use crate::api::{feedback, gateways, messages, oplog, settings, theme, user};
 use crate::error::plain;
 use axum::Router;
 use axum::http::{Method, StatusCode};
@@ -31,18 +31,8 @@ pub struct ParamDef {
     pub description: &'static str,
 }
 
-const fn param(
-    name: &'static str,
-    kind: &'static str,
-    required: bool,
-    description: &'static str,
-) -> ParamDef {
-    ParamDef {
-        name,
-        kind,
-        required,
-        description,
-    }
+const fn param(name: &'static str, kind: &'static str, required: bool, description: &'static str) -> ParamDef {
+    ParamDef { name, kind, required, description }
 }
 
 /// One API route.
@@ -118,6 +108,32 @@ pub fn table() -> Vec<RouteDef> {
         // Messages
         route!(POST "/lfscada/msg/queryUnReadMsgCount", messages::query_unread_count, "msg.queryUnReadMsgCount", Session,
             "Number of unread messages.", []),
+        // Gateway registry (paths other than info are ours; the spec does not name them)
+        route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Session,
+        "Register a gateway by serial number; answers the secret once (needs the manage permission).", [
+            param("sn", "string", true, "Serial number: 1 to 64 of A-Z a-z 0-9 - _ ."),
+            param("name", "string", false, "Display name (default: the serial number), at most 60 characters"),
+            param("model", "string", false, "Hardware model"),
+            param("firmware", "string", false, "Firmware version"),
+        ]),
+        route!(POST "/lfscada/gateway/query", gateways::query, "gateway.query", Session,
+        "The organisation's gateways, newest first.", [
+            param("keyword", "string", false, "Part of the serial number or name"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        route!(POST "/lfscada/gateway/info", gateways::info, "gateway.info", Session,
+        "One gateway by serial number, or 2001 when there is none.", [
+            param("sn", "string", true, "Serial number"),
+        ]),
+        route!(POST "/lfscada/gateway/rotateSecret", gateways::rotate_secret, "gateway.rotateSecret", Session,
+        "Issue a new secret (shown once); the old one stops working (needs the manage permission).", [
+            param("sn", "string", true, "Serial number"),
+        ]),
+        route!(POST "/lfscada/gateway/delete", gateways::delete, "gateway.delete", Session,
+        "Delete a gateway (needs the manage permission).", [
+            param("sn", "string", true, "Serial number"),
+        ]),
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public,
             "This description of the API.", []),
@@ -133,42 +149,27 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
     for route in table() {
         let mut method_router = (route.handler)().fallback(method_not_allowed);
         if route.access == Access::Session {
-            method_router = method_router.route_layer(from_fn_with_state(
-                state.clone(),
-                crate::session::require_session,
-            ));
+            method_router =
+                method_router.route_layer(from_fn_with_state(state.clone(), crate::session::require_session));
         }
         if route.mutating() {
-            method_router = method_router.route_layer(from_fn_with_state(
-                (state.clone(), route.action),
-                crate::audit::record,
-            ));
+            method_router =
+                method_router.route_layer(from_fn_with_state((state.clone(), route.action), crate::audit::record));
         }
         router = router.route(route.path, method_router);
     }
     for prefix in API_PREFIXES {
-        router = router.route(
-            &format!("{prefix}/{{*rest}}"),
-            axum::routing::any(api_not_found),
-        );
+        router = router.route(&format!("{prefix}/{{*rest}}"), axum::routing::any(api_not_found));
     }
     router
 }
 
 async fn api_not_found() -> Response {
-    plain(
-        Code::ApiNotFound,
-        StatusCode::NOT_FOUND,
-        crate::error::request_lang(),
-    )
+    plain(Code::ApiNotFound, StatusCode::NOT_FOUND, crate::error::request_lang())
 }
 
 async fn method_not_allowed() -> Response {
-    plain(
-        Code::MethodNotAllowed,
-        StatusCode::METHOD_NOT_ALLOWED,
-        crate::error::request_lang(),
-    )
+    plain(Code::MethodNotAllowed, StatusCode::METHOD_NOT_ALLOWED, crate::error::request_lang())
 }
 
 async fn openapi_handler() -> axum::Json<Value> {
@@ -182,19 +183,9 @@ pub fn openapi() -> Value {
         let properties: Map<String, Value> = route
             .params
             .iter()
-            .map(|p| {
-                (
-                    p.name.to_owned(),
-                    json!({ "type": p.kind, "description": p.description }),
-                )
-            })
+            .map(|p| (p.name.to_owned(), json!({ "type": p.kind, "description": p.description })))
             .collect();
-        let required: Vec<&str> = route
-            .params
-            .iter()
-            .filter(|p| p.required)
-            .map(|p| p.name)
-            .collect();
+        let required: Vec<&str> = route.params.iter().filter(|p| p.required).map(|p| p.name).collect();
         let mut operation = json!({
             "operationId": route.action,
             "summary": route.summary,
@@ -216,16 +207,13 @@ pub fn openapi() -> Value {
                 route.params.iter().map(|p| json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description, "schema": { "type": p.kind } })).collect(),
             );
         } else if !route.params.is_empty() {
-            let schema =
-                json!({ "type": "object", "properties": properties, "required": required });
+            let schema = json!({ "type": "object", "properties": properties, "required": required });
             operation["requestBody"] = json!({ "content": {
                 "application/x-www-form-urlencoded": { "schema": schema },
                 "application/json": { "schema": schema },
             }});
         }
-        let entry = paths
-            .entry(route.path.to_owned())
-            .or_insert_with(|| Value::Object(Map::new()));
+        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| Value::Object(Map::new()));
         entry[route.method.as_str().to_ascii_lowercase()] = operation;
     }
     json!({
@@ -255,9 +243,7 @@ mod tests {
             assert!(paths.insert(r.path), "duplicate path {}", r.path);
             assert!(actions.insert(r.action), "duplicate action {}", r.action);
             assert!(
-                API_PREFIXES
-                    .iter()
-                    .any(|p| r.path.starts_with(&format!("{p}/"))),
+                API_PREFIXES.iter().any(|p| r.path.starts_with(&format!("{p}/"))),
                 "{} is not under an API prefix",
                 r.path
             );
@@ -268,11 +254,7 @@ mod tests {
     fn openapi_lists_every_route() {
         let doc = openapi();
         for r in table() {
-            assert!(
-                doc["paths"][r.path][r.method.as_str().to_ascii_lowercase()].is_object(),
-                "{} missing",
-                r.path
-            );
+            assert!(doc["paths"][r.path][r.method.as_str().to_ascii_lowercase()].is_object(), "{} missing", r.path);
         }
     }
 }

@@ -36,42 +36,28 @@ pub fn new_token() -> String {
 
 /// What the database stores for a token.
 pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The value of cookie `name`, if sent.
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| {
-            let (k, v) = pair.trim().split_once('=')?;
-            (k == name && !v.is_empty()).then(|| v.to_owned())
-        })
+    headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
+        let (k, v) = pair.trim().split_once('=')?;
+        (k == name && !v.is_empty()).then(|| v.to_owned())
+    })
 }
 
 /// A `Set-Cookie` value: HttpOnly, SameSite=Lax, whole site; `max_age_s` of 0 deletes it.
 pub fn set_cookie(name: &str, value: &str, max_age_s: i64, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}"
-    ))
-    .expect("cookie values are URL-safe tokens")
+    HeaderValue::from_str(&format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}"))
+        .expect("cookie values are URL-safe tokens")
 }
 
 /// True when cookies for this request should carry `Secure`.
 pub fn cookies_secure(state: &AppState, headers: &HeaderMap) -> bool {
     state.config.cookie_secure
-        || (state.config.trust_proxy
-            && headers
-                .get("x-forwarded-proto")
-                .and_then(|v| v.to_str().ok())
-                == Some("https"))
+        || (state.config.trust_proxy && headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https"))
 }
 
 /// The caller's address: the peer, or the first `X-Forwarded-For` entry when the proxy is trusted.
@@ -81,10 +67,7 @@ pub struct ClientAddr(pub String);
 impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<ClientAddr, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<ClientAddr, ApiError> {
         Ok(ClientAddr(client_addr(parts, state)))
     }
 }
@@ -98,24 +81,14 @@ pub fn client_addr_of(request: &Request<axum::body::Body>, state: &AppState) -> 
     address_from(request.headers(), request.extensions(), state)
 }
 
-fn address_from(
-    headers: &HeaderMap,
-    extensions: &axum::http::Extensions,
-    state: &AppState,
-) -> String {
+fn address_from(headers: &HeaderMap, extensions: &axum::http::Extensions, state: &AppState) -> String {
     let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    if let Some(first) = forwarded
-        .filter(|_| state.config.trust_proxy)
-        .and_then(|f| f.split(',').next())
-        .map(str::trim)
+    if let Some(first) = forwarded.filter(|_| state.config.trust_proxy).and_then(|f| f.split(',').next()).map(str::trim)
         && !first.is_empty()
     {
         return first.chars().take(64).collect();
     }
-    extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip().to_string())
-        .unwrap_or_default()
+    extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string()).unwrap_or_default()
 }
 
 /// The signed-in user of a request, placed by [`require_session`].
@@ -126,19 +99,24 @@ pub struct CurrentUser {
     pub token_hash: String,
 }
 
+impl CurrentUser {
+    /// Refuses with 1011 (no permission) unless the user's `auths` holds `permission`.
+    pub fn require(&self, permission: &str) -> Result<(), ApiError> {
+        if ironsight_domain::permission::has(&self.user.auths, permission) {
+            Ok(())
+        } else {
+            Err(ApiError::code(Code::NoPermission))
+        }
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<CurrentUser, ApiError> {
-        parts
-            .extensions
-            .get::<CurrentUser>()
-            .cloned()
-            .ok_or_else(|| {
-                ApiError::Internal(anyhow::anyhow!(
-                    "route reads the user but is not marked as needing a session"
-                ))
-            })
+        parts.extensions.get::<CurrentUser>().cloned().ok_or_else(|| {
+            ApiError::Internal(anyhow::anyhow!("route reads the user but is not marked as needing a session"))
+        })
     }
 }
 
@@ -168,15 +146,9 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Ses
         return Ok(SessionLookup::Lost);
     };
     if now - session.last_seen_ms >= TOUCH_EVERY_MS {
-        state
-            .store
-            .touch_session(&hash, now, now + state.config.session_idle_ms)
-            .await?;
+        state.store.touch_session(&hash, now, now + state.config.session_idle_ms).await?;
     }
-    Ok(SessionLookup::Valid(Box::new(CurrentUser {
-        user,
-        token_hash: hash,
-    })))
+    Ok(SessionLookup::Valid(Box::new(CurrentUser { user, token_hash: hash })))
 }
 
 /// Route layer for calls that need a session: answers 1010 or 1006 itself, or lets the call through with the
@@ -189,10 +161,7 @@ pub async fn require_session(
     let lang = crate::error::request_lang();
     match lookup(&state, request.headers()).await {
         Ok(SessionLookup::Valid(current)) => {
-            let actor = AuditActor {
-                user_id: current.user.id,
-                loginname: current.user.loginname.clone(),
-            };
+            let actor = AuditActor { user_id: current.user.id, loginname: current.user.loginname.clone() };
             request.extensions_mut().insert(*current);
             let mut response = next.run(request).await;
             response.extensions_mut().insert(actor);

@@ -26,11 +26,7 @@ pub async fn serve(request: Request<Body>) -> Response {
     let path = request.uri().path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
-        let cache = if path.starts_with("assets/") {
-            "public, max-age=31536000, immutable"
-        } else {
-            "no-cache"
-        };
+        let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
         return file_response(file.data.into_owned(), mime.as_ref(), cache);
     }
     // A missing hashed asset must not turn into index.html: the browser would run HTML as a script.
@@ -38,16 +34,8 @@ pub async fn serve(request: Request<Body>) -> Response {
         return StatusCode::NOT_FOUND.into_response();
     }
     match Assets::get("index.html") {
-        Some(index) => file_response(
-            index.data.into_owned(),
-            "text/html; charset=utf-8",
-            "no-cache",
-        ),
-        None => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            NOT_BUILT,
-        )
+        Some(index) => file_response(index.data.into_owned(), "text/html; charset=utf-8", "no-cache"),
+        None => (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
             .into_response(),
     }
 }
@@ -57,13 +45,9 @@ fn file_response(bytes: Vec<u8>, content_type: &str, cache: &'static str) -> Res
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_str(content_type)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("application/octet-stream")),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     response
 }

@@ -20,18 +20,12 @@ impl Store {
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
-        row.map(|r| Ok((r.try_get("answer")?, r.try_get("expires_ms")?)))
-            .transpose()
+        row.map(|r| Ok((r.try_get("answer")?, r.try_get("expires_ms")?))).transpose()
     }
 
     /// Reads an answer without using it up. Only for tests, which cannot read the image.
     pub async fn peek_captcha(&self, id: &str) -> anyhow::Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT answer FROM captchas WHERE id = $1")
-                .bind(id)
-                .fetch_optional(self.pool())
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT answer FROM captchas WHERE id = $1").bind(id).fetch_optional(self.pool()).await?)
     }
 
     pub async fn purge_captchas(&self, now: i64) -> anyhow::Result<u64> {

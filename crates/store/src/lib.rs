@@ -14,10 +14,12 @@
 //! - [`users`], [`orgs`]: accounts and organisations (theme).
 //! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
 //!   restart and any server instance can answer.
+//! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 
 pub mod captchas;
 pub mod feedback;
+pub mod gateways;
 pub mod messages;
 pub mod migrate;
 pub mod oplog;
@@ -49,10 +51,7 @@ pub struct Store {
 
 /// Milliseconds since the epoch, the only time format stored.
 pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 impl Store {
@@ -116,11 +115,7 @@ pub(crate) fn join_list(items: &[String]) -> String {
 
 /// Splits a comma-separated TEXT column; empty text is an empty list.
 pub(crate) fn split_list(text: &str) -> Vec<String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect()
+    text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
 }
 
 /// A bare connection for administrative statements outside the schema (tests create and drop databases).
@@ -130,12 +125,7 @@ impl Store {
     /// Connects without running migrations, for administrative statements only.
     pub async fn admin_connect(url: &str) -> anyhow::Result<AdminConnection> {
         sqlx::any::install_default_drivers();
-        Ok(AdminConnection(
-            AnyPoolOptions::new()
-                .max_connections(1)
-                .connect(url)
-                .await?,
-        ))
+        Ok(AdminConnection(AnyPoolOptions::new().max_connections(1).connect(url).await?))
     }
 }
 
@@ -150,12 +140,7 @@ impl AdminConnection {
 impl AdminConnection {
     /// Names of the databases on a PostgreSQL server starting with `prefix` (tests clean up after crashed runs).
     pub async fn databases_with_prefix(&self, prefix: &str) -> anyhow::Result<Vec<String>> {
-        let all: Vec<String> = sqlx::query_scalar("SELECT datname::TEXT FROM pg_database")
-            .fetch_all(&self.0)
-            .await?;
-        Ok(all
-            .into_iter()
-            .filter(|name| name.starts_with(prefix))
-            .collect())
+        let all: Vec<String> = sqlx::query_scalar("SELECT datname::TEXT FROM pg_database").fetch_all(&self.0).await?;
+        Ok(all.into_iter().filter(|name| name.starts_with(prefix)).collect())
     }
 }

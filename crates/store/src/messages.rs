@@ -15,22 +15,22 @@ pub struct NewMessage<'a> {
 
 impl Store {
     pub async fn add_message(&self, m: &NewMessage<'_>) -> anyhow::Result<i64> {
-        Ok(sqlx::query_scalar("INSERT INTO messages (user_id, type, title, note, gmt_create) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-            .bind(m.user_id)
-            .bind(m.kind)
-            .bind(m.title)
-            .bind(m.note)
-            .bind(now_ms())
-            .fetch_one(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar(
+            "INSERT INTO messages (user_id, type, title, note, gmt_create) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(m.user_id)
+        .bind(m.kind)
+        .bind(m.title)
+        .bind(m.note)
+        .bind(now_ms())
+        .fetch_one(self.pool())
+        .await?)
     }
 
     pub async fn unread_message_count(&self, user_id: i64) -> anyhow::Result<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM messages WHERE user_id = $1 AND is_read = 0 AND deleted = 0",
-        )
-        .bind(user_id)
-        .fetch_one(self.pool())
-        .await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE user_id = $1 AND is_read = 0 AND deleted = 0")
+            .bind(user_id)
+            .fetch_one(self.pool())
+            .await?)
     }
 }

@@ -15,19 +15,16 @@ pub struct Org {
 }
 
 impl Store {
-    pub async fn create_org(
-        &self,
-        name: &str,
-        title: &str,
-        favicon_ico: &str,
-    ) -> anyhow::Result<i64> {
-        let id = sqlx::query_scalar("INSERT INTO orgs (name, title, favicon_ico, created_ms) VALUES ($1, $2, $3, $4) RETURNING id")
-            .bind(name)
-            .bind(title)
-            .bind(favicon_ico)
-            .bind(now_ms())
-            .fetch_one(self.pool())
-            .await?;
+    pub async fn create_org(&self, name: &str, title: &str, favicon_ico: &str) -> anyhow::Result<i64> {
+        let id = sqlx::query_scalar(
+            "INSERT INTO orgs (name, title, favicon_ico, created_ms) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(name)
+        .bind(title)
+        .bind(favicon_ico)
+        .bind(now_ms())
+        .fetch_one(self.pool())
+        .await?;
         Ok(id)
     }
 
@@ -49,9 +46,7 @@ impl Store {
 
     /// The first organisation created: its theme is shown before anyone logs in.
     pub async fn default_org(&self) -> anyhow::Result<Option<Org>> {
-        let id: Option<i64> = sqlx::query_scalar("SELECT MIN(id) FROM orgs")
-            .fetch_one(self.pool())
-            .await?;
+        let id: Option<i64> = sqlx::query_scalar("SELECT MIN(id) FROM orgs").fetch_one(self.pool()).await?;
         match id {
             Some(id) => self.org(id).await,
             None => Ok(None),
@@ -59,18 +54,10 @@ impl Store {
     }
 
     pub async fn org_by_name(&self, name: &str) -> anyhow::Result<Option<i64>> {
-        Ok(sqlx::query_scalar("SELECT id FROM orgs WHERE name = $1")
-            .bind(name)
-            .fetch_optional(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar("SELECT id FROM orgs WHERE name = $1").bind(name).fetch_optional(self.pool()).await?)
     }
 
-    pub async fn set_org_theme(
-        &self,
-        id: i64,
-        title: &str,
-        favicon_ico: &str,
-    ) -> anyhow::Result<()> {
+    pub async fn set_org_theme(&self, id: i64, title: &str, favicon_ico: &str) -> anyhow::Result<()> {
         sqlx::query("UPDATE orgs SET title = $1, favicon_ico = $2 WHERE id = $3")
             .bind(title)
             .bind(favicon_ico)

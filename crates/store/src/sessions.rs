@@ -52,18 +52,15 @@ impl Store {
     }
 
     /// Slides the idle expiry forward.
-    pub async fn touch_session(
-        &self,
-        token_hash: &str,
-        now: i64,
-        expires_ms: i64,
-    ) -> anyhow::Result<()> {
-        sqlx::query("UPDATE sessions SET last_seen_ms = $1, expires_ms = $2 WHERE token_hash = $3 AND ended_ms IS NULL")
-            .bind(now)
-            .bind(expires_ms)
-            .bind(token_hash)
-            .execute(self.pool())
-            .await?;
+    pub async fn touch_session(&self, token_hash: &str, now: i64, expires_ms: i64) -> anyhow::Result<()> {
+        sqlx::query(
+            "UPDATE sessions SET last_seen_ms = $1, expires_ms = $2 WHERE token_hash = $3 AND ended_ms IS NULL",
+        )
+        .bind(now)
+        .bind(expires_ms)
+        .bind(token_hash)
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 

@@ -4,12 +4,10 @@ use crate::{Store, now_ms};
 
 impl Store {
     pub async fn user_config(&self, user_id: i64) -> anyhow::Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT config FROM user_configs WHERE user_id = $1")
-                .bind(user_id)
-                .fetch_optional(self.pool())
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT config FROM user_configs WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(self.pool())
+            .await?)
     }
 
     pub async fn save_user_config(&self, user_id: i64, config_json: &str) -> anyhow::Result<()> {

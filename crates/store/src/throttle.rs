@@ -13,16 +13,14 @@ pub struct Failures {
 }
 
 impl Store {
-    pub async fn login_failures(
-        &self,
-        scope: &str,
-        subject: &str,
-    ) -> anyhow::Result<Option<Failures>> {
-        let row = sqlx::query("SELECT failures, window_start_ms, last_failure_ms FROM login_failures WHERE scope = $1 AND subject = $2")
-            .bind(scope)
-            .bind(subject)
-            .fetch_optional(self.pool())
-            .await?;
+    pub async fn login_failures(&self, scope: &str, subject: &str) -> anyhow::Result<Option<Failures>> {
+        let row = sqlx::query(
+            "SELECT failures, window_start_ms, last_failure_ms FROM login_failures WHERE scope = $1 AND subject = $2",
+        )
+        .bind(scope)
+        .bind(subject)
+        .fetch_optional(self.pool())
+        .await?;
         row.map(|r| {
             Ok(Failures {
                 failures: r.try_get("failures")?,

@@ -96,12 +96,10 @@ impl Store {
     }
 
     pub async fn user_by_loginname(&self, loginname: &str) -> anyhow::Result<Option<User>> {
-        let row = sqlx::query(&format!(
-            "SELECT {USER_COLUMNS} FROM users WHERE loginname = $1"
-        ))
-        .bind(loginname)
-        .fetch_optional(self.pool())
-        .await?;
+        let row = sqlx::query(&format!("SELECT {USER_COLUMNS} FROM users WHERE loginname = $1"))
+            .bind(loginname)
+            .fetch_optional(self.pool())
+            .await?;
         Ok(row.as_ref().map(user_from_row).transpose()?)
     }
 
@@ -114,9 +112,7 @@ impl Store {
     }
 
     pub async fn user_count(&self) -> anyhow::Result<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users")
-            .fetch_one(self.pool())
-            .await?)
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(self.pool()).await?)
     }
 
     pub async fn set_password_hash(&self, user_id: i64, password_hash: &str) -> anyhow::Result<()> {

@@ -17,79 +17,30 @@ async fn exercise(store: &Store) {
         email: "",
     };
     let id = store.create_user(&new).await.unwrap().expect("created");
-    assert_eq!(
-        store.create_user(&new).await.unwrap(),
-        None,
-        "login name is unique"
-    );
-    let user = store
-        .user_by_loginname("op'; DROP TABLE users;--")
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        (user.id, user.auths.clone(), user.scada_adaption),
-        (id, auths, true)
-    );
+    assert_eq!(store.create_user(&new).await.unwrap(), None, "login name is unique");
+    let user = store.user_by_loginname("op'; DROP TABLE users;--").await.unwrap().unwrap();
+    assert_eq!((user.id, user.auths.clone(), user.scada_adaption), (id, auths, true));
 
     let now = now_ms();
-    store
-        .create_session("t1", id, now, now + 1000, "127.0.0.1")
-        .await
-        .unwrap();
+    store.create_session("t1", id, now, now + 1000, "127.0.0.1").await.unwrap();
     assert_eq!(store.session("t1").await.unwrap().unwrap().ended_ms, None);
     store.end_session("t1", now + 1).await.unwrap();
-    assert_eq!(
-        store.session("t1").await.unwrap().unwrap().ended_ms,
-        Some(now + 1)
-    );
+    assert_eq!(store.session("t1").await.unwrap().unwrap().ended_ms, Some(now + 1));
 
-    store
-        .put_captcha("c1", "ABCDE", now + 600_000)
-        .await
-        .unwrap();
-    assert_eq!(
-        store.take_captcha("c1").await.unwrap(),
-        Some(("ABCDE".into(), now + 600_000))
-    );
+    store.put_captcha("c1", "ABCDE", now + 600_000).await.unwrap();
+    assert_eq!(store.take_captcha("c1").await.unwrap(), Some(("ABCDE".into(), now + 600_000)));
     assert_eq!(store.take_captcha("c1").await.unwrap(), None, "usable once");
 
     for i in 0..3 {
-        store
-            .record_login_failure("account", "x", now + i, 60_000)
-            .await
-            .unwrap();
+        store.record_login_failure("account", "x", now + i, 60_000).await.unwrap();
     }
-    assert_eq!(
-        store
-            .login_failures("account", "x")
-            .await
-            .unwrap()
-            .unwrap()
-            .failures,
-        3
-    );
-    store
-        .record_login_failure("account", "x", now + 120_000, 60_000)
-        .await
-        .unwrap();
-    assert_eq!(
-        store
-            .login_failures("account", "x")
-            .await
-            .unwrap()
-            .unwrap()
-            .failures,
-        1,
-        "old window starts over"
-    );
+    assert_eq!(store.login_failures("account", "x").await.unwrap().unwrap().failures, 3);
+    store.record_login_failure("account", "x", now + 120_000, 60_000).await.unwrap();
+    assert_eq!(store.login_failures("account", "x").await.unwrap().unwrap().failures, 1, "old window starts over");
 
     store.save_user_config(id, "{\"a\":1}").await.unwrap();
     store.save_user_config(id, "{\"a\":2}").await.unwrap();
-    assert_eq!(
-        store.user_config(id).await.unwrap().as_deref(),
-        Some("{\"a\":2}")
-    );
+    assert_eq!(store.user_config(id).await.unwrap().as_deref(), Some("{\"a\":2}"));
 }
 
 #[tokio::test]
@@ -106,21 +57,12 @@ async fn sqlite_backend() {
 
 #[tokio::test]
 async fn postgres_backend() {
-    let base = std::env::var("IRONSIGHT_TEST_PG")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let base = std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
     let name = format!("ironsight_store_{}_{}", std::process::id(), now_ms());
-    let admin = Store::admin_connect(&format!("{base}/postgres"))
-        .await
-        .unwrap();
-    admin
-        .execute_raw(&format!("CREATE DATABASE {name}"))
-        .await
-        .unwrap();
+    let admin = Store::admin_connect(&format!("{base}/postgres")).await.unwrap();
+    admin.execute_raw(&format!("CREATE DATABASE {name}")).await.unwrap();
     let store = Store::connect(&format!("{base}/{name}")).await.unwrap();
     exercise(&store).await;
     store.close().await;
-    admin
-        .execute_raw(&format!("DROP DATABASE {name}"))
-        .await
-        .unwrap();
+    admin.execute_raw(&format!("DROP DATABASE {name}")).await.unwrap();
 }

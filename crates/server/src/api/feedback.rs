@@ -14,9 +14,6 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
         Reason::TooShort { .. } => ApiError::code(Code::FeedbackTooShort),
         reason => ApiError::invalid("content", reason),
     })?;
-    let id = state
-        .store
-        .add_feedback(current.user.id, content.as_str())
-        .await?;
+    let id = state.store.add_feedback(current.user.id, content.as_str()).await?;
     Ok(ApiOk::empty().audit("feedback", id))
 }

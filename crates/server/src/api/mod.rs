@@ -2,6 +2,7 @@
 //! names which handler answers which path.
 
 pub mod feedback;
+pub mod gateways;
 pub mod messages;
 pub mod oplog;
 pub mod settings;

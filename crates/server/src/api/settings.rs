@@ -14,28 +14,16 @@ pub const MAX_CONFIG_BYTES: usize = 64 * 1024;
 
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
     let stored = state.store.user_config(current.user.id).await?;
-    let config = stored
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-        .unwrap_or_else(|| Value::Object(Map::new()));
+    let config =
+        stored.and_then(|text| serde_json::from_str::<Value>(&text).ok()).unwrap_or_else(|| Value::Object(Map::new()));
     Ok(ApiOk::new(config))
 }
 
-pub async fn save(
-    State(state): State<AppState>,
-    current: CurrentUser,
-    params: Params,
-) -> ApiResult {
-    let config = params
-        .object("config")?
-        .ok_or_else(|| ApiError::invalid("config", Reason::Required))?;
+pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let config = params.object("config")?.ok_or_else(|| ApiError::invalid("config", Reason::Required))?;
     let text = Value::Object(config).to_string();
     if text.len() > MAX_CONFIG_BYTES {
-        return Err(ApiError::invalid(
-            "config",
-            Reason::TooLong {
-                max: MAX_CONFIG_BYTES,
-            },
-        ));
+        return Err(ApiError::invalid("config", Reason::TooLong { max: MAX_CONFIG_BYTES }));
     }
     state.store.save_user_config(current.user.id, &text).await?;
     Ok(ApiOk::empty().audit("user_config", current.user.id))

@@ -16,16 +16,8 @@ pub const MAX_TITLE: usize = 60;
 pub const MAX_FAVICON: usize = 64 * 1024;
 
 /// Sets an organisation's theme (`ironsight theme --org … --title …`), validating what the console will show.
-pub async fn set_theme(
-    store: &ironsight_store::Store,
-    org: &str,
-    title: &str,
-    favicon: &str,
-) -> anyhow::Result<()> {
-    let id = store
-        .org_by_name(org)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no organisation named {org}"))?;
+pub async fn set_theme(store: &ironsight_store::Store, org: &str, title: &str, favicon: &str) -> anyhow::Result<()> {
+    let id = store.org_by_name(org).await?.ok_or_else(|| anyhow::anyhow!("no organisation named {org}"))?;
     anyhow::ensure!(
         !title.trim().is_empty() && title.chars().count() <= MAX_TITLE,
         "the title must be 1 to {MAX_TITLE} characters"

@@ -33,20 +33,11 @@ pub async fn show_vcode(State(state): State<AppState>, headers: HeaderMap) -> Ap
     let id = session::new_token();
     let now = now_ms();
     state.store.purge_captchas(now).await?;
-    state
-        .store
-        .put_captcha(&id, &drawn.answer, now + CAPTCHA_TTL_MS)
-        .await?;
-    let cookie = session::set_cookie(
-        VCODE_COOKIE,
-        &id,
-        CAPTCHA_TTL_MS / 1000,
-        session::cookies_secure(&state, &headers),
-    );
-    Ok(
-        ApiOk::new(json!({ "image": drawn.data_url, "expiresIn": CAPTCHA_TTL_MS / 1000 }))
-            .header(header::SET_COOKIE, cookie),
-    )
+    state.store.put_captcha(&id, &drawn.answer, now + CAPTCHA_TTL_MS).await?;
+    let cookie =
+        session::set_cookie(VCODE_COOKIE, &id, CAPTCHA_TTL_MS / 1000, session::cookies_secure(&state, &headers));
+    Ok(ApiOk::new(json!({ "image": drawn.data_url, "expiresIn": CAPTCHA_TTL_MS / 1000 }))
+        .header(header::SET_COOKIE, cookie))
 }
 
 /// `POST /lfscada/user/login?loginname=&password=&vcode=`.
@@ -57,18 +48,14 @@ pub async fn login(
     params: Params,
 ) -> ApiResult {
     let loginname =
-        LoginName::parse(&params.text("loginname")?.unwrap_or_default()).map_err(|reason| {
-            match reason {
-                Reason::Required => ApiError::code(Code::UsernameRequired),
-                reason => ApiError::invalid("loginname", reason),
-            }
+        LoginName::parse(&params.text("loginname")?.unwrap_or_default()).map_err(|reason| match reason {
+            Reason::Required => ApiError::code(Code::UsernameRequired),
+            reason => ApiError::invalid("loginname", reason),
         })?;
     let password =
-        LoginPassword::parse(&params.text("password")?.unwrap_or_default()).map_err(|reason| {
-            match reason {
-                Reason::Required => ApiError::code(Code::PasswordRequired),
-                reason => ApiError::invalid("password", reason),
-            }
+        LoginPassword::parse(&params.text("password")?.unwrap_or_default()).map_err(|reason| match reason {
+            Reason::Required => ApiError::code(Code::PasswordRequired),
+            reason => ApiError::invalid("password", reason),
         })?;
     let vcode = params.text("vcode")?.unwrap_or_default();
     if state.config.captcha && vcode.trim().is_empty() {
@@ -89,42 +76,21 @@ pub async fn login(
         }
     }
     let user = state.store.user_by_loginname(loginname.as_str()).await?;
-    let stored = user
-        .as_ref()
-        .map(|u| u.password_hash.clone())
-        .unwrap_or_else(|| state.dummy_hash.as_str().to_owned());
+    let stored = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| state.dummy_hash.as_str().to_owned());
     let password_ok = password::verify_blocking(password.as_str().to_owned(), stored).await;
     let Some(user) = user.filter(|_| password_ok) else {
-        state
-            .store
-            .record_login_failure("account", &account_key, now, FAILURE_WINDOW_MS)
-            .await?;
-        state
-            .store
-            .record_login_failure("address", &address, now, FAILURE_WINDOW_MS)
-            .await?;
+        state.store.record_login_failure("account", &account_key, now, FAILURE_WINDOW_MS).await?;
+        state.store.record_login_failure("address", &address, now, FAILURE_WINDOW_MS).await?;
         return Err(ApiError::code(Code::BadCredentials));
     };
-    state
-        .store
-        .clear_login_failures("account", &account_key)
-        .await?;
+    state.store.clear_login_failures("account", &account_key).await?;
     if let Some(old) = session::cookie(&headers, SESSION_COOKIE) {
-        state
-            .store
-            .end_session(&session::token_hash(&old), now)
-            .await?;
+        state.store.end_session(&session::token_hash(&old), now).await?;
     }
     let token = session::new_token();
     state
         .store
-        .create_session(
-            &session::token_hash(&token),
-            user.id,
-            now,
-            now + state.config.session_idle_ms,
-            &address,
-        )
+        .create_session(&session::token_hash(&token), user.id, now, now + state.config.session_idle_ms, &address)
         .await?;
     let secure = session::cookies_secure(&state, &headers);
     // The cookie outlives any idle expiry; the server decides when the session ends.
@@ -137,21 +103,12 @@ pub async fn login(
 }
 
 /// Refuses the login while `subject` has too many recent failures.
-async fn throttle_check(
-    state: &AppState,
-    scope: &str,
-    subject: &str,
-    max: i64,
-    now: i64,
-) -> Result<(), ApiError> {
+async fn throttle_check(state: &AppState, scope: &str, subject: &str, max: i64, now: i64) -> Result<(), ApiError> {
     if let Some(f) = state.store.login_failures(scope, subject).await? {
         let until = f.last_failure_ms + LOCKOUT_MS;
         if f.failures >= max && until > now {
             let minutes = ((until - now) + 59_999) / 60_000;
-            return Err(ApiError::Business(
-                Code::LoginThrottled,
-                vec![("minutes", minutes.to_string())],
-            ));
+            return Err(ApiError::Business(Code::LoginThrottled, vec![("minutes", minutes.to_string())]));
         }
     }
     Ok(())
@@ -163,24 +120,10 @@ pub async fn info(current: CurrentUser) -> ApiResult {
 }
 
 /// `POST /lfscada/user/logout`: ends the session; later calls with the same cookie answer 1006.
-pub async fn logout(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    current: CurrentUser,
-) -> ApiResult {
-    state
-        .store
-        .end_session(&current.token_hash, now_ms())
-        .await?;
-    let cookie = session::set_cookie(
-        SESSION_COOKIE,
-        "",
-        0,
-        session::cookies_secure(&state, &headers),
-    );
-    Ok(ApiOk::empty()
-        .header(header::SET_COOKIE, cookie)
-        .audit("user", current.user.id))
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap, current: CurrentUser) -> ApiResult {
+    state.store.end_session(&current.token_hash, now_ms()).await?;
+    let cookie = session::set_cookie(SESSION_COOKIE, "", 0, session::cookies_secure(&state, &headers));
+    Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit("user", current.user.id))
 }
 
 /// The user-info fields of spec section 3. The password hash never leaves the server.

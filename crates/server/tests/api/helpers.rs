@@ -37,33 +37,25 @@ static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
 
 /// Drops test databases left by earlier runs that crashed before they could drop their own.
 async fn sweep_stale_databases() {
-    let admin = Store::admin_connect(&format!("{}/postgres", pg_base()))
-        .await
-        .expect("PostgreSQL reachable (is it running?)");
+    let admin =
+        Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
     let mine = format!("ironsight_t_{}_", std::process::id());
     for name in admin.databases_with_prefix("ironsight_t_").await.unwrap() {
         if !name.starts_with(&mine) {
-            let _ = admin
-                .execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                .await;
+            let _ = admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
         }
     }
 }
 
 fn pg_base() -> String {
-    std::env::var("IRONSIGHT_TEST_PG")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+    std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
 
 /// Runs an admin statement on the PostgreSQL server.
 async fn pg_admin(sql: &str) {
-    let admin = Store::admin_connect(&format!("{}/postgres", pg_base()))
-        .await
-        .expect("PostgreSQL reachable (is it running?)");
-    admin
-        .execute_raw(sql)
-        .await
-        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    let admin =
+        Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
+    admin.execute_raw(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
 }
 
 pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
@@ -73,11 +65,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         Backend::Sqlite => None,
         Backend::Postgres => {
             SWEPT.get_or_init(sweep_stale_databases).await;
-            let name = format!(
-                "ironsight_t_{}_{}",
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::SeqCst)
-            );
+            let name = format!("ironsight_t_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst));
             pg_admin(&format!("CREATE DATABASE {name}")).await;
             pg_database = Some(name.clone());
             Some(format!("{}/{name}", pg_base()))
@@ -98,15 +86,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
     let running = ironsight::start(config).await.expect("server starts");
     let base = format!("http://127.0.0.1:{}", running.addr.port());
     let (client, jar) = browser(&base);
-    TestApp {
-        base,
-        client,
-        jar,
-        store: running.state.store.clone(),
-        running,
-        _dir: dir,
-        pg_database,
-    }
+    TestApp { base, client, jar, store: running.state.store.clone(), running, _dir: dir, pg_database }
 }
 
 /// A client that behaves like the console in a browser: keeps cookies, sends its origin.
@@ -114,11 +94,7 @@ pub fn browser(base: &str) -> (Client, Arc<Jar>) {
     let jar = Arc::new(Jar::default());
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("origin", base.parse().unwrap());
-    let client = Client::builder()
-        .cookie_provider(jar.clone())
-        .default_headers(headers)
-        .build()
-        .unwrap();
+    let client = Client::builder().cookie_provider(jar.clone()).default_headers(headers).build().unwrap();
     (client, jar)
 }
 
@@ -131,9 +107,7 @@ pub struct Answer {
 
 impl Answer {
     pub fn code(&self) -> &str {
-        self.body["code"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no code in {:?}", self.body))
+        self.body["code"].as_str().unwrap_or_else(|| panic!("no code in {:?}", self.body))
     }
 
     pub fn message(&self) -> &str {
@@ -148,27 +122,44 @@ impl Answer {
 pub async fn answer(response: reqwest::Response) -> Answer {
     let status = response.status();
     let text = response.text().await.unwrap();
-    let body =
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
     Answer { status, body }
 }
 
 impl TestApp {
+    /// The server's shared state (for calls the HTTP API does not expose, e.g. the broker's secret check).
+    pub fn state(&self) -> &ironsight::AppState {
+        &self.running.state
+    }
+
+    /// A second browser logged in as a new user of organisation `org_id` with the given permission codes.
+    pub async fn browser_as_new_user(&self, loginname: &str, org_id: i64, auths: &[&str]) -> reqwest::Client {
+        let hash = ironsight::password::hash("Other@12345").unwrap();
+        let auths: Vec<String> = auths.iter().map(|a| (*a).to_owned()).collect();
+        let new = ironsight_store::users::NewUser {
+            loginname,
+            password_hash: &hash,
+            org_id,
+            role_type: "user",
+            data_range: "authorised",
+            auths: &auths,
+            tel: "",
+            email: "",
+        };
+        self.store.create_user(&new).await.unwrap().expect("new user");
+        let (client, _jar) = browser(&self.base);
+        let url = format!("{}/lfscada/user/login?loginname={loginname}&password=Other%4012345", self.base);
+        assert_eq!(answer(client.post(url).send().await.unwrap()).await.code(), "200");
+        client
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 
     /// POST a form body.
     pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Answer {
-        answer(
-            self.client
-                .post(self.url(path))
-                .form(form)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        answer(self.client.post(self.url(path)).form(form).send().await.unwrap()).await
     }
 
     pub async fn get(&self, path: &str) -> Answer {
@@ -180,11 +171,7 @@ impl TestApp {
         let vcode = self.fetch_captcha_answer().await.unwrap_or_default();
         let url = reqwest::Url::parse_with_params(
             &self.url("/lfscada/user/login"),
-            &[
-                ("loginname", loginname),
-                ("password", password),
-                ("vcode", &vcode),
-            ],
+            &[("loginname", loginname), ("password", password), ("vcode", &vcode)],
         )
         .unwrap();
         answer(self.client.post(url).send().await.unwrap()).await

@@ -1,0 +1,98 @@
+//! The gateway registry: register by serial number, list, look up, rotate the secret, delete.
+//!
+//! A gateway proves who it is to the MQTT broker with its serial number and a secret. The secret is issued here,
+//! shown exactly once in the answer, and stored only as an argon2id hash; a lost secret is replaced by rotating,
+//! which locks out whoever held the old one. Paths other than `/lfscada/gateway/info` are ours (the spec does not
+//! name the registry's calls).
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::password;
+use crate::session::{self, CurrentUser};
+use axum::extract::State;
+use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
+use ironsight_domain::{Code, permission};
+use ironsight_store::gateways::NewGateway;
+use serde_json::json;
+
+/// Longest gateway name, model and firmware texts.
+const MAX_NAME: usize = 60;
+const MAX_MODEL: usize = 60;
+
+fn serial_number(params: &Params) -> Result<SerialNumber, ApiError> {
+    SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))
+}
+
+/// A new secret and its hash.
+async fn issue_secret() -> anyhow::Result<(String, String)> {
+    let secret = session::new_token();
+    let hash = password::hash_blocking(secret.clone()).await?;
+    Ok((secret, hash))
+}
+
+/// `POST /lfscada/gateway/add {sn, name, model, firmware}` → `{id, sn, secret}`; the secret is never shown again.
+pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let sn = serial_number(&params)?;
+    let name_text = params.text("name")?.unwrap_or_else(|| sn.as_str().to_owned());
+    let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
+    let model_text = params.text("model")?.unwrap_or_default();
+    let model = bounded_text(model_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("model", r))?;
+    let firmware_text = params.text("firmware")?.unwrap_or_default();
+    let firmware = bounded_text(firmware_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("firmware", r))?;
+    let (secret, secret_hash) = issue_secret().await?;
+    let new =
+        NewGateway { org_id: current.user.org_id, sn: sn.as_str(), name, model, firmware, secret_hash: &secret_hash };
+    let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
+    Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret })).audit("gateway", sn.as_str()))
+}
+
+/// `POST /lfscada/gateway/query {keyword, page, pageSize}` → `{total, list}`.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let keyword = params.text("keyword")?.unwrap_or_default();
+    let keyword = bounded_text(keyword.trim(), 64).map_err(|r| ApiError::invalid("keyword", r))?;
+    let page = params.int_in("page", 1, 1_000_000, 1)?;
+    let page_size = params.int_in("pageSize", 1, 100, crate::api::oplog::PAGE_SIZE)?;
+    Ok(ApiOk::new(state.store.gateways(current.user.org_id, keyword, page, page_size).await?))
+}
+
+/// `POST /lfscada/gateway/info {sn}` → the gateway, or 2001 when the organisation has no such gateway.
+pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let sn = serial_number(&params)?;
+    let gateway = state.store.gateway_by_sn(current.user.org_id, sn.as_str()).await?;
+    gateway.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::NoData))
+}
+
+/// `POST /lfscada/gateway/rotateSecret {sn}` → `{sn, secret}`: the old secret stops working at once.
+pub async fn rotate_secret(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let sn = serial_number(&params)?;
+    let (secret, secret_hash) = issue_secret().await?;
+    if !state.store.set_gateway_secret(current.user.org_id, sn.as_str(), &secret_hash).await? {
+        return Err(ApiError::code(Code::NoData));
+    }
+    Ok(ApiOk::new(json!({ "sn": sn.as_str(), "secret": secret })).audit("gateway", sn.as_str()))
+}
+
+/// `POST /lfscada/gateway/delete {sn}`.
+pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let sn = serial_number(&params)?;
+    if !state.store.delete_gateway(current.user.org_id, sn.as_str()).await? {
+        return Err(ApiError::code(Code::NoData));
+    }
+    Ok(ApiOk::empty().audit("gateway", sn.as_str()))
+}
+
+/// True when `secret` is the current secret of gateway `sn` (the broker's authentication).
+pub async fn verify_secret(state: &AppState, sn: &str, secret: &str) -> anyhow::Result<bool> {
+    match state.store.gateway_secret_hash(sn).await? {
+        Some(hash) => Ok(password::verify_blocking(secret.to_owned(), hash).await),
+        None => {
+            // Same work for an unknown serial number, so timing does not reveal which exist.
+            password::verify_blocking(secret.to_owned(), state.dummy_hash.as_str().to_owned()).await;
+            Ok(false)
+        }
+    }
+}

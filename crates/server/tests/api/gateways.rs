@@ -1,0 +1,78 @@
+//! The gateway registry: secret shown once and stored hashed, rotation, validation, isolation, permission.
+
+use crate::both_backends;
+use ironsight::api::gateways::verify_secret;
+
+both_backends!(register_rotate_and_delete_a_gateway, Options::default(), |app| {
+    app.login_demo().await;
+    let added =
+        app.post("/lfscada/gateway/add", &[("sn", "EG-0001"), ("name", "1号泵站网关"), ("model", "EG-200")]).await;
+    assert_eq!(added.code(), "200", "{:?}", added.body);
+    let secret = added.data()["secret"].as_str().unwrap().to_owned();
+    assert!(secret.len() >= 40, "a long random secret");
+    assert!(verify_secret(app.state(), "EG-0001", &secret).await.unwrap());
+    assert!(!verify_secret(app.state(), "EG-0001", "guess").await.unwrap());
+    assert!(!verify_secret(app.state(), "EG-9999", &secret).await.unwrap(), "unknown serial number");
+
+    let info = app.post("/lfscada/gateway/info", &[("sn", "EG-0001")]).await;
+    assert_eq!(info.data()["name"], "1号泵站网关");
+    assert_eq!(info.data()["online"], false);
+    assert!(!info.body.to_string().contains(&secret) && !info.body.to_string().contains("argon2"), "never the secret");
+
+    let duplicate = app.post("/lfscada/gateway/add", &[("sn", "EG-0001")]).await;
+    assert_eq!(duplicate.code(), "1213");
+
+    let rotated = app.post("/lfscada/gateway/rotateSecret", &[("sn", "EG-0001")]).await;
+    let new_secret = rotated.data()["secret"].as_str().unwrap().to_owned();
+    assert_ne!(new_secret, secret);
+    assert!(!verify_secret(app.state(), "EG-0001", &secret).await.unwrap(), "the old secret stops working");
+    assert!(verify_secret(app.state(), "EG-0001", &new_secret).await.unwrap());
+
+    let listed = app.post("/lfscada/gateway/query", &[("keyword", "0001")]).await;
+    assert_eq!(listed.data()["total"], 1);
+    assert_eq!(app.post("/lfscada/gateway/query", &[("keyword", "%")]).await.data()["total"], 0, "% is literal");
+
+    assert_eq!(app.post("/lfscada/gateway/delete", &[("sn", "EG-0001")]).await.code(), "200");
+    assert_eq!(app.post("/lfscada/gateway/info", &[("sn", "EG-0001")]).await.code(), "2001");
+    assert_eq!(app.post("/lfscada/gateway/delete", &[("sn", "EG-0001")]).await.code(), "2001");
+});
+
+both_backends!(gateway_fields_are_validated, Options::default(), |app| {
+    app.login_demo().await;
+    for (sn, expected) in [("a/b", "1100"), ("EG+1", "1100"), ("", "1101"), ("网关", "1100")] {
+        let reply = app.post("/lfscada/gateway/add", &[("sn", sn)]).await;
+        assert_eq!(reply.code(), expected, "{sn:?}");
+        assert!(reply.message().contains("sn"), "names the field: {}", reply.message());
+    }
+    let long_name = "名".repeat(61);
+    assert_eq!(app.post("/lfscada/gateway/add", &[("sn", "EG-2"), ("name", &long_name)]).await.code(), "1100");
+    assert_eq!(app.post("/lfscada/gateway/query", &[]).await.data()["total"], 0, "nothing registered");
+});
+
+both_backends!(gateways_are_isolated_per_organisation_and_need_manage, Options::default(), |app| {
+    app.login_demo().await;
+    let secret =
+        app.post("/lfscada/gateway/add", &[("sn", "EG-DEMO")]).await.data()["secret"].as_str().unwrap().to_owned();
+    let demo = app.store.user_by_loginname("demo").await.unwrap().unwrap();
+    let admin = app.store.user_by_loginname("admin").await.unwrap().unwrap();
+
+    let stranger = app.browser_as_new_user("stranger", admin.org_id, &["manage"]).await;
+    let call = |client: &reqwest::Client, path: &str, sn: &str| {
+        let request = client.post(app.url(path)).form(&[("sn", sn)]);
+        async move { answer(request.send().await.unwrap()).await }
+    };
+    assert_eq!(call(&stranger, "/lfscada/gateway/info", "EG-DEMO").await.code(), "2001");
+    assert_eq!(call(&stranger, "/lfscada/gateway/rotateSecret", "EG-DEMO").await.code(), "2001");
+    assert_eq!(call(&stranger, "/lfscada/gateway/delete", "EG-DEMO").await.code(), "2001");
+    assert_eq!(call(&stranger, "/lfscada/gateway/query", "").await.data()["total"], 0);
+    assert!(verify_secret(app.state(), "EG-DEMO", &secret).await.unwrap(), "untouched");
+    assert_eq!(call(&stranger, "/lfscada/gateway/add", "EG-DEMO").await.code(), "1213", "serial numbers are global");
+
+    let viewer = app.browser_as_new_user("viewer", demo.org_id, &[]).await;
+    assert_eq!(call(&viewer, "/lfscada/gateway/info", "EG-DEMO").await.code(), "200", "reading needs no manage");
+    let refused = call(&viewer, "/lfscada/gateway/rotateSecret", "EG-DEMO").await;
+    assert_eq!(refused.code(), "1011");
+    assert_eq!(call(&viewer, "/lfscada/gateway/add", "EG-V").await.code(), "1011");
+    assert_eq!(call(&viewer, "/lfscada/gateway/delete", "EG-DEMO").await.code(), "1011");
+    assert!(verify_secret(app.state(), "EG-DEMO", &secret).await.unwrap(), "untouched");
+});

@@ -1,0 +1,154 @@
+//! The gateway registry. Every query is scoped to an organisation: one organisation never sees another's
+//! gateways. The MQTT authentication path ([`Store::gateway_secret_hash`]) is the only unscoped read, by serial
+//! number, because the broker does not know the organisation before the gateway proves who it is.
+
+use crate::{Page, Store, now_ms};
+use serde::Serialize;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// A registered gateway as the console sees it (never the secret hash).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Gateway {
+    pub id: i64,
+    pub sn: String,
+    pub name: String,
+    pub model: String,
+    pub firmware: String,
+    pub online: bool,
+    pub vpn: bool,
+    /// 0–100 when the gateway has a modem.
+    pub signal_strength: Option<i64>,
+    /// The spec's `interval`: reporting period outside a monitor window.
+    pub interval: i64,
+    pub economize_open: bool,
+    pub last_seen_ms: Option<i64>,
+    pub config_version: i64,
+    pub applied_version: i64,
+    pub gmt_create: i64,
+}
+
+/// What registering a gateway needs.
+#[derive(Clone, Debug)]
+pub struct NewGateway<'a> {
+    pub org_id: i64,
+    pub sn: &'a str,
+    pub name: &'a str,
+    pub model: &'a str,
+    pub firmware: &'a str,
+    pub secret_hash: &'a str,
+}
+
+const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, report_interval_ms, economize_open, \
+    last_seen_ms, config_version, applied_version, created_ms";
+
+fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
+    Ok(Gateway {
+        id: r.try_get("id")?,
+        sn: r.try_get("sn")?,
+        name: r.try_get("name")?,
+        model: r.try_get("model")?,
+        firmware: r.try_get("firmware")?,
+        online: r.try_get::<i64, _>("online")? != 0,
+        vpn: r.try_get::<i64, _>("vpn")? != 0,
+        signal_strength: r.try_get("signal_strength")?,
+        interval: r.try_get("report_interval_ms")?,
+        economize_open: r.try_get::<i64, _>("economize_open")? != 0,
+        last_seen_ms: r.try_get("last_seen_ms")?,
+        config_version: r.try_get("config_version")?,
+        applied_version: r.try_get("applied_version")?,
+        gmt_create: r.try_get("created_ms")?,
+    })
+}
+
+impl Store {
+    /// Registers a gateway; `Ok(None)` when the serial number is taken (in any organisation).
+    pub async fn add_gateway(&self, new: &NewGateway<'_>) -> anyhow::Result<Option<i64>> {
+        let result = sqlx::query_scalar(
+            "INSERT INTO gateways (org_id, sn, name, model, firmware, secret_hash, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        )
+        .bind(new.org_id)
+        .bind(new.sn)
+        .bind(new.name)
+        .bind(new.model)
+        .bind(new.firmware)
+        .bind(new.secret_hash)
+        .bind(now_ms())
+        .fetch_one(self.pool())
+        .await;
+        match result {
+            Ok(id) => Ok(Some(id)),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The gateway with serial number `sn` in organisation `org_id`.
+    pub async fn gateway_by_sn(&self, org_id: i64, sn: &str) -> anyhow::Result<Option<Gateway>> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM gateways WHERE org_id = $1 AND sn = $2"))
+            .bind(org_id)
+            .bind(sn)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.as_ref().map(gateway_from_row).transpose()?)
+    }
+
+    /// Gateways of an organisation, newest first, optionally filtered by a keyword in the serial number or name.
+    pub async fn gateways(
+        &self,
+        org_id: i64,
+        keyword: &str,
+        page: i64,
+        page_size: i64,
+    ) -> anyhow::Result<Page<Gateway>> {
+        // LIKE wildcards typed by the user are matched literally.
+        let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let filter = "FROM gateways WHERE org_id = $1 AND (sn LIKE $2 ESCAPE '\\' OR name LIKE $2 ESCAPE '\\')";
+        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
+            .bind(org_id)
+            .bind(&pattern)
+            .fetch_one(self.pool())
+            .await?;
+        let rows =
+            sqlx::query(&format!("SELECT {COLUMNS} {filter} ORDER BY created_ms DESC, id DESC LIMIT $3 OFFSET $4"))
+                .bind(org_id)
+                .bind(&pattern)
+                .bind(page_size)
+                .bind((page - 1) * page_size)
+                .fetch_all(self.pool())
+                .await?;
+        let list = rows.iter().map(gateway_from_row).collect::<Result<_, _>>()?;
+        Ok(Page { total, list })
+    }
+
+    /// Replaces the secret hash; false when no such gateway in the organisation.
+    pub async fn set_gateway_secret(&self, org_id: i64, sn: &str, secret_hash: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query("UPDATE gateways SET secret_hash = $1 WHERE org_id = $2 AND sn = $3")
+            .bind(secret_hash)
+            .bind(org_id)
+            .bind(sn)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Deletes a gateway; false when no such gateway in the organisation.
+    pub async fn delete_gateway(&self, org_id: i64, sn: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query("DELETE FROM gateways WHERE org_id = $1 AND sn = $2")
+            .bind(org_id)
+            .bind(sn)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The secret hash of gateway `sn`, for MQTT authentication only.
+    pub async fn gateway_secret_hash(&self, sn: &str) -> anyhow::Result<Option<String>> {
+        Ok(sqlx::query_scalar("SELECT secret_hash FROM gateways WHERE sn = $1")
+            .bind(sn)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+}
