@@ -143,6 +143,12 @@ pub enum Reason {
     TooComplex,
     /// A serial number with characters outside `A-Z a-z 0-9 - _ .`.
     SerialNumberCharacters,
+    /// Occupies addresses another item already uses.
+    Overlap,
+    /// Not one of the values allowed here.
+    NotAllowed,
+    /// A maximum below its minimum.
+    BelowMin,
 }
 
 impl Reason {
@@ -246,6 +252,27 @@ impl Reason {
                     "参数过多或嵌套过深".into()
                 } else {
                     "too many or too deeply nested parameters".into()
+                }
+            }
+            Reason::Overlap => {
+                if zh {
+                    "与其他变量的地址重叠".into()
+                } else {
+                    "overlaps the addresses of another signal".into()
+                }
+            }
+            Reason::BelowMin => {
+                if zh {
+                    "不能小于最小值".into()
+                } else {
+                    "must not be less than the minimum".into()
+                }
+            }
+            Reason::NotAllowed => {
+                if zh {
+                    "取值不被允许".into()
+                } else {
+                    "is not an allowed value here".into()
                 }
             }
             Reason::SerialNumberCharacters => {
@@ -354,6 +381,9 @@ mod tests {
             Reason::UnsupportedContentType,
             Reason::TooComplex,
             Reason::SerialNumberCharacters,
+            Reason::Overlap,
+            Reason::NotAllowed,
+            Reason::BelowMin,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }

@@ -8,10 +8,12 @@
 //! - [`payload`]: the JSON payload types, each with its topic, direction, QoS and retain flag.
 //! - [`errors`]: device and link failures, and their mapping to the catalogue's codes and the gateway protocol
 //!   error texts — one table.
+//! - [`validate`]: checks of driver settings and signal definitions, field by field.
 
 pub mod errors;
 pub mod payload;
 pub mod topics;
+pub mod validate;
 
 /// The protocol version carried in every topic (`ironsight/v1/…`) and in the retained status.
 pub const VERSION: u32 = 1;

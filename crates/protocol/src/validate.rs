@@ -1,0 +1,264 @@
+//! Validation of what the console sends for a device: driver settings and signal definitions. A configuration
+//! that passes here is one the gateway agent can apply; the agent checks again, but the console learns of a
+//! mistake when it is typed, field by field, not when a gateway refuses it.
+
+use crate::payload::{Area, DataType, DriverConfig, SignalDef};
+use ironsight_domain::Reason;
+
+/// A refusal: which field (dotted path, e.g. `signals.3.address`) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub reason: Reason,
+}
+
+fn refuse<T>(field: impl Into<String>, reason: Reason) -> Result<T, FieldError> {
+    Err(FieldError { field: field.into(), reason })
+}
+
+fn in_range(field: &str, value: i64, min: i64, max: i64) -> Result<(), FieldError> {
+    if (min..=max).contains(&value) { Ok(()) } else { refuse(field, Reason::OutOfRange { min, max }) }
+}
+
+/// Registers (or coils) a data type occupies.
+pub fn width(data_type: DataType) -> u32 {
+    match data_type {
+        DataType::Bool | DataType::Int16 | DataType::Uint16 => 1,
+        DataType::Int32 | DataType::Uint32 | DataType::Float32 => 2,
+        DataType::Float64 => 4,
+    }
+}
+
+/// True for the areas that hold single bits.
+pub fn is_bit_area(area: Area) -> bool {
+    matches!(area, Area::Coil | Area::DiscreteInput)
+}
+
+/// True for the areas a Modbus master can write.
+pub fn is_writable_area(area: Area) -> bool {
+    matches!(area, Area::Coil | Area::HoldingRegister)
+}
+
+/// Serial line speeds the RTU driver accepts.
+pub const BAUD_RATES: &[u32] = &[1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
+
+/// Checks driver settings.
+pub fn driver(config: &DriverConfig) -> Result<(), FieldError> {
+    match config {
+        DriverConfig::ModbusTcp { host, port, unit_id: _, timeout_ms, poll_interval_ms } => {
+            let host = host.trim();
+            if host.is_empty() {
+                return refuse("host", Reason::Required);
+            }
+            if host.len() > 253 {
+                return refuse("host", Reason::TooLong { max: 253 });
+            }
+            if !host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')) {
+                return refuse("host", Reason::NotAllowed);
+            }
+            in_range("port", i64::from(*port), 1, 65535)?;
+            in_range("timeoutMs", *timeout_ms as i64, 100, 60_000)?;
+            in_range("pollIntervalMs", *poll_interval_ms as i64, 100, 3_600_000)
+        }
+        DriverConfig::ModbusRtu {
+            path,
+            baud_rate,
+            parity,
+            data_bits,
+            stop_bits,
+            unit_id,
+            timeout_ms,
+            poll_interval_ms,
+        } => {
+            if path.trim().is_empty() {
+                return refuse("path", Reason::Required);
+            }
+            if path.len() > 255 || path.chars().any(char::is_control) {
+                return refuse("path", Reason::TooLong { max: 255 });
+            }
+            if !BAUD_RATES.contains(baud_rate) {
+                return refuse("baudRate", Reason::OutOfRange { min: 1200, max: 115_200 });
+            }
+            if !matches!(parity.as_str(), "none" | "even" | "odd") {
+                return refuse("parity", Reason::NotAllowed);
+            }
+            in_range("dataBits", i64::from(*data_bits), 7, 8)?;
+            in_range("stopBits", i64::from(*stop_bits), 1, 2)?;
+            in_range("unitId", i64::from(*unit_id), 1, 247)?;
+            in_range("timeoutMs", *timeout_ms as i64, 100, 60_000)?;
+            in_range("pollIntervalMs", *poll_interval_ms as i64, 100, 3_600_000)
+        }
+    }
+}
+
+/// Checks one signal definition on its own.
+pub fn signal(s: &SignalDef) -> Result<(), FieldError> {
+    let name = s.name.trim();
+    if name.is_empty() {
+        return refuse("name", Reason::Required);
+    }
+    if name.chars().count() > 60 {
+        return refuse("name", Reason::TooLong { max: 60 });
+    }
+    if is_bit_area(s.area) != (s.data_type == DataType::Bool) {
+        // Bits are bools and bools are bits: a float in a coil or a bool in a register cannot be read.
+        return refuse("dataType", Reason::NotAllowed);
+    }
+    let last = u32::from(s.address) + width(s.data_type) - 1;
+    if last > 65_535 {
+        return refuse("address", Reason::OutOfRange { min: 0, max: 65_536 - i64::from(width(s.data_type)) });
+    }
+    if !s.scale.is_finite() || s.scale == 0.0 {
+        return refuse("scale", Reason::NotAllowed);
+    }
+    if !s.offset.is_finite() {
+        return refuse("offset", Reason::NotAllowed);
+    }
+    in_range("decimals", i64::from(s.decimals), 0, 6)?;
+    if s.unit.chars().count() > 16 {
+        return refuse("unit", Reason::TooLong { max: 16 });
+    }
+    if s.writable && !is_writable_area(s.area) {
+        return refuse("writable", Reason::NotAllowed);
+    }
+    for (field, bound) in [("min", s.min), ("max", s.max)] {
+        if bound.is_some_and(|b| !b.is_finite()) {
+            return refuse(field, Reason::NotAllowed);
+        }
+    }
+    if let (Some(min), Some(max)) = (s.min, s.max)
+        && min > max
+    {
+        return refuse("max", Reason::BelowMin);
+    }
+    Ok(())
+}
+
+/// Checks a device's signal list: each signal, then that no two overlap in the same area.
+pub fn signals(list: &[SignalDef]) -> Result<(), FieldError> {
+    for (i, s) in list.iter().enumerate() {
+        signal(s).map_err(|e| FieldError { field: format!("signals.{i}.{}", e.field), reason: e.reason })?;
+    }
+    for (i, a) in list.iter().enumerate() {
+        let a_end = u32::from(a.address) + width(a.data_type);
+        for b in &list[..i] {
+            let b_end = u32::from(b.address) + width(b.data_type);
+            if a.area == b.area && u32::from(a.address) < b_end && u32::from(b.address) < a_end {
+                return refuse(format!("signals.{i}.address"), Reason::Overlap);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payload::Order;
+
+    fn sig(area: Area, address: u16, data_type: DataType) -> SignalDef {
+        SignalDef {
+            id: 0,
+            name: "Pressure".into(),
+            area,
+            address,
+            data_type,
+            byte_order: Order::Big,
+            word_order: Order::Big,
+            scale: 1.0,
+            offset: 0.0,
+            unit: "bar".into(),
+            decimals: 2,
+            writable: false,
+            min: None,
+            max: None,
+        }
+    }
+
+    fn reason(result: Result<(), FieldError>) -> (String, Reason) {
+        let e = result.unwrap_err();
+        (e.field, e.reason)
+    }
+
+    #[test]
+    fn a_sound_signal_passes() {
+        assert!(signal(&sig(Area::HoldingRegister, 0, DataType::Float32)).is_ok());
+        assert!(signal(&sig(Area::Coil, 65_535, DataType::Bool)).is_ok());
+    }
+
+    #[test]
+    fn types_must_fit_their_area_and_the_address_space() {
+        assert_eq!(reason(signal(&sig(Area::Coil, 0, DataType::Float32))).0, "dataType");
+        assert_eq!(reason(signal(&sig(Area::InputRegister, 0, DataType::Bool))).0, "dataType");
+        assert_eq!(reason(signal(&sig(Area::HoldingRegister, 65_535, DataType::Uint32))).0, "address");
+        assert!(signal(&sig(Area::HoldingRegister, 65_532, DataType::Float64)).is_ok());
+        assert_eq!(reason(signal(&sig(Area::HoldingRegister, 65_533, DataType::Float64))).0, "address");
+    }
+
+    #[test]
+    fn field_rules() {
+        let mut s = sig(Area::InputRegister, 0, DataType::Int16);
+        s.writable = true;
+        assert_eq!(reason(signal(&s)).0, "writable", "input registers cannot be written");
+        let mut s = sig(Area::HoldingRegister, 0, DataType::Int16);
+        s.scale = 0.0;
+        assert_eq!(reason(signal(&s)).0, "scale");
+        s.scale = f64::NAN;
+        assert_eq!(reason(signal(&s)).0, "scale");
+        let mut s = sig(Area::HoldingRegister, 0, DataType::Int16);
+        (s.min, s.max) = (Some(10.0), Some(1.0));
+        assert_eq!(reason(signal(&s)).0, "max");
+        let mut s = sig(Area::HoldingRegister, 0, DataType::Int16);
+        s.name = "  ".into();
+        assert_eq!(reason(signal(&s)), ("name".into(), Reason::Required));
+        s.name = "x".repeat(61);
+        assert_eq!(reason(signal(&s)).1, Reason::TooLong { max: 60 });
+        let mut s = sig(Area::HoldingRegister, 0, DataType::Int16);
+        s.decimals = 7;
+        assert_eq!(reason(signal(&s)).0, "decimals");
+    }
+
+    #[test]
+    fn overlapping_signals_are_refused_per_area() {
+        let list = [sig(Area::HoldingRegister, 0, DataType::Float32), sig(Area::HoldingRegister, 1, DataType::Int16)];
+        assert_eq!(reason(signals(&list)), ("signals.1.address".into(), Reason::Overlap));
+        let list = [sig(Area::HoldingRegister, 0, DataType::Float32), sig(Area::HoldingRegister, 2, DataType::Int16)];
+        assert!(signals(&list).is_ok(), "adjacent is fine");
+        let list = [sig(Area::HoldingRegister, 0, DataType::Float32), sig(Area::InputRegister, 0, DataType::Float32)];
+        assert!(signals(&list).is_ok(), "areas are separate address spaces");
+        let mut bad = sig(Area::Coil, 0, DataType::Bool);
+        bad.name.clear();
+        assert_eq!(reason(signals(&[sig(Area::Coil, 1, DataType::Bool), bad])).0, "signals.1.name");
+    }
+
+    #[test]
+    fn driver_rules() {
+        let tcp = |host: &str, port: u16, timeout_ms: u64| DriverConfig::ModbusTcp {
+            host: host.into(),
+            port,
+            unit_id: 1,
+            timeout_ms,
+            poll_interval_ms: 1000,
+        };
+        assert!(driver(&tcp("10.0.0.5", 502, 1000)).is_ok());
+        assert!(driver(&tcp("plc-1.site.local", 502, 1000)).is_ok());
+        assert_eq!(reason(driver(&tcp("", 502, 1000))).0, "host");
+        assert_eq!(reason(driver(&tcp("a b", 502, 1000))).0, "host");
+        assert_eq!(reason(driver(&tcp("h", 0, 1000))).0, "port");
+        assert_eq!(reason(driver(&tcp("h", 502, 10))).0, "timeoutMs");
+        let rtu = |baud_rate: u32, parity: &str, unit_id: u8| DriverConfig::ModbusRtu {
+            path: "/dev/ttyUSB0".into(),
+            baud_rate,
+            parity: parity.into(),
+            data_bits: 8,
+            stop_bits: 1,
+            unit_id,
+            timeout_ms: 1000,
+            poll_interval_ms: 1000,
+        };
+        assert!(driver(&rtu(9600, "even", 1)).is_ok());
+        assert_eq!(reason(driver(&rtu(9601, "even", 1))).0, "baudRate");
+        assert_eq!(reason(driver(&rtu(9600, "mark", 1))).0, "parity");
+        assert_eq!(reason(driver(&rtu(9600, "none", 0))).0, "unitId", "0 is broadcast, not a device");
+    }
+}
