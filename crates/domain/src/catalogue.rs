@@ -72,6 +72,7 @@ catalogue! {
     NoAlarmPermission = "1211", "无权限查看报警记录", "No permission to view alarm records";
     NoRepairPermission = "1212", "无权限查看维修工单", "No permission to view repair orders";
     GatewayExists = "1213", "该网关序列号已注册", "A gateway with this serial number is already registered";
+    EquipmentNotFound = "1214", "设备不存在", "Equipment does not exist";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     LowerDeviceFault = "1711", "下位机故障", "Lower device fault";
     LowerDeviceBusy = "1712", "下位机忙", "Lower device busy";
@@ -149,6 +150,8 @@ pub enum Reason {
     NotAllowed,
     /// A maximum below its minimum.
     BelowMin,
+    /// Not a finite number.
+    NotNumber,
 }
 
 impl Reason {
@@ -259,6 +262,13 @@ impl Reason {
                     "与其他变量的地址重叠".into()
                 } else {
                     "overlaps the addresses of another signal".into()
+                }
+            }
+            Reason::NotNumber => {
+                if zh {
+                    "必须是数字".into()
+                } else {
+                    "must be a number".into()
                 }
             }
             Reason::BelowMin => {
@@ -384,6 +394,7 @@ mod tests {
             Reason::Overlap,
             Reason::NotAllowed,
             Reason::BelowMin,
+            Reason::NotNumber,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }

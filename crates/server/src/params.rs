@@ -144,6 +144,31 @@ impl Params {
         }
     }
 
+    /// A finite number at `field`; `None` when absent or empty.
+    pub fn float(&self, field: &str) -> Result<Option<f64>, ApiError> {
+        let value = match self.get(field) {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::Number(n)) => n.as_f64(),
+            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
+            Some(_) => None,
+        };
+        match value {
+            Some(v) if v.is_finite() => Ok(Some(v)),
+            _ => Err(ApiError::invalid(field, Reason::NotNumber)),
+        }
+    }
+
+    /// A number in `min..=max`; `None` when absent.
+    pub fn float_in(&self, field: &str, min: f64, max: f64) -> Result<Option<f64>, ApiError> {
+        match self.float(field)? {
+            Some(v) if !(min..=max).contains(&v) => {
+                Err(ApiError::invalid(field, Reason::OutOfRange { min: min as i64, max: max as i64 }))
+            }
+            other => Ok(other),
+        }
+    }
+
     /// A whole number in `min..=max`, or `default` when absent.
     pub fn int_in(&self, field: &str, min: i64, max: i64, default: i64) -> Result<i64, ApiError> {
         let value = self.int(field)?.unwrap_or(default);

@@ -2,7 +2,7 @@
 //! description are both built from it, so they cannot drift apart.
 
 use crate::AppState;
-use crate::api::{feedback, gateways, messages, oplog, settings, theme, user};
+use crate::api::{equipment, feedback, gateways, messages, oplog, settings, theme, user};
 use crate::error::plain;
 use axum::Router;
 use axum::http::{Method, StatusCode};
@@ -25,7 +25,7 @@ pub enum Access {
 #[derive(Clone, Copy, Debug)]
 pub struct ParamDef {
     pub name: &'static str,
-    /// `string`, `integer` or `object`.
+    /// `string`, `integer`, `number` or `object` (OpenAPI types).
     pub kind: &'static str,
     pub required: bool,
     pub description: &'static str,
@@ -108,6 +108,50 @@ pub fn table() -> Vec<RouteDef> {
         // Messages
         route!(POST "/lfscada/msg/queryUnReadMsgCount", messages::query_unread_count, "msg.queryUnReadMsgCount", Session,
             "Number of unread messages.", []),
+        // Equipment
+        route!(POST "/lfscada/equipment/multi/query", equipment::query, "equipment.multi.query", Session,
+        "The organisation's equipment, by time (newest first) or name.", [
+            param("keyword", "string", false, "Part of the name, model or address"),
+            param("sort", "string", false, "time (default) or name"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/add", equipment::add, "equipment.multi.add", Session,
+        "Add equipment (needs the manage permission).", [
+            param("equipName", "string", true, "Equipment name, at most 60 characters"),
+            param("display", "string", false, "list (default) or page"),
+            param("ruleType", "string", false, "00 (default) or 01"),
+            param("model", "string", false, "Model, at most 60 characters"),
+            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
+            param("address", "string", false, "Location address, at most 200 characters"),
+            param("latitude", "number", false, "Latitude, -90 to 90"),
+            param("longitude", "number", false, "Longitude, -180 to 180"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/edit", equipment::edit, "equipment.multi.edit", Session,
+        "Edit equipment (needs the manage permission); 1214 when it does not exist.", [
+            param("id", "integer", true, "Equipment id"),
+            param("equipName", "string", true, "Equipment name, at most 60 characters"),
+            param("display", "string", false, "list (default) or page"),
+            param("ruleType", "string", false, "00 (default) or 01"),
+            param("model", "string", false, "Model, at most 60 characters"),
+            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
+            param("address", "string", false, "Location address, at most 200 characters"),
+            param("latitude", "number", false, "Latitude, -90 to 90"),
+            param("longitude", "number", false, "Longitude, -180 to 180"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/info", equipment::info, "equipment.multi.info", Session,
+            "One equipment; 1214 when it does not exist.", [param("id", "integer", true, "Equipment id")]),
+        route!(POST "/lfscada/equipment/multi/delete", equipment::delete, "equipment.multi.delete", Session,
+            "Delete equipment (needs the manage permission).", [param("id", "integer", true, "Equipment id")]),
+        route!(POST "/lfscada/equipment/multi/bindGateway", equipment::bind_gateway, "equipment.multi.bindGateway", Session,
+        "Bind equipment to a gateway of the organisation; 2001 when there is no such gateway.", [
+            param("id", "integer", true, "Equipment id"),
+            param("sn", "string", true, "Gateway serial number"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/unbindGateway", equipment::unbind_gateway, "equipment.multi.unbindGateway", Session,
+            "Unbind equipment from its gateway.", [param("id", "integer", true, "Equipment id")]),
         // Gateway registry (paths other than info are ours; the spec does not name them)
         route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Session,
         "Register a gateway by serial number; answers the secret once (needs the manage permission).", [

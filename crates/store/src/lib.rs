@@ -14,10 +14,12 @@
 //! - [`users`], [`orgs`]: accounts and organisations (theme).
 //! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
 //!   restart and any server instance can answer.
+//! - [`equipment`]: equipment, its gateway binding and driver settings.
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 
 pub mod captchas;
+pub mod equipment;
 pub mod feedback;
 pub mod gateways;
 pub mod messages;

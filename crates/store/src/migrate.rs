@@ -12,6 +12,7 @@ use sqlx::AnyPool;
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "foundation", include_str!("migrations/0001_foundation.sql")),
     (2, "gateways", include_str!("migrations/0002_gateways.sql")),
+    (3, "equipment", include_str!("migrations/0003_equipment.sql")),
 ];
 
 /// Applies every migration not yet recorded.

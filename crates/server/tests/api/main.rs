@@ -5,6 +5,7 @@ mod helpers;
 
 mod bad_input;
 mod csrf;
+mod equipment;
 mod gateways;
 mod login;
 mod session;

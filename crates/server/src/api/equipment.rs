@@ -1,0 +1,128 @@
+//! Equipment management: the spec's `/lfscada/equipment/multi/*` calls for add, edit, query, info, delete and
+//! gateway binding. Every call is scoped to the caller's organisation; changes need the manage permission.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
+use ironsight_domain::{Code, Reason, permission};
+use ironsight_store::equipment::{EquipmentFields, EquipmentSort};
+use serde_json::json;
+
+/// Longest equipment name, and the limits of the other texts.
+const MAX_NAME: usize = 60;
+const MAX_SHORT: usize = 60;
+const MAX_ADDRESS: usize = 200;
+const MAX_REMARK: usize = 500;
+
+/// A bounded optional text parameter, trimmed.
+fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
+    let raw = params.text(field)?.unwrap_or_default();
+    Ok(bounded_text(raw.trim(), max).map_err(|r| ApiError::invalid(field, r))?.to_owned())
+}
+
+/// One of `allowed`, or `default` when absent.
+fn choice(params: &Params, field: &str, allowed: &[&str], default: &str) -> Result<String, ApiError> {
+    match params.text(field)?.filter(|v| !v.is_empty()) {
+        None => Ok(default.to_owned()),
+        Some(v) if allowed.contains(&v.as_str()) => Ok(v),
+        Some(_) => Err(ApiError::invalid(field, Reason::NotAllowed)),
+    }
+}
+
+fn fields(params: &Params) -> Result<EquipmentFields, ApiError> {
+    let name = params.text("equipName")?.unwrap_or_default();
+    let equip_name = display_name(&name, MAX_NAME).map_err(|r| ApiError::invalid("equipName", r))?.to_owned();
+    Ok(EquipmentFields {
+        equip_name,
+        display: choice(params, "display", &["list", "page"], "list")?,
+        rule_type: choice(params, "ruleType", &["00", "01"], "00")?,
+        model: text(params, "model", MAX_SHORT)?,
+        manufacturer: text(params, "manufacturer", MAX_SHORT)?,
+        address: text(params, "address", MAX_ADDRESS)?,
+        latitude: params.float_in("latitude", -90.0, 90.0)?,
+        longitude: params.float_in("longitude", -180.0, 180.0)?,
+        remark: text(params, "remark", MAX_REMARK)?,
+    })
+}
+
+fn id(params: &Params) -> Result<i64, ApiError> {
+    params.int("id")?.ok_or_else(|| ApiError::invalid("id", Reason::Required))
+}
+
+fn not_found() -> ApiError {
+    ApiError::code(Code::EquipmentNotFound)
+}
+
+/// `POST /lfscada/equipment/multi/add` → `{id}`.
+pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let fields = fields(&params)?;
+    let id = state.store.add_equipment(current.user.org_id, &fields).await?;
+    Ok(ApiOk::new(json!({ "id": id })).audit("equipment", id))
+}
+
+/// `POST /lfscada/equipment/multi/edit`.
+pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = id(&params)?;
+    let fields = fields(&params)?;
+    if !state.store.edit_equipment(current.user.org_id, id, &fields).await? {
+        return Err(not_found());
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
+
+/// `POST /lfscada/equipment/multi/info {id}`.
+pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let found = state.store.equipment(current.user.org_id, id(&params)?).await?;
+    found.map(ApiOk::new).ok_or_else(not_found)
+}
+
+/// `POST /lfscada/equipment/multi/query {keyword, sort (time|name), page, pageSize}` → `{total, list}`.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let keyword = text(&params, "keyword", 64)?;
+    let sort = match choice(&params, "sort", &["time", "name"], "time")?.as_str() {
+        "name" => EquipmentSort::Name,
+        _ => EquipmentSort::Newest,
+    };
+    let page = params.int_in("page", 1, 1_000_000, 1)?;
+    let page_size = params.int_in("pageSize", 1, 100, crate::api::oplog::PAGE_SIZE)?;
+    Ok(ApiOk::new(state.store.equipment_list(current.user.org_id, &keyword, sort, page, page_size).await?))
+}
+
+/// `POST /lfscada/equipment/multi/delete {id}`.
+pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = id(&params)?;
+    if !state.store.delete_equipment(current.user.org_id, id).await? {
+        return Err(not_found());
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
+
+/// `POST /lfscada/equipment/multi/bindGateway {id, sn}`: 1214 without the equipment, 2001 without the gateway.
+pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = id(&params)?;
+    let sn = SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))?;
+    if state.store.equipment(current.user.org_id, id).await?.is_none() {
+        return Err(not_found());
+    }
+    if !state.store.bind_gateway(current.user.org_id, id, sn.as_str()).await? {
+        return Err(ApiError::code(Code::NoData));
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
+
+/// `POST /lfscada/equipment/multi/unbindGateway {id}`.
+pub async fn unbind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = id(&params)?;
+    if !state.store.unbind_gateway(current.user.org_id, id).await? {
+        return Err(not_found());
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
