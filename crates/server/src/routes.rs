@@ -2,7 +2,7 @@
 //! description are both built from it, so they cannot drift apart.
 
 use crate::AppState;
-use crate::api::{equipment, feedback, gateways, messages, oplog, settings, theme, user};
+use crate::api::{equipment, feedback, gateways, messages, oplog, settings, signals, theme, user};
 use crate::error::plain;
 use axum::Router;
 use axum::http::{Method, StatusCode};
@@ -152,6 +152,20 @@ pub fn table() -> Vec<RouteDef> {
         ]),
         route!(POST "/lfscada/equipment/multi/unbindGateway", equipment::unbind_gateway, "equipment.multi.unbindGateway", Session,
             "Unbind equipment from its gateway.", [param("id", "integer", true, "Equipment id")]),
+        route!(POST "/lfscada/equipment/multi/driver/save", signals::save_driver, "equipment.multi.driver.save", Session,
+        "Set the equipment's driver settings, checked field by field (needs the manage permission).", [
+            param("id", "integer", true, "Equipment id"),
+            param("driver", "object", true, "DriverConfig: {kind: modbus_tcp|modbus_rtu, …} (docs/gateway-protocol.md)"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/signal/query", signals::query, "equipment.multi.signal.query", Session,
+        "The equipment's signal definitions in their saved order.", [
+            param("equipmentId", "integer", true, "Equipment id"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/signal/save", signals::save, "equipment.multi.signal.save", Session,
+        "Replace the equipment's signal list (ids kept; id 0 for new); checked as a set (needs the manage permission).", [
+            param("equipmentId", "integer", true, "Equipment id"),
+            param("signals", "string", true, "JSON array of SignalDef (docs/gateway-protocol.md), at most 2000"),
+        ]),
         // Gateway registry (paths other than info are ours; the spec does not name them)
         route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Session,
         "Register a gateway by serial number; answers the secret once (needs the manage permission).", [

@@ -92,6 +92,7 @@ impl Store {
         .bind(f.longitude)
         .bind(&f.remark)
         .bind(now)
+        .persistent(false) // binds Option<f64>: see the crate docs
         .fetch_one(self.pool())
         .await?)
     }
@@ -114,6 +115,7 @@ impl Store {
         .bind(now_ms())
         .bind(org_id)
         .bind(id)
+        .persistent(false) // binds Option<f64>: see the crate docs
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)
@@ -186,6 +188,20 @@ impl Store {
 
     pub async fn unbind_gateway(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
         let done = sqlx::query("UPDATE equipment SET gateway_id = NULL, updated_ms = $1 WHERE org_id = $2 AND id = $3")
+            .bind(now_ms())
+            .bind(org_id)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+impl Store {
+    /// Stores the driver settings (already validated) as JSON; false when the organisation has no such equipment.
+    pub async fn set_driver(&self, org_id: i64, id: i64, driver_json: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query("UPDATE equipment SET driver = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")
+            .bind(driver_json)
             .bind(now_ms())
             .bind(org_id)
             .bind(id)

@@ -7,7 +7,11 @@
 //! - integers are `BIGINT` read as `i64`, flags are `BIGINT` 0/1 (never bound as `bool`, which PostgreSQL would
 //!   refuse for a `BIGINT` column), times are milliseconds since the epoch;
 //! - inserts return their key with `RETURNING id`, upserts use `ON CONFLICT … DO UPDATE`;
-//! - DDL differences are confined to [`migrate`].
+//! - DDL differences are confined to [`migrate`];
+//! - a statement that binds an `Option<f64>` is not cached (`.persistent(false)`): sqlx 0.8's `Any` driver
+//!   declares a NULL double to PostgreSQL as `float4`, and a cached statement prepared with that NULL would then
+//!   refuse the 8-byte value of the next call ("incorrect binary data format"). Unprepared, each call declares
+//!   its own types.
 //!
 //! # Layout
 //! - [`migrate`]: schema migrations, run at start-up.
@@ -15,6 +19,7 @@
 //! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
 //!   restart and any server instance can answer.
 //! - [`equipment`]: equipment, its gateway binding and driver settings.
+//! - [`signals`]: signal definitions of each equipment.
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 
@@ -28,6 +33,7 @@ pub mod oplog;
 pub mod orgs;
 pub mod sessions;
 pub mod settings;
+pub mod signals;
 pub mod throttle;
 pub mod users;
 

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "foundation", include_str!("migrations/0001_foundation.sql")),
     (2, "gateways", include_str!("migrations/0002_gateways.sql")),
     (3, "equipment", include_str!("migrations/0003_equipment.sql")),
+    (4, "signals", include_str!("migrations/0004_signals.sql")),
 ];
 
 /// Applies every migration not yet recorded.

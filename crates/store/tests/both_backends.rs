@@ -38,6 +38,36 @@ async fn exercise(store: &Store) {
     store.record_login_failure("account", "x", now + 120_000, 60_000).await.unwrap();
     assert_eq!(store.login_failures("account", "x").await.unwrap().unwrap().failures, 1, "old window starts over");
 
+    let equipment = store
+        .add_equipment(
+            org,
+            &ironsight_store::equipment::EquipmentFields {
+                equip_name: "Pump".into(),
+                display: "list".into(),
+                rule_type: "00".into(),
+                model: String::new(),
+                manufacturer: String::new(),
+                address: String::new(),
+                latitude: None,
+                longitude: Some(114.3),
+                remark: String::new(),
+            },
+        )
+        .await
+        .unwrap();
+    let signal: ironsight_protocol::payload::SignalDef = serde_json::from_value(serde_json::json!({
+        "id": 0, "name": "Speed", "area": "holding_register", "address": 2, "dataType": "uint16",
+        "scale": 1.0, "offset": 0.0, "writable": true, "min": null, "max": 1500.0
+    }))
+    .unwrap();
+    let ids = store.save_signals(org, equipment, &[signal.clone()]).await.unwrap().unwrap();
+    let saved = store.signals(org, equipment).await.unwrap().unwrap();
+    assert_eq!(saved, vec![ironsight_protocol::payload::SignalDef { id: ids[0], ..signal.clone() }]);
+    // A NULL double followed by a value in the same statement (regression: see the crate docs on Option<f64>).
+    let with_min = ironsight_protocol::payload::SignalDef { id: ids[0], min: Some(0.0), ..signal };
+    store.save_signals(org, equipment, &[with_min.clone()]).await.unwrap().unwrap();
+    assert_eq!(store.signals(org, equipment).await.unwrap().unwrap(), vec![with_min]);
+
     store.save_user_config(id, "{\"a\":1}").await.unwrap();
     store.save_user_config(id, "{\"a\":2}").await.unwrap();
     assert_eq!(store.user_config(id).await.unwrap().as_deref(), Some("{\"a\":2}"));

@@ -7,5 +7,6 @@ pub mod gateways;
 pub mod messages;
 pub mod oplog;
 pub mod settings;
+pub mod signals;
 pub mod theme;
 pub mod user;

@@ -59,6 +59,8 @@ async fn pg_admin(sql: &str) {
 }
 
 pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
+    // Server errors (logged, never sent to clients) show up in a failing test's output.
+    let _ = tracing_subscriber::fmt().with_env_filter("ironsight=error").with_test_writer().try_init();
     let dir = tempfile::tempdir().unwrap();
     let mut pg_database = None;
     let database_url = match backend {

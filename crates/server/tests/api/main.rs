@@ -10,4 +10,5 @@ mod gateways;
 mod login;
 mod session;
 mod settings_feedback_oplog;
+mod signals;
 mod web_and_meta;

@@ -1,0 +1,108 @@
+//! Driver settings and signal definitions of an equipment. Both are checked field by field by the protocol
+//! crate's rules (the same the gateway agent applies), so a mistake is reported against the field that holds it,
+//! e.g. `signals.3.address`. Paths are ours: the spec does not name these calls.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::{Code, Reason, permission};
+use ironsight_protocol::payload::{DriverConfig, SignalDef};
+use ironsight_protocol::validate::{self, FieldError};
+use ironsight_store::signals::SaveSignalsError;
+use serde_json::{Map, Value, json};
+
+/// Most signals one equipment may have.
+pub const MAX_SIGNALS: usize = 2000;
+
+fn equipment_id(params: &Params, field: &str) -> Result<i64, ApiError> {
+    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
+}
+
+fn field_error(prefix: &str, e: FieldError) -> ApiError {
+    ApiError::invalid(format!("{prefix}{}", e.field), e.reason)
+}
+
+/// The `signals` parameter: a JSON array, given as JSON or as a text holding JSON.
+fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
+    let items = match params.get("signals") {
+        None | Some(Value::Null) => return Err(ApiError::invalid("signals", Reason::Required)),
+        Some(Value::Array(items)) => items.clone(),
+        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(items)) => items,
+            Ok(_) => return Err(ApiError::invalid("signals", Reason::NotAllowed)),
+            Err(_) => return Err(ApiError::invalid("signals", Reason::BadJson)),
+        },
+        Some(_) => return Err(ApiError::invalid("signals", Reason::NotAllowed)),
+    };
+    if items.len() > MAX_SIGNALS {
+        return Err(ApiError::invalid("signals", Reason::TooLong { max: MAX_SIGNALS }));
+    }
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let Value::Object(mut map) = item else {
+                return Err(ApiError::invalid(format!("signals.{i}"), Reason::NotObject));
+            };
+            for (key, default) in
+                [("id", json!(0)), ("scale", json!(1)), ("offset", json!(0)), ("writable", json!(false))]
+            {
+                map.entry(key).or_insert(default);
+            }
+            serde_json::from_value::<SignalDef>(Value::Object(map))
+                .map_err(|_| ApiError::invalid(format!("signals.{i}"), Reason::NotAllowed))
+        })
+        .collect()
+}
+
+/// `POST /lfscada/equipment/multi/signal/query {equipmentId}` → the signal list.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = equipment_id(&params, "equipmentId")?;
+    let list = state.store.signals(current.user.org_id, id).await?;
+    list.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+}
+
+/// `POST /lfscada/equipment/multi/signal/save {equipmentId, signals}` → `{ids}`: replaces the whole list.
+pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = equipment_id(&params, "equipmentId")?;
+    let list = signal_list(&params)?;
+    validate::signals(&list).map_err(|e| field_error("", e))?;
+    match state.store.save_signals(current.user.org_id, id, &list).await? {
+        Ok(ids) => Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", id)),
+        Err(SaveSignalsError::NoEquipment) => Err(ApiError::code(Code::EquipmentNotFound)),
+        Err(SaveSignalsError::ForeignId { index }) => {
+            Err(ApiError::invalid(format!("signals.{index}.id"), Reason::NotAllowed))
+        }
+    }
+}
+
+/// `POST /lfscada/equipment/multi/driver/save {id, driver}`: `driver` is a `DriverConfig` object
+/// (`{"kind": "modbus_tcp", "host": …}`), as nested parameters or a JSON text.
+pub async fn save_driver(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = equipment_id(&params, "id")?;
+    let object = params.object("driver")?.ok_or_else(|| ApiError::invalid("driver", Reason::Required))?;
+    let driver = driver_from(object)?;
+    validate::driver(&driver).map_err(|e| field_error("driver.", e))?;
+    let text = serde_json::to_string(&driver).map_err(anyhow::Error::from)?;
+    if !state.store.set_driver(current.user.org_id, id, &text).await? {
+        return Err(ApiError::code(Code::EquipmentNotFound));
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
+
+/// Reads driver settings sent as form text too: numbers arrive as text from a form, so numeric-looking texts
+/// are read as numbers before the typed decode.
+fn driver_from(mut object: Map<String, Value>) -> Result<DriverConfig, ApiError> {
+    for value in object.values_mut() {
+        if let Value::String(text) = value
+            && let Ok(number) = text.trim().parse::<u64>()
+        {
+            *value = json!(number);
+        }
+    }
+    serde_json::from_value(Value::Object(object)).map_err(|_| ApiError::invalid("driver", Reason::NotAllowed))
+}

@@ -1,0 +1,139 @@
+//! Signal definitions per equipment, saved as a whole list so the set is validated together (no overlaps) and
+//! the gateway receives a consistent configuration. Ids stay stable across saves: history and alarms refer to them.
+
+use crate::Store;
+use ironsight_protocol::payload::SignalDef;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+use std::collections::HashSet;
+
+/// Why a save was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SaveSignalsError {
+    /// The organisation has no such equipment.
+    NoEquipment,
+    /// Entry `index` names a signal id that is not one of this equipment's.
+    ForeignId { index: usize },
+}
+
+/// An enumeration as its wire name (`holding_register`, `float32`, …).
+fn name_of<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+fn parse_name<T: DeserializeOwned>(text: String) -> Result<T, sqlx::Error> {
+    serde_json::from_value(Value::String(text)).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+}
+
+fn signal_from_row(r: &AnyRow) -> Result<SignalDef, sqlx::Error> {
+    Ok(SignalDef {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        area: parse_name(r.try_get("area")?)?,
+        address: u16::try_from(r.try_get::<i64, _>("address")?).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+        data_type: parse_name(r.try_get("data_type")?)?,
+        byte_order: parse_name(r.try_get("byte_order")?)?,
+        word_order: parse_name(r.try_get("word_order")?)?,
+        scale: r.try_get("scale")?,
+        offset: r.try_get("value_offset")?,
+        unit: r.try_get("unit")?,
+        decimals: u8::try_from(r.try_get::<i64, _>("decimals")?).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+        writable: r.try_get::<i64, _>("writable")? != 0,
+        min: r.try_get("min_value")?,
+        max: r.try_get("max_value")?,
+    })
+}
+
+const COLUMNS: &str = "id, name, area, address, data_type, byte_order, word_order, scale, value_offset, unit, decimals, \
+    writable, min_value, max_value";
+
+impl Store {
+    /// The signals of the organisation's equipment `equipment_id`, in their saved order; `None` without it.
+    pub async fn signals(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Option<Vec<SignalDef>>> {
+        if self.equipment(org_id, equipment_id).await?.is_none() {
+            return Ok(None);
+        }
+        let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM signals WHERE equipment_id = $1 ORDER BY seq, id"))
+            .bind(equipment_id)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(Some(rows.iter().map(signal_from_row).collect::<Result<_, _>>()?))
+    }
+
+    /// Replaces the equipment's signal list in one transaction. Entries with id 0 are new; entries with an id keep
+    /// it; signals missing from the list are deleted. Answers the ids in list order. The list must already have
+    /// passed `ironsight_protocol::validate::signals`.
+    pub async fn save_signals(
+        &self,
+        org_id: i64,
+        equipment_id: i64,
+        list: &[SignalDef],
+    ) -> anyhow::Result<Result<Vec<i64>, SaveSignalsError>> {
+        let mut tx = self.pool().begin().await?;
+        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM equipment WHERE org_id = $1 AND id = $2")
+            .bind(org_id)
+            .bind(equipment_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if owned.is_none() {
+            return Ok(Err(SaveSignalsError::NoEquipment));
+        }
+        let existing: HashSet<i64> = sqlx::query_scalar("SELECT id FROM signals WHERE equipment_id = $1")
+            .bind(equipment_id)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .collect();
+        if let Some(index) = list.iter().position(|s| s.id != 0 && !existing.contains(&s.id)) {
+            return Ok(Err(SaveSignalsError::ForeignId { index }));
+        }
+        let kept: HashSet<i64> = list.iter().map(|s| s.id).filter(|id| *id != 0).collect();
+        for gone in existing.difference(&kept) {
+            sqlx::query("DELETE FROM signals WHERE id = $1").bind(gone).execute(&mut *tx).await?;
+        }
+        let mut ids = Vec::with_capacity(list.len());
+        for (seq, s) in list.iter().enumerate() {
+            let values = (
+                name_of(&s.area),
+                name_of(&s.data_type),
+                name_of(&s.byte_order),
+                name_of(&s.word_order),
+                i64::from(s.writable),
+            );
+            let query = if s.id == 0 {
+                "INSERT INTO signals (equipment_id, seq, name, area, address, data_type, byte_order, word_order, scale, \
+                 value_offset, unit, decimals, writable, min_value, max_value) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id"
+            } else {
+                "UPDATE signals SET seq = $2, name = $3, area = $4, address = $5, data_type = $6, byte_order = $7, \
+                 word_order = $8, scale = $9, value_offset = $10, unit = $11, decimals = $12, writable = $13, \
+                 min_value = $14, max_value = $15 WHERE equipment_id = $1 AND id = $16 RETURNING id"
+            };
+            let mut statement = sqlx::query_scalar::<_, i64>(query)
+                .bind(equipment_id)
+                .bind(seq as i64)
+                .bind(s.name.trim())
+                .bind(values.0)
+                .bind(i64::from(s.address))
+                .bind(values.1)
+                .bind(values.2)
+                .bind(values.3)
+                .bind(s.scale)
+                .bind(s.offset)
+                .bind(&s.unit)
+                .bind(i64::from(s.decimals))
+                .bind(values.4)
+                .bind(s.min)
+                .bind(s.max)
+                .persistent(false); // binds Option<f64>: see the crate docs
+            if s.id != 0 {
+                statement = statement.bind(s.id);
+            }
+            ids.push(statement.fetch_one(&mut *tx).await?);
+        }
+        tx.commit().await?;
+        Ok(Ok(ids))
+    }
+}
