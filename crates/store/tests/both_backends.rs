@@ -60,12 +60,12 @@ async fn exercise(store: &Store) {
         "scale": 1.0, "offset": 0.0, "writable": true, "min": null, "max": 1500.0
     }))
     .unwrap();
-    let ids = store.save_signals(org, equipment, &[signal.clone()]).await.unwrap().unwrap();
+    let ids = store.save_signals(org, equipment, std::slice::from_ref(&signal)).await.unwrap().unwrap();
     let saved = store.signals(org, equipment).await.unwrap().unwrap();
     assert_eq!(saved, vec![ironsight_protocol::payload::SignalDef { id: ids[0], ..signal.clone() }]);
     // A NULL double followed by a value in the same statement (regression: see the crate docs on Option<f64>).
     let with_min = ironsight_protocol::payload::SignalDef { id: ids[0], min: Some(0.0), ..signal };
-    store.save_signals(org, equipment, &[with_min.clone()]).await.unwrap().unwrap();
+    store.save_signals(org, equipment, std::slice::from_ref(&with_min)).await.unwrap().unwrap();
     assert_eq!(store.signals(org, equipment).await.unwrap().unwrap(), vec![with_min]);
 
     store.save_user_config(id, "{\"a\":1}").await.unwrap();
