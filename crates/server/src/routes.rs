@@ -56,18 +56,48 @@ impl RouteDef {
 }
 
 macro_rules! route {
-    ($method:ident $path:literal, $handler:path, $action:literal, $access:ident, $summary:literal, [$($param:expr),* $(,)?]) => {
+    ($method:ident $path:literal, $handler:path, $action:literal, $access:ident, $summary:literal, params = $params:expr) => {
         RouteDef {
             method: Method::$method,
             path: $path,
             action: $action,
             summary: $summary,
             access: Access::$access,
-            params: { const PARAMS: &[ParamDef] = &[$($param),*]; PARAMS },
+            params: $params,
             handler: || on(MethodFilter::$method, $handler),
         }
     };
+    ($method:ident $path:literal, $handler:path, $action:literal, $access:ident, $summary:literal, [$($param:expr),* $(,)?]) => {
+        route!($method $path, $handler, $action, $access, $summary, params = {
+            const PARAMS: &[ParamDef] = &[$($param),*];
+            PARAMS
+        })
+    };
 }
+
+/// The editable equipment fields, shared by add and edit.
+const EQUIPMENT_FIELDS: [ParamDef; 9] = [
+    param("equipName", "string", true, "Equipment name, at most 60 characters"),
+    param("display", "string", false, "list (default) or page"),
+    param("ruleType", "string", false, "00 (default) or 01"),
+    param("model", "string", false, "Model, at most 60 characters"),
+    param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
+    param("address", "string", false, "Location address, at most 200 characters"),
+    param("latitude", "number", false, "Latitude, -90 to 90"),
+    param("longitude", "number", false, "Longitude, -180 to 180"),
+    param("remark", "string", false, "Remark, at most 500 characters"),
+];
+
+/// Edit takes the id, then the same fields as add.
+const EQUIPMENT_EDIT: [ParamDef; 10] = {
+    let mut params = [param("id", "integer", true, "Equipment id"); 10];
+    let mut i = 0;
+    while i < EQUIPMENT_FIELDS.len() {
+        params[i + 1] = EQUIPMENT_FIELDS[i];
+        i += 1;
+    }
+    params
+};
 
 /// Every API route.
 pub fn table() -> Vec<RouteDef> {
@@ -117,30 +147,9 @@ pub fn table() -> Vec<RouteDef> {
             param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
         ]),
         route!(POST "/lfscada/equipment/multi/add", equipment::add, "equipment.multi.add", Session,
-        "Add equipment (needs the manage permission).", [
-            param("equipName", "string", true, "Equipment name, at most 60 characters"),
-            param("display", "string", false, "list (default) or page"),
-            param("ruleType", "string", false, "00 (default) or 01"),
-            param("model", "string", false, "Model, at most 60 characters"),
-            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
-            param("address", "string", false, "Location address, at most 200 characters"),
-            param("latitude", "number", false, "Latitude, -90 to 90"),
-            param("longitude", "number", false, "Longitude, -180 to 180"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
-        ]),
+        "Add equipment (needs the manage permission).", params = &EQUIPMENT_FIELDS),
         route!(POST "/lfscada/equipment/multi/edit", equipment::edit, "equipment.multi.edit", Session,
-        "Edit equipment (needs the manage permission); 1214 when it does not exist.", [
-            param("id", "integer", true, "Equipment id"),
-            param("equipName", "string", true, "Equipment name, at most 60 characters"),
-            param("display", "string", false, "list (default) or page"),
-            param("ruleType", "string", false, "00 (default) or 01"),
-            param("model", "string", false, "Model, at most 60 characters"),
-            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
-            param("address", "string", false, "Location address, at most 200 characters"),
-            param("latitude", "number", false, "Latitude, -90 to 90"),
-            param("longitude", "number", false, "Longitude, -180 to 180"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
-        ]),
+        "Edit equipment (needs the manage permission); 1214 when it does not exist.", params = &EQUIPMENT_EDIT),
         route!(POST "/lfscada/equipment/multi/info", equipment::info, "equipment.multi.info", Session,
             "One equipment; 1214 when it does not exist.", [param("id", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/delete", equipment::delete, "equipment.multi.delete", Session,

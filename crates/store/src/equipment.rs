@@ -5,22 +5,13 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-/// Equipment as the console sees it.
+/// Equipment as the console sees it: the editable fields plus binding, driver and times.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Equipment {
     pub id: i64,
-    pub equip_name: String,
-    /// `list` (signal list) or `page` (a configuration page).
-    pub display: String,
-    /// `00` or `01` (the spec's rule types).
-    pub rule_type: String,
-    pub model: String,
-    pub manufacturer: String,
-    pub address: String,
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
-    pub remark: String,
+    #[serde(flatten)]
+    pub fields: EquipmentFields,
     /// Serial number of the bound gateway, if any.
     pub gateway_sn: Option<String>,
     /// Driver settings as the protocol crate's `DriverConfig` JSON, if set.
@@ -30,10 +21,13 @@ pub struct Equipment {
 }
 
 /// The fields a person edits.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct EquipmentFields {
     pub equip_name: String,
+    /// `list` (signal list) or `page` (a configuration page).
     pub display: String,
+    /// `00` or `01` (the spec's rule types).
     pub rule_type: String,
     pub model: String,
     pub manufacturer: String,
@@ -58,15 +52,17 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
     let driver: Option<String> = r.try_get("driver")?;
     Ok(Equipment {
         id: r.try_get("id")?,
-        equip_name: r.try_get("equip_name")?,
-        display: r.try_get("display")?,
-        rule_type: r.try_get("rule_type")?,
-        model: r.try_get("model")?,
-        manufacturer: r.try_get("manufacturer")?,
-        address: r.try_get("address")?,
-        latitude: r.try_get("latitude")?,
-        longitude: r.try_get("longitude")?,
-        remark: r.try_get("remark")?,
+        fields: EquipmentFields {
+            equip_name: r.try_get("equip_name")?,
+            display: r.try_get("display")?,
+            rule_type: r.try_get("rule_type")?,
+            model: r.try_get("model")?,
+            manufacturer: r.try_get("manufacturer")?,
+            address: r.try_get("address")?,
+            latitude: r.try_get("latitude")?,
+            longitude: r.try_get("longitude")?,
+            remark: r.try_get("remark")?,
+        },
         gateway_sn: r.try_get("gateway_sn")?,
         driver: driver.and_then(|d| serde_json::from_str(&d).ok()),
         gmt_create: r.try_get("created_ms")?,
@@ -139,7 +135,7 @@ impl Store {
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<Equipment>> {
-        let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let pattern = crate::contains_pattern(keyword);
         let filter = "WHERE e.org_id = $1 AND (e.equip_name LIKE $2 ESCAPE '\\' OR e.model LIKE $2 ESCAPE '\\' \
                       OR e.address LIKE $2 ESCAPE '\\')";
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM equipment e {filter}"))

@@ -104,7 +104,7 @@ impl Store {
         page_size: i64,
     ) -> anyhow::Result<Page<Gateway>> {
         // LIKE wildcards typed by the user are matched literally.
-        let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let pattern = crate::contains_pattern(keyword);
         let filter = "FROM gateways WHERE org_id = $1 AND (sn LIKE $2 ESCAPE '\\' OR name LIKE $2 ESCAPE '\\')";
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
             .bind(org_id)

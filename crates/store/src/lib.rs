@@ -116,6 +116,12 @@ pub struct Page<T> {
     pub list: Vec<T>,
 }
 
+/// A `LIKE … ESCAPE '\'` pattern matching `keyword` anywhere, with the wildcards a person typed (`%`, `_`) and
+/// the escape character itself matched literally.
+pub(crate) fn contains_pattern(keyword: &str) -> String {
+    format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+}
+
 /// Joins a list into the comma-separated form stored in one TEXT column.
 pub(crate) fn join_list(items: &[String]) -> String {
     items.join(",")
@@ -150,5 +156,14 @@ impl AdminConnection {
     pub async fn databases_with_prefix(&self, prefix: &str) -> anyhow::Result<Vec<String>> {
         let all: Vec<String> = sqlx::query_scalar("SELECT datname::TEXT FROM pg_database").fetch_all(&self.0).await?;
         Ok(all.into_iter().filter(|name| name.starts_with(prefix)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn typed_wildcards_match_literally() {
+        assert_eq!(super::contains_pattern("a%b_c\\d"), "%a\\%b\\_c\\\\d%");
+        assert_eq!(super::contains_pattern(""), "%%");
     }
 }
