@@ -1,0 +1,206 @@
+//! Everything that touches rmqtt: the listener, the in-memory retainer, and one hook handler that asks the
+//! [`Authority`] at CONNECT and applies [`crate::acl`] to every SUBSCRIBE, PUBLISH and last will. Runs on the
+//! broker's own runtime (see the crate docs).
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use rmqtt::acl::AuthInfo;
+use rmqtt::codec::v5::SubscribeAckReason;
+use rmqtt::context::ServerContext;
+use rmqtt::hook::{Handler, HookResult, Parameter, ReturnType, Type};
+use rmqtt::net::Builder;
+use rmqtt::server::MqttServer;
+use rmqtt::session::Session;
+use rmqtt::types::{AuthResult, ConnectInfo, LastWill, PublishAclResult, SubscribeAclResult};
+use tokio::runtime::Handle;
+
+use crate::{AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, Identity, acl};
+
+/// The retainer plugin's settings, given in-process so that no plugin directory or file is needed.
+/// `retained_message_ttl = "0s"` keeps retained messages until they are replaced: without it rmqtt would expire a
+/// retained `config` or `status` with the listener's message expiry (five minutes), and a gateway that reconnects
+/// later would get no configuration.
+const RETAINER_CONFIG: &str = r#"
+retained_message_ttl = "0s"
+[storage]
+type = "ram"
+"#;
+
+/// rmqtt's plugin name for the retainer (its crate name), which is also the key of its configuration.
+const RETAINER: &str = "rmqtt-retainer";
+
+/// Binds, sets rmqtt up, registers the hooks and spawns the accept loop; returns the bound address.
+pub(crate) async fn serve(
+    config: BrokerConfig,
+    authority: Arc<dyn Authority>,
+    caller: Handle,
+) -> Result<SocketAddr, BrokerError> {
+    let listener = Builder::new()
+        .name("ironsight")
+        .laddr(config.listen)
+        // Lets a restarted server bind again while old connections linger in TIME_WAIT; on Linux it does not let
+        // two listeners share the port, so a port held by Mosquitto still fails with AddrInUse.
+        .reuseaddr(Some(true))
+        .nodelay(true)
+        // Refused here as well as in the hook: with `true`, rmqtt lets a CONNECT without user name in unasked.
+        .allow_anonymous(false)
+        .message_expiry_interval(config.queued_message_ttl)
+        .bind()
+        .map_err(|e| bind_error(config.listen, e))?;
+    let local_addr = listener.local_addr().map_err(|e| BrokerError::Start(format!("local address: {e}")))?;
+
+    let scx = ServerContext::new()
+        // rmqtt refuses CONNECTs while the host's CPU load is high; a busy build machine or a loaded site server
+        // must not lock the gateways out.
+        .busy_check_enable(false)
+        .plugins_config_map_add(RETAINER, RETAINER_CONFIG)
+        .build()
+        .await;
+    rmqtt_retainer::register(&scx, true, true).await.map_err(|e| BrokerError::Start(format!("retainer: {e}")))?;
+
+    let gate = Arc::new(Gate { authority, caller });
+    let register = scx.extends.hook_mgr().register();
+    for typ in [Type::ClientAuthenticate, Type::ClientSubscribeCheckAcl, Type::MessagePublishCheckAcl] {
+        // Highest priority and `proceed = false`: no other handler can overrule the decision.
+        register.add_priority(typ, u32::MAX, Box::new(GateHandler(gate.clone()))).await;
+    }
+    register.start().await;
+
+    let server = MqttServer::new(scx).listener_by_id(listener, local_addr.port()).build();
+    tokio::spawn(async move {
+        if let Err(e) = server.run().await {
+            tracing::error!("MQTT broker stopped: {e:#}");
+        }
+    });
+    tracing::info!("MQTT broker listening on {local_addr}");
+    Ok(local_addr)
+}
+
+fn bind_error(addr: SocketAddr, e: rmqtt::Error) -> BrokerError {
+    match e.chain().find_map(|cause| cause.downcast_ref::<io::Error>()) {
+        Some(io) if io.kind() == io::ErrorKind::AddrInUse => BrokerError::AddrInUse(addr),
+        Some(io) => BrokerError::Bind { addr, source: io::Error::new(io.kind(), io.to_string()) },
+        None => BrokerError::Start(format!("listen on {addr}: {e:#}")),
+    }
+}
+
+/// The decisions, shared by the three registrations.
+struct Gate {
+    authority: Arc<dyn Authority>,
+    /// The runtime that called [`crate::start`], where the authority's futures run.
+    caller: Handle,
+}
+
+struct GateHandler(Arc<Gate>);
+
+#[async_trait]
+impl Handler for GateHandler {
+    async fn hook(&self, param: &Parameter, acc: Option<HookResult>) -> ReturnType {
+        match param {
+            Parameter::ClientAuthenticate(info) => {
+                (false, Some(HookResult::AuthResult(self.0.authenticate(info).await)))
+            }
+            Parameter::ClientSubscribeCheckAcl(session, sub) => {
+                let filter: &str = &sub.topic_filter;
+                let allowed = identity_of(session).is_some_and(|id| acl::may_subscribe(&id, filter));
+                let result = if allowed {
+                    SubscribeAclResult::new_success(sub.opts.qos(), None)
+                } else {
+                    tracing::warn!(client = %session.id.client_id, filter, "MQTT subscribe refused");
+                    SubscribeAclResult::new_failure(SubscribeAckReason::NotAuthorized)
+                };
+                (false, Some(HookResult::SubscribeAclResult(result)))
+            }
+            Parameter::MessagePublishCheckAcl(session, publish) => {
+                let topic: &str = &publish.topic;
+                let allowed = identity_of(session).is_some_and(|id| acl::may_publish(&id, topic));
+                let result = if allowed {
+                    PublishAclResult::allow()
+                } else {
+                    // Dropped, not disconnected (what Mosquitto does too): MQTT 3.1.1 has no way to say "refused"
+                    // in a PUBACK, and a disconnect would only make a misconfigured gateway reconnect and retry.
+                    tracing::warn!(client = %session.id.client_id, topic, "MQTT publish refused");
+                    PublishAclResult::rejected(false, None)
+                };
+                (false, Some(HookResult::PublishAclResult(result)))
+            }
+            _ => (true, acc),
+        }
+    }
+}
+
+impl Gate {
+    /// The CONNECT decision. Refusals use "bad user name or password" when the authority said no and "not
+    /// authorized" for everything else, so a gateway's log tells a wrong secret from a wrong setup.
+    async fn authenticate(&self, info: &ConnectInfo) -> AuthResult {
+        let client_id: &str = info.client_id();
+        let Some(username) = info.username() else {
+            tracing::info!(client = client_id, "MQTT anonymous connection refused");
+            return AuthResult::NotAuthorized;
+        };
+        let username: &str = username;
+        let password = info.password().map(|p| p.to_vec()).unwrap_or_default();
+
+        let authority = self.authority.clone();
+        let (c, u) = (client_id.to_owned(), username.to_owned());
+        let mut asked = self.caller.spawn(async move { authority.authenticate(&c, &u, &password).await });
+        let identity = match tokio::time::timeout(AUTHENTICATE_TIMEOUT, &mut asked).await {
+            Ok(Ok(Some(identity))) => identity,
+            Ok(Ok(None)) => {
+                tracing::info!(client = client_id, username, "MQTT login refused: bad user name or password");
+                return AuthResult::BadUsernameOrPassword;
+            }
+            Ok(Err(e)) => {
+                tracing::error!(client = client_id, username, "MQTT authority failed: {e}");
+                return AuthResult::NotAuthorized;
+            }
+            Err(_) => {
+                asked.abort();
+                tracing::error!(client = client_id, username, "MQTT authority did not answer in time");
+                return AuthResult::NotAuthorized;
+            }
+        };
+        if !acl::identity_fits(&identity, client_id, username) {
+            tracing::info!(client = client_id, username, "MQTT login refused: client id must equal the serial number");
+            return AuthResult::NotAuthorized;
+        }
+        if let Some(will) = info.last_will() {
+            // rmqtt publishes a will without the publish ACL, so it is checked here, once, before accepting.
+            let topic = will_topic(&will);
+            if !acl::may_publish(&identity, topic) {
+                tracing::info!(client = client_id, username, topic, "MQTT login refused: last will outside its topics");
+                return AuthResult::NotAuthorized;
+            }
+        }
+        // `false`: rmqtt's superuser flag would skip the ACL hooks altogether, which not even the server gets.
+        AuthResult::Allow(false, Some(auth_info_for(&identity)))
+    }
+}
+
+fn will_topic<'a>(will: &'a LastWill<'a>) -> &'a str {
+    match will {
+        LastWill::V3(lw) => &lw.topic,
+        LastWill::V5(lw) => &lw.topic,
+    }
+}
+
+/// rmqtt keeps one thing per session from the authentication for the ACL hooks: the `AuthInfo`. Its `superuser`
+/// field is read only by rmqtt's ACL plugin (not loaded here) and has no effect on rmqtt's ACL bypass, which is the
+/// separate flag in `AuthResult::Allow` (always `false`), so it carries "this is the server". A gateway's serial
+/// number is its user name, which [`acl::identity_fits`] enforced at CONNECT.
+fn auth_info_for(identity: &Identity) -> AuthInfo {
+    AuthInfo { superuser: matches!(identity, Identity::Server), expire_at: None, rules: Vec::new() }
+}
+
+/// The inverse of [`auth_info_for`]; `None` (everything refused) for a session that did not pass our CONNECT hook.
+fn identity_of(session: &Session) -> Option<Identity> {
+    let info = session.auth_info.as_ref()?;
+    if info.superuser {
+        Some(Identity::Server)
+    } else {
+        session.id.username.as_ref().map(|sn| Identity::Gateway { sn: sn.to_string() })
+    }
+}

@@ -1,0 +1,422 @@
+//! The broker seen from real MQTT 3.1.1 clients (rumqttc) over real sockets, each test with its own broker on a
+//! free port of 127.0.0.1. Every wait has a deadline; "not delivered" is shown without sleeping, by sending a
+//! legitimate marker *after* the forbidden message on the same connection and checking the marker arrives first
+//! (one connection's messages are routed in order).
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ironsight_broker::async_trait;
+use ironsight_broker::{Authority, BrokerConfig, BrokerError, Identity, RunningBroker, start};
+use ironsight_protocol::topics::{Channel, GatewayTopics};
+use rumqttc::{
+    AsyncClient, ConnectReturnCode, ConnectionError, Event, LastWill, MqttOptions, Packet, Publish, QoS,
+    SubscribeReasonCode,
+};
+use tokio::io::AsyncWriteExt;
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+const DEADLINE: Duration = Duration::from_secs(15);
+const SERVER_USER: &str = ironsight_broker::SERVER_CLIENT;
+const SERVER_SECRET: &str = "server-secret";
+const GATEWAYS: [(&str, &str); 2] = [("EG-0001", "secret-1"), ("EG-0002", "secret-2")];
+
+/// What the server's registry would answer: two known gateways and the server's internal client.
+struct Registry;
+
+#[async_trait]
+impl Authority for Registry {
+    async fn authenticate(&self, _client_id: &str, username: &str, password: &[u8]) -> Option<Identity> {
+        if username == SERVER_USER && password == SERVER_SECRET.as_bytes() {
+            return Some(Identity::Server);
+        }
+        GATEWAYS
+            .iter()
+            .any(|(sn, secret)| *sn == username && secret.as_bytes() == password)
+            .then(|| Identity::Gateway { sn: username.to_owned() })
+    }
+}
+
+async fn broker() -> RunningBroker {
+    broker_with(|_| {}).await
+}
+
+async fn broker_with(adjust: impl FnOnce(&mut BrokerConfig)) -> RunningBroker {
+    let mut config = BrokerConfig::new("127.0.0.1:0".parse().unwrap());
+    adjust(&mut config);
+    start(config, Arc::new(Registry)).await.expect("broker starts")
+}
+
+fn topic(sn: &str, channel: Channel) -> String {
+    GatewayTopics::new(sn).unwrap().topic(channel)
+}
+
+/// A connected client whose event loop runs in a task; incoming packets arrive on `rx`, and those a wait skipped
+/// are kept in `pending` for the next wait.
+struct Client {
+    client: AsyncClient,
+    rx: mpsc::UnboundedReceiver<Packet>,
+    pending: VecDeque<Packet>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+async fn connect(
+    addr: SocketAddr,
+    client_id: &str,
+    credentials: Option<(&str, &str)>,
+    will: Option<LastWill>,
+) -> Result<Client, ConnectionError> {
+    let mut options = MqttOptions::new(client_id, addr.ip().to_string(), addr.port());
+    options.set_keep_alive(Duration::from_secs(30));
+    if let Some((user, password)) = credentials {
+        options.set_credentials(user, password);
+    }
+    if let Some(will) = will {
+        options.set_last_will(will);
+    }
+    let (client, mut eventloop) = AsyncClient::new(options, 64);
+    let connack = timeout(DEADLINE, async {
+        loop {
+            match eventloop.poll().await {
+                Ok(Event::Incoming(Packet::ConnAck(_))) => return Ok(()),
+                Ok(_) => {}
+                Err(e) => return Err(e),
+            }
+        }
+    })
+    .await
+    .expect("CONNACK (or a refusal) within the deadline");
+    connack?;
+    let (tx, rx) = mpsc::unbounded_channel();
+    let task = tokio::spawn(async move {
+        loop {
+            match eventloop.poll().await {
+                Ok(Event::Incoming(packet)) => {
+                    if tx.send(packet).is_err() {
+                        return;
+                    }
+                }
+                Ok(Event::Outgoing(_)) => {}
+                Err(_) => return,
+            }
+        }
+    });
+    Ok(Client { client, rx, pending: VecDeque::new(), task })
+}
+
+async fn gateway(addr: SocketAddr, sn: &str) -> Client {
+    let secret = GATEWAYS.iter().find(|(s, _)| *s == sn).unwrap().1;
+    connect(addr, sn, Some((sn, secret)), None).await.expect("gateway connects")
+}
+
+async fn server(addr: SocketAddr, client_id: &str) -> Client {
+    connect(addr, client_id, Some((SERVER_USER, SERVER_SECRET)), None).await.expect("server client connects")
+}
+
+fn refusal(result: Result<Client, ConnectionError>) -> ConnectReturnCode {
+    match result {
+        Ok(_) => panic!("connection accepted, expected a refusal"),
+        Err(ConnectionError::ConnectionRefused(code)) => code,
+        Err(e) => panic!("expected a CONNACK refusal, got {e}"),
+    }
+}
+
+impl Client {
+    /// The first packet (pending ones first) for which `pick` says `Some`, within the deadline.
+    async fn wait_for<T>(&mut self, what: &str, mut pick: impl FnMut(&Packet) -> Option<T>) -> T {
+        if let Some(i) = self.pending.iter().position(|p| pick(p).is_some()) {
+            let packet = self.pending.remove(i).unwrap();
+            return pick(&packet).unwrap();
+        }
+        let found = timeout(DEADLINE, async {
+            while let Some(packet) = self.rx.recv().await {
+                if let Some(found) = pick(&packet) {
+                    return Some(found);
+                }
+                self.pending.push_back(packet);
+            }
+            None
+        })
+        .await;
+        match found {
+            Ok(Some(found)) => found,
+            Ok(None) => panic!("connection closed while waiting for {what}"),
+            Err(_) => panic!("no {what} within {DEADLINE:?}"),
+        }
+    }
+
+    /// The next PUBLISH received.
+    async fn next_publish(&mut self) -> Publish {
+        self.wait_for("PUBLISH", |p| match p {
+            Packet::Publish(publish) => Some(publish.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    async fn subscribe(&mut self, filter: &str) -> SubscribeReasonCode {
+        self.client.subscribe(filter, QoS::AtLeastOnce).await.unwrap();
+        self.wait_for("SUBACK", |p| match p {
+            Packet::SubAck(ack) => ack.return_codes.first().copied(),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Publishes at QoS 1 and waits for the broker's PUBACK (sent also for a publish the ACL dropped).
+    async fn publish(&mut self, topic: &str, retain: bool, payload: &[u8]) {
+        self.client.publish(topic, QoS::AtLeastOnce, retain, payload.to_vec()).await.unwrap();
+        self.wait_for("PUBACK", |p| matches!(p, Packet::PubAck(_)).then_some(())).await;
+    }
+
+    /// Waits until the broker closes the connection.
+    async fn closed(&mut self) {
+        timeout(DEADLINE, async { while self.rx.recv().await.is_some() {} })
+            .await
+            .expect("connection closed within the deadline");
+    }
+}
+
+#[tokio::test]
+async fn gateway_with_right_secret_connects() {
+    let broker = broker().await;
+    let mut gw = gateway(broker.local_addr(), "EG-0001").await;
+    assert_eq!(
+        gw.subscribe(&GatewayTopics::new("EG-0001").unwrap().subtree()).await,
+        SubscribeReasonCode::Success(QoS::AtLeastOnce)
+    );
+}
+
+#[tokio::test]
+async fn bad_credentials_anonymous_and_foreign_client_ids_are_refused() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    assert_eq!(
+        refusal(connect(addr, "EG-0001", Some(("EG-0001", "wrong")), None).await),
+        ConnectReturnCode::BadUserNamePassword,
+        "wrong secret"
+    );
+    assert_eq!(
+        refusal(connect(addr, "EG-0001", Some(("EG-0001", "secret-2")), None).await),
+        ConnectReturnCode::BadUserNamePassword,
+        "another gateway's secret"
+    );
+    assert_eq!(
+        refusal(connect(addr, "EG-9999", Some(("EG-9999", "secret-1")), None).await),
+        ConnectReturnCode::BadUserNamePassword,
+        "unknown serial number"
+    );
+    assert_eq!(
+        refusal(connect(addr, "EG-0001", Some(("EG-0001", "")), None).await),
+        ConnectReturnCode::BadUserNamePassword,
+        "empty password"
+    );
+    assert_eq!(refusal(connect(addr, "EG-0001", None, None).await), ConnectReturnCode::NotAuthorized, "anonymous");
+    assert_eq!(
+        refusal(connect(addr, "EG-0002", Some(("EG-0001", "secret-1")), None).await),
+        ConnectReturnCode::NotAuthorized,
+        "client id of another gateway (would take over its session)"
+    );
+    assert_eq!(
+        refusal(connect(addr, "my-gateway", Some(("EG-0001", "secret-1")), None).await),
+        ConnectReturnCode::NotAuthorized,
+        "client id other than the serial number"
+    );
+    // And the broker still serves the right one afterwards.
+    gateway(addr, "EG-0001").await;
+}
+
+#[tokio::test]
+async fn gateway_data_reaches_the_server_at_qos1() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let mut srv = server(addr, SERVER_USER).await;
+    for filter in ironsight_protocol::topics::server_filters() {
+        assert_eq!(srv.subscribe(&filter).await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+    }
+    let mut gw = gateway(addr, "EG-0001").await;
+    let payload = br#"{"seq":1,"kind":"change","readings":[]}"#;
+    gw.publish(&topic("EG-0001", Channel::Data), false, payload).await;
+    let got = srv.next_publish().await;
+    assert_eq!(got.topic, topic("EG-0001", Channel::Data));
+    assert_eq!(got.qos, QoS::AtLeastOnce);
+    assert_eq!(&got.payload[..], payload);
+}
+
+#[tokio::test]
+async fn gateway_publishes_outside_its_channels_are_not_delivered() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let mut srv = server(addr, SERVER_USER).await;
+    assert_eq!(srv.subscribe("ironsight/v1/gw/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+    let mut other = gateway(addr, "EG-0002").await;
+    assert_eq!(other.subscribe("ironsight/v1/gw/EG-0002/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+
+    let mut gw = gateway(addr, "EG-0001").await;
+    for forbidden in [
+        topic("EG-0002", Channel::Data),
+        topic("EG-0002", Channel::Status),
+        topic("EG-0002", Channel::Config),
+        topic("EG-0002", Channel::Command),
+        topic("EG-0001", Channel::Config),
+        topic("EG-0001", Channel::Command),
+        "ironsight/v1/gw/EG-0001/other".to_owned(),
+    ] {
+        gw.publish(&forbidden, false, b"forged").await;
+    }
+    gw.publish(&topic("EG-0001", Channel::Data), false, b"marker").await;
+
+    let first = srv.next_publish().await;
+    assert_eq!(
+        (first.topic.as_str(), &first.payload[..]),
+        (topic("EG-0001", Channel::Data).as_str(), &b"marker"[..]),
+        "the server saw a forbidden publish before the marker"
+    );
+    // EG-0002 must not have seen the forged messages either: a publish of its own arrives first.
+    other.publish(&topic("EG-0002", Channel::Status), false, b"own").await;
+    let first = other.next_publish().await;
+    assert_eq!(&first.payload[..], b"own", "EG-0002 received a forged message");
+}
+
+#[tokio::test]
+async fn gateway_cannot_subscribe_outside_its_subtree() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let mut gw = gateway(addr, "EG-0001").await;
+    for filter in [
+        "ironsight/v1/gw/EG-0002/#",
+        "ironsight/v1/gw/EG-0002/config",
+        "ironsight/v1/gw/#",
+        "ironsight/v1/gw/+/config",
+        "ironsight/v1/gw/+/#",
+        "#",
+        "$SYS/#",
+    ] {
+        assert_eq!(gw.subscribe(filter).await, SubscribeReasonCode::Failure, "{filter}");
+    }
+    assert_eq!(gw.subscribe("ironsight/v1/gw/EG-0001/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+
+    let mut srv = server(addr, SERVER_USER).await;
+    srv.publish(&topic("EG-0002", Channel::Config), false, b"for EG-0002").await;
+    srv.publish(&topic("EG-0002", Channel::Command), false, b"for EG-0002").await;
+    srv.publish(&topic("EG-0001", Channel::Command), false, b"for EG-0001").await;
+    let first = gw.next_publish().await;
+    assert_eq!(first.topic, topic("EG-0001", Channel::Command));
+    assert_eq!(&first.payload[..], b"for EG-0001", "EG-0001 received another gateway's message");
+    assert_eq!(first.qos, QoS::AtLeastOnce);
+}
+
+#[tokio::test]
+async fn retained_config_reaches_a_gateway_that_subscribes_later() {
+    // A 1 s queue TTL, and a config older than that: retained messages must not expire with it.
+    let broker = broker_with(|c| c.queued_message_ttl = Duration::from_secs(1)).await;
+    let addr = broker.local_addr();
+    let mut srv = server(addr, SERVER_USER).await;
+    let config = br#"{"version":12,"sampleIntervalMs":60000,"devices":[]}"#;
+    srv.publish(&topic("EG-0001", Channel::Config), true, config).await;
+    // Not a readiness wait: the PUBACK above says the broker holds it; this ages it past the TTL.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    let mut gw = gateway(addr, "EG-0001").await;
+    assert_eq!(gw.subscribe(&topic("EG-0001", Channel::Config)).await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+    let got = gw.next_publish().await;
+    assert_eq!(got.topic, topic("EG-0001", Channel::Config));
+    assert!(got.retain, "delivered as retained");
+    assert_eq!(&got.payload[..], config);
+
+    // The other gateway's retained config is not reachable for EG-0001, and its own subtree filter gets its own.
+    let mut gw2 = gateway(addr, "EG-0002").await;
+    assert_eq!(gw2.subscribe("ironsight/v1/gw/#").await, SubscribeReasonCode::Failure);
+    assert_eq!(gw2.subscribe("ironsight/v1/gw/EG-0002/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+    srv.publish(&topic("EG-0002", Channel::Command), false, b"marker").await;
+    assert_eq!(&gw2.next_publish().await.payload[..], b"marker");
+}
+
+#[tokio::test]
+async fn last_will_is_published_and_retained_when_a_gateway_drops() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let mut srv = server(addr, SERVER_USER).await;
+    assert_eq!(srv.subscribe("ironsight/v1/gw/+/status").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+
+    let status = topic("EG-0001", Channel::Status);
+    let will = LastWill::new(&status, br#"{"online":false}"#.to_vec(), QoS::AtLeastOnce, true);
+    let mut gw = connect(addr, "EG-0001", Some(("EG-0001", "secret-1")), Some(will)).await.unwrap();
+    gw.publish(&status, true, br#"{"online":true}"#).await;
+    let online = srv.next_publish().await;
+    assert_eq!(&online.payload[..], br#"{"online":true}"#);
+
+    // Drop the connection without DISCONNECT, as a gateway losing power or network would.
+    gw.task.abort();
+    let _ = gw.task.await;
+
+    let offline = srv.next_publish().await;
+    assert_eq!(offline.topic, status);
+    assert_eq!(&offline.payload[..], br#"{"online":false}"#);
+
+    // Retained: a server client that subscribes later learns the gateway is offline.
+    let mut later = server(addr, "ironsight:server-2").await;
+    assert_eq!(later.subscribe(&status).await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+    let retained = later.next_publish().await;
+    assert!(retained.retain);
+    assert_eq!(&retained.payload[..], br#"{"online":false}"#);
+}
+
+#[tokio::test]
+async fn a_last_will_outside_the_gateways_topics_is_refused_at_connect() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    for will_topic in [topic("EG-0002", Channel::Status), topic("EG-0001", Channel::Config)] {
+        let will = LastWill::new(&will_topic, br#"{"online":false}"#.to_vec(), QoS::AtLeastOnce, true);
+        assert_eq!(
+            refusal(connect(addr, "EG-0001", Some(("EG-0001", "secret-1")), Some(will)).await),
+            ConnectReturnCode::NotAuthorized,
+            "{will_topic}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_taken_port_is_addr_in_use() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap();
+    match start(BrokerConfig::new(addr), Arc::new(Registry)).await {
+        Err(BrokerError::AddrInUse(a)) => assert_eq!(a, addr),
+        other => panic!("expected AddrInUse, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn shutdown_closes_connections_and_frees_the_port() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let mut gw = gateway(addr, "EG-0001").await;
+    broker.shutdown().await;
+    gw.closed().await;
+    let again = std::net::TcpListener::bind(addr);
+    assert!(again.is_ok(), "port still taken after shutdown: {again:?}");
+}
+
+#[tokio::test]
+async fn garbage_from_a_client_does_not_hurt_the_broker() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    let junk: [&[u8]; 6] = [
+        b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+        &[0x10, 0xff, 0xff, 0xff, 0xff, 0x7f], // CONNECT with a malformed remaining length
+        &[0x10, 0x0c, 0x00, 0x04, b'M', b'Q', b'T', b'T', 0x04], // truncated CONNECT
+        &[0x10, 0x10, 0x00, 0x04, b'M', b'Q', b'T', b'T', 0x04, 0xc2, 0x00, 0x1e, 0x00, 0x10, b'x', b'y', b'z', b'w'], // lengths that lie
+        &[0x30, 0x03, 0x00, 0x01, b'a'], // PUBLISH before CONNECT
+        &[0xff; 64],
+    ];
+    for bytes in junk {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let _ = stream.write_all(bytes).await;
+        let _ = stream.shutdown().await;
+    }
+    let mut gw = gateway(addr, "EG-0001").await;
+    assert_eq!(gw.subscribe("ironsight/v1/gw/EG-0001/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
+}
