@@ -70,14 +70,14 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
     })
 }
 
-impl Store {
-    pub async fn add_equipment(&self, org_id: i64, f: &EquipmentFields) -> anyhow::Result<i64> {
-        let now = now_ms();
-        Ok(sqlx::query_scalar(
-            "INSERT INTO equipment (org_id, equip_name, display, rule_type, model, manufacturer, address, latitude, \
-             longitude, remark, created_ms, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
-        )
-        .bind(org_id)
+/// Binds the editable fields as `$1`–`$9` and the modification time as `$10`, the order both writes use. The
+/// statement binds `Option<f64>`, so callers must not cache it (see the crate docs).
+fn bind_fields<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    f: &'q EquipmentFields,
+    now: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
         .bind(&f.equip_name)
         .bind(&f.display)
         .bind(&f.rule_type)
@@ -88,32 +88,26 @@ impl Store {
         .bind(f.longitude)
         .bind(&f.remark)
         .bind(now)
-        .persistent(false) // binds Option<f64>: see the crate docs
-        .fetch_one(self.pool())
-        .await?)
+}
+
+impl Store {
+    pub async fn add_equipment(&self, org_id: i64, f: &EquipmentFields) -> anyhow::Result<i64> {
+        let now = now_ms();
+        let query = sqlx::query(
+            "INSERT INTO equipment (equip_name, display, rule_type, model, manufacturer, address, latitude, longitude, \
+             remark, updated_ms, org_id, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10) RETURNING id",
+        );
+        let row = bind_fields(query, f, now).bind(org_id).persistent(false).fetch_one(self.pool()).await?;
+        Ok(row.try_get("id")?)
     }
 
     /// Updates the editable fields; false when the organisation has no such equipment.
     pub async fn edit_equipment(&self, org_id: i64, id: i64, f: &EquipmentFields) -> anyhow::Result<bool> {
-        let done = sqlx::query(
+        let query = sqlx::query(
             "UPDATE equipment SET equip_name = $1, display = $2, rule_type = $3, model = $4, manufacturer = $5, \
              address = $6, latitude = $7, longitude = $8, remark = $9, updated_ms = $10 WHERE org_id = $11 AND id = $12",
-        )
-        .bind(&f.equip_name)
-        .bind(&f.display)
-        .bind(&f.rule_type)
-        .bind(&f.model)
-        .bind(&f.manufacturer)
-        .bind(&f.address)
-        .bind(f.latitude)
-        .bind(f.longitude)
-        .bind(&f.remark)
-        .bind(now_ms())
-        .bind(org_id)
-        .bind(id)
-        .persistent(false) // binds Option<f64>: see the crate docs
-        .execute(self.pool())
-        .await?;
+        );
+        let done = bind_fields(query, f, now_ms()).bind(org_id).bind(id).persistent(false).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
