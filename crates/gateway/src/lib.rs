@@ -8,6 +8,8 @@
 //! # Layout
 //! - [`plan`]: which Modbus requests read a device's signals (as few as the addresses allow).
 //! - [`codec`]: register words ⇄ engineering values for every data type, byte order and word order.
+//! - [`modbus_tcp`]: the Modbus TCP driver, mapping every failure to the protocol's device errors.
 
 pub mod codec;
+pub mod modbus_tcp;
 pub mod plan;
