@@ -116,22 +116,7 @@ mod tests {
     use ironsight_protocol::payload::Area;
 
     fn sig(data_type: DataType, byte_order: Order, word_order: Order) -> SignalDef {
-        SignalDef {
-            id: 0,
-            name: "s".into(),
-            area: Area::HoldingRegister,
-            address: 0,
-            data_type,
-            byte_order,
-            word_order,
-            scale: 1.0,
-            offset: 0.0,
-            unit: String::new(),
-            decimals: 0,
-            writable: true,
-            min: None,
-            max: None,
-        }
+        SignalDef { byte_order, word_order, ..SignalDef::new("s", Area::HoldingRegister, 0, data_type) }
     }
 
     #[test]

@@ -67,25 +67,10 @@ fn area_rank(area: Area) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ironsight_protocol::payload::{DataType, Order};
+    use ironsight_protocol::payload::DataType;
 
     fn sig(area: Area, address: u16, data_type: DataType) -> SignalDef {
-        SignalDef {
-            id: 0,
-            name: "s".into(),
-            area,
-            address,
-            data_type,
-            byte_order: Order::Big,
-            word_order: Order::Big,
-            scale: 1.0,
-            offset: 0.0,
-            unit: String::new(),
-            decimals: 0,
-            writable: false,
-            min: None,
-            max: None,
-        }
+        SignalDef::new("s", area, address, data_type)
     }
 
     #[test]

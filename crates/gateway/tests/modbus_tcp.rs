@@ -6,7 +6,7 @@ use ironsight_gateway::codec::decode_registers;
 use ironsight_gateway::modbus_tcp::{ModbusTcp, Values};
 use ironsight_gateway::plan::{ReadRequest, plan};
 use ironsight_protocol::errors::DeviceError;
-use ironsight_protocol::payload::{Area, DataType, Order, SignalDef};
+use ironsight_protocol::payload::{Area, DataType, SignalDef};
 use std::time::Duration;
 
 const DEVICE: &str = r#"
@@ -35,25 +35,6 @@ area = "coil"
 address = 0
 "#;
 
-fn signal(area: Area, address: u16, data_type: DataType) -> SignalDef {
-    SignalDef {
-        id: 1,
-        name: "s".into(),
-        area,
-        address,
-        data_type,
-        byte_order: Order::Big,
-        word_order: Order::Big,
-        scale: 1.0,
-        offset: 0.0,
-        unit: String::new(),
-        decimals: 0,
-        writable: true,
-        min: None,
-        max: None,
-    }
-}
-
 fn driver(port: u16, timeout_ms: u64) -> ModbusTcp {
     ModbusTcp::new("127.0.0.1", port, 1, Duration::from_millis(timeout_ms))
 }
@@ -68,8 +49,10 @@ async fn device(reply_delay_ms: u64) -> ironsight_devsim::Running {
 async fn reads_planned_requests_and_decodes_values() {
     let sim = device(0).await;
     let mut modbus = driver(sim.local_addr().port(), 2000);
-    let signals =
-        [signal(Area::HoldingRegister, 0, DataType::Float32), signal(Area::HoldingRegister, 2, DataType::Uint16)];
+    let signals = [
+        SignalDef::new("pressure", Area::HoldingRegister, 0, DataType::Float32),
+        SignalDef::new("firmware", Area::HoldingRegister, 2, DataType::Uint16),
+    ];
     let requests = plan(&signals);
     assert_eq!(requests.len(), 1, "contiguous registers are one read");
     let Values::Registers(words) = modbus.read(&requests[0]).await.unwrap() else { panic!("registers expected") };

@@ -113,6 +113,8 @@ pub enum Order {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SignalDef {
+    /// 0 for a signal not saved yet.
+    #[serde(default)]
     pub id: i64,
     pub name: String,
     pub area: Area,
@@ -123,17 +125,48 @@ pub struct SignalDef {
     #[serde(default)]
     pub word_order: Order,
     /// Engineering value = raw × scale + offset.
+    #[serde(default = "unit_scale")]
     pub scale: f64,
+    #[serde(default)]
     pub offset: f64,
     #[serde(default)]
     pub unit: String,
     #[serde(default)]
     pub decimals: u8,
+    #[serde(default)]
     pub writable: bool,
     #[serde(default)]
     pub min: Option<f64>,
     #[serde(default)]
     pub max: Option<f64>,
+}
+
+/// The scale a signal has unless it says otherwise.
+fn unit_scale() -> f64 {
+    1.0
+}
+
+impl SignalDef {
+    /// A signal with the protocol's defaults for everything else: big-endian byte and word order, scale 1,
+    /// offset 0, no unit, no decimals, read-only, no limits. Id 0 means "not saved yet".
+    pub fn new(name: &str, area: Area, address: u16, data_type: DataType) -> SignalDef {
+        SignalDef {
+            id: 0,
+            name: name.to_owned(),
+            area,
+            address,
+            data_type,
+            byte_order: Order::Big,
+            word_order: Order::Big,
+            scale: unit_scale(),
+            offset: 0.0,
+            unit: String::new(),
+            decimals: 0,
+            writable: false,
+            min: None,
+            max: None,
+        }
+    }
 }
 
 /// How the gateway reaches one device.
@@ -255,6 +288,13 @@ mod tests {
         };
         let text = serde_json::to_string(&report).unwrap();
         assert_eq!(serde_json::from_str::<DataReport>(&text).unwrap(), report);
+    }
+
+    #[test]
+    fn a_signal_given_only_what_matters_takes_the_defaults() {
+        let text = r#"{"name": "P", "area": "holding_register", "address": 4, "dataType": "int16"}"#;
+        let parsed: SignalDef = serde_json::from_str(text).unwrap();
+        assert_eq!(parsed, SignalDef::new("P", Area::HoldingRegister, 4, DataType::Int16));
     }
 
     #[test]

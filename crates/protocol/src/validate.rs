@@ -154,25 +154,9 @@ pub fn signals(list: &[SignalDef]) -> Result<(), FieldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::payload::Order;
 
     fn sig(area: Area, address: u16, data_type: DataType) -> SignalDef {
-        SignalDef {
-            id: 0,
-            name: "Pressure".into(),
-            area,
-            address,
-            data_type,
-            byte_order: Order::Big,
-            word_order: Order::Big,
-            scale: 1.0,
-            offset: 0.0,
-            unit: "bar".into(),
-            decimals: 2,
-            writable: false,
-            min: None,
-            max: None,
-        }
+        SignalDef::new("Pressure", area, address, data_type)
     }
 
     fn reason(result: Result<(), FieldError>) -> (String, Reason) {

@@ -43,15 +43,11 @@ fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
-            let Value::Object(mut map) = item else {
+            if !item.is_object() {
                 return Err(ApiError::invalid(format!("signals.{i}"), Reason::NotObject));
-            };
-            for (key, default) in
-                [("id", json!(0)), ("scale", json!(1)), ("offset", json!(0)), ("writable", json!(false))]
-            {
-                map.entry(key).or_insert(default);
             }
-            serde_json::from_value::<SignalDef>(Value::Object(map))
+            // Fields left out take SignalDef's defaults (id 0 = new, scale 1, offset 0, read-only).
+            serde_json::from_value::<SignalDef>(item)
                 .map_err(|_| ApiError::invalid(format!("signals.{i}"), Reason::NotAllowed))
         })
         .collect()
