@@ -12,6 +12,11 @@ use axum::http::{Request, header};
 use ironsight_domain::Reason;
 use serde_json::{Map, Value};
 
+/// Rows per page when the caller does not say (spec section 9: 10 per page).
+pub const DEFAULT_PAGE_SIZE: i64 = 10;
+/// Most rows one page may ask for.
+pub const MAX_PAGE_SIZE: i64 = 100;
+
 /// Largest body read, in bytes. Larger bodies are refused with 1103 before anything is parsed.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 /// At most this many keys in one request.
@@ -176,6 +181,11 @@ impl Params {
             return Err(ApiError::invalid(field, Reason::OutOfRange { min, max }));
         }
         Ok(value)
+    }
+
+    /// The `page` (from 1) and `pageSize` (1 to 100, default 10) every list call takes.
+    pub fn paging(&self) -> Result<(i64, i64), ApiError> {
+        Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?))
     }
 
     /// A JSON object at `field`, given either as nested parameters or as a text holding JSON.

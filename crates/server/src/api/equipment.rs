@@ -88,8 +88,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         "name" => EquipmentSort::Name,
         _ => EquipmentSort::Newest,
     };
-    let page = params.int_in("page", 1, 1_000_000, 1)?;
-    let page_size = params.int_in("pageSize", 1, 100, crate::api::oplog::PAGE_SIZE)?;
+    let (page, page_size) = params.paging()?;
     Ok(ApiOk::new(state.store.equipment_list(current.user.org_id, &keyword, sort, page, page_size).await?))
 }
 

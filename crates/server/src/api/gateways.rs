@@ -52,8 +52,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), 64).map_err(|r| ApiError::invalid("keyword", r))?;
-    let page = params.int_in("page", 1, 1_000_000, 1)?;
-    let page_size = params.int_in("pageSize", 1, 100, crate::api::oplog::PAGE_SIZE)?;
+    let (page, page_size) = params.paging()?;
     Ok(ApiOk::new(state.store.gateways(current.user.org_id, keyword, page, page_size).await?))
 }
 
