@@ -7,6 +7,9 @@ NPM ?= npm
 # Where `make run` keeps its SQLite database.
 DATA_DIR ?= ./data
 LISTEN ?= 0.0.0.0:8080
+# Where `make run`'s embedded MQTT broker listens for gateways. Not the server's default 1883, so the demo starts
+# on a machine that already runs a Mosquitto there.
+MQTT_LISTEN ?= 0.0.0.0:1884
 
 .PHONY: help
 help: ## List the targets
@@ -30,12 +33,12 @@ web: web/node_modules/.package-lock.json ## Build the web app into web/dist
 	cd web && $(NPM) run build
 
 .PHONY: build
-build: web ## Build the web app and the release binaries (the binary embeds the web app)
-	$(CARGO) build --release -p ironsight
+build: web ## Build the web app and the release binaries (the server embeds the web app; the gateway agent; the simulator)
+	$(CARGO) build --release -p ironsight -p ironsight-gateway -p ironsight-devsim
 
 .PHONY: run
-run: build ## Build and start the console with the demo account (SQLite in ./data)
-	./target/release/ironsight --demo --listen $(LISTEN) --data-dir $(DATA_DIR)
+run: build ## Build and start the console with the demo account, a simulated pump station and its gateway agent
+	./target/release/ironsight --demo --listen $(LISTEN) --mqtt-listen $(MQTT_LISTEN) --data-dir $(DATA_DIR)
 
 .PHONY: test
 test: test-rust test-web test-e2e ## Run every test (Rust, web, browser)

@@ -18,7 +18,7 @@ export async function startServer({ extraArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ironsight-e2e-'));
   const child = spawn(
     bin,
-    ['--listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--no-captcha', ...extraArgs],
+    ['--listen', '127.0.0.1:0', '--mqtt-listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--no-captcha', ...extraArgs],
     {
       env: { ...process.env, IRONSIGHT_ADMIN_PASSWORD: 'Admin@12345', IRONSIGHT_LOG: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

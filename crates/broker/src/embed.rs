@@ -17,7 +17,7 @@ use rmqtt::session::Session;
 use rmqtt::types::{AuthResult, ConnectInfo, LastWill, PublishAclResult, SubscribeAclResult};
 use tokio::runtime::Handle;
 
-use crate::{AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, Identity, acl};
+use crate::{AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, Identity, MAX_PACKET_BYTES, acl};
 
 /// The retainer plugin's settings, given in-process so that no plugin directory or file is needed.
 /// `retained_message_ttl = "0s"` keeps retained messages until they are replaced: without it rmqtt would expire a
@@ -48,6 +48,8 @@ pub(crate) async fn serve(
         // Refused here as well as in the hook: with `true`, rmqtt lets a CONNECT without user name in unasked.
         .allow_anonymous(false)
         .message_expiry_interval(config.queued_message_ttl)
+        // A whole gateway configuration travels as one retained message (thousands of signals).
+        .max_packet_size(MAX_PACKET_BYTES)
         .bind()
         .map_err(|e| bind_error(config.listen, e))?;
     let local_addr = listener.local_addr().map_err(|e| BrokerError::Start(format!("local address: {e}")))?;

@@ -55,6 +55,9 @@ pub enum Identity {
 /// session off (MQTT identifies a session by client id alone).
 pub const SERVER_CLIENT: &str = "ironsight:server";
 
+/// Largest MQTT packet accepted (both directions): a gateway's whole configuration is one retained message.
+pub const MAX_PACKET_BYTES: u32 = 16 * 1024 * 1024;
+
 /// How long a CONNECT may wait for [`Authority::authenticate`] before the client is refused.
 pub const AUTHENTICATE_TIMEOUT: Duration = Duration::from_secs(10);
 

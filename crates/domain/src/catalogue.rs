@@ -152,6 +152,20 @@ pub enum Reason {
     BelowMin,
     /// Not a finite number.
     NotNumber,
+    /// An end time before its start time.
+    EndBeforeStart,
+    /// A time range longer than allowed.
+    RangeTooLong {
+        max_days: i64,
+    },
+    /// More items than allowed.
+    TooMany {
+        max: usize,
+    },
+    /// A plain request where a WebSocket upgrade was expected.
+    NotWebSocket,
+    /// A number below zero where only zero or more is allowed.
+    Negative,
 }
 
 impl Reason {
@@ -292,6 +306,41 @@ impl Reason {
                     "may contain only letters, digits and - _ .".into()
                 }
             }
+            Reason::EndBeforeStart => {
+                if zh {
+                    "结束时间不能早于开始时间".into()
+                } else {
+                    "must not be before the start time".into()
+                }
+            }
+            Reason::RangeTooLong { max_days } => {
+                if zh {
+                    format!("时间范围不能超过 {max_days} 天")
+                } else {
+                    format!("must span at most {max_days} days")
+                }
+            }
+            Reason::NotWebSocket => {
+                if zh {
+                    "这里只接受 WebSocket 连接".into()
+                } else {
+                    "only a WebSocket connection is accepted here".into()
+                }
+            }
+            Reason::Negative => {
+                if zh {
+                    "不能为负数".into()
+                } else {
+                    "must not be negative".into()
+                }
+            }
+            Reason::TooMany { max } => {
+                if zh {
+                    format!("最多 {max} 项")
+                } else {
+                    format!("may have at most {max} items")
+                }
+            }
         }
     }
 }
@@ -395,6 +444,11 @@ mod tests {
             Reason::NotAllowed,
             Reason::BelowMin,
             Reason::NotNumber,
+            Reason::EndBeforeStart,
+            Reason::RangeTooLong { max_days: 30 },
+            Reason::TooMany { max: 10 },
+            Reason::NotWebSocket,
+            Reason::Negative,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }

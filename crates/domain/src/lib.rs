@@ -9,7 +9,10 @@
 //!   feedback, group names, share passwords), so a handler cannot forget a rule.
 //! - [`permission`]: the permission codes a user's `auths` list may hold.
 //! - [`poll`]: the asynchronous command poll schedule of spec sections 4 and 9.
+//! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
+//!   counts as silent.
 
+pub mod alarm;
 pub mod catalogue;
 pub mod lang;
 pub mod permission;

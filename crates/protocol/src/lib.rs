@@ -9,9 +9,11 @@
 //! - [`errors`]: device and link failures, and their mapping to the catalogue's codes and the gateway protocol
 //!   error texts — one table.
 //! - [`validate`]: checks of driver settings and signal definitions, field by field.
+//! - [`schema`]: the drivers' settings as data (kinds, limits, defaults, labels) for the console's driver form.
 
 pub mod errors;
 pub mod payload;
+pub mod schema;
 pub mod topics;
 pub mod validate;
 

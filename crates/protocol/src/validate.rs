@@ -39,8 +39,8 @@ pub fn is_writable_area(area: Area) -> bool {
     matches!(area, Area::Coil | Area::HoldingRegister)
 }
 
-/// Serial line speeds the RTU driver accepts.
-pub const BAUD_RATES: &[u32] = &[1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
+pub use crate::schema::BAUD_RATES;
+use crate::schema::{HOST_MAX_LEN, PATH_MAX_LEN, POLL_INTERVAL_MS, TIMEOUT_MS};
 
 /// Checks driver settings.
 pub fn driver(config: &DriverConfig) -> Result<(), FieldError> {
@@ -50,15 +50,15 @@ pub fn driver(config: &DriverConfig) -> Result<(), FieldError> {
             if host.is_empty() {
                 return refuse("host", Reason::Required);
             }
-            if host.len() > 253 {
-                return refuse("host", Reason::TooLong { max: 253 });
+            if host.len() > HOST_MAX_LEN {
+                return refuse("host", Reason::TooLong { max: HOST_MAX_LEN });
             }
             if !host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']')) {
                 return refuse("host", Reason::NotAllowed);
             }
             in_range("port", i64::from(*port), 1, 65535)?;
-            in_range("timeoutMs", *timeout_ms as i64, 100, 60_000)?;
-            in_range("pollIntervalMs", *poll_interval_ms as i64, 100, 3_600_000)
+            in_range("timeoutMs", *timeout_ms as i64, TIMEOUT_MS.0, TIMEOUT_MS.1)?;
+            in_range("pollIntervalMs", *poll_interval_ms as i64, POLL_INTERVAL_MS.0, POLL_INTERVAL_MS.1)
         }
         DriverConfig::ModbusRtu {
             path,
@@ -73,8 +73,8 @@ pub fn driver(config: &DriverConfig) -> Result<(), FieldError> {
             if path.trim().is_empty() {
                 return refuse("path", Reason::Required);
             }
-            if path.len() > 255 || path.chars().any(char::is_control) {
-                return refuse("path", Reason::TooLong { max: 255 });
+            if path.len() > PATH_MAX_LEN || path.chars().any(char::is_control) {
+                return refuse("path", Reason::TooLong { max: PATH_MAX_LEN });
             }
             if !BAUD_RATES.contains(baud_rate) {
                 return refuse("baudRate", Reason::OutOfRange { min: 1200, max: 115_200 });
@@ -85,8 +85,8 @@ pub fn driver(config: &DriverConfig) -> Result<(), FieldError> {
             in_range("dataBits", i64::from(*data_bits), 7, 8)?;
             in_range("stopBits", i64::from(*stop_bits), 1, 2)?;
             in_range("unitId", i64::from(*unit_id), 1, 247)?;
-            in_range("timeoutMs", *timeout_ms as i64, 100, 60_000)?;
-            in_range("pollIntervalMs", *poll_interval_ms as i64, 100, 3_600_000)
+            in_range("timeoutMs", *timeout_ms as i64, TIMEOUT_MS.0, TIMEOUT_MS.1)?;
+            in_range("pollIntervalMs", *poll_interval_ms as i64, POLL_INTERVAL_MS.0, POLL_INTERVAL_MS.1)
         }
     }
 }

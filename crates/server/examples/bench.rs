@@ -116,6 +116,8 @@ async fn main() -> anyhow::Result<()> {
         cookie_secure: false,
         trust_proxy: false,
         session_idle_ms: 3_600_000,
+        mqtt: ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse()? },
+        demo_devices: false,
         log: "warn".into(),
     };
     let rss_start = rss_mib();

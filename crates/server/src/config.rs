@@ -44,6 +44,13 @@ pub struct Cli {
     /// Minutes a session may stay idle before it expires. [default: 720]
     #[arg(long, env = "IRONSIGHT_SESSION_IDLE_MINUTES")]
     pub session_idle_minutes: Option<i64>,
+    /// Address the embedded MQTT broker listens on for gateways. [default: 0.0.0.0:1883]
+    #[arg(long, env = "IRONSIGHT_MQTT_LISTEN", conflicts_with = "mqtt_url")]
+    pub mqtt_listen: Option<SocketAddr>,
+    /// Use an external MQTT broker instead of the embedded one: `mqtt://user:password@host:port`. The broker must
+    /// authenticate gateways and confine each to its own topics (docs/gateway-protocol.md has a Mosquitto ACL).
+    #[arg(long, env = "IRONSIGHT_MQTT_URL", hide_env_values = true)]
+    pub mqtt_url: Option<String>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -88,7 +95,66 @@ struct FileConfig {
     cookie_secure: Option<bool>,
     trust_proxy: Option<bool>,
     session_idle_minutes: Option<i64>,
+    mqtt_listen: Option<SocketAddr>,
+    mqtt_url: Option<String>,
     log: Option<String>,
+}
+
+/// Where the gateways' MQTT broker is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mqtt {
+    /// The server runs its own broker on this address.
+    Embedded { listen: SocketAddr },
+    /// An external broker; the server connects as a client.
+    External(MqttUrl),
+}
+
+/// `mqtt://[user[:password]@]host[:port]`, parsed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MqttUrl {
+    pub host: String,
+    pub port: u16,
+    pub user: Option<String>,
+    pub password: Option<String>,
+}
+
+impl std::fmt::Debug for MqttUrl {
+    // Never prints the password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mqtt://{}@{}:{}", self.user.as_deref().unwrap_or(""), self.host, self.port)
+    }
+}
+
+impl MqttUrl {
+    pub fn parse(text: &str) -> anyhow::Result<MqttUrl> {
+        let rest = text
+            .strip_prefix("mqtt://")
+            .ok_or_else(|| anyhow::anyhow!("--mqtt-url must start with mqtt:// (TLS is not supported yet)"))?;
+        let rest = rest.trim_end_matches('/');
+        let (credentials, address) = match rest.rsplit_once('@') {
+            Some((c, a)) => (Some(c), a),
+            None => (None, rest),
+        };
+        let (user, password) = match credentials {
+            Some(c) => match c.split_once(':') {
+                Some((u, p)) => (Some(decode(u)), Some(decode(p))),
+                None => (Some(decode(c)), None),
+            },
+            None => (None, None),
+        };
+        let (host, port) = match address.rsplit_once(':') {
+            Some((h, p)) => {
+                (h, p.parse::<u16>().map_err(|_| anyhow::anyhow!("--mqtt-url: port {p:?} is not a number"))?)
+            }
+            None => (address, 1883),
+        };
+        anyhow::ensure!(!host.is_empty(), "--mqtt-url has no host");
+        Ok(MqttUrl { host: host.to_owned(), port, user, password })
+    }
+}
+
+fn decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
 /// The resolved configuration the server runs with.
@@ -105,6 +171,10 @@ pub struct Config {
     pub cookie_secure: bool,
     pub trust_proxy: bool,
     pub session_idle_ms: i64,
+    pub mqtt: Mqtt,
+    /// With `demo`: also run a simulated pump station and a gateway agent in the process, so the demo has live
+    /// data. Off in tests, which bring their own devices.
+    pub demo_devices: bool,
     pub log: String,
 }
 
@@ -121,13 +191,23 @@ impl Config {
         };
         let idle_minutes = cli.session_idle_minutes.or(file.session_idle_minutes).unwrap_or(720);
         anyhow::ensure!(idle_minutes > 0, "--session-idle-minutes must be positive");
+        let mqtt = match cli.mqtt_url.clone().or(file.mqtt_url) {
+            Some(url) => Mqtt::External(MqttUrl::parse(&url)?),
+            None => Mqtt::Embedded {
+                listen: cli
+                    .mqtt_listen
+                    .or(file.mqtt_listen)
+                    .unwrap_or_else(|| "0.0.0.0:1883".parse().expect("valid default")),
+            },
+        };
+        let demo = cli.demo || file.demo.unwrap_or(false);
         let mut allowed_origins = file.allowed_origins.unwrap_or_default();
         allowed_origins.extend(cli.allowed_origin.iter().cloned());
         Ok(Config {
             listen: cli.listen.or(file.listen).unwrap_or_else(|| "0.0.0.0:8080".parse().expect("valid default")),
             data_dir: cli.data_dir.clone().or(file.data_dir).unwrap_or_else(|| PathBuf::from("./data")),
             database_url: cli.database_url.clone().or(file.database_url),
-            demo: cli.demo || file.demo.unwrap_or(false),
+            demo,
             captcha: !(cli.no_captcha || file.no_captcha.unwrap_or(false)),
             allowed_origins: allowed_origins
                 .into_iter()
@@ -137,6 +217,8 @@ impl Config {
             cookie_secure: cli.cookie_secure || file.cookie_secure.unwrap_or(false),
             trust_proxy: cli.trust_proxy || file.trust_proxy.unwrap_or(false),
             session_idle_ms: idle_minutes * 60_000,
+            mqtt,
+            demo_devices: demo,
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
@@ -161,6 +243,20 @@ mod tests {
         assert!(config.captcha, "captcha is on by default");
         assert!(!config.demo);
         assert_eq!(config.database_url(), "sqlite://./data/ironsight.db?mode=rwc");
+        assert_eq!(config.mqtt, Mqtt::Embedded { listen: "0.0.0.0:1883".parse().unwrap() });
+    }
+
+    #[test]
+    fn mqtt_urls_parse_with_and_without_credentials() {
+        let url = MqttUrl::parse("mqtt://ironsight-server:p%40ss@broker.local:1884").unwrap();
+        assert_eq!((url.host.as_str(), url.port), ("broker.local", 1884));
+        assert_eq!((url.user.as_deref(), url.password.as_deref()), (Some("ironsight-server"), Some("p@ss")));
+        assert!(!format!("{url:?}").contains("p@ss"), "the password never reaches a log");
+        let plain = MqttUrl::parse("mqtt://127.0.0.1").unwrap();
+        assert_eq!((plain.port, plain.user), (1883, None));
+        for bad in ["tcp://x:1", "mqtt://", "mqtt://host:port", "mqtt://h:70000"] {
+            assert!(MqttUrl::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

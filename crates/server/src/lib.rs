@@ -1,7 +1,7 @@
 //! # Ironsight server
 //!
-//! One binary: the HTTP API under the spec's paths, sessions, storage and the built web console. Later parts
-//! (MQTT broker, ingest, alarms, live channels) join here.
+//! One binary: the HTTP API under the spec's paths, sessions, storage, the gateway link (MQTT broker, ingest,
+//! commands, live channels) and the built web console.
 //!
 //! # Layout
 //! - [`config`]: flags, environment and TOML file, resolved into one [`Config`].
@@ -12,15 +12,21 @@
 //! - [`session`], [`csrf`], [`audit`]: who is calling, from where, and the record of what they changed.
 //! - [`captcha`], [`password`]: the login captcha image and argon2id hashing.
 //! - [`bootstrap`]: the first administrator and the demo seed.
+//! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
+//! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
+//! - [`demo`]: the demo's simulated pump station and gateway agent.
 //! - [`web`]: the embedded web app with history-mode fallback.
 
+pub mod alarm;
 pub mod api;
 pub mod audit;
 pub mod bootstrap;
 pub mod captcha;
 pub mod config;
 pub mod csrf;
+pub mod demo;
 pub mod error;
+pub mod link;
 pub mod params;
 pub mod password;
 pub mod routes;
@@ -45,19 +51,17 @@ pub struct AppState {
     /// A hash of a random password, verified against when a login name does not exist, so an unknown name costs
     /// the same time as a wrong password.
     pub dummy_hash: Arc<String>,
+    /// The gateway link: configurations out, readings in, commands, live fan-out.
+    pub link: link::Link,
 }
 
-impl AppState {
-    /// Connects storage (running migrations) and prepares shared state.
-    pub async fn new(config: Config) -> anyhow::Result<AppState> {
-        if config.database_url.is_none() {
-            std::fs::create_dir_all(&config.data_dir)
-                .map_err(|e| anyhow::anyhow!("cannot create data directory {}: {e}", config.data_dir.display()))?;
-        }
-        let store = Store::connect(&config.database_url()).await?;
-        let dummy_hash = password::hash_blocking(session::new_token()).await?;
-        Ok(AppState { store, config: Arc::new(config), dummy_hash: Arc::new(dummy_hash) })
+/// Connects storage (creating the data directory for SQLite, running migrations).
+pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
+    if config.database_url.is_none() {
+        std::fs::create_dir_all(&config.data_dir)
+            .map_err(|e| anyhow::anyhow!("cannot create data directory {}: {e}", config.data_dir.display()))?;
     }
+    Store::connect(&config.database_url()).await
 }
 
 /// The whole HTTP application.
@@ -81,17 +85,42 @@ pub struct Running {
     pub addr: SocketAddr,
     pub state: AppState,
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The broker and the link's tasks; dropping it stops them.
+    pub link: link::LinkRuntime,
+    /// The demo's simulated devices and agent, when `demo_devices` is on.
+    pub demo: Option<demo::DemoPlant>,
 }
 
-/// Binds `config.listen`, seeds accounts, and serves in the background.
+impl Running {
+    /// Stops the demo agent (it says goodbye), the link and the broker.
+    pub async fn shutdown(self) {
+        if let Some(demo) = self.demo {
+            demo.shutdown().await;
+        }
+        self.link.shutdown().await;
+        self.task.abort();
+    }
+}
+
+/// Binds `config.listen` and the MQTT side, seeds accounts, pushes gateway configurations, and serves in the
+/// background.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let listener = TcpListener::bind(config.listen).await.map_err(|e| {
         anyhow::anyhow!("cannot listen on {} ({e}); choose another address with --listen", config.listen)
     })?;
     let addr = listener.local_addr()?;
-    let state = AppState::new(config).await?;
+    let store = connect_store(&config).await?;
+    let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
+    let (link, link_runtime) = link::start(&config, store.clone(), dummy_hash.clone()).await?;
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link };
     bootstrap::run(&state).await?;
+    let demo = if state.config.demo && state.config.demo_devices {
+        Some(demo::start(&state, &link_runtime.broker_addr).await?)
+    } else {
+        None
+    };
+    state.link.push_all_configs().await?;
     let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move { axum::serve(listener, app).await });
-    Ok(Running { addr, state, task })
+    Ok(Running { addr, state, task, link: link_runtime, demo })
 }

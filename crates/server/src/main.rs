@@ -30,8 +30,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Theme { org, title, favicon }) => {
             let config = Config::resolve(&cli)?;
-            let state = ironsight::AppState::new(config).await?;
-            ironsight::api::theme::set_theme(&state.store, org, title, favicon).await?;
+            let store = ironsight::connect_store(&config).await?;
+            ironsight::api::theme::set_theme(&store, org, title, favicon).await?;
             println!("theme of organisation {org} set");
             return Ok(());
         }
@@ -48,6 +48,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let running = ironsight::start(config).await?;
     let port = running.addr.port();
     println!("\n  Ironsight is running: http://localhost:{port}/  (storage: {storage})");
+    println!("  Gateways connect to MQTT at {}", running.link.broker_addr);
     if demo {
         println!(
             "  Demo login: {} / {}  (demo only, never on a real deployment)",
@@ -56,9 +57,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         );
     }
     println!();
+    let mut running = running;
     tokio::select! {
-        result = running.task => { result??; }
+        result = &mut running.task => { result??; }
         _ = tokio::signal::ctrl_c() => { tracing::info!("shutting down"); }
     }
+    running.shutdown().await;
     Ok(())
 }

@@ -188,6 +188,35 @@ impl Params {
         Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?))
     }
 
+    /// A non-empty list of at most `max` ids at `field`: an array (form keys `field.0`, `field.1`, … or JSON), a
+    /// comma-separated text, or a single number.
+    pub fn id_list(&self, field: &str, max: usize) -> Result<Vec<i64>, ApiError> {
+        let bad = || ApiError::invalid(field, Reason::NotInteger);
+        let ids: Vec<i64> = match self.get(field) {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())))
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?,
+            Some(Value::String(text)) => text
+                .split(',')
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| p.trim().parse().ok())
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?,
+            Some(Value::Number(n)) => vec![n.as_i64().ok_or_else(bad)?],
+            Some(_) => return Err(bad()),
+        };
+        if ids.is_empty() {
+            return Err(ApiError::invalid(field, Reason::Required));
+        }
+        if ids.len() > max {
+            return Err(ApiError::invalid(field, Reason::TooMany { max }));
+        }
+        Ok(ids)
+    }
+
     /// A JSON object at `field`, given either as nested parameters or as a text holding JSON.
     pub fn object(&self, field: &str) -> Result<Option<Map<String, Value>>, ApiError> {
         match self.get(field) {

@@ -2,7 +2,9 @@
 //! description are both built from it, so they cannot drift apart.
 
 use crate::AppState;
-use crate::api::{equipment, feedback, gateways, messages, oplog, settings, signals, theme, user};
+use crate::api::{
+    alarms, equipment, feedback, gateways, live, messages, monitor, oplog, reports, settings, signals, theme, user,
+};
 use crate::error::plain;
 use axum::Router;
 use axum::http::{Method, StatusCode};
@@ -88,6 +90,9 @@ const EQUIPMENT_FIELDS: [ParamDef; 9] = [
     param("remark", "string", false, "Remark, at most 500 characters"),
 ];
 
+/// The equipment a monitor call is about.
+const EQUIPMENT_ID: ParamDef = param("equipmentId", "integer", true, "Equipment id");
+
 /// Edit takes the id, then the same fields as add.
 const EQUIPMENT_EDIT: [ParamDef; 10] = {
     let mut params = [param("id", "integer", true, "Equipment id"); 10];
@@ -166,6 +171,8 @@ pub fn table() -> Vec<RouteDef> {
             param("id", "integer", true, "Equipment id"),
             param("driver", "object", true, "DriverConfig: {kind: modbus_tcp|modbus_rtu, …} (docs/gateway-protocol.md)"),
         ]),
+        route!(POST "/lfscada/equipment/multi/driver/schema", signals::driver_schema, "equipment.multi.driver.schema", Session,
+            "Every driver's settings as a form description: fields, kinds, limits, defaults, zh/en labels.", []),
         route!(POST "/lfscada/equipment/multi/signal/query", signals::query, "equipment.multi.signal.query", Session,
         "The equipment's signal definitions in their saved order.", [
             param("equipmentId", "integer", true, "Equipment id"),
@@ -201,6 +208,98 @@ pub fn table() -> Vec<RouteDef> {
         "Delete a gateway (needs the manage permission).", [
             param("sn", "string", true, "Serial number"),
         ]),
+        // EG monitor
+        route!(POST "/lfscada/monitor/multi/gateway/info", monitor::gateway_info, "monitor.multi.gateway.info", Session,
+            "State of the gateway the equipment is bound to; 2001 when there is none.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/signal/query", monitor::signal_query, "monitor.multi.signal.query", Session,
+            "The equipment's signals: id, signalTitle, equipId, equipTitle, unit, decimals, writable, min, max.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/signal/data", monitor::signal_data, "monitor.multi.signal.data", Session,
+            "Latest values: {signalVal: {id: {value, time, quality}}, gatewayAlarm, signalAlarm}.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/signal/singleVal", monitor::single_value, "monitor.multi.signal.singleVal", Session,
+        "Read one signal from the device now: {online, uuid}, then poll the callback.", [
+            param("signalId", "integer", true, "Signal id"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/signal/write", monitor::write, "monitor.multi.signal.write", Session,
+        "Write a value: {online, uuid}, then poll the callback. Needs monitor_write_data (1208); 2004 read-only; \
+         2003 outside min/max; 1207 gateway offline.", [
+            param("signalId", "integer", true, "Signal id"),
+            param("value", "number", true, "Engineering value"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/open", monitor::open, "monitor.multi.open", Session,
+        "Open a monitor window: the gateway reports every interval ms for delay seconds. 1207 when offline.", [
+            EQUIPMENT_ID,
+            param("interval", "integer", false, "Reporting interval in ms, 200 to 3600000 (default 1000)"),
+            param("delay", "integer", false, "Window length in seconds, 1 to 86400 (default 600)"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/equipment/detailInfo", monitor::equipment_detail, "monitor.multi.equipment.detailInfo", Session,
+            "The equipment, its gateway and its number of signals.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/history/queryAll", monitor::history_signals, "monitor.multi.history.queryAll", Session,
+            "The signals whose history can be queried.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/history/query", monitor::history, "monitor.multi.history.query", Session,
+        "History of up to 10 signals over at most 30 days; above 200,000 points per answer, min/max buckets.", [
+            param("signalIds", "string", true, "Signal ids, comma-separated or an array"),
+            param("startTime", "integer", true, "Start, ms since the epoch"),
+            param("endTime", "integer", true, "End, ms since the epoch, not before the start"),
+        ]),
+        // Alarms (rule paths are ours; the spec does not name them)
+        route!(POST "/lfscada/equipment/multi/alarm/rule/query", alarms::rule_query, "equipment.multi.alarm.rule.query", Session,
+            "Alarm rules of every signal of the equipment: id, signalId, signalTitle, symbol, value, deadband, delay, \
+             level, msgZh, msgEn, enabled.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/equipment/multi/alarm/rule/save", alarms::rule_save, "equipment.multi.alarm.rule.save", Session,
+        "Replace a signal's alarm rules (ids kept; id 0 for new), checked field by field (needs the manage permission).", [
+            param("signalId", "integer", true, "Signal id"),
+            param("rules", "string", true, "JSON array of at most 10 rules: {id?, symbol (== != > < >= <=), value, \
+                deadband? (>= 0), delay? (ms, 0 to 86400000), level? (1 to 3, 1 most urgent), msgZh, msgEn \
+                (1 to 200 characters each), enabled?}"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/alarm/query", alarms::query, "monitor.multi.alarm.query", Session,
+        "Alarm records of the equipment, newest first: {total, list}; 2001 when there are none. Needs \
+         monitor_equipinfo_menu_alarm (rule type 00) or monitor_designer_menu_alarm (01), else 1211.", [
+            EQUIPMENT_ID,
+            param("startTime", "integer", false, "Triggered at or after, ms since the epoch"),
+            param("endTime", "integer", false, "Triggered at or before, ms since the epoch; not before the start, at most 30 days after it"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/alarm/confirm", alarms::confirm, "monitor.multi.alarm.confirm", Session,
+            "Confirm an alarm: records who and when (the first confirmation stays). Answers the record.",
+            [param("alarmId", "integer", true, "Alarm record id")]),
+        route!(POST "/lfscada/monitor/multi/alarm/isReleaseByAlarmId", alarms::is_released, "monitor.multi.alarm.isReleaseByAlarmId", Session,
+            "True when the alarm has been released.", [param("alarmId", "integer", true, "Alarm record id")]),
+        route!(POST "/lfscada/monitor/multi/report/queryAll", reports::query_all, "monitor.multi.report.queryAll", Session,
+            "The equipment's report definitions.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/multi/report/queryCols", reports::query_cols, "monitor.multi.report.queryCols", Session,
+        "A report's table: columns (signals) and one row per period, newest first, each cell the period's last value.", [
+            param("reportId", "integer", true, "Report id"),
+            param("startTime", "integer", true, "Start, ms since the epoch"),
+            param("endTime", "integer", true, "End, ms since the epoch, at most 30 days after the start"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/report/save", reports::save, "equipment.multi.report.save", Session,
+        "Define a report on the equipment (needs the manage permission).", [
+            EQUIPMENT_ID,
+            param("name", "string", true, "Report name, at most 60 characters"),
+            param("periodMs", "integer", false, "Sampling period in ms: whole minutes, 60000 to 86400000 (default 3600000)"),
+            param("signalIds", "string", true, "Signal ids of the equipment (columns), comma-separated or an array, at most 20"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/report/delete", reports::delete, "equipment.multi.report.delete", Session,
+            "Delete a report definition (needs the manage permission).", [param("id", "integer", true, "Report id")]),
+        route!(POST "/lfscada/signal/info", monitor::signal_info, "signal.info", Session,
+            "One signal with its equipment.", [param("id", "integer", true, "Signal id")]),
+        route!(POST "/lfscada/equipment/multi/callback", monitor::callback, "equipment.multi.callback", Session,
+        "Outcome of an asynchronous device command: {status: pending|success|failure, code, message, data}.", [
+            param("uuid", "string", true, "The uuid the command answered"),
+        ]),
+        // Live channels
+        route!(POST "/lfscada/websocket/monitor/token", live::monitor_token, "websocket.monitor.token", Session,
+            "A single-use token (60 s) for the EG signal socket of one equipment.", [EQUIPMENT_ID]),
+        route!(GET "/lfscada/ws/eg/signal/subscribe/{token}", live::eg_signal_socket, "ws.eg.signal.subscribe", Public,
+            "WebSocket: pushes {signalVal, gatewayAlarm, signalAlarm}; send 'eg monitor idle' every 60 s.", []),
+        route!(POST "/lfscada/websocket/msg/token", live::message_token, "websocket.msg.token", Session,
+            "A single-use token (60 s) for the message socket.", []),
+        route!(GET "/lfscada/ws/message/subscribe/{token}", live::message_socket, "ws.message.subscribe", Public,
+            "WebSocket: pushes {type: 'message', data} for each new message; send 'msg idle' every 60 s.", []),
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public,
             "This description of the API.", []),

@@ -20,12 +20,16 @@ pub struct Gateway {
     pub vpn: bool,
     /// 0–100 when the gateway has a modem.
     pub signal_strength: Option<i64>,
-    /// The spec's `interval`: reporting period outside a monitor window.
+    /// The spec's `interval` (ms): how often the gateway reports while a monitor window is open.
     pub interval: i64,
+    /// Period of the history sample of every signal outside monitor windows (ms).
+    pub sample_interval: i64,
     pub economize_open: bool,
     pub last_seen_ms: Option<i64>,
     pub config_version: i64,
     pub applied_version: i64,
+    /// Why the gateway refused its last configuration.
+    pub config_error: Option<String>,
     pub gmt_create: i64,
 }
 
@@ -40,8 +44,8 @@ pub struct NewGateway<'a> {
     pub secret_hash: &'a str,
 }
 
-const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, report_interval_ms, economize_open, \
-    last_seen_ms, config_version, applied_version, created_ms";
+const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, monitor_interval_ms, \
+    report_interval_ms, economize_open, last_seen_ms, config_version, applied_version, config_error, created_ms";
 
 fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
     Ok(Gateway {
@@ -53,11 +57,13 @@ fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
         online: r.try_get::<i64, _>("online")? != 0,
         vpn: r.try_get::<i64, _>("vpn")? != 0,
         signal_strength: r.try_get("signal_strength")?,
-        interval: r.try_get("report_interval_ms")?,
+        interval: r.try_get("monitor_interval_ms")?,
+        sample_interval: r.try_get("report_interval_ms")?,
         economize_open: r.try_get::<i64, _>("economize_open")? != 0,
         last_seen_ms: r.try_get("last_seen_ms")?,
         config_version: r.try_get("config_version")?,
         applied_version: r.try_get("applied_version")?,
+        config_error: r.try_get("config_error")?,
         gmt_create: r.try_get("created_ms")?,
     })
 }

@@ -21,16 +21,26 @@
 //! - [`equipment`]: equipment, its gateway binding and driver settings.
 //! - [`signals`]: signal definitions of each equipment.
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
+//! - [`link`]: what the gateway link reads and writes: configuration to push, versions, reported status.
+//! - [`readings`]: latest values and history, written in batches by ingest.
+//! - [`commands`]: writes and reads sent to gateways, tracked until their outcome.
+//! - [`reports`]: report definitions (signals sampled on a fixed period) and their sampling from history.
+//! - [`alarms`]: alarm rules per signal and the records of alarms (trigger, release, confirmation).
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 
+pub mod alarms;
 pub mod captchas;
+pub mod commands;
 pub mod equipment;
 pub mod feedback;
 pub mod gateways;
+pub mod link;
 pub mod messages;
 pub mod migrate;
 pub mod oplog;
 pub mod orgs;
+pub mod readings;
+pub mod reports;
 pub mod sessions;
 pub mod settings;
 pub mod signals;

@@ -14,6 +14,9 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (2, "gateways", include_str!("migrations/0002_gateways.sql")),
     (3, "equipment", include_str!("migrations/0003_equipment.sql")),
     (4, "signals", include_str!("migrations/0004_signals.sql")),
+    (5, "ingest", include_str!("migrations/0005_ingest.sql")),
+    (6, "alarms", include_str!("migrations/0006_alarms.sql")),
+    (7, "reports", include_str!("migrations/0007_reports.sql")),
 ];
 
 /// Applies every migration not yet recorded.

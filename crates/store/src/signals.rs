@@ -137,3 +137,39 @@ impl Store {
         Ok(Ok(ids))
     }
 }
+
+/// A signal with the equipment it belongs to and the gateway that equipment is bound to.
+#[derive(Clone, Debug)]
+pub struct OwnedSignal {
+    pub signal: SignalDef,
+    pub equipment_id: i64,
+    pub equip_name: String,
+    pub gateway_sn: Option<String>,
+    pub gateway_online: bool,
+}
+
+impl Store {
+    /// Signal `signal_id` when it belongs to equipment of organisation `org_id`.
+    pub async fn owned_signal(&self, org_id: i64, signal_id: i64) -> anyhow::Result<Option<OwnedSignal>> {
+        let columns = COLUMNS.split(", ").map(|c| format!("s.{c}")).collect::<Vec<_>>().join(", ");
+        let row = sqlx::query(&format!(
+            "SELECT {columns}, e.id AS equipment_id, e.equip_name, g.sn AS gateway_sn, g.online AS gateway_online \
+             FROM signals s JOIN equipment e ON e.id = s.equipment_id LEFT JOIN gateways g ON g.id = e.gateway_id \
+             WHERE e.org_id = $1 AND s.id = $2"
+        ))
+        .bind(org_id)
+        .bind(signal_id)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| {
+            Ok(OwnedSignal {
+                signal: signal_from_row(&r)?,
+                equipment_id: r.try_get("equipment_id")?,
+                equip_name: r.try_get("equip_name")?,
+                gateway_sn: r.try_get("gateway_sn")?,
+                gateway_online: r.try_get::<Option<i64>, _>("gateway_online")?.unwrap_or(0) != 0,
+            })
+        })
+        .transpose()
+    }
+}

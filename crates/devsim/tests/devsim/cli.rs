@@ -52,7 +52,7 @@ async fn check_validates_without_listening() {
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.contains("firmware_version"), "{stdout}");
-    assert!(stdout.contains("configuration OK: 11 points"), "{stdout}");
+    assert!(stdout.contains("configuration OK: 13 points"), "{stdout}");
 }
 
 #[tokio::test]

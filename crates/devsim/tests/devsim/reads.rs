@@ -54,7 +54,7 @@ async fn a_read_touching_any_unmapped_address_answers_02() {
     let illegal = Some(ExceptionCode::IllegalDataAddress);
     assert_eq!(within(c.read_holding_registers(3, 1)).await.unwrap().err(), illegal);
     assert_eq!(within(c.read_holding_registers(2, 2)).await.unwrap().err(), illegal);
-    assert_eq!(within(c.read_input_registers(9, 2)).await.unwrap().err(), illegal);
+    assert_eq!(within(c.read_input_registers(15, 2)).await.unwrap().err(), illegal);
     assert_eq!(within(c.read_input_registers(65535, 1)).await.unwrap().err(), illegal);
     assert_eq!(within(c.read_coils(1, 1)).await.unwrap().err(), illegal);
     assert_eq!(within(c.read_discrete_inputs(0, 2)).await.unwrap().err(), illegal);
@@ -110,6 +110,6 @@ async fn word_and_byte_order_shape_the_words_on_the_wire() {
 #[test]
 fn the_demo_file_loads_validates_and_is_the_built_in_demo() {
     let demo = ironsight_devsim::Config::load(crate::common::demo_path()).expect("demo.toml is valid");
-    assert_eq!(demo.points.len(), 11);
+    assert_eq!(demo.points.len(), 13);
     assert_eq!(demo, ironsight_devsim::Config::demo().unwrap());
 }

@@ -96,8 +96,12 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
+    let was_bound_to = state.store.equipment(current.user.org_id, id).await?.and_then(|e| e.gateway_sn);
     if !state.store.delete_equipment(current.user.org_id, id).await? {
         return Err(not_found());
+    }
+    if let Some(sn) = was_bound_to {
+        state.link.gateway_changed(&sn).await;
     }
     Ok(ApiOk::empty().audit("equipment", id))
 }
@@ -107,12 +111,17 @@ pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, p
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
     let sn = SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))?;
-    if state.store.equipment(current.user.org_id, id).await?.is_none() {
+    let Some(equipment) = state.store.equipment(current.user.org_id, id).await? else {
         return Err(not_found());
-    }
+    };
     if !state.store.bind_gateway(current.user.org_id, id, sn.as_str()).await? {
         return Err(ApiError::code(Code::NoData));
     }
+    // Both gateways' configurations change when the equipment moves from one to the other.
+    if let Some(old) = equipment.gateway_sn.filter(|old| old != sn.as_str()) {
+        state.link.gateway_changed(&old).await;
+    }
+    state.link.gateway_changed(sn.as_str()).await;
     Ok(ApiOk::empty().audit("equipment", id))
 }
 
@@ -120,8 +129,12 @@ pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, p
 pub async fn unbind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
+    let was_bound_to = state.store.equipment(current.user.org_id, id).await?.and_then(|e| e.gateway_sn);
     if !state.store.unbind_gateway(current.user.org_id, id).await? {
         return Err(not_found());
+    }
+    if let Some(sn) = was_bound_to {
+        state.link.gateway_changed(&sn).await;
     }
     Ok(ApiOk::empty().audit("equipment", id))
 }

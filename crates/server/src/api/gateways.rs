@@ -11,6 +11,7 @@ use crate::params::Params;
 use crate::password;
 use crate::session::{self, CurrentUser};
 use axum::extract::State;
+use axum::http::HeaderMap;
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, permission};
 use ironsight_store::gateways::NewGateway;
@@ -24,6 +25,12 @@ fn serial_number(params: &Params) -> Result<SerialNumber, ApiError> {
     SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))
 }
 
+/// The broker URL for the agent configuration handed out with a new secret.
+fn broker_url(state: &AppState, headers: &HeaderMap) -> String {
+    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
+    state.link.broker_url_for_gateways(host)
+}
+
 /// A new secret and its hash.
 async fn issue_secret() -> anyhow::Result<(String, String)> {
     let secret = session::new_token();
@@ -31,8 +38,9 @@ async fn issue_secret() -> anyhow::Result<(String, String)> {
     Ok((secret, hash))
 }
 
-/// `POST /lfscada/gateway/add {sn, name, model, firmware}` → `{id, sn, secret}`; the secret is never shown again.
-pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+/// `POST /lfscada/gateway/add {sn, name, model, firmware}` → `{id, sn, secret, broker}`; the secret is never
+/// shown again; `broker` is the MQTT URL for the agent's configuration file.
+pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: HeaderMap, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
     let name_text = params.text("name")?.unwrap_or_else(|| sn.as_str().to_owned());
@@ -45,7 +53,9 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
     let new =
         NewGateway { org_id: current.user.org_id, sn: sn.as_str(), name, model, firmware, secret_hash: &secret_hash };
     let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
-    Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret })).audit("gateway", sn.as_str()))
+    let broker = broker_url(&state, &headers);
+    Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret, "broker": broker }))
+        .audit("gateway", sn.as_str()))
 }
 
 /// `POST /lfscada/gateway/query {keyword, page, pageSize}` → `{total, list}`.
@@ -64,14 +74,20 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
 }
 
 /// `POST /lfscada/gateway/rotateSecret {sn}` → `{sn, secret}`: the old secret stops working at once.
-pub async fn rotate_secret(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+pub async fn rotate_secret(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    headers: HeaderMap,
+    params: Params,
+) -> ApiResult {
     current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
     let (secret, secret_hash) = issue_secret().await?;
     if !state.store.set_gateway_secret(current.user.org_id, sn.as_str(), &secret_hash).await? {
         return Err(ApiError::code(Code::NoData));
     }
-    Ok(ApiOk::new(json!({ "sn": sn.as_str(), "secret": secret })).audit("gateway", sn.as_str()))
+    let broker = broker_url(&state, &headers);
+    Ok(ApiOk::new(json!({ "sn": sn.as_str(), "secret": secret, "broker": broker })).audit("gateway", sn.as_str()))
 }
 
 /// `POST /lfscada/gateway/delete {sn}`.
@@ -81,17 +97,12 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     if !state.store.delete_gateway(current.user.org_id, sn.as_str()).await? {
         return Err(ApiError::code(Code::NoData));
     }
+    // Clears the retained configuration, so the agent stops polling.
+    state.link.gateway_changed(sn.as_str()).await;
     Ok(ApiOk::empty().audit("gateway", sn.as_str()))
 }
 
-/// True when `secret` is the current secret of gateway `sn` (the broker's authentication).
+/// True when `secret` is the current secret of gateway `sn` (what the broker's authentication checks).
 pub async fn verify_secret(state: &AppState, sn: &str, secret: &str) -> anyhow::Result<bool> {
-    match state.store.gateway_secret_hash(sn).await? {
-        Some(hash) => Ok(password::verify_blocking(secret.to_owned(), hash).await),
-        None => {
-            // Same work for an unknown serial number, so timing does not reveal which exist.
-            password::verify_blocking(secret.to_owned(), state.dummy_hash.as_str().to_owned()).await;
-            Ok(false)
-        }
-    }
+    crate::link::authority::verify_gateway_secret(&state.store, &state.dummy_hash, sn, secret).await
 }

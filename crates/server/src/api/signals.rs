@@ -67,7 +67,10 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     let list = signal_list(&params)?;
     validate::signals(&list).map_err(|e| field_error("", e))?;
     match state.store.save_signals(current.user.org_id, id, &list).await? {
-        Ok(ids) => Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", id)),
+        Ok(ids) => {
+            state.link.equipment_changed(id).await;
+            Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", id))
+        }
         Err(SaveSignalsError::NoEquipment) => Err(ApiError::code(Code::EquipmentNotFound)),
         Err(SaveSignalsError::ForeignId { index }) => {
             Err(ApiError::invalid(format!("signals.{index}.id"), Reason::NotAllowed))
@@ -87,6 +90,7 @@ pub async fn save_driver(State(state): State<AppState>, current: CurrentUser, pa
     if !state.store.set_driver(current.user.org_id, id, &text).await? {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
+    state.link.equipment_changed(id).await;
     Ok(ApiOk::empty().audit("equipment", id))
 }
 
@@ -100,5 +104,12 @@ fn driver_from(mut object: Map<String, Value>) -> Result<DriverConfig, ApiError>
             *value = json!(number);
         }
     }
+    ironsight_protocol::schema::check_fields(&object).map_err(|e| field_error("driver.", e))?;
     serde_json::from_value(Value::Object(object)).map_err(|_| ApiError::invalid("driver", Reason::NotAllowed))
+}
+
+/// `POST /lfscada/equipment/multi/driver/schema` → every driver's settings as a form description (kinds, limits,
+/// defaults, labels in zh and en), the same limits `driver/save` enforces.
+pub async fn driver_schema() -> ApiResult {
+    Ok(ApiOk::new(ironsight_protocol::schema::drivers_json()))
 }

@@ -76,3 +76,12 @@ both_backends!(gateways_are_isolated_per_organisation_and_need_manage, Options::
     assert_eq!(call(&viewer, "/lfscada/gateway/delete", "EG-DEMO").await.code(), "1011");
     assert!(verify_secret(app.state(), "EG-DEMO", &secret).await.unwrap(), "untouched");
 });
+
+both_backends!(a_new_secret_comes_with_the_broker_address_for_the_agent, Options::default(), |app| {
+    app.login_demo().await;
+    let added = app.post("/lfscada/gateway/add", &[("sn", "EG-ADDR-1")]).await;
+    let broker = added.data()["broker"].as_str().unwrap().to_owned();
+    assert_eq!(broker, app.broker_url(), "the embedded broker, on the host the console was reached at");
+    let rotated = app.post("/lfscada/gateway/rotateSecret", &[("sn", "EG-ADDR-1")]).await;
+    assert_eq!(rotated.data()["broker"], broker.as_str());
+});

@@ -20,6 +20,11 @@ pub enum Backend {
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub captcha: bool,
+    /// Use the machine's Mosquitto (127.0.0.1:1883, `IRONSIGHT_TEST_MQTT` to override) instead of the embedded
+    /// broker.
+    pub external_mqtt: bool,
+    /// With `external_mqtt`: the broker's port on 127.0.0.1 (0: the machine's Mosquitto).
+    pub mqtt_port: u16,
 }
 
 pub struct TestApp {
@@ -83,6 +88,23 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         cookie_secure: false,
         trust_proxy: false,
         session_idle_ms: 60 * 60_000,
+        mqtt: if options.external_mqtt {
+            // A user name of its own per test server: the server's client id follows it, so parallel tests on
+            // the one Mosquitto do not take each other's session over.
+            let url = format!(
+                "mqtt://ironsight-test-{}-{}@{}",
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::SeqCst),
+                match options.mqtt_port {
+                    0 => std::env::var("IRONSIGHT_TEST_MQTT").unwrap_or_else(|_| "127.0.0.1:1883".into()),
+                    port => format!("127.0.0.1:{port}"),
+                }
+            );
+            ironsight::config::Mqtt::External(ironsight::config::MqttUrl::parse(&url).unwrap())
+        } else {
+            ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse().unwrap() }
+        },
+        demo_devices: false,
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");
@@ -194,6 +216,11 @@ impl TestApp {
         assert_eq!(shown.code(), "200");
         let id = self.cookie("ironsight_vcode").expect("captcha cookie");
         self.store.peek_captcha(&id).await.unwrap()
+    }
+
+    /// Where gateways reach this server's MQTT broker, as an `mqtt://` URL.
+    pub fn broker_url(&self) -> String {
+        format!("mqtt://{}", self.running.link.broker_addr)
     }
 
     /// A cookie's value from the jar.

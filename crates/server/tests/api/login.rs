@@ -4,7 +4,7 @@ use crate::both_backends;
 use crate::helpers::Options;
 use ironsight_store::now_ms;
 
-const CAPTCHA: Options = Options { captcha: true };
+const CAPTCHA: Options = Options { captcha: true, external_mqtt: false, mqtt_port: 0 };
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {
     let shown = app.post("/lfscada/user/showVcode", &[]).await;

@@ -140,3 +140,26 @@ both_backends!(signals_are_isolated_per_organisation, Options::default(), |app| 
     assert_eq!(read.code(), "1214");
     assert_eq!(app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &id)]).await.data(), &json!([]));
 });
+
+both_backends!(driver_schema_describes_the_form_the_save_call_accepts, Options::default(), |app| {
+    app.login_demo().await;
+    let id = new_equipment(app).await;
+    let schema = app.post("/lfscada/equipment/multi/driver/schema", &[]).await;
+    assert_eq!(schema.code(), "200");
+    let tcp = schema.data().as_array().unwrap().iter().find(|d| d["kind"] == "modbus_tcp").unwrap().clone();
+    // A form filled with the schema's defaults (and the one field without a default) is accepted as it is.
+    let mut driver = json!({"kind": "modbus_tcp"});
+    for field in tcp["fields"].as_array().unwrap() {
+        let name = field["name"].as_str().unwrap();
+        driver[name] = if field["default"].is_null() { json!("192.168.1.20") } else { field["default"].clone() };
+        assert!(field["labelZh"].is_string() && field["labelEn"].is_string());
+    }
+    let saved = app.post("/lfscada/equipment/multi/driver/save", &[("id", &id), ("driver", &driver.to_string())]).await;
+    assert_eq!(saved.code(), "200", "{:?}", saved.body);
+    // One past a limit the schema states is refused with the field named.
+    let port = tcp["fields"].as_array().unwrap().iter().find(|f| f["name"] == "port").unwrap();
+    driver["port"] = json!(port["max"].as_i64().unwrap() + 1);
+    let refused =
+        app.post("/lfscada/equipment/multi/driver/save", &[("id", &id), ("driver", &driver.to_string())]).await;
+    assert!(refused.message().contains("port"), "{:?}", refused.body);
+});

@@ -1,0 +1,174 @@
+//! Alarm rules (paths are ours: the spec does not name them) and the EG monitor's alarm calls (spec section 7:
+//! `/monitor/multi/alarm/query`, `/alarm/confirm`, `/alarm/isReleaseByAlarmId`).
+//!
+//! Everything is scoped to the caller's organisation: another organisation's equipment is 1214, its signals and
+//! alarms are refused by field, as if they did not exist. Seeing alarm records needs the permission of the
+//! equipment's rule type (spec section 6: `monitor_equipinfo_menu_alarm` for 00, `monitor_designer_menu_alarm`
+//! for 01), refused with 1211 ('No permission to view alarm records'); saving rules needs `manage`.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::alarm::{MAX_RULES_PER_SIGNAL, RuleDraft};
+use ironsight_domain::{Code, Lang, Reason, permission};
+use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
+use serde_json::{Value, json};
+
+/// The longest range an alarm query may span, as for history (spec section 5: at most 30 days).
+pub const QUERY_MAX_DAYS: i64 = crate::api::monitor::HISTORY_MAX_DAYS;
+
+fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
+    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
+}
+
+/// The permission that shows alarm records of equipment with `rule_type`.
+fn alarm_permission(rule_type: &str) -> &'static str {
+    if rule_type == "01" { permission::DESIGNER_MENU_ALARM } else { permission::EQUIPINFO_MENU_ALARM }
+}
+
+fn require_alarm_view(current: &CurrentUser, rule_type: &str) -> Result<(), ApiError> {
+    if permission::has(&current.user.auths, alarm_permission(rule_type)) {
+        Ok(())
+    } else {
+        Err(ApiError::code(Code::NoAlarmPermission))
+    }
+}
+
+/// The `rules` parameter: a JSON array (as JSON, or a text holding JSON), each entry checked by name
+/// (`rules.2.level`).
+fn rule_list(params: &Params) -> Result<Vec<RuleDraft>, ApiError> {
+    let items = match params.get("rules") {
+        None | Some(Value::Null) => return Err(ApiError::invalid("rules", Reason::Required)),
+        Some(Value::Array(items)) => items.clone(),
+        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(items)) => items,
+            Ok(_) => return Err(ApiError::invalid("rules", Reason::NotAllowed)),
+            Err(_) => return Err(ApiError::invalid("rules", Reason::BadJson)),
+        },
+        // A form sends `rules.0.symbol=…`: an object keyed by index.
+        Some(Value::Object(map)) => {
+            let mut entries: Vec<(usize, Value)> = map
+                .iter()
+                .map(|(k, v)| k.parse::<usize>().map(|i| (i, v.clone())))
+                .collect::<Result<_, _>>()
+                .map_err(|_| ApiError::invalid("rules", Reason::NotAllowed))?;
+            entries.sort_by_key(|(i, _)| *i);
+            entries.into_iter().map(|(_, v)| v).collect()
+        }
+        Some(_) => return Err(ApiError::invalid("rules", Reason::NotAllowed)),
+    };
+    if items.len() > MAX_RULES_PER_SIGNAL {
+        return Err(ApiError::invalid("rules", Reason::TooMany { max: MAX_RULES_PER_SIGNAL }));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            RuleDraft::parse(item).map_err(|(field, reason)| {
+                let name = if field.is_empty() { format!("rules.{i}") } else { format!("rules.{i}.{field}") };
+                ApiError::invalid(name, reason)
+            })
+        })
+        .collect()
+}
+
+/// `POST /lfscada/equipment/multi/alarm/rule/query {equipmentId}` → every rule of the equipment's signals, in
+/// signal order: `{id, signalId, signalTitle, symbol, value, deadband, delay, level, msgZh, msgEn, enabled}`.
+pub async fn rule_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = required_id(&params, "equipmentId")?;
+    let rules = state.store.alarm_rules(current.user.org_id, id).await?;
+    rules.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+}
+
+/// `POST /lfscada/equipment/multi/alarm/rule/save {signalId, rules}` → `{ids}`: replaces the signal's rules
+/// (ids kept, id 0 or none for new ones). The engine takes them at once and judges the signal's latest value.
+pub async fn rule_save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let signal_id = required_id(&params, "signalId")?;
+    let rules = rule_list(&params)?;
+    let owned = state
+        .store
+        .owned_signal(current.user.org_id, signal_id)
+        .await?
+        .ok_or_else(|| ApiError::invalid("signalId", Reason::NotAllowed))?;
+    match state.store.save_alarm_rules(current.user.org_id, signal_id, &rules).await? {
+        Ok(ids) => {
+            let latest = state.link.latest_of(owned.equipment_id).await?.into_iter().find(|r| r.signal_id == signal_id);
+            state.link.alarms().rules_saved(owned.equipment_id, signal_id, latest).await?;
+            Ok(ApiOk::new(json!({ "ids": ids })).audit("signal", signal_id))
+        }
+        Err(SaveRulesError::NoSignal) => Err(ApiError::invalid("signalId", Reason::NotAllowed)),
+        Err(SaveRulesError::ForeignId { index }) => {
+            Err(ApiError::invalid(format!("rules.{index}.id"), Reason::NotAllowed))
+        }
+    }
+}
+
+/// A record as the console lists it: the message in the caller's language.
+fn record_entry(record: &AlarmRecord, lang: Lang) -> Value {
+    let mut entry = serde_json::to_value(record).unwrap_or(Value::Null);
+    let msg = if lang == Lang::En { &record.msg_en } else { &record.msg_zh };
+    entry["msg"] = json!(msg);
+    entry["released"] = json!(record.gmt_release.is_some());
+    entry["confirmed"] = json!(record.gmt_confirm.is_some());
+    entry
+}
+
+/// `POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize}` → `{total,
+/// list}`, newest first; 2001 when there is none (the console then clears its alarm state).
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = required_id(&params, "equipmentId")?;
+    let equipment =
+        state.store.equipment(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    require_alarm_view(&current, &equipment.fields.rule_type)?;
+    let start = params.int("startTime")?;
+    let end = params.int("endTime")?;
+    if let (Some(start), Some(end)) = (start, end) {
+        if end < start {
+            return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
+        }
+        if end - start > QUERY_MAX_DAYS * 86_400_000 {
+            return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: QUERY_MAX_DAYS }));
+        }
+    }
+    let (page, page_size) = params.paging()?;
+    let found = state
+        .store
+        .alarm_records(current.user.org_id, id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size)
+        .await?;
+    if found.total == 0 {
+        return Err(ApiError::code(Code::NoData));
+    }
+    let lang = request_lang();
+    let list: Vec<Value> = found.list.iter().map(|r| record_entry(r, lang)).collect();
+    Ok(ApiOk::new(json!({ "total": found.total, "list": list })))
+}
+
+/// The caller's alarm named by `alarmId`, which the caller may see.
+async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Result<AlarmRecord, ApiError> {
+    let id = required_id(params, "alarmId")?;
+    let record = state
+        .store
+        .alarm_record(current.user.org_id, id)
+        .await?
+        .ok_or_else(|| ApiError::invalid("alarmId", Reason::NotAllowed))?;
+    require_alarm_view(current, &record.rule_type)?;
+    Ok(record)
+}
+
+/// `POST /lfscada/monitor/multi/alarm/confirm {alarmId}` → the record with who confirmed it and when. Confirming
+/// again keeps the first confirmation.
+pub async fn confirm(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let record = alarm(&state, &current, &params).await?;
+    state.store.confirm_alarm(current.user.org_id, record.id, current.user.id, &current.user.loginname).await?;
+    let record = state.store.alarm_record(current.user.org_id, record.id).await?.unwrap_or(record);
+    Ok(ApiOk::new(record_entry(&record, request_lang())).audit("alarm", record.id))
+}
+
+/// `POST /lfscada/monitor/multi/alarm/isReleaseByAlarmId {alarmId}` → true when the alarm has been released.
+pub async fn is_released(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let record = alarm(&state, &current, &params).await?;
+    Ok(ApiOk::new(record.gmt_release.is_some()))
+}

@@ -1,0 +1,150 @@
+//! Live channels (spec sections 4 and 7): a token call, then a WebSocket opened with that token.
+//!
+//! The token is the socket's credential: single use, valid for [`TICKET_TTL_MS`], bound to the session that asked
+//! for it and, for EG signals, to one equipment the caller may see. A page on another site cannot get one (the
+//! token call is a same-origin POST with the session cookie), so the socket path needs no cookie check of its
+//! own. While open, the socket re-checks every minute that its session still exists, and closes when it ends.
+//! Each socket's queue is bounded ([`crate::link::live::CLIENT_BUFFER`]); a client that cannot keep up is closed.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::link::live::{TICKET_TTL_MS, Ticket, TicketChannel};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use ironsight_domain::{Code, Reason};
+use ironsight_store::now_ms;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// How often an open socket checks that its session is still valid.
+const SESSION_CHECK: Duration = Duration::from_secs(60);
+/// WebSocket close code for "try again later" (a client that fell behind).
+const CLOSE_TRY_AGAIN: u16 = 1013;
+/// WebSocket close code for "policy violation" (session over).
+const CLOSE_POLICY: u16 = 1008;
+
+fn ticket(current: &CurrentUser, channel: TicketChannel) -> Ticket {
+    Ticket {
+        user_id: current.user.id,
+        org_id: current.user.org_id,
+        session_hash: current.token_hash.clone(),
+        channel,
+        expires_ms: now_ms() + TICKET_TTL_MS,
+    }
+}
+
+/// `POST /lfscada/websocket/monitor/token {equipmentId}` → a token for the EG signal socket of that equipment.
+pub async fn monitor_token(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.int("equipmentId")?.ok_or_else(|| ApiError::invalid("equipmentId", Reason::Required))?;
+    if state.store.equipment(current.user.org_id, id).await?.is_none() {
+        return Err(ApiError::code(Code::EquipmentNotFound));
+    }
+    let token = state.link.live().issue(ticket(&current, TicketChannel::EgSignals { equipment_id: id }));
+    Ok(ApiOk::new(token))
+}
+
+/// `POST /lfscada/websocket/msg/token` → a token for the caller's message socket.
+pub async fn message_token(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
+    Ok(ApiOk::new(state.link.live().issue(ticket(&current, TicketChannel::Messages))))
+}
+
+/// `GET /lfscada/ws/eg/signal/subscribe/{token}`: pushes `{signalVal, gatewayAlarm, signalAlarm}`.
+pub async fn eg_signal_socket(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    open_socket(state, &token, upgrade, |live, ticket| match ticket.channel {
+        TicketChannel::EgSignals { equipment_id } => Some(live.watch_equipment(equipment_id)),
+        TicketChannel::Messages => None,
+    })
+}
+
+/// `GET /lfscada/ws/message/subscribe/{token}`: pushes `{type: "message", data}` for each new message.
+pub async fn message_socket(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    open_socket(state, &token, upgrade, |live, ticket| match ticket.channel {
+        TicketChannel::Messages => Some(live.watch_messages(ticket.user_id)),
+        TicketChannel::EgSignals { .. } => None,
+    })
+}
+
+/// Redeems the token and upgrades, with the frames `watch` picks for the ticket (`None`: a ticket for another
+/// channel, refused like an unknown one).
+fn open_socket(
+    state: AppState,
+    token: &str,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    watch: impl FnOnce(&crate::link::live::LiveHub, &Ticket) -> Option<Frames>,
+) -> Response {
+    let Ok(upgrade) = upgrade else { return not_a_socket() };
+    let Some(ticket) = state.link.live().redeem(token) else { return refused() };
+    let Some(frames) = watch(state.link.live(), &ticket) else { return refused() };
+    upgrade.on_upgrade(move |socket| serve(state, ticket, frames, socket)).into_response()
+}
+
+type Frames = broadcast::Receiver<std::sync::Arc<str>>;
+
+/// A plain request on a socket path: 1102 (malformed request), without using up the token.
+fn not_a_socket() -> Response {
+    ApiError::Malformed(Reason::NotWebSocket).into_response()
+}
+
+/// An unknown, used or expired token: 1010 (the console asks for a new token after 10 s).
+fn refused() -> Response {
+    ApiError::code(Code::NotLoggedIn).into_response()
+}
+
+/// Forwards frames until the client closes, falls behind, or its session ends. Idle texts from the client
+/// ('eg monitor idle', 'msg idle') keep the connection alive and need no answer.
+async fn serve(
+    state: AppState,
+    ticket: Ticket,
+    mut frames: broadcast::Receiver<std::sync::Arc<str>>,
+    mut socket: WebSocket,
+) {
+    let mut session_check = tokio::time::interval(SESSION_CHECK);
+    session_check.tick().await;
+    loop {
+        tokio::select! {
+            frame = frames.recv() => match frame {
+                Ok(text) => {
+                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(missed)) => {
+                    tracing::info!(user = ticket.user_id, missed, "live client too slow, closing");
+                    close(&mut socket, CLOSE_TRY_AGAIN, "too slow").await;
+                    return;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {} // idle texts, pings (answered by the library)
+            },
+            _ = session_check.tick() => {
+                let valid = match state.store.session(&ticket.session_hash).await {
+                    Ok(Some(s)) => s.ended_ms.is_none() && s.expires_ms > now_ms(),
+                    Ok(None) => false,
+                    Err(_) => true, // a database hiccup does not end anyone's session
+                };
+                if !valid {
+                    close(&mut socket, CLOSE_POLICY, "session ended").await;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+}

@@ -1,0 +1,281 @@
+//! The EG monitor calls (spec section 7, "EG monitor"): gateway state, signals and their live values, reading a
+//! value now and writing one (asynchronous device commands, spec section 4), the monitor window, history and
+//! the equipment's details. Every call is scoped to the caller's organisation: another organisation's
+//! equipment, signal or command is "not found", never shown.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
+use crate::link::ingest::live_value;
+use crate::link::live::EgFrame;
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::{Code, Reason, permission};
+use ironsight_protocol::errors::DeviceError;
+use ironsight_protocol::payload::{Command, DataType, SignalDef};
+use ironsight_protocol::validate;
+use ironsight_store::commands::{CommandStatus, NewCommand};
+use ironsight_store::equipment::Equipment;
+use ironsight_store::signals::OwnedSignal;
+use serde_json::{Value, json};
+
+/// The spec's history limits: at most 30 days, 10 signals and 200,000 points per answer.
+pub const HISTORY_MAX_DAYS: i64 = 30;
+pub const HISTORY_MAX_SIGNALS: usize = 10;
+pub const HISTORY_MAX_POINTS: i64 = 200_000;
+/// A command without an outcome after this long has timed out (the gateway or its device did not answer).
+pub const COMMAND_TIMEOUT_MS: i64 = 60_000;
+
+fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
+    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
+}
+
+/// The caller's equipment named by `equipmentId` (1214 when it is not theirs or does not exist).
+async fn equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<Equipment, ApiError> {
+    let id = required_id(params, "equipmentId")?;
+    state.store.equipment(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+}
+
+/// The caller's signal named by `field`.
+async fn owned_signal(
+    state: &AppState,
+    current: &CurrentUser,
+    params: &Params,
+    field: &str,
+) -> Result<OwnedSignal, ApiError> {
+    let id = required_id(params, field)?;
+    state.store.owned_signal(current.user.org_id, id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
+}
+
+/// A signal as the monitor lists it (the spec's catalogue record: signalTitle, equipTitle, equipId).
+fn signal_entry(s: &SignalDef, equipment_id: i64, equip_name: &str) -> Value {
+    json!({
+        "id": s.id,
+        "signalTitle": s.name,
+        "equipId": equipment_id,
+        "equipTitle": equip_name,
+        "area": s.area,
+        "dataType": s.data_type,
+        "unit": s.unit,
+        "decimals": s.decimals,
+        "writable": s.writable && validate::is_writable_area(s.area),
+        "min": s.min,
+        "max": s.max,
+    })
+}
+
+/// `POST /lfscada/monitor/multi/gateway/info {equipmentId}` → the bound gateway's state, or 2001 without one.
+pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment = equipment(&state, &current, &params).await?;
+    let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
+    let gateway = state.store.gateway_by_sn(current.user.org_id, &sn).await?;
+    gateway.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::NoData))
+}
+
+/// `POST /lfscada/monitor/multi/signal/query {equipmentId}` → the equipment's signals.
+pub async fn signal_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment = equipment(&state, &current, &params).await?;
+    let signals = state.store.signals(current.user.org_id, equipment.id).await?.unwrap_or_default();
+    let list: Vec<Value> =
+        signals.iter().map(|s| signal_entry(s, equipment.id, &equipment.fields.equip_name)).collect();
+    Ok(ApiOk::new(list))
+}
+
+/// `POST /lfscada/monitor/multi/signal/data {equipmentId}` → the latest values, in the live frame's shape.
+pub async fn signal_data(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment = equipment(&state, &current, &params).await?;
+    let mut frame = EgFrame::default();
+    for r in state.link.latest_of(equipment.id).await? {
+        frame.signal_val.insert(r.signal_id.to_string(), live_value(&r));
+    }
+    state.link.alarms().fill_frame(equipment.id, &mut frame);
+    Ok(ApiOk::new(frame))
+}
+
+/// `POST /lfscada/signal/info {id}` → one signal with its equipment.
+pub async fn signal_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let owned = owned_signal(&state, &current, &params, "id").await?;
+    Ok(ApiOk::new(signal_entry(&owned.signal, owned.equipment_id, &owned.equip_name)))
+}
+
+/// `POST /lfscada/monitor/multi/equipment/detailInfo {equipmentId}` → the equipment, its gateway and its
+/// number of signals.
+pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment = equipment(&state, &current, &params).await?;
+    let gateway = match &equipment.gateway_sn {
+        Some(sn) => state.store.gateway_by_sn(current.user.org_id, sn).await?,
+        None => None,
+    };
+    let signal_count = state.store.signals(current.user.org_id, equipment.id).await?.map_or(0, |l| l.len());
+    Ok(ApiOk::new(json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count })))
+}
+
+/// `POST /lfscada/monitor/multi/open {interval, delay, equipmentId}`: the gateway reports every `interval` ms
+/// for `delay` seconds (the EG monitor opens with delay 600 and repeats every 580 s).
+pub async fn open(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment = equipment(&state, &current, &params).await?;
+    let interval = params.int_in("interval", 200, 3_600_000, 1000)?;
+    let delay = params.int_in("delay", 1, 86_400, 600)?;
+    let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
+    let gateway =
+        state.store.gateway_by_sn(current.user.org_id, &sn).await?.ok_or_else(|| ApiError::code(Code::NoData))?;
+    if !gateway.online {
+        return Err(ApiError::code(Code::DeviceOffline));
+    }
+    state.link.open_monitor(&sn, interval as u64, delay as u64 * 1000).await?;
+    Ok(ApiOk::empty())
+}
+
+/// `POST /lfscada/monitor/multi/signal/write {signalId, value}` → `{online, uuid}`. Refused before anything is
+/// sent: no write permission (1208), read-only signal (2004), a value that is not a number (field error) or
+/// outside the signal's limits (2003), the gateway offline (1207).
+pub async fn write(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    if !current.user.auths.iter().any(|a| a == permission::WRITE_DATA) {
+        return Err(ApiError::code(Code::NoWritePermission));
+    }
+    let owned = owned_signal(&state, &current, &params, "signalId").await?;
+    let value = params.float("value")?.ok_or_else(|| ApiError::invalid("value", Reason::Required))?;
+    let s = &owned.signal;
+    if !s.writable || !validate::is_writable_area(s.area) {
+        return Err(ApiError::code(Code::VariableReadOnly));
+    }
+    let below = s.min.is_some_and(|min| value < min);
+    let above = s.max.is_some_and(|max| value > max);
+    let not_a_bit = s.data_type == DataType::Bool && value != 0.0 && value != 1.0;
+    if below || above || not_a_bit {
+        return Err(ApiError::code(Code::WriteOverLimit));
+    }
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let command = Command::Write { uuid: uuid.clone(), signal: s.id, value };
+    send(&state, &current, &owned, "write", Some(value), uuid, command).await
+}
+
+/// `POST /lfscada/monitor/multi/signal/singleVal {signalId}` → `{online, uuid}`; the callback's data is the value
+/// read from the device now, through the gateway.
+pub async fn single_value(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let owned = owned_signal(&state, &current, &params, "signalId").await?;
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let command = Command::Read { uuid: uuid.clone(), signals: vec![owned.signal.id] };
+    send(&state, &current, &owned, "read", None, uuid, command).await
+}
+
+/// Records the command, sends it, answers `{online: true, uuid}` for the console to poll the callback with.
+async fn send(
+    state: &AppState,
+    current: &CurrentUser,
+    owned: &OwnedSignal,
+    kind: &str,
+    value: Option<f64>,
+    uuid: String,
+    command: Command,
+) -> ApiResult {
+    let sn = match &owned.gateway_sn {
+        Some(sn) if owned.gateway_online => sn,
+        _ => return Err(ApiError::code(Code::DeviceOffline)),
+    };
+    let new = NewCommand {
+        uuid: &uuid,
+        org_id: current.user.org_id,
+        user_id: current.user.id,
+        equipment_id: owned.equipment_id,
+        gateway_sn: sn,
+        kind,
+        signal_id: owned.signal.id,
+        value,
+    };
+    state.store.add_command(&new).await?;
+    if let Err(e) = state.link.send_command(sn, &command).await {
+        let code = Code::DeviceOffline.as_str().parse().ok();
+        state.store.set_command_status(&uuid, CommandStatus::Failure, code, None).await?;
+        tracing::error!(sn, "command not sent: {e:#}");
+        return Err(ApiError::code(Code::DeviceOffline));
+    }
+    state.store.set_command_status(&uuid, CommandStatus::Sent, None, None).await?;
+    Ok(ApiOk::new(json!({ "online": true, "uuid": uuid })).audit("signal", owned.signal.id))
+}
+
+/// `POST /lfscada/equipment/multi/callback {uuid}` → `{status, code, message, data}`: `pending` until the
+/// gateway answers, then `success` with the data or `failure` with the mapped code and its text.
+pub async fn callback(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let uuid = params.required_text("uuid")?;
+    let record = state.store.command(current.user.org_id, uuid.trim()).await?;
+    let record = record.ok_or_else(|| ApiError::invalid("uuid", Reason::NotAllowed))?;
+    let data: Value = record.data.as_deref().and_then(|d| serde_json::from_str(d).ok()).unwrap_or(Value::Null);
+    let lang = request_lang();
+    let answer = match record.status {
+        CommandStatus::Queued | CommandStatus::Sent => json!({ "status": "pending" }),
+        CommandStatus::Success => json!({ "status": "success", "code": "200", "message": "", "data": data }),
+        CommandStatus::Failure | CommandStatus::Timeout => {
+            let error = data.get("error").and_then(|e| serde_json::from_value::<DeviceError>(e.clone()).ok());
+            let (code, message) = match (record.status, error) {
+                (CommandStatus::Timeout, _) => {
+                    (Code::CommTimeout.as_str().to_owned(), Code::CommTimeout.message(lang, &[]))
+                }
+                (_, Some(error)) => (error.code().as_str().to_owned(), error.text(lang)),
+                (_, None) => {
+                    let code = record.code.map_or_else(|| Code::Unknown.as_str().to_owned(), |c| c.to_string());
+                    let message = Code::parse(&code).map_or_else(String::new, |c| c.message(lang, &[]));
+                    (code, message)
+                }
+            };
+            json!({ "status": "failure", "code": code, "message": message, "data": Value::Null })
+        }
+    };
+    Ok(ApiOk::new(answer))
+}
+
+/// `POST /lfscada/monitor/multi/history/queryAll {equipmentId}` → the signals that have history.
+pub async fn history_signals(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    signal_query(state, current, params).await
+}
+
+/// `POST /lfscada/monitor/multi/history/query {signalIds, startTime, endTime}` → one series per signal. When a
+/// signal has more rows in the range than its share of 200,000 points, the range is cut into buckets and each
+/// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
+pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let ids = params.id_list("signalIds", HISTORY_MAX_SIGNALS)?;
+    let start = required_id(&params, "startTime")?;
+    let end = required_id(&params, "endTime")?;
+    if end < start {
+        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
+    }
+    if end - start > HISTORY_MAX_DAYS * 86_400_000 {
+        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: HISTORY_MAX_DAYS }));
+    }
+    let mut owned = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        let signal = state.store.owned_signal(current.user.org_id, *id).await?;
+        owned.push(signal.ok_or_else(|| ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed))?);
+    }
+    let budget = HISTORY_MAX_POINTS / owned.len() as i64;
+    let mut series = Vec::with_capacity(owned.len());
+    for o in &owned {
+        let count = state.store.history_count(o.signal.id, start, end).await?;
+        let (points, bucket_ms): (Vec<Value>, Option<i64>) = if count <= budget {
+            let rows = state.store.history(o.signal.id, start, end, budget).await?;
+            (rows.into_iter().map(|(t, v, good)| json!([t, v, good])).collect(), None)
+        } else {
+            // Two points per bucket (low and high).
+            let width = ((end - start + 1) as f64 / (budget / 2) as f64).ceil().max(1.0) as i64;
+            let buckets = state.store.history_buckets(o.signal.id, start, end, width).await?;
+            let mut points = Vec::with_capacity(buckets.len() * 2);
+            for (t, lo, hi) in buckets {
+                points.push(json!([t, lo, true]));
+                points.push(json!([t + width / 2, hi, true]));
+            }
+            (points, Some(width))
+        };
+        series.push(json!({
+            "signalId": o.signal.id,
+            "signalTitle": o.signal.name,
+            "equipId": o.equipment_id,
+            "equipTitle": o.equip_name,
+            "unit": o.signal.unit,
+            "decimals": o.signal.decimals,
+            "rows": count,
+            "bucketMs": bucket_ms,
+            "points": points,
+        }));
+    }
+    Ok(ApiOk::new(json!({ "startTime": start, "endTime": end, "series": series })))
+}

@@ -1,0 +1,108 @@
+//! Reports: chosen signals of one equipment sampled on a fixed period (spec: `/monitor/multi/report/queryAll`,
+//! `/report/queryCols`). Definitions are saved per equipment (paths ours); a report's table is read from history
+//! when asked, each cell being the last value recorded in its period, so a report covers any past range.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::validate::display_name;
+use ironsight_domain::{Code, Reason, permission};
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+/// Most signals (columns) in one report.
+pub const MAX_COLUMNS: usize = 20;
+/// Sampling periods: whole minutes from one minute to one day.
+pub const PERIOD_MS: (i64, i64) = (60_000, 86_400_000);
+/// Longest range one query may cover (as history).
+pub const MAX_DAYS: i64 = 30;
+const MAX_NAME: usize = 60;
+
+fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
+    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
+}
+
+/// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
+pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let equipment_id = required_id(&params, "equipmentId")?;
+    let name_text = params.required_text("name")?;
+    let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
+    let period = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    if period % 60_000 != 0 {
+        return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
+    }
+    let signal_ids = params.id_list("signalIds", MAX_COLUMNS)?;
+    let signals = state.store.signals(current.user.org_id, equipment_id).await?;
+    let signals = signals.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {
+        return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed));
+    }
+    let id = state.store.add_report(current.user.org_id, equipment_id, name, period, &signal_ids).await?;
+    let id = id.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    Ok(ApiOk::new(json!({ "id": id })).audit("report", id))
+}
+
+/// `POST /lfscada/equipment/multi/report/delete {id}`.
+pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = required_id(&params, "id")?;
+    if !state.store.delete_report(current.user.org_id, id).await? {
+        return Err(ApiError::invalid("id", Reason::NotAllowed));
+    }
+    Ok(ApiOk::empty().audit("report", id))
+}
+
+/// `POST /lfscada/monitor/multi/report/queryAll {equipmentId}` → the equipment's report definitions.
+pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let equipment_id = required_id(&params, "equipmentId")?;
+    if state.store.equipment(current.user.org_id, equipment_id).await?.is_none() {
+        return Err(ApiError::code(Code::EquipmentNotFound));
+    }
+    Ok(ApiOk::new(state.store.reports(current.user.org_id, equipment_id).await?))
+}
+
+/// `POST /lfscada/monitor/multi/report/queryCols {reportId, startTime, endTime, page, pageSize}` → `{cols, rows,
+/// total}`: one row per period of the range (newest first), each with the last value of every column's signal in
+/// that period (absent when it recorded none).
+pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let report_id = required_id(&params, "reportId")?;
+    let start = required_id(&params, "startTime")?;
+    let end = required_id(&params, "endTime")?;
+    if end < start {
+        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
+    }
+    if end - start > MAX_DAYS * 86_400_000 {
+        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: MAX_DAYS }));
+    }
+    let (page, page_size) = params.paging()?;
+    let report = state.store.report(current.user.org_id, report_id).await?;
+    let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;
+    let signals = state.store.signals(current.user.org_id, report.equipment_id).await?.unwrap_or_default();
+    let mut cols = Vec::new();
+    // Period start → column → value.
+    let mut cells: BTreeMap<i64, Map<String, Value>> = BTreeMap::new();
+    for id in &report.signal_ids {
+        // A signal deleted since the report was defined is left out (its column goes).
+        let Some(signal) = signals.iter().find(|s| s.id == *id) else { continue };
+        cols.push(
+            json!({ "signalId": id, "signalTitle": signal.name, "unit": signal.unit, "decimals": signal.decimals }),
+        );
+        for (t, v) in state.store.sample_history(*id, start, end, report.period_ms).await? {
+            cells.entry(t).or_default().insert(id.to_string(), json!(v));
+        }
+    }
+    let periods = (end - start) / report.period_ms + 1;
+    let first = end - (end - start) % report.period_ms; // start of the newest period
+    let rows: Vec<Value> = (0..periods)
+        .skip(((page - 1) * page_size) as usize)
+        .take(page_size as usize)
+        .map(|i| {
+            let t = first - i * report.period_ms;
+            json!({ "time": t, "values": cells.get(&t).cloned().unwrap_or_default() })
+        })
+        .collect();
+    Ok(ApiOk::new(json!({ "report": report, "cols": cols, "rows": rows, "total": periods })))
+}

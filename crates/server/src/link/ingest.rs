@@ -1,0 +1,166 @@
+//! What arrives from gateways: status, configuration acknowledgements, readings and command results.
+//!
+//! Readings are checked against the gateway's own configuration (a gateway can only report signals of the
+//! equipment bound to it), go into the in-memory latest-value cache and out to live watchers at once, and reach
+//! the database through the batch writer. A payload that does not parse is logged and dropped; nothing a gateway
+//! sends can make the server panic or fail for other gateways.
+
+use super::Link;
+use super::live::{EgFrame, LiveValue};
+use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, Quality, Status};
+use ironsight_protocol::topics::{self, Channel};
+use ironsight_store::commands::CommandStatus;
+use ironsight_store::readings::StoredReading;
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Readings written per database transaction at most.
+const BATCH_ROWS: usize = 5_000;
+/// How long the writer waits to fill a batch once it has something to write.
+const BATCH_WAIT: Duration = Duration::from_millis(50);
+
+/// Handles one MQTT publish from a gateway.
+pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
+    let Some((sn, channel)) = topics::parse(topic) else {
+        tracing::debug!(topic, "message on a topic outside the protocol");
+        return;
+    };
+    let result = match channel {
+        Channel::Status => on_status(link, sn, payload).await,
+        Channel::ConfigAck => on_config_ack(link, sn, payload).await,
+        Channel::Data => on_data(link, sn, payload).await,
+        Channel::CommandResult => on_command_result(link, sn, payload).await,
+        // The server's own messages, echoed by a broker that delivers to every subscriber.
+        Channel::Config | Channel::Monitor | Channel::Command => Ok(()),
+    };
+    if let Err(e) = result {
+        tracing::warn!(sn, ?channel, "gateway message not handled: {e:#}");
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(payload: &[u8]) -> anyhow::Result<T> {
+    serde_json::from_slice(payload).map_err(|e| anyhow::anyhow!("payload does not parse: {e}"))
+}
+
+async fn on_status(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
+    if payload.is_empty() {
+        return Ok(()); // a cleared retained status
+    }
+    let status: Status = parse(payload)?;
+    link.store().set_gateway_status(sn, &status).await?;
+    if status.online {
+        link.gateway_came_online(sn, status.config_version);
+    }
+    Ok(())
+}
+
+async fn on_config_ack(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
+    let ack: ConfigAck = parse(payload)?;
+    let version = i64::try_from(ack.version).unwrap_or(i64::MAX);
+    let error = if ack.ok { None } else { Some(ack.error.unwrap_or_else(|| "refused".to_owned())) };
+    if let Some(error) = &error {
+        tracing::warn!(sn, version, error, "gateway refused its configuration");
+    }
+    link.store().set_config_applied(sn, version, error.as_deref()).await
+}
+
+async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
+    let report: DataReport = parse(payload)?;
+    let routes = link.routes_of(sn);
+    let mut rows = Vec::with_capacity(report.readings.len());
+    let mut foreign = 0usize;
+    for reading in &report.readings {
+        let Some(&equipment_id) = routes.get(&reading.signal) else {
+            foreign += 1;
+            continue;
+        };
+        let error_code = report
+            .errors
+            .get(&reading.signal.to_string())
+            .and_then(|e| e.code().as_str().parse::<i64>().ok())
+            .filter(|_| reading.q == Quality::Bad);
+        rows.push(StoredReading {
+            signal_id: reading.signal,
+            equipment_id,
+            t: reading.t,
+            v: reading.v.filter(|v| v.is_finite()),
+            good: reading.q == Quality::Good,
+            error_code,
+        });
+    }
+    if foreign > 0 {
+        tracing::warn!(sn, foreign, "readings for signals not configured on this gateway dropped");
+    }
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let fresh = link.update_latest(&rows);
+    link.alarms().on_readings(&fresh);
+    publish_live(link, &fresh);
+    link.write(rows).await;
+    Ok(())
+}
+
+/// Pushes the readings that became the latest value to whoever watches their equipment.
+fn publish_live(link: &Link, fresh: &[StoredReading]) {
+    let mut frames: HashMap<i64, EgFrame> = HashMap::new();
+    for r in fresh {
+        if !link.live().is_watched(r.equipment_id) {
+            continue;
+        }
+        frames.entry(r.equipment_id).or_default().signal_val.insert(r.signal_id.to_string(), live_value(r));
+    }
+    for (equipment_id, mut frame) in frames {
+        link.alarms().fill_frame(equipment_id, &mut frame);
+        link.live().publish_equipment(equipment_id, &frame);
+    }
+}
+
+pub fn live_value(r: &StoredReading) -> LiveValue {
+    LiveValue { value: r.v, time: r.t, quality: if r.good { "good" } else { "bad" } }
+}
+
+async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
+    let result: CommandResult = parse(payload)?;
+    let readings: Vec<LiveValue> = result
+        .readings
+        .iter()
+        .map(|r| LiveValue { value: r.v, time: r.t, quality: if r.q == Quality::Good { "good" } else { "bad" } })
+        .collect();
+    let (status, code, data) = if result.ok {
+        let data = serde_json::json!({ "value": readings.first().and_then(|r| r.value), "readings": readings });
+        (CommandStatus::Success, None, data)
+    } else {
+        let error = result.error.unwrap_or(ironsight_protocol::errors::DeviceError::Coding);
+        let code = error.code().as_str().parse::<i64>().ok();
+        (CommandStatus::Failure, code, serde_json::json!({ "error": error }))
+    };
+    let updated = link.store().set_command_status(&result.uuid, status, code, Some(&data.to_string())).await?;
+    if !updated {
+        tracing::info!(sn, uuid = result.uuid, "result for a command already finished or unknown");
+    }
+    Ok(())
+}
+
+/// The batch writer: collects readings for up to [`BATCH_WAIT`] or [`BATCH_ROWS`] and writes them in one
+/// transaction. A failed write is retried (the database may be restarting); the bounded channel in front of it
+/// then slows ingest down instead of dropping readings.
+pub async fn run_writer(store: ironsight_store::Store, mut rx: mpsc::Receiver<Vec<StoredReading>>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = first;
+        let deadline = tokio::time::Instant::now() + BATCH_WAIT;
+        while batch.len() < BATCH_ROWS {
+            match tokio::time::timeout_at(deadline, rx.recv()).await {
+                Ok(Some(more)) => batch.extend(more),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        let mut delay = Duration::from_millis(200);
+        while let Err(e) = store.write_readings(&batch).await {
+            tracing::error!(rows = batch.len(), "history write failed, retrying: {e:#}");
+            tokio::time::sleep(delay).await;
+            delay = (delay * 2).min(Duration::from_secs(10));
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Fan-out of live frames to WebSocket clients: one broadcast channel per watched equipment and per user with an
+//! open message socket. Frames are serialised once and shared. A channel's buffer is bounded; a client that falls
+//! behind it is dropped (its socket closes and the console reconnects) rather than slowing everyone down.
+
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// Frames a slow client may fall behind before it is dropped.
+pub const CLIENT_BUFFER: usize = 256;
+
+/// One value as pushed and as answered by `/signal/data`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LiveValue {
+    pub value: Option<f64>,
+    pub time: i64,
+    pub quality: &'static str,
+}
+
+/// The EG signal socket's frame (spec: signalVal, gatewayAlarm, signalAlarm).
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EgFrame {
+    pub signal_val: BTreeMap<String, LiveValue>,
+    pub gateway_alarm: i64,
+    pub signal_alarm: BTreeMap<String, i64>,
+}
+
+type Frame = Arc<str>;
+
+/// How long a socket token may wait to be used.
+pub const TICKET_TTL_MS: i64 = 60_000;
+
+/// What a socket token grants: one socket, for this session, on this channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub user_id: i64,
+    pub org_id: i64,
+    /// Hash of the session token the ticket was issued to; the socket closes when that session ends.
+    pub session_hash: String,
+    pub channel: TicketChannel,
+    pub expires_ms: i64,
+}
+
+/// Which live channel a ticket opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TicketChannel {
+    EgSignals { equipment_id: i64 },
+    Messages,
+}
+
+/// The hub. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct LiveHub {
+    equipment: Arc<Mutex<HashMap<i64, broadcast::Sender<Frame>>>>,
+    users: Arc<Mutex<HashMap<i64, broadcast::Sender<Frame>>>>,
+    /// Socket tokens (hashed) waiting to be used; single use, short-lived.
+    tickets: Arc<Mutex<HashMap<String, Ticket>>>,
+}
+
+fn subscribe(map: &Mutex<HashMap<i64, broadcast::Sender<Frame>>>, key: i64) -> broadcast::Receiver<Frame> {
+    let mut map = map.lock().expect("live hub lock");
+    map.entry(key).or_insert_with(|| broadcast::channel(CLIENT_BUFFER).0).subscribe()
+}
+
+fn send(map: &Mutex<HashMap<i64, broadcast::Sender<Frame>>>, key: i64, frame: impl FnOnce() -> Option<String>) {
+    let mut map = map.lock().expect("live hub lock");
+    let Some(sender) = map.get(&key) else { return };
+    if sender.receiver_count() == 0 {
+        // Nobody watches any more: forget the channel.
+        map.remove(&key);
+        return;
+    }
+    if let Some(text) = frame() {
+        let _ = sender.send(Arc::from(text));
+    }
+}
+
+impl LiveHub {
+    /// Issues a single-use socket token for `ticket`.
+    pub fn issue(&self, ticket: Ticket) -> String {
+        let token = crate::session::new_token();
+        let mut tickets = self.tickets.lock().expect("tickets lock");
+        let now = ironsight_store::now_ms();
+        tickets.retain(|_, t| t.expires_ms > now);
+        tickets.insert(crate::session::token_hash(&token), ticket);
+        token
+    }
+
+    /// Takes the ticket of `token` (once): `None` when unknown, used or expired.
+    pub fn redeem(&self, token: &str) -> Option<Ticket> {
+        let ticket = self.tickets.lock().expect("tickets lock").remove(&crate::session::token_hash(token))?;
+        (ticket.expires_ms > ironsight_store::now_ms()).then_some(ticket)
+    }
+
+    pub fn watch_equipment(&self, equipment_id: i64) -> broadcast::Receiver<Frame> {
+        subscribe(&self.equipment, equipment_id)
+    }
+
+    pub fn watch_messages(&self, user_id: i64) -> broadcast::Receiver<Frame> {
+        subscribe(&self.users, user_id)
+    }
+
+    /// True when someone watches the equipment (ingest skips building frames nobody reads).
+    pub fn is_watched(&self, equipment_id: i64) -> bool {
+        self.equipment.lock().expect("live hub lock").get(&equipment_id).is_some_and(|s| s.receiver_count() > 0)
+    }
+
+    pub fn publish_equipment(&self, equipment_id: i64, frame: &EgFrame) {
+        send(&self.equipment, equipment_id, || serde_json::to_string(frame).ok());
+    }
+
+    /// Pushes a new message to a user's message socket: `{type: "message", data}`.
+    pub fn publish_message(&self, user_id: i64, message: &impl Serialize) {
+        send(&self.users, user_id, || {
+            serde_json::to_string(&serde_json::json!({"type": "message", "data": message})).ok()
+        });
+    }
+}

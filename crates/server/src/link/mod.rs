@@ -1,0 +1,411 @@
+//! The gateway link: the MQTT broker (embedded, or an external one), the server's own MQTT client, and what
+//! flows over it — configurations out, status, readings and command results in.
+//!
+//! # Layout
+//! - [`authority`]: who may log in to the embedded broker.
+//! - [`ingest`]: handling of what gateways publish, and the batch writer of history.
+//! - [`live`]: fan-out of live frames to WebSocket clients.
+//!
+//! The server's client uses a persistent session (clean session off) with QoS 1 subscriptions, so with an
+//! external broker the readings published while the server restarts wait in the broker instead of being lost.
+
+pub mod authority;
+pub mod ingest;
+pub mod live;
+
+use crate::config::{Config, Mqtt};
+use ironsight_broker::{BrokerConfig, BrokerError, MAX_PACKET_BYTES, RunningBroker, SERVER_CLIENT};
+use ironsight_protocol::payload::{Command, DeviceConfig, GatewayConfig, MonitorOpen};
+use ironsight_protocol::topics::{self, Channel, GatewayTopics};
+use ironsight_store::Store;
+use ironsight_store::readings::StoredReading;
+use live::LiveHub;
+use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Keep-alive of the server's own MQTT connection.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// Reading batches waiting for the writer before ingest slows down.
+const WRITER_QUEUE: usize = 1024;
+
+/// Signal id → equipment id, for the signals a gateway may report.
+type Routes = Arc<HashMap<i64, i64>>;
+
+/// The link, shared by handlers. Cheap to clone.
+#[derive(Clone)]
+pub struct Link {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    client: AsyncClient,
+    live: LiveHub,
+    alarms: crate::alarm::Alarms,
+    routes: RwLock<HashMap<String, Routes>>,
+    latest: RwLock<HashMap<i64, StoredReading>>,
+    writer: mpsc::Sender<Vec<StoredReading>>,
+    /// Where gateways connect: the embedded broker's port (host taken from the request), or the external broker.
+    gateway_broker: GatewayBroker,
+}
+
+/// Where gateways find the broker, for the agent configuration the console hands out.
+#[derive(Clone, Debug)]
+enum GatewayBroker {
+    Embedded { port: u16 },
+    External { host: String, port: u16 },
+}
+
+/// What keeps the link running: the embedded broker (if any) and the background tasks.
+pub struct LinkRuntime {
+    pub broker: Option<RunningBroker>,
+    /// The address gateways connect to (the embedded broker's bound address, or the external broker's).
+    pub broker_addr: String,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl LinkRuntime {
+    pub async fn shutdown(mut self) {
+        for task in self.tasks.drain(..) {
+            task.abort();
+        }
+        if let Some(broker) = self.broker.take() {
+            broker.shutdown().await;
+        }
+    }
+}
+
+impl Drop for LinkRuntime {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// Starts the broker (embedded mode) and the server's client; loads the routes before subscribing so no
+/// reading arrives that the server cannot place.
+pub async fn start(config: &Config, store: Store, dummy_hash: Arc<String>) -> anyhow::Result<(Link, LinkRuntime)> {
+    let (mut options, broker, broker_addr) = match &config.mqtt {
+        Mqtt::Embedded { listen } => {
+            let server_secret = crate::session::new_token();
+            let authority = Arc::new(authority::RegistryAuthority {
+                store: store.clone(),
+                dummy_hash,
+                server_secret: server_secret.clone(),
+            });
+            let broker = ironsight_broker::start(BrokerConfig::new(*listen), authority).await.map_err(|e| match e {
+                BrokerError::AddrInUse(addr) => anyhow::anyhow!(
+                    "the MQTT port {addr} is taken (another broker such as Mosquitto?); \
+                     choose another address with --mqtt-listen, or use that broker with --mqtt-url"
+                ),
+                other => anyhow::anyhow!("{other}"),
+            })?;
+            let addr = broker.local_addr();
+            let connect_ip = if addr.ip().is_unspecified() { "127.0.0.1".to_owned() } else { addr.ip().to_string() };
+            let mut options = MqttOptions::new(SERVER_CLIENT, connect_ip, addr.port());
+            options.set_credentials(SERVER_CLIENT, server_secret);
+            (options, Some(broker), addr.to_string())
+        }
+        Mqtt::External(url) => {
+            // The client id follows the user name, so two servers with their own accounts on one broker keep
+            // their own persistent sessions.
+            let client_id = url.user.clone().unwrap_or_else(|| "ironsight-server".to_owned());
+            let mut options = MqttOptions::new(client_id, url.host.clone(), url.port);
+            if let Some(user) = &url.user {
+                options.set_credentials(user.clone(), url.password.clone().unwrap_or_default());
+            }
+            (options, None, format!("{}:{}", url.host, url.port))
+        }
+    };
+    options.set_keep_alive(KEEP_ALIVE);
+    options.set_clean_session(false);
+    options.set_max_packet_size(MAX_PACKET_BYTES as usize, MAX_PACKET_BYTES as usize);
+    options.set_inflight(200);
+    let (client, eventloop) = AsyncClient::new(options, 1024);
+    let (writer, writer_rx) = mpsc::channel(WRITER_QUEUE);
+    let live = LiveHub::default();
+    let (alarms, alarm_tasks) = crate::alarm::start(store.clone(), live.clone()).await?;
+    let link = Link {
+        inner: Arc::new(Inner {
+            store: store.clone(),
+            client,
+            live,
+            alarms,
+            routes: RwLock::new(HashMap::new()),
+            latest: RwLock::new(HashMap::new()),
+            writer,
+            gateway_broker: match (&config.mqtt, &broker) {
+                (Mqtt::External(url), _) => GatewayBroker::External { host: url.host.clone(), port: url.port },
+                (Mqtt::Embedded { listen }, b) => {
+                    GatewayBroker::Embedded { port: b.as_ref().map_or(listen.port(), |b| b.local_addr().port()) }
+                }
+            },
+        }),
+    };
+    for sn in store.gateway_sns().await? {
+        link.load_routes(&sn).await?;
+    }
+    if broker.is_some() {
+        // Nobody can be connected to a broker that has just started; gateways report again when they reconnect.
+        store.mark_all_gateways_offline().await?;
+    }
+    let mut tasks = alarm_tasks;
+    tasks.extend([
+        tokio::spawn(ingest::run_writer(store.clone(), writer_rx)),
+        tokio::spawn(run_client(link.clone(), eventloop)),
+        tokio::spawn(time_out_commands(store)),
+    ]);
+    Ok((link, LinkRuntime { broker, broker_addr, tasks }))
+}
+
+/// How often open commands are checked for their timeout.
+const COMMAND_SWEEP: Duration = Duration::from_secs(5);
+
+/// Gives every command without an outcome after [`crate::api::monitor::COMMAND_TIMEOUT_MS`] the status timeout
+/// (the console then shows 1301, communication timeout).
+async fn time_out_commands(store: Store) {
+    let code = ironsight_domain::Code::CommTimeout.as_str().parse::<i64>().unwrap_or(1301);
+    let mut tick = tokio::time::interval(COMMAND_SWEEP);
+    loop {
+        tick.tick().await;
+        let before = ironsight_store::now_ms() - crate::api::monitor::COMMAND_TIMEOUT_MS;
+        match store.time_out_commands(before, code).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(commands = n, "commands timed out"),
+            Err(e) => tracing::error!("command timeout sweep failed: {e:#}"),
+        }
+    }
+}
+
+/// Polls the server's MQTT connection for ever: subscribes on every connection, hands publishes to ingest,
+/// reconnects after a pause when the broker is unreachable.
+async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
+    let mut was_down = false;
+    loop {
+        match eventloop.poll().await {
+            Ok(Event::Incoming(Packet::ConnAck(_))) => {
+                if was_down {
+                    tracing::info!("MQTT connection back");
+                }
+                was_down = false;
+                let client = link.inner.client.clone();
+                tokio::spawn(async move {
+                    for filter in topics::server_filters() {
+                        if let Err(e) = client.subscribe(filter, QoS::AtLeastOnce).await {
+                            tracing::error!("MQTT subscribe failed: {e}");
+                        }
+                    }
+                });
+            }
+            Ok(Event::Incoming(Packet::Publish(publish))) => {
+                ingest::handle(&link, &publish.topic, &publish.payload).await;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                if !was_down {
+                    tracing::warn!("MQTT connection lost, retrying: {e}");
+                }
+                was_down = true;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+impl Link {
+    /// The broker URL a gateway should use, as seen by a browser that reached the console at `request_host`
+    /// (the embedded broker listens on the same machine as the console).
+    pub fn broker_url_for_gateways(&self, request_host: &str) -> String {
+        match &self.inner.gateway_broker {
+            GatewayBroker::External { host, port } => format!("mqtt://{host}:{port}"),
+            GatewayBroker::Embedded { port } => {
+                let host = match request_host.rsplit_once(':') {
+                    Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) => h,
+                    _ => request_host,
+                };
+                let host = if host.is_empty() { "localhost" } else { host };
+                format!("mqtt://{host}:{port}")
+            }
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub fn live(&self) -> &LiveHub {
+        &self.inner.live
+    }
+
+    /// The alarm engine, fed by ingest.
+    pub fn alarms(&self) -> &crate::alarm::Alarms {
+        &self.inner.alarms
+    }
+
+    /// The signals gateway `sn` may report.
+    fn routes_of(&self, sn: &str) -> Routes {
+        self.inner.routes.read().expect("routes lock").get(sn).cloned().unwrap_or_default()
+    }
+
+    /// Reads the gateway's bound equipment and answers the configuration it should run (without version).
+    async fn load_routes(&self, sn: &str) -> anyhow::Result<Option<(i64, i64, Vec<DeviceConfig>)>> {
+        let Some(gateway) = self.inner.store.link_gateway(sn).await? else {
+            self.inner.routes.write().expect("routes lock").remove(sn);
+            return Ok(None);
+        };
+        let bound = self.inner.store.bound_equipment(gateway.id).await?;
+        let mut routes = HashMap::new();
+        let mut devices = Vec::new();
+        for equipment in bound {
+            let Some(driver) = equipment.driver else { continue };
+            for s in &equipment.signals {
+                routes.insert(s.id, equipment.equipment_id);
+            }
+            devices.push(DeviceConfig { equipment: equipment.equipment_id, driver, signals: equipment.signals });
+        }
+        self.inner.routes.write().expect("routes lock").insert(sn.to_owned(), Arc::new(routes));
+        Ok(Some((gateway.id, gateway.sample_interval_ms, devices)))
+    }
+
+    /// Builds gateway `sn`'s configuration from what is stored, gives it a new version (or the current one when
+    /// `bump` is false and it has one) and publishes it retained. A deleted gateway's retained configuration is
+    /// cleared.
+    pub async fn push_config(&self, sn: &str, bump: bool) -> anyhow::Result<()> {
+        let Some(topics) = GatewayTopics::new(sn) else { return Ok(()) };
+        let Some((gateway_id, sample_interval_ms, devices)) = self.load_routes(sn).await? else {
+            self.publish(topics.topic(Channel::Config), true, Vec::new()).await;
+            return Ok(());
+        };
+        let current = self.inner.store.link_gateway(sn).await?.map(|g| g.config_version).unwrap_or(0);
+        let version =
+            if bump || current == 0 { self.inner.store.next_config_version(gateway_id).await? } else { current };
+        let config = GatewayConfig {
+            version: u64::try_from(version).unwrap_or(0),
+            sample_interval_ms: u64::try_from(sample_interval_ms).unwrap_or(60_000),
+            devices,
+        };
+        self.publish(topics.topic(Channel::Config), true, serde_json::to_vec(&config)?).await;
+        Ok(())
+    }
+
+    /// Publishes every gateway's configuration (at start-up: the embedded broker keeps retained messages only in
+    /// memory).
+    pub async fn push_all_configs(&self) -> anyhow::Result<()> {
+        for sn in self.inner.store.gateway_sns().await? {
+            self.push_config(&sn, false).await?;
+        }
+        Ok(())
+    }
+
+    /// After a change to equipment `equipment_id`: pushes the configuration of the gateway it is bound to.
+    pub async fn equipment_changed(&self, equipment_id: i64) {
+        match self.inner.store.gateway_sn_of_equipment(equipment_id).await {
+            Ok(Some(sn)) => self.gateway_changed(&sn).await,
+            Ok(None) => {}
+            Err(e) => tracing::error!(equipment_id, "cannot look up the gateway to push to: {e:#}"),
+        }
+    }
+
+    /// After a change of what gateway `sn` should run: pushes its new configuration. A failure is logged; the
+    /// gateway gets the configuration at the next push or server start.
+    pub async fn gateway_changed(&self, sn: &str) {
+        if let Err(e) = self.push_config(sn, true).await {
+            tracing::error!(sn, "configuration push failed: {e:#}");
+        }
+    }
+
+    /// A gateway came online running configuration `running`: when that is older than the stored one, publish
+    /// the stored one again (e.g. an external broker lost its retained messages). In a task of its own, because
+    /// this runs inside the MQTT event loop, which must keep polling for the publish to go out.
+    fn gateway_came_online(&self, sn: &str, running: Option<u64>) {
+        let link = self.clone();
+        let sn = sn.to_owned();
+        tokio::spawn(async move {
+            let stored = match link.inner.store.link_gateway(&sn).await {
+                Ok(Some(gateway)) => gateway.config_version,
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::error!(sn, "cannot read the gateway's configuration version: {e:#}");
+                    return;
+                }
+            };
+            let running = running.and_then(|v| i64::try_from(v).ok()).unwrap_or(0);
+            if running < stored
+                && let Err(e) = link.push_config(&sn, false).await
+            {
+                tracing::error!(sn, "configuration push failed: {e:#}");
+            }
+        });
+    }
+
+    /// Asks gateway `sn` to report every `interval_ms` for `duration_ms`.
+    pub async fn open_monitor(&self, sn: &str, interval_ms: u64, duration_ms: u64) -> anyhow::Result<()> {
+        let topics = GatewayTopics::new(sn).ok_or_else(|| anyhow::anyhow!("invalid serial number"))?;
+        let open = MonitorOpen { interval_ms, duration_ms };
+        self.publish(topics.topic(Channel::Monitor), false, serde_json::to_vec(&open)?).await;
+        Ok(())
+    }
+
+    /// Sends a command to gateway `sn`.
+    pub async fn send_command(&self, sn: &str, command: &Command) -> anyhow::Result<()> {
+        let topics = GatewayTopics::new(sn).ok_or_else(|| anyhow::anyhow!("invalid serial number"))?;
+        self.inner
+            .client
+            .publish(topics.topic(Channel::Command), QoS::AtLeastOnce, false, serde_json::to_vec(command)?)
+            .await
+            .map_err(|e| anyhow::anyhow!("MQTT publish failed: {e}"))
+    }
+
+    async fn publish(&self, topic: String, retain: bool, payload: Vec<u8>) {
+        if let Err(e) = self.inner.client.publish(topic.clone(), QoS::AtLeastOnce, retain, payload).await {
+            tracing::error!(topic, "MQTT publish failed: {e}");
+        }
+    }
+
+    /// Puts readings into the latest-value cache; answers those that are newer than what the cache held.
+    fn update_latest(&self, rows: &[StoredReading]) -> Vec<StoredReading> {
+        let mut latest = self.inner.latest.write().expect("latest lock");
+        let mut fresh = Vec::with_capacity(rows.len());
+        for r in rows {
+            let newer = latest.get(&r.signal_id).is_none_or(|seen| r.t > seen.t);
+            if newer {
+                latest.insert(r.signal_id, *r);
+                fresh.push(*r);
+            }
+        }
+        fresh
+    }
+
+    /// Latest values of an equipment: the database's, overlaid with newer ones from memory (not yet written).
+    pub async fn latest_of(&self, equipment_id: i64) -> anyhow::Result<Vec<StoredReading>> {
+        let mut by_signal: HashMap<i64, StoredReading> =
+            self.inner.store.latest_readings(equipment_id).await?.into_iter().map(|r| (r.signal_id, r)).collect();
+        let latest = self.inner.latest.read().expect("latest lock");
+        for r in by_signal.values_mut() {
+            if let Some(m) = latest.get(&r.signal_id)
+                && m.t > r.t
+                && m.equipment_id == equipment_id
+            {
+                *r = *m;
+            }
+        }
+        let mut list: Vec<StoredReading> = by_signal.into_values().collect();
+        for m in latest.values() {
+            if m.equipment_id == equipment_id && !list.iter().any(|r| r.signal_id == m.signal_id) {
+                list.push(*m);
+            }
+        }
+        Ok(list)
+    }
+
+    /// Hands readings to the batch writer (waits when it is behind: back-pressure, not loss).
+    async fn write(&self, rows: Vec<StoredReading>) {
+        if self.inner.writer.send(rows).await.is_err() {
+            tracing::error!("history writer stopped; readings not stored");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The broker goes away for 30 s while the device keeps changing; when it is back, the agent replays what it
+//! kept on disk and the history has every change, without a gap. Runs against a Mosquitto of its own (a child
+//! process on a free port, with persistence in a temporary directory so the server's session and subscriptions
+//! survive the restart, as they would on a production broker).
+
+use crate::helpers::{Backend, Options, spawn_app};
+use crate::link::{plant, wait_for};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// How long the broker stays down.
+const OUTAGE: Duration = Duration::from_secs(30);
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+struct Mosquitto {
+    child: Child,
+}
+
+impl Mosquitto {
+    /// Starts Mosquitto on `port` and waits until it accepts connections.
+    async fn start(port: u16, dir: &std::path::Path) -> Mosquitto {
+        let config = dir.join("mosquitto.conf");
+        std::fs::write(
+            &config,
+            format!(
+                "listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location {}/\n",
+                dir.display()
+            ),
+        )
+        .unwrap();
+        let child = Command::new("mosquitto")
+            .arg("-c")
+            .arg(&config)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mosquitto is installed (apt-get install mosquitto)");
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+            assert!(tokio::time::Instant::now() < deadline, "mosquitto did not start on {port}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Mosquitto { child }
+    }
+
+    /// Stops it the way a service manager does (SIGTERM: it saves its state) and waits for the exit.
+    fn stop(mut self) {
+        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Mosquitto {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test]
+async fn history_has_no_gap_after_the_broker_was_down() {
+    let port = free_port();
+    let dir = tempfile::tempdir().unwrap();
+    let broker = Mosquitto::start(port, dir.path()).await;
+    let app = spawn_app(Backend::Sqlite, Options { external_mqtt: true, mqtt_port: port, ..Options::default() }).await;
+    let plant = plant(&app).await;
+    let eq = plant.equipment.clone();
+    let level = plant.ids["tank_level"].clone();
+    wait_for(&app, "/lfscada/monitor/multi/signal/data", &[("equipmentId", &eq)], |a| {
+        a.data()["signalVal"][&level]["quality"] == "good"
+    })
+    .await;
+
+    let down_at = ironsight_store::now_ms();
+    broker.stop();
+    tokio::time::sleep(OUTAGE).await;
+    let up_at = ironsight_store::now_ms();
+    let _broker = Mosquitto::start(port, dir.path()).await;
+
+    // The tank level ramps by 0.5 % every 2 s: every step of the outage must be in history once replayed.
+    let form_end = (up_at + 5_000).to_string();
+    let form_start = (down_at - 5_000).to_string();
+    let history = wait_for(
+        &app,
+        "/lfscada/monitor/multi/history/query",
+        &[("signalIds", &level), ("startTime", &form_start), ("endTime", &form_end)],
+        |a| {
+            a.data()["series"][0]["points"]
+                .as_array()
+                .is_some_and(|p| p.last().and_then(|l| l[0].as_i64()).is_some_and(|t| t >= up_at))
+        },
+    )
+    .await;
+    let times: Vec<i64> =
+        history.data()["series"][0]["points"].as_array().unwrap().iter().map(|p| p[0].as_i64().unwrap()).collect();
+    let during: Vec<i64> = times.iter().copied().filter(|t| *t >= down_at && *t <= up_at).collect();
+    assert!(during.len() >= 12, "the 30 s outage holds about 15 ramp steps, found {}: {times:?}", during.len());
+    let widest = times.windows(2).map(|w| w[1] - w[0]).max().unwrap();
+    assert!(widest <= 4_500, "a gap of {widest} ms in history: {times:?}");
+    app.finish().await;
+}
