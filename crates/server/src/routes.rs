@@ -200,6 +200,14 @@ pub fn table() -> Vec<RouteDef> {
         "One gateway by serial number, or 2001 when there is none.", [
             param("sn", "string", true, "Serial number"),
         ]),
+        route!(POST "/lfscada/gateway/edit", gateways::edit, "gateway.edit", Session,
+        "Change a gateway's settings; only the given ones (needs the manage permission).", [
+            param("sn", "string", true, "Serial number"),
+            param("name", "string", false, "Display name, at most 60 characters"),
+            param("interval", "integer", false, "Reporting interval while monitored, ms, 200 to 60000"),
+            param("sampleInterval", "integer", false, "History sample period, ms, 1000 to 3600000"),
+            param("economizeOpen", "string", false, "true or false: stop re-opening monitoring while the operator is away"),
+        ]),
         route!(POST "/lfscada/gateway/rotateSecret", gateways::rotate_secret, "gateway.rotateSecret", Session,
         "Issue a new secret (shown once); the old one stops working (needs the manage permission).", [
             param("sn", "string", true, "Serial number"),

@@ -158,3 +158,34 @@ impl Store {
             .await?)
     }
 }
+
+/// The settings of a gateway a person edits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GatewaySettings {
+    pub name: String,
+    /// Reporting interval while a monitor window is open (the spec's `interval`), ms.
+    pub interval: i64,
+    /// Period of the history sample outside monitor windows, ms.
+    pub sample_interval: i64,
+    /// Economize mode: the console stops re-opening monitor windows while the operator is away.
+    pub economize_open: bool,
+}
+
+impl Store {
+    /// Replaces a gateway's settings; false when the organisation has no such gateway.
+    pub async fn edit_gateway(&self, org_id: i64, sn: &str, s: &GatewaySettings) -> anyhow::Result<bool> {
+        let done = sqlx::query(
+            "UPDATE gateways SET name = $1, monitor_interval_ms = $2, report_interval_ms = $3, economize_open = $4 \
+             WHERE org_id = $5 AND sn = $6",
+        )
+        .bind(&s.name)
+        .bind(s.interval)
+        .bind(s.sample_interval)
+        .bind(i64::from(s.economize_open))
+        .bind(org_id)
+        .bind(sn)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}

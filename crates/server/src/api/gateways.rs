@@ -13,8 +13,8 @@ use crate::session::{self, CurrentUser};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
-use ironsight_domain::{Code, permission};
-use ironsight_store::gateways::NewGateway;
+use ironsight_domain::{Code, Reason, permission};
+use ironsight_store::gateways::{GatewaySettings, NewGateway};
 use serde_json::json;
 
 /// Longest gateway name, model and firmware texts.
@@ -56,6 +56,45 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let broker = broker_url(&state, &headers);
     Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret, "broker": broker }))
         .audit("gateway", sn.as_str()))
+}
+
+/// Limits of the gateway settings, ms.
+pub const INTERVAL_MS: (i64, i64) = (200, 60_000);
+pub const SAMPLE_INTERVAL_MS: (i64, i64) = (1_000, 3_600_000);
+
+/// `POST /lfscada/gateway/edit {sn, name?, interval?, sampleInterval?, economizeOpen?}`: changes only what is
+/// given. A new sample interval reaches the gateway with its configuration.
+pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let sn = serial_number(&params)?;
+    let gateway = state.store.gateway_by_sn(current.user.org_id, sn.as_str()).await?;
+    let gateway = gateway.ok_or_else(|| ApiError::code(Code::NoData))?;
+    let name = match params.text("name")? {
+        Some(text) => display_name(&text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
+        None => gateway.name.clone(),
+    };
+    let economize_open = match params.text("economizeOpen")?.as_deref().map(str::trim) {
+        None => gateway.economize_open,
+        Some("true" | "1") => true,
+        Some("false" | "0") => false,
+        Some(_) => return Err(ApiError::invalid("economizeOpen", Reason::NotAllowed)),
+    };
+    let settings = GatewaySettings {
+        name,
+        interval: params.int_in("interval", INTERVAL_MS.0, INTERVAL_MS.1, gateway.interval)?,
+        sample_interval: params.int_in(
+            "sampleInterval",
+            SAMPLE_INTERVAL_MS.0,
+            SAMPLE_INTERVAL_MS.1,
+            gateway.sample_interval,
+        )?,
+        economize_open,
+    };
+    state.store.edit_gateway(current.user.org_id, sn.as_str(), &settings).await?;
+    if settings.sample_interval != gateway.sample_interval {
+        state.link.gateway_changed(sn.as_str()).await;
+    }
+    Ok(ApiOk::empty().audit("gateway", sn.as_str()))
 }
 
 /// `POST /lfscada/gateway/query {keyword, page, pageSize}` → `{total, list}`.

@@ -85,3 +85,26 @@ both_backends!(a_new_secret_comes_with_the_broker_address_for_the_agent, Options
     let rotated = app.post("/lfscada/gateway/rotateSecret", &[("sn", "EG-ADDR-1")]).await;
     assert_eq!(rotated.data()["broker"], broker.as_str());
 });
+
+both_backends!(gateway_settings_change_only_what_is_given_and_reach_the_gateway, Options::default(), |app| {
+    app.login_demo().await;
+    assert_eq!(app.post("/lfscada/gateway/add", &[("sn", "EG-SET-1")]).await.code(), "200");
+    let before = app.post("/lfscada/gateway/info", &[("sn", "EG-SET-1")]).await.data().clone();
+    let edited =
+        app.post("/lfscada/gateway/edit", &[("sn", "EG-SET-1"), ("interval", "2000"), ("economizeOpen", "true")]).await;
+    assert_eq!(edited.code(), "200", "{:?}", edited.body);
+    let after = app.post("/lfscada/gateway/info", &[("sn", "EG-SET-1")]).await.data().clone();
+    assert_eq!((after["interval"].as_i64(), after["economizeOpen"].as_bool()), (Some(2000), Some(true)));
+    assert_eq!(after["name"], before["name"], "not given, not changed");
+    assert_eq!(after["configVersion"], before["configVersion"], "the gateway's configuration did not change");
+    // A new sample period is part of the gateway's configuration: a new version is pushed.
+    app.post("/lfscada/gateway/edit", &[("sn", "EG-SET-1"), ("sampleInterval", "30000")]).await;
+    let pushed = app.post("/lfscada/gateway/info", &[("sn", "EG-SET-1")]).await.data().clone();
+    assert!(pushed["configVersion"].as_i64() > after["configVersion"].as_i64(), "{pushed}");
+    for (field, value) in [("interval", "10"), ("sampleInterval", "99999999"), ("economizeOpen", "maybe"), ("name", "")]
+    {
+        let refused = app.post("/lfscada/gateway/edit", &[("sn", "EG-SET-1"), (field, value)]).await;
+        assert!(refused.message().contains(field), "{field}: {:?}", refused.body);
+    }
+    assert_eq!(app.post("/lfscada/gateway/edit", &[("sn", "EG-NONE")]).await.code(), "2001");
+});
