@@ -57,7 +57,7 @@ describe('console foundation', () => {
     assert.match(text, /Monitor/);
     assert.doesNotMatch(text, /监控/, 'no Chinese left after switching to English');
     await shot(page, '03-shell-en');
-    await page.goto(`${server.base}/manage/eg/gateway`);
+    await page.goto(`${server.base}/manage/eg/group`);
     await page.locator('[data-testid="not-available"]').waitFor();
     await shot(page, '04-manage-not-available-en');
     await page.context().close();

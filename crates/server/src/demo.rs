@@ -122,6 +122,10 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     )?;
     agent_config.model = "EG-200".to_owned();
     agent_config.firmware = "1.0.0".to_owned();
+    // A PC has no modem: the demo's "modem" is a file the agent reads, as it would read a real modem's level.
+    let strength = state.config.data_dir.join("demo-gateway-signal-strength");
+    std::fs::write(&strength, "78\n")?;
+    agent_config.signal_strength_file = Some(strength);
     let agent = ironsight_gateway::agent::start(agent_config).await?;
     tracing::info!(%device_addr, "demo pump station and gateway agent running");
     Ok(DemoPlant { device, agent })

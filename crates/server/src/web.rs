@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
 #[derive(RustEmbed)]
-#[folder = "$CARGO_MANIFEST_DIR/../../web/dist"]
+#[folder = "$IRONSIGHT_WEB_DIST"]
 #[allow_missing = true]
 struct Assets;
 

@@ -26,7 +26,7 @@ describe('without a session', () => {
 
   it('a guarded route fetches user info first and, when that fails, goes to /login', async () => {
     const server = installFakeServer({ loggedIn: false });
-    const { router } = renderApp('/manage/eg/gateway');
+    const { router } = renderApp('/manage/eg/group');
     await screen.findByLabelText('用户名');
     expect(router.state.location.pathname).toBe('/login');
     const info = server.calls('/lfscada/user/info');
@@ -57,18 +57,18 @@ describe('without a session', () => {
 describe('with a session', () => {
   it('shows the shell with the theme title, the user and a not-available screen naming its area', async () => {
     installFakeServer({ loggedIn: true });
-    renderApp('/manage/eg/gateway');
+    renderApp('/manage/eg/group');
     const notice = await screen.findByTestId('not-available');
     expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('管理 › 网关管理');
+    expect(notice.textContent).toContain('管理 › 分组管理');
     expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
     expect(screen.getByTestId('user-loginname').textContent).toBe('operator1');
-    await waitFor(() => expect(document.title).toBe('网关管理 - 测试电厂监控'));
+    await waitFor(() => expect(document.title).toBe('分组管理 - 测试电厂监控'));
   });
 
   it('derives the side menu from the route table and navigates with it', async () => {
     installFakeServer({ loggedIn: true });
-    const { router } = renderApp('/manage/eg/gateway');
+    const { router } = renderApp('/manage/eg/group');
     await screen.findByTestId('not-available');
     const sideMenu = document.getElementById('side-menu');
     expect(sideMenu).not.toBeNull();

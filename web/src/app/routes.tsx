@@ -170,7 +170,7 @@ const manageRoutes: RouteDef[] = [
       { path: 'page', titleKey: 'route.manage.equipmentEditPage', screen: notAvailable },
     ],
   },
-  { path: 'eg/gateway', titleKey: 'route.manage.gateway', screen: notAvailable, menu: { group: 'eg' } },
+  { path: 'eg/gateway', titleKey: 'route.manage.gateway', screen: () => import('@/features/gateways/components/GatewaysPage'), menu: { group: 'eg' } },
   { path: 'eg/group', titleKey: 'route.manage.group', screen: notAvailable, menu: { group: 'eg' } },
   { path: 'eg/scene', titleKey: 'route.manage.scene', screen: notAvailable, menu: { group: 'eg' } },
   { path: 'eg/project/list', titleKey: 'route.manage.projectList', screen: notAvailable, menu: { group: 'eg' } },

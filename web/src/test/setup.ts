@@ -3,9 +3,13 @@
  * tests, and Chinese as the starting language (the product default).
  */
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 // The app initialises i18n in main.tsx; component tests render parts of it without main.
 import '@/lib/i18n';
+
+// `findBy…` and `waitFor` wait 1 s by default; a lazily loaded screen on a loaded 2-core CI machine can take
+// longer to import than that. Waiting longer never makes a passing test slower, only a failing one.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

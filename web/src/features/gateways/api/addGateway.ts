@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import type { IssuedSecret } from '../model';
+import { gatewayKeys } from './queryGateways';
+
+export interface NewGateway {
+  sn: string;
+  name?: string;
+  model?: string;
+  firmware?: string;
+}
+
+export interface AddedGateway extends IssuedSecret {
+  id: number;
+}
+
+/** Empty optional texts are left out, so the server applies its defaults (the name defaults to the serial number). */
+function payload(gateway: NewGateway) {
+  const out: Record<string, string> = { sn: gateway.sn.trim() };
+  for (const key of ['name', 'model', 'firmware'] as const) {
+    const value = gateway[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * POST /lfscada/gateway/add {sn, name, model, firmware} → {id, sn, secret, broker}; the secret is shown once.
+ * Silent: the form shows field errors (1100/1101, 1213) next to the field and toasts the rest itself.
+ */
+export function addGateway(gateway: NewGateway): Promise<AddedGateway> {
+  return post<AddedGateway>('/lfscada/gateway/add', payload(gateway), { silent: true });
+}
+
+export function useAddGateway() {
+  const queryClient = useQueryClient();
+  return useMutation<AddedGateway, ApiError, NewGateway>({
+    mutationFn: addGateway,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
+  });
+}

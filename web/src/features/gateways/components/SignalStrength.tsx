@@ -1,0 +1,33 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { strengthBand, type StrengthBand } from '../model';
+
+const bandColour: Record<StrengthBand, string> = {
+  veryGood: 'green',
+  good: 'cyan',
+  fair: 'orange',
+  bad: 'red',
+};
+
+/** Signal strength with its band (spec section 9); "—" when the gateway does not report one. */
+export function SignalStrength({ value }: { value: number | null }) {
+  const { t } = useTranslation();
+  const band = strengthBand(value);
+  if (band === null || value === null) {
+    return (
+      <span data-testid="signal-strength" data-band="none" title={t('gateways.signal.unknown')}>
+        —
+      </span>
+    );
+  }
+  return (
+    <Tag
+      color={bandColour[band]}
+      data-testid="signal-strength"
+      data-band={band}
+      style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}
+    >
+      {t('gateways.signal.value', { value: Math.round(value), band: t(`gateways.signal.band.${band}`) })}
+    </Tag>
+  );
+}
