@@ -250,17 +250,7 @@ pub type RuleError = (&'static str, Reason);
 
 /// A number given as JSON or as text (a form sends text).
 fn number(item: &Value, field: &'static str) -> Result<Option<f64>, RuleError> {
-    let value = match item.get(field) {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::Number(n)) => n.as_f64(),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
-        Some(_) => None,
-    };
-    match value {
-        Some(v) if v.is_finite() => Ok(Some(v)),
-        _ => Err((field, Reason::NotNumber)),
-    }
+    crate::validate::finite_number(item.get(field)).map_err(|reason| (field, reason))
 }
 
 /// A whole number in `min..=max`, or `default` when absent.

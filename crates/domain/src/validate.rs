@@ -222,6 +222,22 @@ pub fn display_name(raw: &str, max: usize) -> Result<&str, Reason> {
     Ok(name)
 }
 
+/// A finite number given as JSON or as text (a form sends text): `None` when absent, null or empty.
+pub fn finite_number(value: Option<&serde_json::Value>) -> Result<Option<f64>, Reason> {
+    use serde_json::Value;
+    let number = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Number(n)) => n.as_f64(),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
+        Some(_) => None,
+    };
+    match number {
+        Some(v) if v.is_finite() => Ok(Some(v)),
+        _ => Err(Reason::NotNumber),
+    }
+}
+
 /// A free-form text parameter: bounded length, no control characters except line breaks and tabs.
 pub fn bounded_text(raw: &str, max: usize) -> Result<&str, Reason> {
     if char_len(raw) > max {

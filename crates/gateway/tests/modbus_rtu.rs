@@ -2,6 +2,8 @@
 //! serial port, and on the other end either the device simulator's register map answers through tokio-modbus's
 //! RTU server, or a hand-rolled "device" answers garbage.
 
+mod common;
+
 use ironsight_devsim::service::Device;
 use ironsight_devsim::{Config, SystemClock};
 use ironsight_gateway::codec::decode_registers;
@@ -17,32 +19,6 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_modbus::{ExceptionCode, Response, SlaveRequest};
 use tokio_serial::{SerialPort, SerialStream};
-
-const DEVICE: &str = r#"
-unit_id = 1
-[[point]]
-name = "pressure"
-area = "holding_register"
-address = 0
-type = "float32"
-generator = { kind = "constant", value = 12.5 }
-[[point]]
-name = "firmware"
-area = "holding_register"
-address = 2
-type = "uint16"
-writable = false
-generator = { kind = "constant", value = 102 }
-[[point]]
-name = "setpoint"
-area = "holding_register"
-address = 3
-type = "uint16"
-[[point]]
-name = "pump_start"
-area = "coil"
-address = 0
-"#;
 
 /// The simulator's device logic behind tokio-modbus's RTU server.
 struct RtuDevice(Arc<Device>);
@@ -76,7 +52,7 @@ fn pty() -> Pty {
 /// A pseudo-terminal whose other end is the simulated device (unit id 1).
 fn simulated_device() -> (String, Arc<Device>, SerialStream) {
     let Pty { path, master, _slave } = pty();
-    let config = Config::from_toml_str(DEVICE).unwrap();
+    let config = Config::from_toml_str(&format!("unit_id = 1\n{}", common::TEST_DEVICE_POINTS)).unwrap();
     let device = Arc::new(Device::new(&config, Arc::new(SystemClock::new())).unwrap());
     let server = tokio_modbus::server::rtu::Server::new(master);
     tokio::spawn(server.serve_forever(RtuDevice(Arc::clone(&device))));

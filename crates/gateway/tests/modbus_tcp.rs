@@ -1,6 +1,8 @@
 //! The Modbus TCP driver against the device simulator on a real socket: values, exceptions, timeouts and an
 //! unreachable device each arrive as their own kind of error, and the driver recovers after each.
 
+mod common;
+
 use ironsight_devsim::{Config, spawn};
 use ironsight_gateway::codec::decode_registers;
 use ironsight_gateway::modbus_tcp::{ModbusTcp, Values};
@@ -9,38 +11,13 @@ use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Area, DataType, SignalDef};
 use std::time::Duration;
 
-const DEVICE: &str = r#"
-listen = "127.0.0.1:0"
-[[point]]
-name = "pressure"
-area = "holding_register"
-address = 0
-type = "float32"
-generator = { kind = "constant", value = 12.5 }
-[[point]]
-name = "firmware"
-area = "holding_register"
-address = 2
-type = "uint16"
-writable = false
-generator = { kind = "constant", value = 102 }
-[[point]]
-name = "setpoint"
-area = "holding_register"
-address = 3
-type = "uint16"
-[[point]]
-name = "pump_start"
-area = "coil"
-address = 0
-"#;
-
 fn driver(port: u16, timeout_ms: u64) -> ModbusTcp {
     ModbusTcp::new("127.0.0.1", port, 1, Duration::from_millis(timeout_ms))
 }
 
 async fn device(reply_delay_ms: u64) -> ironsight_devsim::Running {
-    let mut config = Config::from_toml_str(DEVICE).unwrap();
+    let mut config =
+        Config::from_toml_str(&format!("listen = \"127.0.0.1:0\"\n{}", common::TEST_DEVICE_POINTS)).unwrap();
     config.reply_delay_ms = reply_delay_ms;
     spawn(config).await.unwrap()
 }

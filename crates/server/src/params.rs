@@ -151,17 +151,7 @@ impl Params {
 
     /// A finite number at `field`; `None` when absent or empty.
     pub fn float(&self, field: &str) -> Result<Option<f64>, ApiError> {
-        let value = match self.get(field) {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::Number(n)) => n.as_f64(),
-            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-            Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
-            Some(_) => None,
-        };
-        match value {
-            Some(v) if v.is_finite() => Ok(Some(v)),
-            _ => Err(ApiError::invalid(field, Reason::NotNumber)),
-        }
+        ironsight_domain::validate::finite_number(self.get(field)).map_err(|reason| ApiError::invalid(field, reason))
     }
 
     /// A number in `min..=max`; `None` when absent.

@@ -305,3 +305,29 @@ pub fn reading(report: &DataReport, signal: i64) -> Option<&Reading> {
 pub fn is_kind(report: &DataReport, kind: ReportKind) -> bool {
     report.kind == kind
 }
+
+/// The register map the driver tests (TCP and RTU) read and write: a float, a read-only value, a writable
+/// setpoint and a coil. Each test puts its own transport line (listen address or unit id) in front.
+pub const TEST_DEVICE_POINTS: &str = r#"[[point]]
+name = "pressure"
+area = "holding_register"
+address = 0
+type = "float32"
+generator = { kind = "constant", value = 12.5 }
+[[point]]
+name = "firmware"
+area = "holding_register"
+address = 2
+type = "uint16"
+writable = false
+generator = { kind = "constant", value = 102 }
+[[point]]
+name = "setpoint"
+area = "holding_register"
+address = 3
+type = "uint16"
+[[point]]
+name = "pump_start"
+area = "coil"
+address = 0
+"#;
