@@ -71,5 +71,7 @@ clean: ## Remove build outputs (not ./data)
 	rm -rf web/dist e2e/screenshots
 
 .PHONY: bench
-bench: ## Print performance figures (latency percentiles, throughput, memory); no thresholds
+bench: ## Print performance figures, no thresholds: the API, then the gateway link (ingest, live latency, fan-out, memory) on SQLite and PostgreSQL
+	$(CARGO) build --release -p ironsight -p ironsight-gateway --bins --examples
 	$(CARGO) run --release -q -p ironsight --example bench
+	$(CARGO) run --release -q -p ironsight --example link_bench

@@ -446,29 +446,37 @@ impl Engine {
 
     /// Raises and ends no-data alarms: a gateway (once put into service) silent for three periods alarms on
     /// each of its equipment; while it is not silent, each silent signal alarms on its own.
+    ///
+    /// Runs over every watched signal (tens of thousands on a large site) while ingest waits for the engine's
+    /// lock, so the common case, nothing changed, costs one look-up per signal and allocates nothing: the alarm
+    /// itself is only built for a change.
     fn check_silence(&mut self, now: i64) -> (Vec<Job>, HashSet<i64>) {
-        let mut wanted: Vec<(bool, Triggered)> = Vec::new();
+        let mut changes: Vec<(bool, Triggered)> = Vec::new();
         for g in self.watch.iter().filter(|g| g.seen) {
             let heard = |id: i64| self.heard.get(&id).copied().unwrap_or(now);
             let last = g.signals.iter().map(|s| heard(s.signal_id)).max().unwrap_or(now);
             let gateway_silent = alarm::is_silent(last, now, g.period_ms);
             for (equipment_id, title) in &g.equipment {
                 let key = AlarmKey::GatewayNoData { equipment_id: *equipment_id };
-                let (msg_zh, msg_en) = alarm::no_data_message(true);
-                let triggered = Triggered {
-                    key,
-                    org_id: g.org_id,
-                    equipment_id: *equipment_id,
-                    signal_id: None,
-                    level: GATEWAY_SILENCE_LEVEL,
-                    equip_title: title.clone(),
-                    signal_title: String::new(),
-                    t: now,
-                    value: None,
-                    msg_zh,
-                    msg_en,
-                };
-                wanted.push((gateway_silent, triggered));
+                if gateway_silent != self.is_open(*equipment_id, key) {
+                    let (msg_zh, msg_en) = alarm::no_data_message(true);
+                    changes.push((
+                        gateway_silent,
+                        Triggered {
+                            key,
+                            org_id: g.org_id,
+                            equipment_id: *equipment_id,
+                            signal_id: None,
+                            level: GATEWAY_SILENCE_LEVEL,
+                            equip_title: title.clone(),
+                            signal_title: String::new(),
+                            t: now,
+                            value: None,
+                            msg_zh,
+                            msg_en,
+                        },
+                    ));
+                }
             }
             if gateway_silent {
                 continue; // the gateway's alarm says it all; signal alarms already open stay as they are
@@ -476,35 +484,37 @@ impl Engine {
             for s in &g.signals {
                 let key = AlarmKey::SignalNoData(s.signal_id);
                 let silent = alarm::is_silent(heard(s.signal_id), now, g.period_ms);
-                let (msg_zh, msg_en) = alarm::no_data_message(false);
-                let triggered = Triggered {
-                    key,
-                    org_id: g.org_id,
-                    equipment_id: s.equipment_id,
-                    signal_id: Some(s.signal_id),
-                    level: SIGNAL_SILENCE_LEVEL,
-                    equip_title: s.equip_title.clone(),
-                    signal_title: s.signal_title.clone(),
-                    t: now,
-                    value: None,
-                    msg_zh,
-                    msg_en,
-                };
-                wanted.push((silent, triggered));
+                if silent != self.is_open(s.equipment_id, key) {
+                    let (msg_zh, msg_en) = alarm::no_data_message(false);
+                    changes.push((
+                        silent,
+                        Triggered {
+                            key,
+                            org_id: g.org_id,
+                            equipment_id: s.equipment_id,
+                            signal_id: Some(s.signal_id),
+                            level: SIGNAL_SILENCE_LEVEL,
+                            equip_title: s.equip_title.clone(),
+                            signal_title: s.signal_title.clone(),
+                            t: now,
+                            value: None,
+                            msg_zh,
+                            msg_en,
+                        },
+                    ));
+                }
             }
         }
         let mut jobs = Vec::new();
         let mut changed = HashSet::new();
-        for (silent, triggered) in wanted {
+        for (silent, triggered) in changes {
             let (key, equipment_id) = (triggered.key, triggered.equipment_id);
-            let open = self.is_open(equipment_id, key);
-            if silent && !open {
+            changed.insert(equipment_id);
+            if silent {
                 self.open(equipment_id, key, triggered.signal_id);
-                changed.insert(equipment_id);
                 jobs.push(Job::Trigger(Box::new(triggered)));
-            } else if !silent && open {
+            } else {
                 self.close(equipment_id, key);
-                changed.insert(equipment_id);
                 jobs.push(Job::Release { key, t: now });
             }
         }

@@ -111,7 +111,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let addr = listener.local_addr()?;
     let store = connect_store(&config).await?;
     let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
-    let (link, link_runtime) = link::start(&config, store.clone(), dummy_hash.clone()).await?;
+    let (link, link_runtime) = link::start(&config, store.clone()).await?;
     let state = AppState { store, config: Arc::new(config), dummy_hash, link };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {

@@ -68,9 +68,41 @@ async fn exercise(store: &Store) {
     store.save_signals(org, equipment, std::slice::from_ref(&with_min)).await.unwrap().unwrap();
     assert_eq!(store.signals(org, equipment).await.unwrap().unwrap(), vec![with_min]);
 
+    readings_round_trip(store, equipment, ids[0]).await;
+
     store.save_user_config(id, "{\"a\":1}").await.unwrap();
     store.save_user_config(id, "{\"a\":2}").await.unwrap();
     assert_eq!(store.user_config(id).await.unwrap().as_deref(), Some("{\"a\":2}"));
+}
+
+/// History keeps every reading once (a redelivered one is ignored) with its exact value; the latest table holds
+/// the newest reading, and a late batch with older readings does not replace it.
+async fn readings_round_trip(store: &Store, equipment: i64, signal: i64) {
+    use ironsight_store::readings::StoredReading;
+    let r = |t: i64, v: Option<f64>, good: bool| StoredReading {
+        signal_id: signal,
+        equipment_id: equipment,
+        t,
+        v,
+        good,
+        error_code: (!good).then_some(1715),
+    };
+    let values = [0.1 + 0.2, -1.0e-300, 123_456_789.123_456_79, 5.0, f64::MAX];
+    let mut batch: Vec<StoredReading> =
+        values.iter().enumerate().map(|(i, v)| r(1_000 + i as i64, Some(*v), true)).collect();
+    batch.push(r(2_000, None, false));
+    store.write_readings(&batch).await.unwrap();
+    store.write_readings(&batch[..2]).await.unwrap(); // redelivered
+    store.write_readings(&[r(1_500, Some(9.0), true)]).await.unwrap(); // late replay, older than the latest
+    let history = store.history(signal, 0, 10_000, 100).await.unwrap();
+    let mut expected: Vec<(i64, Option<f64>, bool)> =
+        values.iter().enumerate().map(|(i, v)| (1_000 + i as i64, Some(*v), true)).collect();
+    expected.push((1_500, Some(9.0), true));
+    expected.push((2_000, None, false));
+    expected.sort_by_key(|e| e.0);
+    assert_eq!(history, expected);
+    let latest = store.latest_readings(equipment).await.unwrap();
+    assert_eq!(latest, vec![r(2_000, None, false)]);
 }
 
 #[tokio::test]
@@ -94,5 +126,6 @@ async fn postgres_backend() {
     let store = Store::connect(&format!("{base}/{name}")).await.unwrap();
     exercise(&store).await;
     store.close().await;
-    admin.execute_raw(&format!("DROP DATABASE {name}")).await.unwrap();
+    // FORCE: the closed pool's server processes may still be ending.
+    admin.execute_raw(&format!("DROP DATABASE {name} WITH (FORCE)")).await.unwrap();
 }

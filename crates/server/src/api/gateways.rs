@@ -1,7 +1,7 @@
 //! The gateway registry: register by serial number, list, look up, rotate the secret, delete.
 //!
 //! A gateway proves who it is to the MQTT broker with its serial number and a secret. The secret is issued here,
-//! shown exactly once in the answer, and stored only as an argon2id hash; a lost secret is replaced by rotating,
+//! shown exactly once in the answer, and stored only as a SHA-256 digest; a lost secret is replaced by rotating,
 //! which locks out whoever held the old one. Paths other than `/lfscada/gateway/info` are ours (the spec does not
 //! name the registry's calls).
 
@@ -31,11 +31,11 @@ fn broker_url(state: &AppState, headers: &HeaderMap) -> String {
     state.link.broker_url_for_gateways(host)
 }
 
-/// A new secret and its hash.
-async fn issue_secret() -> anyhow::Result<(String, String)> {
+/// A new secret (32 random bytes) and the digest stored for it (see [`password::secret_digest`]).
+fn issue_secret() -> (String, String) {
     let secret = session::new_token();
-    let hash = password::hash_blocking(secret.clone()).await?;
-    Ok((secret, hash))
+    let digest = password::secret_digest(&secret);
+    (secret, digest)
 }
 
 /// `POST /lfscada/gateway/add {sn, name, model, firmware}` → `{id, sn, secret, broker}`; the secret is never
@@ -49,7 +49,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let model = bounded_text(model_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("model", r))?;
     let firmware_text = params.text("firmware")?.unwrap_or_default();
     let firmware = bounded_text(firmware_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("firmware", r))?;
-    let (secret, secret_hash) = issue_secret().await?;
+    let (secret, secret_hash) = issue_secret();
     let new =
         NewGateway { org_id: current.user.org_id, sn: sn.as_str(), name, model, firmware, secret_hash: &secret_hash };
     let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
@@ -121,7 +121,7 @@ pub async fn rotate_secret(
 ) -> ApiResult {
     current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
-    let (secret, secret_hash) = issue_secret().await?;
+    let (secret, secret_hash) = issue_secret();
     if !state.store.set_gateway_secret(current.user.org_id, sn.as_str(), &secret_hash).await? {
         return Err(ApiError::code(Code::NoData));
     }
@@ -143,5 +143,5 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 
 /// True when `secret` is the current secret of gateway `sn` (what the broker's authentication checks).
 pub async fn verify_secret(state: &AppState, sn: &str, secret: &str) -> anyhow::Result<bool> {
-    crate::link::authority::verify_gateway_secret(&state.store, &state.dummy_hash, sn, secret).await
+    crate::link::authority::verify_gateway_secret(&state.store, sn, secret).await
 }

@@ -118,7 +118,12 @@ fn publish_live(link: &Link, fresh: &[StoredReading]) {
 }
 
 pub fn live_value(r: &StoredReading) -> LiveValue {
-    LiveValue { value: r.v, time: r.t, quality: if r.good { "good" } else { "bad" } }
+    LiveValue {
+        value: r.v,
+        time: r.t,
+        quality: if r.good { "good" } else { "bad" },
+        code: if r.good { None } else { r.error_code },
+    }
 }
 
 async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
@@ -126,7 +131,12 @@ async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Res
     let readings: Vec<LiveValue> = result
         .readings
         .iter()
-        .map(|r| LiveValue { value: r.v, time: r.t, quality: if r.q == Quality::Good { "good" } else { "bad" } })
+        .map(|r| LiveValue {
+            value: r.v,
+            time: r.t,
+            quality: if r.q == Quality::Good { "good" } else { "bad" },
+            code: None,
+        })
         .collect();
     let (status, code, data) = if result.ok {
         let data = serde_json::json!({ "value": readings.first().and_then(|r| r.value), "readings": readings });
@@ -146,21 +156,63 @@ async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Res
 /// The batch writer: collects readings for up to [`BATCH_WAIT`] or [`BATCH_ROWS`] and writes them in one
 /// transaction. A failed write is retried (the database may be restarting); the bounded channel in front of it
 /// then slows ingest down instead of dropping readings.
-pub async fn run_writer(store: ironsight_store::Store, mut rx: mpsc::Receiver<Vec<StoredReading>>) {
-    while let Some(first) = rx.recv().await {
-        let mut batch = first;
-        let deadline = tokio::time::Instant::now() + BATCH_WAIT;
-        while batch.len() < BATCH_ROWS {
-            match tokio::time::timeout_at(deadline, rx.recv()).await {
-                Ok(Some(more)) => batch.extend(more),
-                Ok(None) | Err(_) => break,
+///
+/// On PostgreSQL two writers take turns at the channel, so that one collects the next batch while the other
+/// waits for its commit: a commit there waits for the write-ahead log on disk and for the database's own
+/// processes, time in which the server would otherwise sit idle. Their batches never deadlock: each statement
+/// takes its rows in signal order (see `ironsight_store::readings`), and history ignores duplicates, so the
+/// order in which two batches commit changes nothing stored. SQLite has a single writer lock, so one writer.
+pub async fn run_writer(store: ironsight_store::Store, rx: mpsc::Receiver<Vec<StoredReading>>) {
+    let writers = match store.backend() {
+        ironsight_store::Backend::Sqlite => 1,
+        ironsight_store::Backend::Postgres => 2,
+    };
+    let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
+    let tasks: Vec<_> = (0..writers).map(|_| tokio::spawn(write_batches(store.clone(), rx.clone()))).collect();
+    for task in tasks {
+        let _ = task.await;
+    }
+}
+
+/// One writer: takes the channel, fills a batch, lets go of the channel, writes (retrying until it is stored).
+async fn write_batches(
+    store: ironsight_store::Store,
+    rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Vec<StoredReading>>>>,
+) {
+    loop {
+        let batch = {
+            let mut rx = rx.lock().await;
+            let Some(mut batch) = rx.recv().await else { return };
+            let deadline = tokio::time::Instant::now() + BATCH_WAIT;
+            while batch.len() < BATCH_ROWS {
+                match tokio::time::timeout_at(deadline, rx.recv()).await {
+                    Ok(Some(more)) => batch.extend(more),
+                    Ok(None) | Err(_) => break,
+                }
             }
-        }
+            batch
+        };
         let mut delay = Duration::from_millis(200);
         while let Err(e) = store.write_readings(&batch).await {
             tracing::error!(rows = batch.len(), "history write failed, retrying: {e:#}");
             tokio::time::sleep(delay).await;
             delay = (delay * 2).min(Duration::from_secs(10));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::live_value;
+    use ironsight_store::readings::StoredReading;
+
+    #[test]
+    fn a_bad_value_says_which_device_error_made_it_bad() {
+        let bad = StoredReading { signal_id: 1, equipment_id: 2, t: 3, v: None, good: false, error_code: Some(1715) };
+        let pushed = serde_json::to_value(live_value(&bad)).unwrap();
+        assert_eq!(pushed, serde_json::json!({"value": null, "time": 3, "quality": "bad", "code": 1715}));
+        let good = StoredReading { v: Some(4.5), good: true, error_code: None, ..bad };
+        let pushed = serde_json::to_value(live_value(&good)).unwrap();
+        assert_eq!(pushed, serde_json::json!({"value": 4.5, "time": 3, "quality": "good"}));
     }
 }

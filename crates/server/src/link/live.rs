@@ -16,6 +16,10 @@ pub struct LiveValue {
     pub value: Option<f64>,
     pub time: i64,
     pub quality: &'static str,
+    /// For a bad value, the console code of the device error behind it (e.g. 1715, response timeout), so the
+    /// console can say why; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<i64>,
 }
 
 /// The EG signal socket's frame (spec: signalVal, gatewayAlarm, signalAlarm).

@@ -88,15 +88,12 @@ impl Drop for LinkRuntime {
 
 /// Starts the broker (embedded mode) and the server's client; loads the routes before subscribing so no
 /// reading arrives that the server cannot place.
-pub async fn start(config: &Config, store: Store, dummy_hash: Arc<String>) -> anyhow::Result<(Link, LinkRuntime)> {
+pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkRuntime)> {
     let (mut options, broker, broker_addr) = match &config.mqtt {
         Mqtt::Embedded { listen } => {
             let server_secret = crate::session::new_token();
-            let authority = Arc::new(authority::RegistryAuthority {
-                store: store.clone(),
-                dummy_hash,
-                server_secret: server_secret.clone(),
-            });
+            let authority =
+                Arc::new(authority::RegistryAuthority { store: store.clone(), server_secret: server_secret.clone() });
             let broker = ironsight_broker::start(BrokerConfig::new(*listen), authority).await.map_err(|e| match e {
                 BrokerError::AddrInUse(addr) => anyhow::anyhow!(
                     "the MQTT port {addr} is taken (another broker such as Mosquitto?); \
