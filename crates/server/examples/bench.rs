@@ -5,6 +5,10 @@
 //! - login latency (argon2id verification dominates, by design);
 //! - `GET /lfscada/user/info` and `POST /lfscada/msg/queryUnReadMsgCount` throughput and latency percentiles
 //!   with concurrent clients (each call reads the session from the database);
+//! - `POST /lfscada/monitor/multi/history/query` for 10 signals with 20,000 stored points each (the spec's
+//!   200,000-point limit answered as points), and for 10 signals with 100,000 points each (answered as min/max
+//!   buckets): the server's half of "history query plus first render" (the browser's half is
+//!   `e2e/bench/history-render.mjs`);
 //! - resident memory of the process before and after the load.
 
 use ironsight::Config;
@@ -14,6 +18,10 @@ use std::time::{Duration, Instant};
 const CONCURRENCY: usize = 32;
 const LOAD_SECONDS: u64 = 5;
 const LOGINS: usize = 30;
+/// Signals of the history query (the spec's maximum).
+const HISTORY_SIGNALS: usize = 10;
+/// Timed repetitions of each history query.
+const HISTORY_RUNS: usize = 10;
 
 fn rss_mib() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -141,6 +149,92 @@ async fn main() -> anyhow::Result<()> {
     report("GET /lfscada/user/info", samples, elapsed);
     let (samples, elapsed) = load(&base, reqwest::Method::POST, "/lfscada/msg/queryUnReadMsgCount").await;
     report("POST /lfscada/msg/queryUnReadMsgCount", samples, elapsed);
+    history_queries(&running, &client, &base).await?;
     println!("resident memory after load: {:.1} MiB", rss_mib());
+    Ok(())
+}
+
+/// Posts a form as the logged-in `client` and answers the envelope's `data` (panics on any other code).
+async fn call(client: &Client, base: &str, path: &str, form: &[(&str, String)]) -> serde_json::Value {
+    let reply: serde_json::Value =
+        client.post(format!("{base}{path}")).form(form).send().await.unwrap().json().await.unwrap();
+    assert_eq!(reply["code"], "200", "{path}: {reply}");
+    reply["data"].clone()
+}
+
+/// History of 10 signals, stored through the store's batch writer (as ingest stores it), then queried with the
+/// console's call: once with 20,000 points a signal (answered as points), once with 100,000 (min/max buckets).
+async fn history_queries(running: &ironsight::Running, client: &Client, base: &str) -> anyhow::Result<()> {
+    let equipment = call(client, base, "/lfscada/equipment/multi/add", &[("equipName", "History bench".into())]).await;
+    let equipment = equipment["id"].to_string();
+    let signals: Vec<serde_json::Value> = (0..HISTORY_SIGNALS)
+        .map(|i| {
+            serde_json::json!({"name": format!("S{i}"), "area": "holding_register", "address": i * 2,
+                "dataType": "float32"})
+        })
+        .collect();
+    let saved = call(
+        client,
+        base,
+        "/lfscada/equipment/multi/signal/save",
+        &[("equipmentId", equipment.clone()), ("signals", serde_json::Value::from(signals).to_string())],
+    )
+    .await;
+    let ids: Vec<i64> = saved["ids"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    let equipment_id: i64 = equipment.parse()?;
+    let store = &running.state.store;
+    let end = ironsight_store::now_ms();
+    for (points, label) in [(20_000_i64, "points"), (100_000, "min/max buckets")] {
+        // One point a second (older data first), so both ranges end now; the second run adds the older points.
+        let start = end - points * 1000;
+        let seeding = Instant::now();
+        for chunk_start in (0..points).step_by(5_000) {
+            let mut batch = Vec::with_capacity(5_000 * ids.len());
+            for &signal_id in &ids {
+                for i in chunk_start..(chunk_start + 5_000).min(points) {
+                    let v = (i as f64 / 300.0).sin() * 40.0 + 50.0;
+                    batch.push(ironsight_store::readings::StoredReading {
+                        signal_id,
+                        equipment_id,
+                        t: start + i * 1000,
+                        v: Some(v),
+                        good: true,
+                        error_code: None,
+                    });
+                }
+            }
+            store.write_readings(&batch).await?;
+        }
+        let seeded = seeding.elapsed();
+        let form = [
+            ("signalIds", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
+            ("startTime", start.to_string()),
+            ("endTime", end.to_string()),
+        ];
+        let mut samples = Vec::new();
+        let mut answered_points = 0;
+        let mut bytes = 0;
+        let started = Instant::now();
+        for _ in 0..HISTORY_RUNS {
+            let t = Instant::now();
+            let body = client.post(format!("{base}/lfscada/monitor/multi/history/query")).form(&form).send().await?;
+            let body = body.bytes().await?;
+            samples.push(t.elapsed());
+            let reply: serde_json::Value = serde_json::from_slice(&body)?;
+            assert_eq!(reply["code"], "200", "{reply}");
+            answered_points = reply["data"]["series"]
+                .as_array()
+                .map(|list| list.iter().map(|s| s["points"].as_array().map_or(0, Vec::len)).sum::<usize>())
+                .unwrap_or(0);
+            bytes = body.len();
+        }
+        report(&format!("history/query, {HISTORY_SIGNALS} × {points} rows ({label})"), samples, started.elapsed());
+        println!(
+            "    answered {answered_points} points, {:.1} MiB of JSON; {} rows stored in {:.1} s beforehand",
+            bytes as f64 / 1_048_576.0,
+            points as usize * ids.len(),
+            seeded.as_secs_f64()
+        );
+    }
     Ok(())
 }

@@ -118,6 +118,9 @@ pub struct AuditObject {
 pub struct ApiOk {
     pub code: Code,
     pub data: Value,
+    /// `data` already serialised, for large answers (history: 200,000 points) that would otherwise be built as a
+    /// tree of values and then written out; takes the place of `data` when set.
+    pub raw_data: Option<Box<serde_json::value::RawValue>>,
     pub headers: Vec<(axum::http::HeaderName, axum::http::HeaderValue)>,
     pub audit: Option<AuditObject>,
 }
@@ -127,9 +130,18 @@ impl ApiOk {
         ApiOk {
             code: Code::Ok,
             data: serde_json::to_value(data).unwrap_or(Value::Null),
+            raw_data: None,
             headers: Vec::new(),
             audit: None,
         }
+    }
+
+    /// An answer whose `data` is serialised straight to text (see [`ApiOk::raw_data`]).
+    pub fn serialised(data: &impl Serialize) -> anyhow::Result<ApiOk> {
+        let text = serde_json::to_string(data)?;
+        let mut ok = ApiOk::empty();
+        ok.raw_data = Some(serde_json::value::RawValue::from_string(text)?);
+        Ok(ok)
     }
 
     pub fn empty() -> ApiOk {
@@ -164,7 +176,11 @@ impl ApiOk {
 
     pub fn into_response_in(self, lang: Lang) -> Response {
         let message = self.code.message(lang, &[]);
-        let mut response = Json(Envelope { code: self.code.as_str(), message, data: self.data }).into_response();
+        let code = self.code.as_str();
+        let mut response = match self.raw_data {
+            Some(data) => Json(Envelope { code, message, data }).into_response(),
+            None => Json(Envelope { code, message, data: self.data }).into_response(),
+        };
         for (name, value) in self.headers {
             response.headers_mut().append(name, value);
         }

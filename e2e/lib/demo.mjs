@@ -1,0 +1,33 @@
+// Page-level helpers shared by the browser tests and the browser bench: calls from inside a logged-in page, and
+// the demo plant's equipment and signals.
+
+/** A POST from inside the page (same origin, the session cookie, the Origin header the server checks). */
+export async function api(page, path, fields) {
+  return page.evaluate(
+    async ({ path, fields }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        credentials: 'include',
+      });
+      return response.json();
+    },
+    { path, fields },
+  );
+}
+
+/** Picks an option of an antd Select by typing its label and pressing Enter. */
+export async function pick(page, selectId, label) {
+  await page.locator(`#${selectId}`).click();
+  await page.locator(`#${selectId}`).fill(label);
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
+}
+
+/** The demo equipment's id and its signal ids by title. */
+export async function findDemo(page) {
+  const found = await api(page, '/lfscada/equipment/multi/query', { keyword: '1# Pump station', page: '1', pageSize: '10' });
+  const equipmentId = found.data.list[0].id;
+  const listed = await api(page, '/lfscada/monitor/multi/signal/query', { equipmentId: String(equipmentId) });
+  return { equipmentId, signals: Object.fromEntries(listed.data.map((s) => [s.signalTitle, s.id])) };
+}
