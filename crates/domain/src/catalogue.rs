@@ -73,6 +73,23 @@ catalogue! {
     NoRepairPermission = "1212", "无权限查看维修工单", "No permission to view repair orders";
     GatewayExists = "1213", "该网关序列号已注册", "A gateway with this serial number is already registered";
     EquipmentNotFound = "1214", "设备不存在", "Equipment does not exist";
+    GroupNotFound = "1215", "分组不存在", "Group does not exist";
+    /// A file under `/userimg/` that is not there (HTTP 404).
+    FileNotFound = "1216", "文件不存在", "File does not exist";
+    SceneNameExists = "1250", "场景名称已存在", "Scene name already exists";
+    SceneNotFound = "1251", "场景不存在", "Scene does not exist";
+    ProjectNameExists = "1252", "项目名称已存在", "Project name already exists";
+    ProjectNotFound = "1253", "项目不存在", "Project does not exist";
+    /// An equipment model (signal-list template) that the organisation does not have.
+    ModelNotFound = "1231", "设备模型不存在", "Equipment model does not exist";
+    ModelNameExists = "1232", "设备模型名称已存在", "Equipment model name already exists";
+    /// A model is applied only to equipment without signals, so no signal (and its history) is replaced.
+    EquipmentHasSignals = "1233", "该设备已有信号，只能将模型应用到没有信号的设备", "This equipment already has signals; a model can only be applied to equipment without signals";
+    EquipmentHasNoSignals = "1234", "该设备还没有信号，无法生成模型", "This equipment has no signals to make a model from";
+    AnnouncementNotFound = "1235", "公告不存在", "Announcement does not exist";
+    AnnouncementNotDraft = "1236", "只有草稿状态的公告可以编辑或发布", "Only a draft announcement can be edited or published";
+    AnnouncementNotPublished = "1237", "只有已发布的公告可以撤回", "Only a published announcement can be withdrawn";
+    AnnouncementNotDeletable = "1238", "只有草稿或已撤回的公告可以删除", "Only a draft or withdrawn announcement can be deleted";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     LowerDeviceFault = "1711", "下位机故障", "Lower device fault";
     LowerDeviceBusy = "1712", "下位机忙", "Lower device busy";
@@ -166,6 +183,16 @@ pub enum Reason {
     NotWebSocket,
     /// A number below zero where only zero or more is allowed.
     Negative,
+    /// An upload that is not one of the accepted image types (by its bytes, not only its name).
+    NotImage,
+    /// An upload larger than allowed, in KiB.
+    FileTooLarge {
+        max_kib: usize,
+    },
+    /// An SVG image carrying script (a `<script>` element or an `on…=` event attribute).
+    ScriptInImage,
+    /// A body announced as multipart/form-data that cannot be read as one.
+    BadMultipart,
 }
 
 impl Reason {
@@ -341,6 +368,34 @@ impl Reason {
                     format!("may have at most {max} items")
                 }
             }
+            Reason::NotImage => {
+                if zh {
+                    "必须是 png、jpg、gif、svg 或 webp 图片".into()
+                } else {
+                    "must be a png, jpg, gif, svg or webp image".into()
+                }
+            }
+            Reason::FileTooLarge { max_kib } => {
+                if zh {
+                    format!("文件不能超过 {max_kib} KB")
+                } else {
+                    format!("must be at most {max_kib} KB")
+                }
+            }
+            Reason::ScriptInImage => {
+                if zh {
+                    "SVG 图片不能包含脚本".into()
+                } else {
+                    "an SVG image must not contain scripts".into()
+                }
+            }
+            Reason::BadMultipart => {
+                if zh {
+                    "不是有效的 multipart/form-data 内容".into()
+                } else {
+                    "is not a valid multipart/form-data body".into()
+                }
+            }
         }
     }
 }
@@ -449,6 +504,10 @@ mod tests {
             Reason::TooMany { max: 10 },
             Reason::NotWebSocket,
             Reason::Negative,
+            Reason::NotImage,
+            Reason::FileTooLarge { max_kib: 2048 },
+            Reason::ScriptInImage,
+            Reason::BadMultipart,
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }

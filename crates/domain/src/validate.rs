@@ -154,15 +154,25 @@ impl GroupName {
     }
 }
 
-/// A sharing password: at least 4 characters, letters or digits only (at most 32).
+/// A sharing password (spec: at least 4 characters, letters or digits only), at most 32 so a huge input cannot
+/// cost a slow hash. ASCII letters only, so the rule reads the same in both languages and on every keyboard.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SharePassword(String);
+
+impl std::fmt::Debug for SharePassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharePassword(***)")
+    }
+}
 
 impl SharePassword {
     pub const MIN: usize = 4;
     pub const MAX: usize = 32;
 
     pub fn parse(raw: &str) -> Result<SharePassword, Reason> {
+        if raw.is_empty() {
+            return Err(Reason::Required);
+        }
         if !raw.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(Reason::LettersDigitsOnly);
         }
@@ -305,6 +315,11 @@ mod tests {
         assert_eq!(SharePassword::parse("ab1").err(), Some(Reason::TooShort { min: 4 }));
         assert_eq!(SharePassword::parse("ab 12").err(), Some(Reason::LettersDigitsOnly));
         assert_eq!(SharePassword::parse("ab-12").err(), Some(Reason::LettersDigitsOnly));
+        assert_eq!(SharePassword::parse("").err(), Some(Reason::Required));
+        assert_eq!(SharePassword::parse("密码1234").err(), Some(Reason::LettersDigitsOnly), "ASCII letters only");
+        assert!(SharePassword::parse(&"a".repeat(32)).is_ok());
+        assert_eq!(SharePassword::parse(&"a".repeat(33)).err(), Some(Reason::TooLong { max: 32 }));
+        assert!(!format!("{:?}", SharePassword::parse("secret1").unwrap()).contains("secret1"), "never logged");
     }
 
     #[test]

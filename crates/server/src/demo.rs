@@ -9,7 +9,7 @@
 use crate::AppState;
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
 use ironsight_protocol::payload::{Area, DataType, DriverConfig, SignalDef};
-use ironsight_store::equipment::{EquipmentFields, EquipmentSort};
+use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::NewGateway;
 
 /// The demo gateway's serial number.
@@ -81,7 +81,8 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
         };
         store.add_gateway(&new).await?;
     }
-    let existing = store.equipment_list(org_id, DEMO_EQUIPMENT, EquipmentSort::Newest, 1, 1).await?;
+    let by_name = EquipmentFilter { keyword: DEMO_EQUIPMENT.to_owned(), ..EquipmentFilter::default() };
+    let existing = store.equipment_list(org_id, &by_name, EquipmentSort::Newest, 1, 1).await?;
     let equipment_id = match existing.list.first() {
         Some(e) => e.id,
         None => {

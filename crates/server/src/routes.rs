@@ -3,10 +3,12 @@
 
 use crate::AppState;
 use crate::api::{
-    alarms, equipment, feedback, gateways, live, messages, monitor, oplog, reports, settings, signals, theme, user,
+    alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog, pages,
+    projects, reports, scenes, settings, shares, signals, system, theme, user,
 };
 use crate::error::plain;
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode};
 use axum::middleware::from_fn_with_state;
 use axum::response::Response;
@@ -104,6 +106,38 @@ const EQUIPMENT_EDIT: [ParamDef; 10] = {
     params
 };
 
+/// The filters of the monitor's card lists.
+const CARD_FILTERS: [ParamDef; 6] = [
+    param("keyword", "string", false, "Part of the name, model, manufacturer or address"),
+    param("online", "string", false, "true: gateway online; false: gateway offline or none; absent: any"),
+    param("gatewayId", "integer", false, "Only equipment bound to this gateway (its id)"),
+    param(
+        "groupId",
+        "integer",
+        false,
+        "Only this group; 0 for the ungrouped equipment; absent for any (1215 when unknown)",
+    ),
+    param("follow", "string", false, "true: only equipment the caller follows"),
+    param(
+        "sort",
+        "string",
+        false,
+        "time (default, newest created first) or name; the caller's stuck equipment comes first",
+    ),
+];
+
+/// The card list's filters and its paging.
+const CARD_QUERY: [ParamDef; 8] = {
+    let mut params = [param("page", "integer", false, "Page, from 1"); 8];
+    params[1] = param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)");
+    let mut i = 0;
+    while i < CARD_FILTERS.len() {
+        params[i + 2] = CARD_FILTERS[i];
+        i += 1;
+    }
+    params
+};
+
 /// Every API route.
 pub fn table() -> Vec<RouteDef> {
     vec![
@@ -182,6 +216,153 @@ pub fn table() -> Vec<RouteDef> {
             param("equipmentId", "integer", true, "Equipment id"),
             param("signals", "string", true, "JSON array of SignalDef (docs/gateway-protocol.md), at most 2000"),
         ]),
+        route!(POST "/usual/EquipAction!getEquipDetail.action", equipment::info, "usual.getEquipDetail", Session,
+            "The same answer as /lfscada/equipment/multi/info (the spec's older path).", [param("id", "integer", true, "Equipment id")]),
+        route!(POST "/lfscada/equipment/multi/extra/queryAllManufacturer", monitor_list::manufacturers, "equipment.multi.extra.queryAllManufacturer", Session,
+            "The distinct non-empty manufacturer names of the organisation's equipment, sorted: string[].", []),
+        RouteDef {
+            method: Method::POST,
+            path: "/lfscada/equipment/multi/image/upload",
+            action: "equipment.multi.image.upload",
+            summary: "Set the equipment's picture (multipart/form-data: id, file; png, jpg, gif, svg or webp by its bytes, \
+                      at most 2 MiB; svg without script) → {image: '/userimg/<file>'} (needs the manage permission).",
+            access: Access::Session,
+            params: {
+                const PARAMS: &[ParamDef] = &[
+                    param("id", "integer", true, "Equipment id (multipart field)"),
+                    param("file", "string", true, "The image (multipart file field)"),
+                ];
+                PARAMS
+            },
+            // Above the image limit: the handler refuses a file over 2 MiB naming the field; only a body far
+            // beyond it is cut off by this limit (1103).
+            handler: || on(MethodFilter::POST, images::upload).layer(DefaultBodyLimit::max(images::UPLOAD_BODY_LIMIT)),
+        },
+        route!(GET "/userimg/{*file}", images::serve, "userimg.get", Session,
+            "An uploaded image (the spec's image base path); 404 (1216) for a missing or foreign name. Served with \
+             Content-Security-Policy: sandbox.", []),
+        // Sharing
+        route!(POST "/lfscada/equipment/multi/share/info", shares::info, "equipment.multi.share.info", Session,
+            "Sharing settings: {equipId, enabled, hasPassword, auth (view|control)}.", [param("equipId", "integer", true, "Equipment id")]),
+        route!(POST "/lfscada/equipment/multi/share/editPwd", shares::edit_password, "equipment.multi.share.editPwd", Session,
+        "Set the sharing password (stored hashed) and turn sharing on (needs the manage permission).", [
+            param("equipId", "integer", true, "Equipment id"),
+            param("password", "string", true, "4 to 32 letters or digits"),
+        ]),
+        route!(POST "/lfscada/equipment/multi/share/editAuth", shares::edit_auth, "equipment.multi.share.editAuth", Session,
+        "Set what a visitor may do and, when given, whether sharing is on (needs the manage permission).", [
+            param("equipId", "integer", true, "Equipment id"),
+            param("auth", "string", true, "view or control"),
+            param("enabled", "string", false, "true or false; absent keeps the current setting"),
+        ]),
+        // Configuration pages (the list; the designer comes later)
+        route!(POST "/lfscada/configuration/page/query", pages::query, "configuration.page.query", Session,
+            "The equipment's configuration pages, oldest first: [{id, equipmentId, title, width, height, updated}].", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/configuration/page/add", pages::add, "configuration.page.add", Session,
+        "Add an empty configuration page → {id} (needs the manage permission).", [
+            EQUIPMENT_ID,
+            param("title", "string", true, "Title, 1 to 60 characters"),
+            param("width", "integer", false, "Canvas width, 100 to 10000 (default 1024)"),
+            param("height", "integer", false, "Canvas height, 100 to 10000 (default 768)"),
+        ]),
+        route!(POST "/lfscada/configuration/page/edit", pages::edit, "configuration.page.edit", Session,
+        "Rename a page; 1205 when it does not exist (needs the manage permission).", [
+            param("id", "integer", true, "Page id"),
+            param("title", "string", true, "Title, 1 to 60 characters"),
+        ]),
+        route!(POST "/lfscada/configuration/page/delete", pages::delete, "configuration.page.delete", Session,
+            "Delete a page; 1205 when it does not exist (needs the manage permission).", [param("id", "integer", true, "Page id")]),
+        route!(POST "/lfscada/configuration/page/queryHome", pages::query_home, "configuration.page.queryHome", Session,
+            "The organisation's home configuration page (its first), or null.", []),
+        // Scenes (our paths): boards of chosen equipment cards with their latest values
+        route!(POST "/lfscada/scene/query", scenes::query, "scene.query", Session,
+            "The organisation's scenes by name: [{id, name, equipmentCount, updated}].", []),
+        route!(POST "/lfscada/scene/info", scenes::info, "scene.info", Session,
+            "One scene → {id, name, equipment: [card + keyValues: [{signalId, name, value, unit, time, quality}]]} in the chosen order; 1251 when it does not exist.",
+            [param("id", "integer", true, "Scene id")]),
+        route!(POST "/lfscada/scene/add", scenes::add, "scene.add", Session,
+            "Add a scene → {id}; 1250 when the name exists, 1214 for equipment not the organisation's (needs the manage permission).", [
+            param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
+            param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
+        ]),
+        route!(POST "/lfscada/scene/edit", scenes::edit, "scene.edit", Session,
+            "Rename a scene and replace its equipment; 1251 when it does not exist, 1250 when the name exists (needs the manage permission).", [
+            param("id", "integer", true, "Scene id"),
+            param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
+            param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
+        ]),
+        route!(POST "/lfscada/scene/delete", scenes::delete, "scene.delete", Session,
+            "Delete a scene; its equipment stays (needs the manage permission).", [param("id", "integer", true, "Scene id")]),
+        // Projects: equipment grouped under a name (pages and the project monitor come with the designer)
+        route!(POST "/lfscada/project/query", projects::query, "project.query", Session,
+            "One page of the organisation's projects by name: {total, list: [{id, name, remark, equipmentCount, updated}]}.", [
+            param("page", "integer", false, "Page from 1"),
+            param("pageSize", "integer", false, "1 to 100, default 10"),
+            param("keyword", "string", false, "Part of the name or remark, any case"),
+        ]),
+        route!(POST "/lfscada/project/info", projects::info, "project.info", Session,
+            "One project → {id, name, remark, equipment: [{id, equipName}]}; 1253 when it does not exist.",
+            [param("id", "integer", true, "Project id")]),
+        route!(POST "/lfscada/project/add", projects::add, "project.add", Session,
+            "Add a project → {id}; 1252 when the name exists, 1214 for equipment not the organisation's (needs the manage permission).", [
+            param("name", "string", true, "Project name, 1 to 60 characters (trimmed)"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+            param("equipmentIds", "string", false, "Member equipment ids (repeated key or comma-separated)"),
+        ]),
+        route!(POST "/lfscada/project/edit", projects::edit, "project.edit", Session,
+            "Change a project and replace its equipment; 1253 when it does not exist, 1252 when the name exists (needs the manage permission).", [
+            param("id", "integer", true, "Project id"),
+            param("name", "string", true, "Project name, 1 to 60 characters (trimmed)"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+            param("equipmentIds", "string", false, "Member equipment ids (repeated key or comma-separated)"),
+        ]),
+        route!(POST "/lfscada/project/delete", projects::delete, "project.delete", Session,
+            "Delete a project; its equipment stays (needs the manage permission).", [param("id", "integer", true, "Project id")]),
+        // Groups, follow and map
+        route!(POST "/lfscada/monitor/group/query", groups::query, "monitor.group.query", Session,
+            "The organisation's groups by name: [{id, name, equipmentCount}].", []),
+        route!(POST "/lfscada/monitor/group/add", groups::add, "monitor.group.add", Session,
+            "Add a group → {id}; 1202 when the name exists (needs the manage permission).",
+            [param("name", "string", true, "Group name, 1 to 30 characters (trimmed)")]),
+        route!(POST "/lfscada/monitor/group/edit", groups::edit, "monitor.group.edit", Session,
+        "Rename a group; 1215 when it does not exist, 1202 when the name exists (needs the manage permission).", [
+            param("id", "integer", true, "Group id"),
+            param("name", "string", true, "Group name, 1 to 30 characters (trimmed)"),
+        ]),
+        route!(POST "/lfscada/monitor/group/delete", groups::delete, "monitor.group.delete", Session,
+            "Delete a group; its equipment becomes ungrouped (needs the manage permission).", [param("id", "integer", true, "Group id")]),
+        route!(POST "/lfscada/monitor/group/equipment/move", groups::move_equipment, "monitor.group.equipment.move", Session,
+        "Put equipment into a group, or out of any (needs the manage permission).", [
+            EQUIPMENT_ID,
+            param("groupId", "integer", false, "Group id; empty, absent or 0 to ungroup"),
+        ]),
+        route!(POST "/lfscada/monitor/group/equipment/queryByGroup", groups::query_by_group, "monitor.group.equipment.queryByGroup", Session,
+            "One group's equipment as {total, list: [card]} (groupId 0 or absent: the ungrouped). A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \
+             gatewaySn, online, vpn, signalStrength, alarmCount, lastUpdate, follow, stick, groupId, groupName, gmtCreate}.",
+            params = &CARD_QUERY),
+        route!(POST "/lfscada/monitor/group/equipment/queryAllByGroup", groups::query_all_by_group, "monitor.group.equipment.queryAllByGroup", Session,
+            "Every group by name with its equipment, then {id: 0, name: '', equipment} for the ungrouped: \
+             [{id, name, equipment: [{id, equipName}]}].", []),
+        route!(POST "/lfscada/monitor/equipment/query", monitor_list::query, "monitor.equipment.query", Session,
+            "The monitor's equipment list {total, list: [card]}: the caller's stuck equipment first, then the sort. A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \
+             gatewaySn, online, vpn, signalStrength, alarmCount, lastUpdate, follow, stick, groupId, groupName, gmtCreate}.",
+            params = &CARD_QUERY),
+        route!(POST "/lfscada/monitor/equipment/queryAll", monitor_list::query_all, "monitor.equipment.queryAll", Session,
+            "Every card in the list's order, without paging (the list's filters apply when given). A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \
+             gatewaySn, online, vpn, signalStrength, alarmCount, lastUpdate, follow, stick, groupId, groupName, gmtCreate}.",
+            params = &CARD_FILTERS),
+        route!(POST "/lfscada/monitor/equipment/queryAllForMap", monitor_list::query_all_for_map, "monitor.equipment.queryAllForMap", Session,
+            "The cards with latitude and longitude, each with keyValues: [{signalId, name, value, unit, time, quality}] \
+             of its first 4 signals by id. A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \
+             gatewaySn, online, vpn, signalStrength, alarmCount, lastUpdate, follow, stick, groupId, groupName, gmtCreate}.", []),
+        route!(POST "/lfscada/monitor/equipment/setFollow", monitor_list::set_follow, "monitor.equipment.setFollow", Session,
+            "Follow (star) the equipment, for the caller only.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/equipment/cancleFollow", monitor_list::cancel_follow, "monitor.equipment.cancleFollow", Session,
+            "Stop following the equipment (the spec's spelling).", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/equipment/setStick", monitor_list::set_stick, "monitor.equipment.setStick", Session,
+            "Stick (pin) the equipment to the top of the caller's lists.", [EQUIPMENT_ID]),
+        route!(POST "/lfscada/monitor/equipment/cancelStick", monitor_list::cancel_stick, "monitor.equipment.cancelStick", Session,
+            "Unpin the equipment.", [EQUIPMENT_ID]),
         // Gateway registry (paths other than info are ours; the spec does not name them)
         route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Session,
         "Register a gateway by serial number; answers the secret once (needs the manage permission).", [
@@ -308,6 +489,69 @@ pub fn table() -> Vec<RouteDef> {
             "A single-use token (60 s) for the message socket.", []),
         route!(GET "/lfscada/ws/message/subscribe/{token}", live::message_socket, "ws.message.subscribe", Public,
             "WebSocket: pushes {type: 'message', data} for each new message; send 'msg idle' every 60 s.", []),
+        // System screens of the management area (paths ours)
+        route!(POST "/lfscada/gateway/hardware/query", system::hardware, "gateway.hardware.query", Session,
+            "Gateway models and firmware in use: [{model, firmware, gateways, online}], from the organisation's gateways as they reported.", []),
+        route!(POST "/lfscada/equipment/model/query", system::model_query, "equipment.model.query", Session,
+            "Equipment models (signal-list templates) by name: [{id, name, manufacturer, signalCount, updated}].", []),
+        route!(POST "/lfscada/equipment/model/info", system::model_info, "equipment.model.info", Session,
+            "One model with its signals: {id, name, manufacturer, remark, signals: [SignalDef], signalCount, updated}; 1231 when it does not exist.",
+            [param("id", "integer", true, "Model id")]),
+        route!(POST "/lfscada/equipment/model/equipment", system::model_equipment, "equipment.model.equipment", Session,
+            "The organisation's equipment with its number of signals, for applying or making models: [{id, equipName, signalCount}].", []),
+        route!(POST "/lfscada/equipment/model/add", system::model_add, "equipment.model.add", Session,
+        "Add a model → {id}; signals checked like signal/save (errors name signals.3.address); 1232 when the name exists (needs the manage permission).", [
+            param("name", "string", true, "Model name, 1 to 60 characters (trimmed), unique in the organisation"),
+            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+            param("signals", "string", true, "JSON array of 1 to 2000 signal definitions (as signal/save)"),
+        ]),
+        route!(POST "/lfscada/equipment/model/edit", system::model_edit, "equipment.model.edit", Session,
+        "Edit a model; signals absent keep the list; 1231 when it does not exist, 1232 when the name exists (needs the manage permission).", [
+            param("id", "integer", true, "Model id"),
+            param("name", "string", true, "Model name, 1 to 60 characters (trimmed), unique in the organisation"),
+            param("manufacturer", "string", false, "Manufacturer, at most 60 characters"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+            param("signals", "string", false, "JSON array of signal definitions; absent keeps the list"),
+        ]),
+        route!(POST "/lfscada/equipment/model/delete", system::model_delete, "equipment.model.delete", Session,
+            "Delete a model; equipment it was applied to keeps its signals (needs the manage permission).", [param("id", "integer", true, "Model id")]),
+        route!(POST "/lfscada/equipment/model/apply", system::model_apply, "equipment.model.apply", Session,
+        "Copy a model's signals onto equipment without signals → {ids}, pushing the gateway's configuration; 1233 when it has signals (needs the manage permission).", [
+            param("id", "integer", true, "Model id"),
+            EQUIPMENT_ID,
+        ]),
+        route!(POST "/lfscada/equipment/model/fromEquipment", system::model_from_equipment, "equipment.model.fromEquipment", Session,
+        "Make a model from an equipment's signals → {id}; 1234 when it has none, 1232 when the name exists (needs the manage permission).", [
+            EQUIPMENT_ID,
+            param("name", "string", true, "Model name, 1 to 60 characters (trimmed), unique in the organisation"),
+        ]),
+        route!(POST "/lfscada/announcement/query", system::announcement_query, "announcement.query", Session,
+        "System announcements, newest first: {total, list: [{id, title, content, status, gmtCreate, gmtPublish}]} (needs the manage permission).", [
+            param("page", "integer", false, "Page from 1 (default 1)"),
+            param("pageSize", "integer", false, "1 to 100 (default 10)"),
+            param("status", "string", false, "draft, published or withdrawn; absent for any"),
+        ]),
+        route!(POST "/lfscada/announcement/add", system::announcement_add, "announcement.add", Session,
+        "Add a draft announcement → {id} (needs the manage permission).", [
+            param("title", "string", true, "Title, 1 to 100 characters (trimmed)"),
+            param("content", "string", true, "Content, 1 to 5000 characters"),
+        ]),
+        route!(POST "/lfscada/announcement/edit", system::announcement_edit, "announcement.edit", Session,
+        "Edit a draft; 1235 when it does not exist, 1236 when it is not a draft (needs the manage permission).", [
+            param("id", "integer", true, "Announcement id"),
+            param("title", "string", true, "Title, 1 to 100 characters (trimmed)"),
+            param("content", "string", true, "Content, 1 to 5000 characters"),
+        ]),
+        route!(POST "/lfscada/announcement/publish", system::announcement_publish, "announcement.publish", Session,
+            "Publish a draft → {messages}: every user of the organisation gets a notice message, pushed on the message socket; 1236 when not a draft (needs the manage permission).",
+            [param("id", "integer", true, "Announcement id")]),
+        route!(POST "/lfscada/announcement/withdraw", system::announcement_withdraw, "announcement.withdraw", Session,
+            "Withdraw a published announcement → {removed}: its unread notice messages are deleted, read ones stay; 1237 when not published (needs the manage permission).",
+            [param("id", "integer", true, "Announcement id")]),
+        route!(POST "/lfscada/announcement/delete", system::announcement_delete, "announcement.delete", Session,
+            "Delete a draft or withdrawn announcement; 1238 when published (needs the manage permission).",
+            [param("id", "integer", true, "Announcement id")]),
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public,
             "This description of the API.", []),
@@ -315,12 +559,17 @@ pub fn table() -> Vec<RouteDef> {
 }
 
 /// The prefixes under which every path is API: unknown ones answer JSON 1104, never the web app.
-pub const API_PREFIXES: &[&str] = &["/lfscada", "/org", "/usual"];
+/// `/userimg` is among them so a missing image is a 404, never the web app's page (its route answers every name).
+pub const API_PREFIXES: &[&str] = &["/lfscada", "/org", "/usual", "/userimg"];
 
 /// Builds the API router from the table, with each route's session and audit layers.
 pub fn api_router(state: &AppState) -> Router<AppState> {
     let mut router = Router::new();
+    let mut catch_alls = Vec::new();
     for route in table() {
+        if let Some(prefix) = route.path.split_once("/{*").map(|(prefix, _)| prefix) {
+            catch_alls.push(prefix);
+        }
         let mut method_router = (route.handler)().fallback(method_not_allowed);
         if route.access == Access::Session {
             method_router =
@@ -332,7 +581,9 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
         }
         router = router.route(route.path, method_router);
     }
-    for prefix in API_PREFIXES {
+    // A prefix whose whole space one route answers (`/userimg/{*file}`) has no fallback of its own: the router
+    // cannot hold two catch-alls at one place, and that route answers unknown names itself.
+    for prefix in API_PREFIXES.iter().filter(|p| !catch_alls.contains(p)) {
         router = router.route(&format!("{prefix}/{{*rest}}"), axum::routing::any(api_not_found));
     }
     router

@@ -5,7 +5,8 @@ use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-/// Equipment as the console sees it: the editable fields plus binding, driver and times.
+/// Equipment as the console sees it: the editable fields plus binding (with the gateway's name and online state),
+/// group, driver and times.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Equipment {
@@ -14,8 +15,17 @@ pub struct Equipment {
     pub fields: EquipmentFields,
     /// Serial number of the bound gateway, if any.
     pub gateway_sn: Option<String>,
+    /// Name of the bound gateway, if any.
+    pub gateway_name: Option<String>,
+    /// The bound gateway is online; false when the equipment has no gateway.
+    pub online: bool,
     /// Driver settings as the protocol crate's `DriverConfig` JSON, if set.
     pub driver: Option<serde_json::Value>,
+    /// Path the equipment's picture is served at (`/userimg/<file>`), empty when it has none.
+    pub image: String,
+    /// The monitor group it is in, if any, and that group's name.
+    pub group_id: Option<i64>,
+    pub group_name: Option<String>,
     pub gmt_create: i64,
     pub gmt_modified: i64,
 }
@@ -44,9 +54,112 @@ pub enum EquipmentSort {
     Name,
 }
 
-const SELECT: &str = "SELECT e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, \
-    e.longitude, e.remark, g.sn AS gateway_sn, e.driver, e.created_ms, e.updated_ms \
-    FROM equipment e LEFT JOIN gateways g ON g.id = e.gateway_id";
+impl EquipmentSort {
+    /// The `ORDER BY` terms over the equipment `e` (the id breaks ties, so pages never overlap).
+    pub(crate) fn order_by(self) -> &'static str {
+        match self {
+            EquipmentSort::Newest => "e.created_ms DESC, e.id DESC",
+            EquipmentSort::Name => "e.equip_name ASC, e.id ASC",
+        }
+    }
+}
+
+/// Which groups a list covers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GroupScope {
+    /// Every equipment, grouped or not.
+    #[default]
+    Any,
+    /// Only equipment in no group.
+    Ungrouped,
+    /// Only equipment of this group.
+    Group(i64),
+}
+
+/// The filters every equipment list shares: the management list ([`Store::equipment_list`]) and the monitor's
+/// cards ([`Store::equipment_cards`](crate::Store::equipment_cards)) read them through the one
+/// [`EquipmentFilter::push_conditions`], so the two cannot differ in what a filter means. Every filter narrows;
+/// the default lists everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EquipmentFilter {
+    /// Part of the name, model, manufacturer or address, in any case; empty for any.
+    pub keyword: String,
+    /// Only equipment whose gateway is online (`Some(true)`), or offline or unbound (`Some(false)`).
+    pub online: Option<bool>,
+    /// Only equipment bound to this gateway (its id).
+    pub gateway_id: Option<i64>,
+    pub group: GroupScope,
+}
+
+impl EquipmentFilter {
+    /// Appends the filter's conditions, each as ` AND …`, over the equipment `e` and its gateway `g` (left
+    /// joined), numbering their arguments in `st`.
+    pub(crate) fn push_conditions(&self, st: &mut Statement, sql: &mut String) {
+        if !self.keyword.is_empty() {
+            let p = st.arg(Arg::Text(crate::contains_pattern(&self.keyword)));
+            // LOWER on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not (for ASCII); this way a
+            // search reads the same on both.
+            sql.push_str(&format!(
+                " AND (LOWER(e.equip_name) LIKE LOWER({p}) ESCAPE '\\' OR LOWER(e.model) LIKE LOWER({p}) ESCAPE '\\' \
+                 OR LOWER(e.manufacturer) LIKE LOWER({p}) ESCAPE '\\' OR LOWER(e.address) LIKE LOWER({p}) ESCAPE '\\')"
+            ));
+        }
+        match self.online {
+            Some(true) => sql.push_str(" AND g.online = 1"),
+            Some(false) => sql.push_str(" AND (g.id IS NULL OR g.online = 0)"),
+            None => {}
+        }
+        if let Some(gateway) = self.gateway_id {
+            sql.push_str(&format!(" AND e.gateway_id = {}", st.arg(Arg::Int(gateway))));
+        }
+        match self.group {
+            GroupScope::Any => {}
+            GroupScope::Ungrouped => sql.push_str(" AND e.group_id IS NULL"),
+            GroupScope::Group(id) => sql.push_str(&format!(" AND e.group_id = {}", st.arg(Arg::Int(id)))),
+        }
+    }
+}
+
+/// A bound value of a statement assembled from optional filters.
+pub(crate) enum Arg {
+    Int(i64),
+    Text(String),
+}
+
+/// SQL arguments numbered as they are added, so optional filters keep `$n` in step.
+#[derive(Default)]
+pub(crate) struct Statement {
+    pub(crate) args: Vec<Arg>,
+}
+
+impl Statement {
+    /// Adds an argument; answers its placeholder.
+    pub(crate) fn arg(&mut self, arg: Arg) -> String {
+        self.args.push(arg);
+        format!("${}", self.args.len())
+    }
+
+    pub(crate) fn bind<'q>(
+        &'q self,
+        mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        for arg in &self.args {
+            query = match arg {
+                Arg::Int(v) => query.bind(*v),
+                Arg::Text(v) => query.bind(v.as_str()),
+            };
+        }
+        query
+    }
+}
+
+/// The equipment with its gateway `g` and group `grp`, both left joined.
+const FROM: &str = "FROM equipment e LEFT JOIN gateways g ON g.id = e.gateway_id \
+    LEFT JOIN equipment_groups grp ON grp.id = e.group_id";
+
+const COLUMNS: &str = "e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, \
+    e.longitude, e.remark, g.sn AS gateway_sn, g.name AS gateway_name, COALESCE(g.online, 0) AS online, e.driver, \
+    e.image, e.group_id, grp.name AS group_name, e.created_ms, e.updated_ms";
 
 fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
     let driver: Option<String> = r.try_get("driver")?;
@@ -64,7 +177,12 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
             remark: r.try_get("remark")?,
         },
         gateway_sn: r.try_get("gateway_sn")?,
+        gateway_name: r.try_get("gateway_name")?,
+        online: r.try_get::<i64, _>("online")? != 0,
         driver: driver.and_then(|d| serde_json::from_str(&d).ok()),
+        image: r.try_get("image")?,
+        group_id: r.try_get("group_id")?,
+        group_name: r.try_get("group_name")?,
         gmt_create: r.try_get("created_ms")?,
         gmt_modified: r.try_get("updated_ms")?,
     })
@@ -112,7 +230,7 @@ impl Store {
     }
 
     pub async fn equipment(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Equipment>> {
-        let row = sqlx::query(&format!("{SELECT} WHERE e.org_id = $1 AND e.id = $2"))
+        let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE e.org_id = $1 AND e.id = $2"))
             .bind(org_id)
             .bind(id)
             .fetch_optional(self.pool())
@@ -120,34 +238,28 @@ impl Store {
         Ok(row.as_ref().map(equipment_from_row).transpose()?)
     }
 
-    /// The organisation's equipment matching `keyword` in name, model or address.
+    /// One page of the organisation's equipment matching `filter`, in `sort` order, and how many match in all.
     pub async fn equipment_list(
         &self,
         org_id: i64,
-        keyword: &str,
+        filter: &EquipmentFilter,
         sort: EquipmentSort,
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<Equipment>> {
-        let pattern = crate::contains_pattern(keyword);
-        let filter = "WHERE e.org_id = $1 AND (e.equip_name LIKE $2 ESCAPE '\\' OR e.model LIKE $2 ESCAPE '\\' \
-                      OR e.address LIKE $2 ESCAPE '\\')";
-        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM equipment e {filter}"))
-            .bind(org_id)
-            .bind(&pattern)
+        let mut st = Statement::default();
+        let mut conditions = format!("e.org_id = {}", st.arg(Arg::Int(org_id)));
+        filter.push_conditions(&mut st, &mut conditions);
+        let total: i64 = st
+            .bind(sqlx::query(&format!("SELECT COUNT(*) {FROM} WHERE {conditions}")))
             .fetch_one(self.pool())
-            .await?;
-        let order = match sort {
-            EquipmentSort::Newest => "e.created_ms DESC, e.id DESC",
-            EquipmentSort::Name => "e.equip_name ASC, e.id ASC",
-        };
-        let rows = sqlx::query(&format!("{SELECT} {filter} ORDER BY {order} LIMIT $3 OFFSET $4"))
-            .bind(org_id)
-            .bind(&pattern)
-            .bind(page_size)
-            .bind((page - 1) * page_size)
-            .fetch_all(self.pool())
-            .await?;
+            .await?
+            .try_get(0)?;
+        let limit = st.arg(Arg::Int(page_size));
+        let offset = st.arg(Arg::Int((page - 1) * page_size));
+        let order = sort.order_by();
+        let sql = format!("SELECT {COLUMNS} {FROM} WHERE {conditions} ORDER BY {order} LIMIT {limit} OFFSET {offset}");
+        let rows = st.bind(sqlx::query(&sql)).fetch_all(self.pool()).await?;
         let list = rows.iter().map(equipment_from_row).collect::<Result<_, _>>()?;
         Ok(Page { total, list })
     }
@@ -188,6 +300,28 @@ impl Store {
 }
 
 impl Store {
+    /// Sets the equipment's picture path and answers the one it replaces (so the caller can remove that file);
+    /// `None` when the organisation has no such equipment.
+    pub async fn set_equipment_image(&self, org_id: i64, id: i64, image: &str) -> anyhow::Result<Option<String>> {
+        let mut tx = self.pool().begin().await?;
+        let old: Option<String> = sqlx::query_scalar("SELECT image FROM equipment WHERE org_id = $1 AND id = $2")
+            .bind(org_id)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if old.is_some() {
+            sqlx::query("UPDATE equipment SET image = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")
+                .bind(image)
+                .bind(now_ms())
+                .bind(org_id)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(old)
+    }
+
     /// Stores the driver settings (already validated) as JSON; false when the organisation has no such equipment.
     pub async fn set_driver(&self, org_id: i64, id: i64, driver_json: &str) -> anyhow::Result<bool> {
         let done = sqlx::query("UPDATE equipment SET driver = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")

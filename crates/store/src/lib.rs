@@ -26,24 +26,38 @@
 //! - [`commands`]: writes and reads sent to gateways, tracked until their outcome.
 //! - [`reports`]: report definitions (signals sampled on a fixed period) and their sampling from history.
 //! - [`alarms`]: alarm rules per signal and the records of alarms (trigger, release, confirmation).
+//! - [`monitor`]: equipment groups, per-user follow and stick marks, and the one equipment card query.
+//! - [`pages`]: configuration pages of an equipment (title, size, designer document).
+//! - [`scenes`]: scenes, boards of chosen equipment cards in a chosen order (cards read by the monitor's query).
+//! - [`projects`]: projects, equipment grouped under a name and a remark.
+//! - [`equipment_sets`]: what scenes and projects share, both named sets of equipment (add, edit, delete).
+//! - [`shares`]: sharing of an equipment (on or off, password hash, visitor authority).
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
+//! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
 pub mod alarms;
 pub mod captchas;
 pub mod commands;
 pub mod equipment;
+pub mod equipment_sets;
 pub mod feedback;
 pub mod gateways;
 pub mod link;
 pub mod messages;
 pub mod migrate;
+pub mod monitor;
 pub mod oplog;
 pub mod orgs;
+pub mod pages;
+pub mod projects;
 pub mod readings;
 pub mod reports;
+pub mod scenes;
 pub mod sessions;
 pub mod settings;
+pub mod shares;
 pub mod signals;
+pub mod system;
 pub mod throttle;
 pub mod users;
 

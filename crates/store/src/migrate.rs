@@ -17,6 +17,9 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (5, "ingest", include_str!("migrations/0005_ingest.sql")),
     (6, "alarms", include_str!("migrations/0006_alarms.sql")),
     (7, "reports", include_str!("migrations/0007_reports.sql")),
+    (8, "monitor", include_str!("migrations/0008_monitor.sql")),
+    (9, "scenes_projects", include_str!("migrations/0009_scenes_projects.sql")),
+    (10, "system", include_str!("migrations/0010_system.sql")),
 ];
 
 /// Applies every migration not yet recorded.

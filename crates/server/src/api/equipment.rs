@@ -2,13 +2,14 @@
 //! gateway binding. Every call is scoped to the caller's organisation; changes need the manage permission.
 
 use crate::AppState;
+use crate::api::monitor_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, Reason, permission};
-use ironsight_store::equipment::{EquipmentFields, EquipmentSort};
+use ironsight_store::equipment::EquipmentFields;
 use serde_json::json;
 
 /// Longest equipment name, and the limits of the other texts.
@@ -81,26 +82,32 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
     found.map(ApiOk::new).ok_or_else(not_found)
 }
 
-/// `POST /lfscada/equipment/multi/query {keyword, sort (time|name), page, pageSize}` → `{total, list}`.
+/// `POST /lfscada/equipment/multi/query {keyword, online, gatewayId, groupId, sort (time|name), page, pageSize}` →
+/// `{total, list}`. The filters are the monitor lists' (one reading of them, [`monitor_list::equipment_filter`]):
+/// `keyword` in name, model, manufacturer or address in any case; `online` `true` or `false` (offline or unbound);
+/// `gatewayId` a gateway's id; `groupId` 0 for the ungrouped equipment, else a group of the organisation (1215).
+/// Each row carries its gateway's serial number, name and online state and its group's name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let keyword = text(&params, "keyword", 64)?;
-    let sort = match choice(&params, "sort", &["time", "name"], "time")?.as_str() {
-        "name" => EquipmentSort::Name,
-        _ => EquipmentSort::Newest,
-    };
+    let mut filter = monitor_list::equipment_filter(&params)?;
+    filter.group = monitor_list::group_scope(&state, &current, &params).await?;
+    let sort = monitor_list::sort(&params)?;
     let (page, page_size) = params.paging()?;
-    Ok(ApiOk::new(state.store.equipment_list(current.user.org_id, &keyword, sort, page, page_size).await?))
+    Ok(ApiOk::new(state.store.equipment_list(current.user.org_id, &filter, sort, page, page_size).await?))
 }
 
 /// `POST /lfscada/equipment/multi/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
-    let was_bound_to = state.store.equipment(current.user.org_id, id).await?.and_then(|e| e.gateway_sn);
+    let Some(was) = state.store.equipment(current.user.org_id, id).await? else {
+        return Err(not_found());
+    };
     if !state.store.delete_equipment(current.user.org_id, id).await? {
         return Err(not_found());
     }
-    if let Some(sn) = was_bound_to {
+    // Its pages, marks and sharing go with it in the database (ON DELETE CASCADE); its picture is a file.
+    crate::api::images::remove(&state, &was.image).await;
+    if let Some(sn) = was.gateway_sn {
         state.link.gateway_changed(&sn).await;
     }
     Ok(ApiOk::empty().audit("equipment", id))

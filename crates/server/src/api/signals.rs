@@ -25,7 +25,7 @@ fn field_error(prefix: &str, e: FieldError) -> ApiError {
 }
 
 /// The `signals` parameter: a JSON array, given as JSON or as a text holding JSON.
-fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
+pub(crate) fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
     let items = match params.get("signals") {
         None | Some(Value::Null) => return Err(ApiError::invalid("signals", Reason::Required)),
         Some(Value::Array(items)) => items.clone(),

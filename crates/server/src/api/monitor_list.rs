@@ -1,0 +1,142 @@
+//! The equipment monitor's lists (`/lfscada/monitor/equipment/*`): the card list with its filters, every card,
+//! the map, and the personal follow (star) and stick (pin) marks; also the manufacturer list of the equipment
+//! forms. Every card comes from the one store query ([`ironsight_store::Store::equipment_cards`]), so the lists
+//! cannot disagree about what a card says. Follow and stick are the caller's own: they need a session, not the
+//! manage permission, and another user's marks are never seen.
+
+use crate::AppState;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::validate::bounded_text;
+use ironsight_domain::{Code, Reason};
+use ironsight_store::equipment::{EquipmentFilter, EquipmentSort};
+use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
+
+/// Longest search keyword.
+const MAX_KEYWORD: usize = 64;
+
+/// `true`, `false`, or `None` when absent or empty; anything else is refused naming the field.
+fn flag(params: &Params, field: &str) -> Result<Option<bool>, ApiError> {
+    match params.text(field)?.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some("true") => Ok(Some(true)),
+        Some("false") => Ok(Some(false)),
+        Some(_) => Err(ApiError::invalid(field, Reason::NotAllowed)),
+    }
+}
+
+/// `keyword`, `online` and `gatewayId`: the filters every equipment list shares, the management list's
+/// (`/lfscada/equipment/multi/query`) as well as the cards'. The group is the caller's to set (see
+/// [`group_scope`]): one list reads `groupId` differently.
+pub(crate) fn equipment_filter(params: &Params) -> Result<EquipmentFilter, ApiError> {
+    let keyword = params.text("keyword")?.unwrap_or_default();
+    let keyword = bounded_text(keyword.trim(), MAX_KEYWORD).map_err(|r| ApiError::invalid("keyword", r))?.to_owned();
+    Ok(EquipmentFilter {
+        keyword,
+        online: flag(params, "online")?,
+        gateway_id: params.int("gatewayId")?,
+        group: GroupScope::Any,
+    })
+}
+
+/// `sort`: `time` (newest first, the default) or `name`.
+pub(crate) fn sort(params: &Params) -> Result<EquipmentSort, ApiError> {
+    match params.text("sort")?.as_deref().map(str::trim) {
+        None | Some("") | Some("time") => Ok(EquipmentSort::Newest),
+        Some("name") => Ok(EquipmentSort::Name),
+        Some(_) => Err(ApiError::invalid("sort", Reason::NotAllowed)),
+    }
+}
+
+/// The filters every card list shares: those of [`equipment_filter`], `sort` (time|name) and `follow`. The
+/// group scope is the caller's to set.
+pub(crate) fn cards_filter(current: &CurrentUser, params: &Params) -> Result<CardQuery, ApiError> {
+    Ok(CardQuery {
+        filter: equipment_filter(params)?,
+        followed_only: flag(params, "follow")? == Some(true),
+        sort: sort(params)?,
+        ..CardQuery::new(current.user.org_id, current.user.id)
+    })
+}
+
+/// Answers one page of `query` (`page`, `pageSize` from the parameters) as `{total, list}`.
+pub(crate) async fn card_page(state: &AppState, mut query: CardQuery, params: &Params) -> ApiResult {
+    query.page = Some(params.paging()?);
+    Ok(ApiOk::new(state.store.equipment_cards(&query).await?))
+}
+
+/// `groupId` of the card list and the management list: absent for every group, 0 for the ungrouped equipment,
+/// else that group (1215 when the organisation has no such group).
+pub(crate) async fn group_scope(
+    state: &AppState,
+    current: &CurrentUser,
+    params: &Params,
+) -> Result<GroupScope, ApiError> {
+    match params.int("groupId")? {
+        None => Ok(GroupScope::Any),
+        Some(0) => Ok(GroupScope::Ungrouped),
+        Some(id) if id < 0 => Err(ApiError::invalid("groupId", Reason::Negative)),
+        Some(id) => match state.store.group(current.user.org_id, id).await? {
+            Some(_) => Ok(GroupScope::Group(id)),
+            None => Err(ApiError::code(Code::GroupNotFound)),
+        },
+    }
+}
+
+/// `POST /lfscada/monitor/equipment/query {page, pageSize, keyword, online, gatewayId, groupId, follow, sort}` →
+/// `{total, list: [card]}`: the caller's stuck equipment first, then by time (newest first) or name.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let mut query = cards_filter(&current, &params)?;
+    query.filter.group = group_scope(&state, &current, &params).await?;
+    card_page(&state, query, &params).await
+}
+
+/// `POST /lfscada/monitor/equipment/queryAll {}` → every card (the same filters as `query` apply when given),
+/// in the same order, without paging.
+pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let mut query = cards_filter(&current, &params)?;
+    query.filter.group = group_scope(&state, &current, &params).await?;
+    Ok(ApiOk::new(state.store.equipment_cards(&query).await?.list))
+}
+
+/// `POST /lfscada/monitor/equipment/queryAllForMap {}` → the cards with latitude and longitude, each with
+/// `keyValues`: the latest values of its first four signals by id.
+pub async fn query_all_for_map(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
+    Ok(ApiOk::new(state.store.map_cards(current.user.org_id, current.user.id).await?))
+}
+
+async fn set_mark(state: &AppState, current: &CurrentUser, params: &Params, mark: Mark, on: bool) -> ApiResult {
+    let id = params.int("equipmentId")?.ok_or_else(|| ApiError::invalid("equipmentId", Reason::Required))?;
+    if !state.store.set_mark(current.user.org_id, current.user.id, id, mark, on).await? {
+        return Err(ApiError::code(Code::EquipmentNotFound));
+    }
+    Ok(ApiOk::empty().audit("equipment", id))
+}
+
+/// `POST /lfscada/monitor/equipment/setFollow {equipmentId}`: star the equipment for the caller (idempotent).
+pub async fn set_follow(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    set_mark(&state, &current, &params, Mark::Follow, true).await
+}
+
+/// `POST /lfscada/monitor/equipment/cancleFollow {equipmentId}` (the spec's spelling): remove the star.
+pub async fn cancel_follow(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    set_mark(&state, &current, &params, Mark::Follow, false).await
+}
+
+/// `POST /lfscada/monitor/equipment/setStick {equipmentId}`: pin the equipment to the top of the caller's lists.
+pub async fn set_stick(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    set_mark(&state, &current, &params, Mark::Stick, true).await
+}
+
+/// `POST /lfscada/monitor/equipment/cancelStick {equipmentId}`: unpin.
+pub async fn cancel_stick(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    set_mark(&state, &current, &params, Mark::Stick, false).await
+}
+
+/// `POST /lfscada/equipment/multi/extra/queryAllManufacturer {}` → the organisation's distinct non-empty
+/// manufacturer names, sorted (the equipment form offers them).
+pub async fn manufacturers(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
+    Ok(ApiOk::new(state.store.manufacturers(current.user.org_id).await?))
+}

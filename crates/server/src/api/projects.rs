@@ -1,0 +1,105 @@
+//! Projects (`/lfscada/project/*`): several equipment under a name and a remark. Listing and viewing are open to
+//! every user of the organisation; adding, editing and deleting need the manage permission. Another
+//! organisation's project answers 1253, its equipment 1214. Project pages and the monitor come with the designer.
+
+use crate::AppState;
+use crate::api::scenes::{distinct, required_id};
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::{Code, Reason, permission};
+use ironsight_store::scenes::SaveError;
+use serde_json::{Value, json};
+
+pub const NAME_MAX: usize = 60;
+pub const REMARK_MAX: usize = 500;
+/// A project holds at most this many equipment (none is allowed).
+pub const MAX_PROJECT_EQUIPMENT: usize = 500;
+
+/// Trimmed text at `field` of at most `max` characters without control characters (line breaks are allowed in
+/// the remark); `required` refuses an empty one.
+fn text_field(params: &Params, field: &str, max: usize, required: bool) -> Result<String, ApiError> {
+    let text = params.text(field)?.unwrap_or_default().trim().to_owned();
+    if required && text.is_empty() {
+        return Err(ApiError::invalid(field, Reason::Required));
+    }
+    if text.chars().count() > max {
+        return Err(ApiError::invalid(field, Reason::TooLong { max }));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') || (required && text.contains('\n'))
+    {
+        return Err(ApiError::invalid(field, Reason::ControlCharacters));
+    }
+    Ok(text)
+}
+
+struct Fields {
+    name: String,
+    remark: String,
+    ids: Vec<i64>,
+}
+
+fn project_fields(params: &Params) -> Result<Fields, ApiError> {
+    let name = text_field(params, "name", NAME_MAX, true)?;
+    let remark = text_field(params, "remark", REMARK_MAX, false)?;
+    let ids = match params.get("equipmentIds") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::String(s)) if s.trim().is_empty() => Vec::new(),
+        Some(_) => distinct(params.id_list("equipmentIds", MAX_PROJECT_EQUIPMENT)?),
+    };
+    Ok(Fields { name, remark, ids })
+}
+
+fn save_error(e: SaveError) -> ApiError {
+    ApiError::code(match e {
+        SaveError::NameTaken => Code::ProjectNameExists,
+        SaveError::NoEquipment => Code::EquipmentNotFound,
+        SaveError::NotFound => Code::ProjectNotFound,
+    })
+}
+
+/// `POST /lfscada/project/query {page, pageSize, keyword}` → `{total, list: [{id, name, remark, equipmentCount,
+/// updated}]}` by name.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let (page, size) = params.paging()?;
+    let keyword = params.text("keyword")?.unwrap_or_default().trim().to_owned();
+    if keyword.chars().count() > NAME_MAX {
+        return Err(ApiError::invalid("keyword", Reason::TooLong { max: NAME_MAX }));
+    }
+    Ok(ApiOk::new(state.store.projects(current.user.org_id, &keyword, page, size).await?))
+}
+
+/// `POST /lfscada/project/info {id}` → `{id, name, remark, equipment: [{id, equipName}]}`.
+pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = required_id(&params, "id")?;
+    let project = state.store.project(current.user.org_id, id).await?;
+    project.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ProjectNotFound))
+}
+
+/// `POST /lfscada/project/add {name, remark, equipmentIds}` → `{id}`.
+pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let f = project_fields(&params)?;
+    let id = state.store.add_project(current.user.org_id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
+    Ok(ApiOk::new(json!({ "id": id })).audit("project", id))
+}
+
+/// `POST /lfscada/project/edit {id, name, remark, equipmentIds}`: replaces the fields and the equipment.
+pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = required_id(&params, "id")?;
+    let f = project_fields(&params)?;
+    state.store.edit_project(current.user.org_id, id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
+    Ok(ApiOk::empty().audit("project", id))
+}
+
+/// `POST /lfscada/project/delete {id}`: the equipment stays.
+pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let id = required_id(&params, "id")?;
+    if !state.store.delete_project(current.user.org_id, id).await? {
+        return Err(ApiError::code(Code::ProjectNotFound));
+    }
+    Ok(ApiOk::empty().audit("project", id))
+}
