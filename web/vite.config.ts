@@ -13,6 +13,7 @@ const apiTarget = process.env.IRONSIGHT_API ?? 'http://127.0.0.1:8080';
  * changeOrigin stays false: the server rejects requests whose Origin does not match their Host (code 1012), and
  * keeping the browser's Host header makes the proxied call look same-origin, as it is in production.
  * ws: the live channels (/lfscada/ws/...) are WebSockets under the same prefix.
+ * /userimg: equipment pictures, served by the server (with the session cookie) at the path the API answers.
  */
 const apiProxy = { target: apiTarget, changeOrigin: false, ws: true };
 
@@ -26,6 +27,7 @@ export default defineConfig({
       '/lfscada': apiProxy,
       '/org': apiProxy,
       '/usual': apiProxy,
+      '/userimg': apiProxy,
     },
   },
   build: {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { after, before } from 'node:test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
@@ -83,4 +84,54 @@ export async function loginThroughForm(page, base, loginname, password) {
   await page.locator('#login-password').fill(password);
   await page.locator('#login-vcode').fill('ABCDE');
   await page.locator('#login-submit').click();
+}
+
+/**
+ * The usual set-up of a browser test file: a server and Chromium started before its tests and stopped after them
+ * (node:test hooks registered here). Answers the server's base URL and a page in a fresh context (empty storage).
+ */
+export function consoleUnderTest({ viewport = { width: 1366, height: 860 } } = {}) {
+  let server;
+  let chromium;
+  before(async () => {
+    server = await startServer();
+    chromium = await launchBrowser();
+  });
+  after(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+  return {
+    /** The server's base URL, e.g. http://127.0.0.1:40123 (valid inside tests). */
+    get base() {
+      return server.base;
+    },
+    /** A page in a new browser context; downloads are accepted so tests can check exports. */
+    async newPage() {
+      const context = await chromium.browser.newContext({ viewport, acceptDownloads: true });
+      return context.newPage();
+    },
+    /** Logs in as the demo account and waits for the landing page. */
+    async loginAsDemo(page) {
+      await loginThroughForm(page, server.base, 'demo', 'Demo@12345');
+      await page.waitForURL('**/monitor/eg/list');
+    },
+  };
+}
+
+/** Lets finite animations (tabs, dialogs, popovers, toasts) finish so a screenshot shows what the user sees;
+ * endless ones (a spinner) are not waited for. */
+export async function settle(page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  await page.waitForTimeout(300);
+}
+
+/** A screenshot once animations have settled. */
+export async function snap(page, name) {
+  await settle(page);
+  await shot(page, name);
 }

@@ -2,27 +2,11 @@
 // the demo gateway online, registering a gateway and its one-time secret, deleting it; zh-CN and en. Each step
 // leaves a screenshot in e2e/screenshots.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, loginThroughForm, shot, startServer } from '../lib/harness.mjs';
+import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
 
-let server;
-let chromium;
-
-before(async () => {
-  server = await startServer();
-  chromium = await launchBrowser();
-});
-
-after(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
-
-async function newPage() {
-  const context = await chromium.browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
-  return context.newPage();
-}
+const app = consoleUnderTest({ viewport: { width: 1366, height: 800 } });
 
 /** The table row of a gateway, found by its serial number. */
 function row(page, sn) {
@@ -30,19 +14,12 @@ function row(page, sn) {
 }
 
 async function openGateways(page) {
-  await loginThroughForm(page, server.base, 'demo', 'Demo@12345');
-  await page.waitForURL('**/monitor/eg/list');
-  await page.goto(`${server.base}/manage/eg/gateway`);
+  await app.loginAsDemo(page);
+  await page.goto(`${app.base}/manage/eg/gateway`);
   await page.locator('[data-testid="gateways-page"]').waitFor();
 }
 
 /** Waits until the demo gateway shows as online; the agent may still be connecting when the server starts. */
-/** Lets a dialog's opening animation finish, so the screenshot shows it as the user sees it. */
-async function settle(page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.waitForTimeout(300);
-}
-
 async function waitForDemoOnline(page, onlineText) {
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -57,7 +34,7 @@ async function waitForDemoOnline(page, onlineText) {
 
 describe('gateway management', () => {
   test('zh-CN: the demo gateway is online; register EG-E2E-1, see its secret once, find it offline, delete it', async () => {
-    const page = await newPage();
+    const page = await app.newPage();
     await openGateways(page);
     await waitForDemoOnline(page, '在线');
     const demo = row(page, 'EG-DEMO-01');
@@ -122,7 +99,7 @@ describe('gateway management', () => {
   });
 
   test('en: the list and the secret dialog of a rotated secret', async () => {
-    const page = await newPage();
+    const page = await app.newPage();
     await openGateways(page);
     await page.locator('#lang-switch').click();
     await page.waitForFunction(() => document.body.innerText.includes('Register gateway'));

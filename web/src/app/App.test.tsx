@@ -26,7 +26,7 @@ describe('without a session', () => {
 
   it('a guarded route fetches user info first and, when that fails, goes to /login', async () => {
     const server = installFakeServer({ loggedIn: false });
-    const { router } = renderApp('/manage/eg/group');
+    const { router } = renderApp('/manage/eg/scene');
     await screen.findByLabelText('用户名');
     expect(router.state.location.pathname).toBe('/login');
     const info = server.calls('/lfscada/user/info');
@@ -57,18 +57,18 @@ describe('without a session', () => {
 describe('with a session', () => {
   it('shows the shell with the theme title, the user and a not-available screen naming its area', async () => {
     installFakeServer({ loggedIn: true });
-    renderApp('/manage/eg/group');
+    renderApp('/manage/ops/worksheet');
     const notice = await screen.findByTestId('not-available');
     expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('管理 › 分组管理');
+    expect(notice.textContent).toContain('管理 › 工作单');
     expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
     expect(screen.getByTestId('user-loginname').textContent).toBe('operator1');
-    await waitFor(() => expect(document.title).toBe('分组管理 - 测试电厂监控'));
+    await waitFor(() => expect(document.title).toBe('工作单 - 测试电厂监控'));
   });
 
   it('derives the side menu from the route table and navigates with it', async () => {
     installFakeServer({ loggedIn: true });
-    const { router } = renderApp('/manage/eg/group');
+    const { router } = renderApp('/manage/ops/worksheet');
     await screen.findByTestId('not-available');
     const sideMenu = document.getElementById('side-menu');
     expect(sideMenu).not.toBeNull();
@@ -86,7 +86,7 @@ describe('with a session', () => {
 
   it('the language switch changes every text at once and is saved in localStorage `langs`', async () => {
     installFakeServer({ loggedIn: true });
-    renderApp('/monitor/eg/list');
+    renderApp('/monitor/gm/list');
     await screen.findByTestId('not-available');
     const toggle = document.getElementById('lang-switch') as HTMLElement;
     expect(toggle.textContent).toContain('English');
@@ -101,7 +101,7 @@ describe('with a session', () => {
 
   it('logout calls the server and returns to /login', async () => {
     const server = installFakeServer({ loggedIn: true });
-    const { router, queryClient } = renderApp('/monitor/eg/list');
+    const { router, queryClient } = renderApp('/monitor/gm/list');
     await screen.findByTestId('not-available');
     fireEvent.click(document.getElementById('user-menu') as HTMLElement);
     fireEvent.click(await screen.findByText('退出登录'));
@@ -112,7 +112,7 @@ describe('with a session', () => {
 
   it('a session lost mid-shift (1006) clears the user and goes to /login', async () => {
     const server = installFakeServer({ loggedIn: true });
-    const { router, queryClient } = renderApp('/monitor/eg/list');
+    const { router, queryClient } = renderApp('/monitor/gm/list');
     await screen.findByTestId('not-available');
     server.on('/lfscada/user/info', { code: '1006', message: '会话已失效，请重新登录' });
     await act(async () => {

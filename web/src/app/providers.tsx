@@ -6,8 +6,10 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, message, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES build of the locales: the CommonJS re-export at 'antd/locale/*' reached the production bundle without
+// its default export, so antd's own texts (pagination, date picker) stayed English in the Chinese console.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { setErrorNotifier } from '@/lib/api/client';

@@ -89,15 +89,22 @@ const findpwdSteps: RouteDef[] = [
   { path: 'finish', name: 'FindpwdFinish', titleKey: 'route.findpwd.finish', screen: notAvailable },
 ];
 
+/** The EG equipment detail (one screen for its three paths). */
+const egDetailScreen: ScreenLoader = () => import('@/features/monitor/detail/components/EgDetailPage');
+
+/** The monitor's equipment list, and the group view (one screen for its list and configuration paths). */
+const fleetListScreen: ScreenLoader = () => import('@/features/fleet/components/EquipmentListPage');
+const fleetGroupScreen: ScreenLoader = () => import('@/features/fleet/components/GroupMonitorPage');
+
 const monitorRoutes: RouteDef[] = [
-  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: notAvailable, menu: { icon: DashboardOutlined } },
-  { path: 'eg/detail/list/:id', titleKey: 'route.monitor.egDetail', screen: notAvailable },
-  { path: 'eg/detail/list/:id/:alarm', name: 'MonitorEGDetail', titleKey: 'route.monitor.egDetail', screen: notAvailable },
+  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: fleetListScreen, menu: { icon: DashboardOutlined } },
+  { path: 'eg/detail/list/:id', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
+  { path: 'eg/detail/list/:id/:alarm', name: 'MonitorEGDetail', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
   {
     path: 'eg/detail/list/:id/:orderType/:orderId',
     name: 'MonitorEGDetailForOrder',
     titleKey: 'route.monitor.egDetailOrder',
-    screen: notAvailable,
+    screen: egDetailScreen,
   },
   { path: 'eg/detail/page/:pageId', titleKey: 'route.monitor.egPage', screen: notAvailable },
   { path: 'eg/detail/page/:pageId/:alarm', name: 'MonitorEgPage', titleKey: 'route.monitor.egPage', screen: notAvailable },
@@ -110,13 +117,14 @@ const monitorRoutes: RouteDef[] = [
   {
     path: 'eg/group',
     titleKey: 'route.monitor.egGroup',
-    screen: notAvailable,
+    screen: fleetGroupScreen,
     menu: { icon: ClusterOutlined },
     children: [
-      { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: notAvailable },
-      { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: notAvailable },
-      { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: notAvailable },
-      { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: notAvailable },
+      { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
+      { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
+      // No page viewer yet: the group view, with a notice saying configuration pages cannot be shown.
+      { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
+      { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
       {
         path: 'configuration/:groupId/:id/:pageId',
         titleKey: 'route.monitor.egGroupConfiguration',
@@ -148,36 +156,53 @@ const monitorRoutes: RouteDef[] = [
   },
 ];
 
+/** The equipment edit screen: one chunk for its five tab routes; it reads the open tab from the address. */
+const equipmentEditScreen: ScreenLoader = () => import('@/features/equipment/components/EquipmentEditPage');
+
 const manageRoutes: RouteDef[] = [
   { path: 'frame/:path', titleKey: 'route.manage.frame', screen: notAvailable },
   { path: 'frame/:path/:openFlag', titleKey: 'route.manage.frame', screen: notAvailable },
   {
     path: 'eg/equipment/list',
     titleKey: 'route.manage.equipmentList',
-    screen: notAvailable,
+    screen: () => import('@/features/equipment/components/EquipmentListPage'),
     menu: { group: 'eg' },
   },
-  { path: 'eg/equipment/add', titleKey: 'route.manage.equipmentAdd', screen: notAvailable },
+  {
+    path: 'eg/equipment/add',
+    titleKey: 'route.manage.equipmentAdd',
+    screen: () => import('@/features/equipment/components/EquipmentAddPage'),
+  },
   {
     path: 'eg/equipment/edit/:id',
     titleKey: 'route.manage.equipmentEdit',
     redirectTo: 'info',
     children: [
-      { path: 'info', titleKey: 'route.manage.equipmentEditInfo', screen: notAvailable },
-      { path: 'driver', titleKey: 'route.manage.equipmentEditDriver', screen: notAvailable },
-      { path: 'signal', titleKey: 'route.manage.equipmentEditSignal', screen: notAvailable },
-      { path: 'report', titleKey: 'route.manage.equipmentEditReport', screen: notAvailable },
-      { path: 'page', titleKey: 'route.manage.equipmentEditPage', screen: notAvailable },
+      { path: 'info', titleKey: 'route.manage.equipmentEditInfo', screen: equipmentEditScreen },
+      { path: 'driver', titleKey: 'route.manage.equipmentEditDriver', screen: equipmentEditScreen },
+      { path: 'signal', titleKey: 'route.manage.equipmentEditSignal', screen: equipmentEditScreen },
+      { path: 'report', titleKey: 'route.manage.equipmentEditReport', screen: equipmentEditScreen },
+      { path: 'page', titleKey: 'route.manage.equipmentEditPage', screen: equipmentEditScreen },
     ],
   },
   { path: 'eg/gateway', titleKey: 'route.manage.gateway', screen: () => import('@/features/gateways/components/GatewaysPage'), menu: { group: 'eg' } },
-  { path: 'eg/group', titleKey: 'route.manage.group', screen: notAvailable, menu: { group: 'eg' } },
-  { path: 'eg/scene', titleKey: 'route.manage.scene', screen: notAvailable, menu: { group: 'eg' } },
-  { path: 'eg/project/list', titleKey: 'route.manage.projectList', screen: notAvailable, menu: { group: 'eg' } },
-  { path: 'system/hardware', titleKey: 'route.manage.hardware', screen: notAvailable, menu: { group: 'system' } },
-  { path: 'system/protocol', titleKey: 'route.manage.protocol', screen: notAvailable, menu: { group: 'system' } },
-  { path: 'system/model', titleKey: 'route.manage.model', screen: notAvailable, menu: { group: 'system' } },
-  { path: 'system/msg', titleKey: 'route.manage.systemMsg', screen: notAvailable, menu: { group: 'system' } },
+  {
+    path: 'eg/group',
+    titleKey: 'route.manage.group',
+    screen: () => import('@/features/fleet/components/ManageGroupsPage'),
+    menu: { group: 'eg' },
+  },
+  { path: 'eg/scene', titleKey: 'route.manage.scene', screen: () => import('@/features/scenes/components/ScenesPage'), menu: { group: 'eg' } },
+  {
+    path: 'eg/project/list',
+    titleKey: 'route.manage.projectList',
+    screen: () => import('@/features/scenes/components/ProjectsPage'),
+    menu: { group: 'eg' },
+  },
+  { path: 'system/hardware', titleKey: 'route.manage.hardware', screen: () => import('@/features/system/components/HardwarePage'), menu: { group: 'system' } },
+  { path: 'system/protocol', titleKey: 'route.manage.protocol', screen: () => import('@/features/system/components/ProtocolPage'), menu: { group: 'system' } },
+  { path: 'system/model', titleKey: 'route.manage.model', screen: () => import('@/features/system/components/ModelsPage'), menu: { group: 'system' } },
+  { path: 'system/msg', titleKey: 'route.manage.systemMsg', screen: () => import('@/features/system/components/AnnouncementsPage'), menu: { group: 'system' } },
   { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: notAvailable, menu: { group: 'ops' } },
   { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: notAvailable, menu: { group: 'ops' } },
   {
@@ -269,7 +294,13 @@ export const routeTable: TopRouteDef[] = [
     redirectTo: '/manage/eg/equipment/list',
     children: manageRoutes,
   },
-  { path: 'map', titleKey: 'route.map', frame: 'shell', nav: { icon: EnvironmentOutlined }, screen: notAvailable },
+  {
+    path: 'map',
+    titleKey: 'route.map',
+    frame: 'shell',
+    nav: { icon: EnvironmentOutlined },
+    screen: () => import('@/features/fleet/components/MapPage'),
+  },
   {
     path: 'message',
     titleKey: 'route.message.root',
@@ -300,7 +331,12 @@ export const routeTable: TopRouteDef[] = [
     screen: notAvailable,
   },
   { path: 'manage/eg/:equipId/designer/:pageId', titleKey: 'route.manage.equipDesigner', frame: 'bare', screen: notAvailable },
-  { path: 'manage/scene/preview/:sceneId', titleKey: 'route.manage.scenePreview', frame: 'bare', screen: notAvailable },
+  {
+    path: 'manage/scene/preview/:sceneId',
+    titleKey: 'route.manage.scenePreview',
+    frame: 'bare',
+    screen: () => import('@/features/scenes/components/ScenePreviewPage'),
+  },
   {
     path: 'monitor/project/:projectId/preview/:pageId',
     titleKey: 'route.monitor.projectPreview',

@@ -1,6 +1,6 @@
 /**
- * The gateway registry's data and the pure rules the screen applies to it: signal strength bands (spec section 9),
- * the configuration state, the serial-number rule and the agent configuration file (docs/gateway-protocol.md,
+ * The gateway registry's data and the pure rules the screen applies to it (signal strength bands live in
+ * lib/signalStrength): the configuration state, the serial-number rule and the agent configuration file (docs/gateway-protocol.md,
  * "Agent config file").
  */
 
@@ -42,17 +42,6 @@ export const SN_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 export const SN_MAX = 64;
 /** Longest name, model and firmware texts. */
 export const TEXT_MAX = 60;
-
-export type StrengthBand = 'veryGood' | 'good' | 'fair' | 'bad';
-
-/** Signal strength bands (spec section 9): 70–100 very good, 50–70 good, 30–50 fair (may drop), under 30 bad. */
-export function strengthBand(strength: number | null | undefined): StrengthBand | null {
-  if (strength === null || strength === undefined || !Number.isFinite(strength)) return null;
-  if (strength >= 70) return 'veryGood';
-  if (strength >= 50) return 'good';
-  if (strength >= 30) return 'fair';
-  return 'bad';
-}
 
 export type ConfigState = { kind: 'applied' } | { kind: 'pending' } | { kind: 'error'; message: string };
 

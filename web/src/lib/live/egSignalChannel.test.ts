@@ -59,6 +59,24 @@ describe('parseEgSignalFrame', () => {
     expect(parseEgSignalFrame(data)).toBeNull();
   });
 
+  it("keeps a bad value's device error code, and ignores one on a good value or one that is unreadable", () => {
+    const frame = parseEgSignalFrame({
+      ...good,
+      signalVal: {
+        a: { value: 1, time: 1, quality: 'bad', code: 1715 },
+        b: { value: 1, time: 1, quality: 'bad', code: '99902' },
+        c: { value: 1, time: 1, quality: 'good', code: '1715' },
+        d: { value: 1, time: 1, quality: 'bad', code: { x: 1 } },
+      },
+    });
+    expect(frame?.signalVal).toEqual({
+      a: { value: 1, time: 1, quality: 'bad', code: '1715' },
+      b: { value: 1, time: 1, quality: 'bad', code: '99902' },
+      c: { value: 1, time: 1, quality: 'good' },
+      d: { value: 1, time: 1, quality: 'bad' },
+    });
+  });
+
   it('drops the whole frame when one entry among good ones is malformed', () => {
     const data = { ...good, signalVal: { ...good.signalVal, s3: { value: 1, time: 1 } } };
     expect(parseEgSignalFrame(data)).toBeNull();

@@ -14,6 +14,8 @@ export interface SignalValue {
   value: number | null;
   time: number;
   quality: SignalQuality;
+  /** With a bad quality, the device error's catalogue code (e.g. '1715' response timeout), when the server sends it. */
+  code?: string;
 }
 
 /** A push frame of the EG signal channel. */
@@ -92,6 +94,11 @@ function parseSignalValue(entry: unknown): SignalValue | null {
   if (value !== null && !isFiniteNumber(value)) return null;
   if (!isFiniteNumber(time)) return null;
   if (quality !== 'good' && quality !== 'bad') return null;
+  // The error code is optional extra detail: kept when readable, ignored (not fatal) otherwise.
+  const code = (entry as { code?: unknown }).code;
+  if (quality === 'bad' && (typeof code === 'string' || isFiniteNumber(code)) && String(code) !== '') {
+    return { value, time, quality, code: String(code) };
+  }
   return { value, time, quality };
 }
 

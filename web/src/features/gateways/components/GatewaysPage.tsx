@@ -10,6 +10,7 @@ import { DeleteOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
+import { SignalStrength } from '@/components/SignalStrength';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteGateway } from '../api/deleteGateway';
@@ -18,7 +19,6 @@ import { useRotateSecret } from '../api/rotateSecret';
 import { PAGE_SIZE, configState, type AgentConfigInput, type Gateway } from '../model';
 import { RegisterGatewayModal } from './RegisterGatewayModal';
 import { SecretDialog } from './SecretDialog';
-import { SignalStrength } from './SignalStrength';
 
 dayjs.extend(relativeTime);
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { strengthBand, type StrengthBand } from '../model';
+import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
 
 const bandColour: Record<StrengthBand, string> = {
   veryGood: 'green',
@@ -9,7 +9,10 @@ const bandColour: Record<StrengthBand, string> = {
   bad: 'red',
 };
 
-/** Signal strength with its band (spec section 9); "—" when the gateway does not report one. */
+/**
+ * Signal strength with its band (spec section 9); "—" when the gateway does not report one. Shared by the gateway
+ * registry and the monitor's equipment cards; its texts are the gateway screen's (`gateways.signal.*`).
+ */
 export function SignalStrength({ value }: { value: number | null }) {
   const { t } = useTranslation();
   const band = strengthBand(value);

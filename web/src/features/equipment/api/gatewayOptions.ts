@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+
+/** The part of a gateway row the equipment screens show. */
+export interface GatewayOption {
+  /** The gateway's id (the equipment list filters by it). */
+  id: number;
+  sn: string;
+  name: string;
+  online: boolean;
+}
+
+/** The server's largest page: the screens show at most this many gateways to choose from. */
+export const GATEWAY_OPTIONS_MAX = 100;
+
+/**
+ * POST /lfscada/gateway/query {keyword?, page 1, pageSize 100}: gateways to bind to or filter the list by. A
+ * keyword narrows it on the server when an organisation has more.
+ */
+export function fetchGatewayOptions(keyword: string, signal?: AbortSignal): Promise<{ total: number; list: GatewayOption[] }> {
+  const trimmed = keyword.trim();
+  return post<{ total: number; list: GatewayOption[] }>(
+    '/lfscada/gateway/query',
+    { ...(trimmed ? { keyword: trimmed } : {}), page: 1, pageSize: GATEWAY_OPTIONS_MAX },
+    { silent: true, ...(signal ? { signal } : {}) },
+  );
+}
+
+export function useGatewayOptions(keyword = '') {
+  return useQuery<{ total: number; list: GatewayOption[] }, ApiError>({
+    queryKey: ['equipment', 'gatewayOptions', keyword.trim()],
+    queryFn: ({ signal }) => fetchGatewayOptions(keyword, signal),
+    staleTime: 30_000,
+    // While a search is typed the options of the last answer stay (no empty flash between keystrokes).
+    placeholderData: keepPreviousData,
+  });
+}

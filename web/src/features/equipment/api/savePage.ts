@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import { pageKeys } from './pages';
+
+/** Canvas default (spec section 9) and the longest title. */
+export const PAGE_DEFAULT_SIZE = { width: 1024, height: 768 } as const;
+export const PAGE_TITLE_MAX = 60;
+
+export type PageChange =
+  | { kind: 'add'; equipmentId: number; title: string; width?: number | null; height?: number | null }
+  | { kind: 'rename'; equipmentId: number; id: number; title: string };
+
+/**
+ * POST /lfscada/configuration/page/add {equipmentId, title, width?, height?} → {id}, or /edit {id, title}.
+ * Silent: the dialog shows the refusal.
+ */
+export function savePage(change: PageChange): Promise<unknown> {
+  if (change.kind === 'add') {
+    return post<{ id: number }>(
+      '/lfscada/configuration/page/add',
+      { equipmentId: change.equipmentId, title: change.title.trim(), width: change.width ?? undefined, height: change.height ?? undefined },
+      { silent: true },
+    );
+  }
+  return post<null>('/lfscada/configuration/page/edit', { id: change.id, title: change.title.trim() }, { silent: true });
+}
+
+export function useSavePage() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, PageChange>({
+    mutationFn: savePage,
+    onSuccess: (_data, change) => void queryClient.invalidateQueries({ queryKey: pageKeys.list(change.equipmentId) }),
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import { reportKeys } from './reports';
+
+export interface NewReport {
+  equipmentId: number;
+  name: string;
+  periodMs: number;
+  signalIds: number[];
+}
+
+/** Sampling periods: whole minutes from one minute to one day (the server's limits). */
+export const REPORT_PERIOD_MINUTES = { min: 1, max: 1440 } as const;
+export const REPORT_MAX_COLUMNS = 20;
+export const REPORT_NAME_MAX = 60;
+
+/**
+ * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds (comma-separated)} → {id}.
+ * Silent: the form shows field refusals itself.
+ */
+export function saveReport(report: NewReport): Promise<{ id: number }> {
+  return post<{ id: number }>(
+    '/lfscada/equipment/multi/report/save',
+    { equipmentId: report.equipmentId, name: report.name.trim(), periodMs: report.periodMs, signalIds: report.signalIds.join(',') },
+    { silent: true },
+  );
+}
+
+export function useSaveReport() {
+  const queryClient = useQueryClient();
+  return useMutation<{ id: number }, ApiError, NewReport>({
+    mutationFn: saveReport,
+    onSuccess: (_data, { equipmentId }) => void queryClient.invalidateQueries({ queryKey: reportKeys.list(equipmentId) }),
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The equipment monitor's data (groups, cards, map cards) and the pure rules its screens apply: a card's state and
+ * colour, the group name rule, the list's filters in the address, client-side paging and time display.
+ *
+ * Shapes follow the server (crates/store/src/monitor.rs): a card's `image` is an empty string when there is none,
+ * and cards carry `gmtCreate` besides the contract's fields.
+ */
+
+/** Rows per page (spec section 9). */
+export const PAGE_SIZE = 10;
+
+/** A group of /lfscada/monitor/group/query. */
+export interface Group {
+  id: number;
+  name: string;
+  equipmentCount: number;
+}
+
+/** An entry of /lfscada/monitor/group/equipment/queryAllByGroup; id 0 (name '') holds the ungrouped equipment. */
+export interface GroupWithEquipment {
+  id: number;
+  name: string;
+  equipment: Array<{ id: number; equipName: string }>;
+}
+
+/** The id queryAllByGroup and queryByGroup use for "no group". */
+export const UNGROUPED_ID = 0;
+
+/** One equipment as the monitor lists show it. */
+export interface Card {
+  id: number;
+  equipName: string;
+  display: string;
+  ruleType: string;
+  model: string;
+  manufacturer: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  /** Picture path (`/userimg/…`); empty or null when none. */
+  image: string | null;
+  gatewaySn: string | null;
+  /** The gateway is online; false without a gateway. */
+  online: boolean;
+  vpn: boolean;
+  /** 0–100, or null when the gateway reports none. */
+  signalStrength: number | null;
+  /** Alarms not yet released. */
+  alarmCount: number;
+  /** Newest reading of any of its signals (ms), or null. */
+  lastUpdate: number | null;
+  /** The caller follows (stars) it. */
+  follow: boolean;
+  /** The caller stuck (pinned) it to the top. */
+  stick: boolean;
+  groupId: number | null;
+  groupName: string | null;
+}
+
+export interface CardPage {
+  total: number;
+  list: Card[];
+}
+
+/** The latest value of a signal, as a map popup shows it. */
+export interface KeyValue {
+  signalId: number;
+  name: string;
+  value: number | null;
+  unit: string;
+  time: number | null;
+  quality: string | null;
+}
+
+export interface MapCard extends Card {
+  keyValues: KeyValue[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// State and colour
+
+/** What a card, a marker and a legend say about an equipment: offline, online, or online with open alarms. */
+export type CardState = 'offline' | 'online' | 'alarm';
+
+/**
+ * Offline wins: an offline gateway's alarm count may be stale, and "cannot reach it" is what the operator must
+ * act on first. Online with open alarms is 'alarm'.
+ */
+export function cardState(card: Pick<Card, 'online' | 'alarmCount'>): CardState {
+  if (!card.online) return 'offline';
+  return card.alarmCount > 0 ? 'alarm' : 'online';
+}
+
+/** Marker and state-dot colours: grey offline, green online, red online with alarms. */
+export const STATE_COLOUR: Record<CardState, string> = {
+  offline: '#8c8c8c',
+  online: '#52c41a',
+  alarm: '#f5222d',
+};
+
+/** The colour of an equipment's marker on the map. */
+export function markerColour(card: Pick<Card, 'online' | 'alarmCount'>): string {
+  return STATE_COLOUR[cardState(card)];
+}
+
+/** The picture to show, or null: the server sends '' for none. */
+export function cardImage(card: Pick<Card, 'image'>): string | null {
+  const path = card.image?.trim();
+  return path ? path : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Group names
+
+/** Longest group name (spec section 5: "Group name up to 30 characters"; the server's GroupName). */
+export const GROUP_NAME_MAX = 30;
+
+export type GroupNameProblem = 'required' | 'tooLong' | 'control';
+
+/**
+ * The server's rule for a group name, so the form refuses what the server would: trimmed, 1 to 30 characters
+ * (counted as characters, not UTF-16 units, so 30 Chinese characters or emoji fit), no control characters.
+ */
+export function groupNameProblem(raw: string | null | undefined): GroupNameProblem | null {
+  const name = (raw ?? '').trim();
+  if (name === '') return 'required';
+  if ([...name].length > GROUP_NAME_MAX) return 'tooLong';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'control';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list's filters, kept in the address so the back button from a detail returns to the same list
+
+export type ListView = 'list' | 'group';
+export type ListSort = 'time' | 'name';
+export type OnlineFilter = 'all' | 'online' | 'offline';
+
+export interface ListFilters {
+  view: ListView;
+  keyword: string;
+  sort: ListSort;
+  online: OnlineFilter;
+  followedOnly: boolean;
+  /** From 1 (the flat list only; each group section pages itself). */
+  page: number;
+}
+
+export const DEFAULT_FILTERS: ListFilters = {
+  view: 'list',
+  keyword: '',
+  sort: 'time',
+  online: 'all',
+  followedOnly: false,
+  page: 1,
+};
+
+/** Reads the filters from the address's query; anything unknown falls back to the default. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  const online = params.get('online');
+  return {
+    view: params.get('view') === 'group' ? 'group' : 'list',
+    keyword: (params.get('keyword') ?? '').trim(),
+    sort: params.get('sort') === 'name' ? 'name' : 'time',
+    online: online === 'online' || online === 'offline' ? online : 'all',
+    followedOnly: params.get('follow') === 'true',
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The query that {@link readFilters} reads back; defaults are left out so a plain list has a plain address. */
+export function writeFilters(filters: ListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.view !== DEFAULT_FILTERS.view) params.set('view', filters.view);
+  const keyword = filters.keyword.trim();
+  if (keyword) params.set('keyword', keyword);
+  if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  if (filters.online !== 'all') params.set('online', filters.online);
+  if (filters.followedOnly) params.set('follow', 'true');
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** The server's card filters for these list filters (page and group are the caller's). */
+export function cardFilterPayload(filters: Pick<ListFilters, 'keyword' | 'sort' | 'online' | 'followedOnly'>) {
+  const keyword = filters.keyword.trim();
+  return {
+    ...(keyword ? { keyword } : {}),
+    sort: filters.sort,
+    ...(filters.online === 'all' ? {} : { online: filters.online === 'online' ? 'true' : 'false' }),
+    ...(filters.followedOnly ? { follow: 'true' } : {}),
+  };
+}
+
+/** True when any filter narrows the list (an empty result then means "no match", not "no equipment"). */
+export function isFiltered(filters: Pick<ListFilters, 'keyword' | 'online' | 'followedOnly'>): boolean {
+  return filters.keyword.trim() !== '' || filters.online !== 'all' || filters.followedOnly;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Paging a whole list on the client (the group view reads a group's cards at once, to find a highlighted one)
+
+/** The 1-based page of `list` (pages of `pageSize`) that holds `id`, or null when it is not there. */
+export function pageOf(list: ReadonlyArray<{ id: number }>, id: number, pageSize = PAGE_SIZE): number | null {
+  const index = list.findIndex((item) => item.id === id);
+  return index < 0 ? null : Math.floor(index / pageSize) + 1;
+}
+
+/** Page `page` (from 1) of `list`; a page past the end gives the last one, so deleting the last card never strands. */
+export function pageSlice<T>(list: readonly T[], page: number, pageSize = PAGE_SIZE): { page: number; items: T[] } {
+  const last = Math.max(1, Math.ceil(list.length / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), last);
+  return { page: current, items: list.slice((current - 1) * pageSize, current * pageSize) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The map
+
+/** Map zoom (spec section 9). */
+export const MAP_ZOOM = 12;
+
+/** A usable coordinate pair: both present, finite and in range (0, 0 is a real place and is kept). */
+export function hasCoordinates(card: Pick<Card, 'latitude' | 'longitude'>): boolean {
+  const { latitude, longitude } = card;
+  return (
+    typeof latitude === 'number' &&
+    typeof longitude === 'number' &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
+  );
+}
+
+/** Splits cards into those the map can place and those listed beside it as "not placed". */
+export function splitPlaced<T extends Pick<Card, 'latitude' | 'longitude'>>(cards: readonly T[]): { placed: T[]; unplaced: T[] } {
+  const placed: T[] = [];
+  const unplaced: T[] = [];
+  for (const card of cards) (hasCoordinates(card) ? placed : unplaced).push(card);
+  return { placed, unplaced };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Times and values
+
+/** The spec's base timezone, UTC+8 (Asia/Shanghai has had no daylight saving since 1991). */
+const BASE_OFFSET_MS = 480 * 60_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `ms` as UTC+8 wall-clock text "YYYY-MM-DD HH:mm:ss", whatever the browser's zone, so two operators in different
+ * places read the same clock; '—' for no time.
+ */
+export function formatBaseTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  const d = new Date(ms + BASE_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** A live value with its unit, at most 3 decimals and no trailing zeros ("12.35 bar"); '—' without a value. */
+export function formatKeyValue(value: number | null | undefined, unit: string | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const text = String(Number(value.toFixed(3)));
+  const clean = text === '-0' ? '0' : text;
+  const u = unit?.trim();
+  return u ? `${clean} ${u}` : clean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Addresses of other screens (owned by other features; the paths are the route table's)
+
+/** The equipment detail; tab 0 is real-time data, 1 the alarm tab. */
+export function detailPath(id: number, tab: 0 | 1 = 0): string {
+  return `/monitor/eg/detail/list/${id}/${tab}`;
+}
+
+/** The group monitor with a group selected, and optionally an equipment highlighted. */
+export function groupPath(groupId: number, equipmentId?: number): string {
+  return `/monitor/eg/group/list/${groupId}${equipmentId === undefined ? '' : `/${equipmentId}`}`;
+}
+
+/** A route parameter as a non-negative id, or null. */
+export function parseId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}

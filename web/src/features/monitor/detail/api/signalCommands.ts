@@ -1,0 +1,38 @@
+/**
+ * Reading a value now and writing one (spec section 4, asynchronous device commands): the first call answers
+ * `{online, uuid}` and runAsyncCommand polls /lfscada/equipment/multi/callback until the device answers. Both are
+ * silent: the screen shows the outcome next to the form, not in a toast.
+ */
+import { post } from '@/lib/api/client';
+import { runAsyncCommand, type AsyncCommandOptions } from '@/lib/asyncCommand';
+
+/** What a successful read or write's callback carries (ingest.rs `on_command_result`). */
+export interface CommandReading {
+  value: number | null;
+  time: number;
+  quality: 'good' | 'bad';
+}
+export interface CommandResult {
+  value?: number | null;
+  readings?: CommandReading[];
+}
+
+type Progress = Pick<AsyncCommandOptions, 'onProgress' | 'signal'>;
+
+/** POST /lfscada/monitor/multi/signal/write {signalId, value}, then the callback. */
+export function writeSignal(signalId: number, value: number, options: Progress = {}): Promise<CommandResult | null> {
+  return runAsyncCommand<CommandResult | null>(
+    () => post('/lfscada/monitor/multi/signal/write', { signalId, value }, { silent: true }),
+    undefined,
+    { ...options, silent: true },
+  );
+}
+
+/** POST /lfscada/monitor/multi/signal/singleVal {signalId}, then the callback: the value read from the device now. */
+export function readSignal(signalId: number, options: Progress = {}): Promise<CommandResult | null> {
+  return runAsyncCommand<CommandResult | null>(
+    () => post('/lfscada/monitor/multi/signal/singleVal', { signalId }, { silent: true }),
+    undefined,
+    { ...options, silent: true },
+  );
+}

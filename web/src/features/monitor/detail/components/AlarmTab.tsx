@@ -1,0 +1,192 @@
+/**
+ * Alarm records of the equipment (spec section 3 alarm columns: equipTitle, type, gmtTrigger, gmtRelease, value,
+ * msg, operation), 10 per page, with an optional UTC+8 time filter (end not before start, at most 30 days).
+ * Confirming records who and when. Releases show up live: the list is fetched again whenever the live alarm
+ * counts change (a trigger or a release changes them) and every 30 s besides.
+ *
+ * Viewing needs `monitor_multi_designer_alarm` (spec section 6); the server also checks its rule-type permission
+ * and answers 1211, shown the same way.
+ */
+import { useEffect, useState } from 'react';
+import { Button, DatePicker, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { catalogueText } from '@/lib/api/errors';
+import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '../api/alarms';
+import { formatBaseTime, fromPickerDate, toPickerDate } from '../model/format';
+import { checkRange } from '../model/historyRange';
+import type { AlarmRecord } from '../model/types';
+import { TabEmpty, TabError } from './TabState';
+
+/** Server code: no permission to view alarm records. */
+export const NO_ALARM_PERMISSION_CODE = '1211';
+
+export interface AlarmTabProps {
+  equipmentId: number;
+  canView: boolean;
+  /** Changes whenever the live alarm counts change. */
+  liveAlarmKey: string;
+}
+
+export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<AlarmQuery>({ page: 1, startTime: null, endTime: null });
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const alarms = useAlarms(equipmentId, query, canView);
+  const confirm = useConfirmAlarm(equipmentId);
+  const { refetch } = alarms;
+
+  useEffect(() => {
+    if (canView) void refetch();
+  }, [liveAlarmKey, canView, refetch]);
+
+  const refused = alarms.error?.code === NO_ALARM_PERMISSION_CODE;
+  if (!canView || refused) {
+    return (
+      <TabEmpty
+        testId="alarm-no-permission"
+        description={catalogueText(NO_ALARM_PERMISSION_CODE) ?? t('monitor.alarm.noPermission')}
+      />
+    );
+  }
+
+  const columns: ColumnsType<AlarmRecord> = [
+    { title: t('monitor.alarm.column.equipTitle'), key: 'equipTitle', render: (_, r) => r.equipTitle },
+    {
+      title: t('monitor.alarm.column.type'),
+      key: 'type',
+      render: (_, r) => (
+        <Flex vertical gap={2}>
+          <span>{r.type === 'no_data' ? t('monitor.alarm.type.noData') : t('monitor.alarm.type.signal')}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[r.signalTitle, t('monitor.alarm.level', { level: r.level })].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('monitor.alarm.column.gmtTrigger'),
+      key: 'gmtTrigger',
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatBaseTime(r.gmtTrigger)}</span>,
+    },
+    {
+      title: t('monitor.alarm.column.gmtRelease'),
+      key: 'gmtRelease',
+      render: (_, r) =>
+        r.gmtRelease !== null ? (
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="alarm-release" data-released="true">
+            {formatBaseTime(r.gmtRelease)}
+          </span>
+        ) : (
+          <Tag color="error" data-testid="alarm-release" data-released="false">
+            {t('monitor.alarm.active')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('monitor.alarm.column.value'),
+      key: 'value',
+      align: 'right',
+      render: (_, r) => (r.value === null ? '—' : String(Number(r.value.toFixed(6)))),
+    },
+    { title: t('monitor.alarm.column.msg'), key: 'msg', render: (_, r) => r.msg || '—' },
+    {
+      title: t('monitor.alarm.column.operation'),
+      key: 'operation',
+      render: (_, r) =>
+        r.confirmed ? (
+          <Tooltip title={formatBaseTime(r.gmtConfirm)}>
+            <Typography.Text type="secondary" data-testid={`alarm-confirmed-${r.id}`} style={{ whiteSpace: 'nowrap' }}>
+              {t('monitor.alarm.confirmedBy', { user: r.confirmUser ?? '—' })}
+            </Typography.Text>
+          </Tooltip>
+        ) : (
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            data-testid={`alarm-confirm-${r.id}`}
+            loading={confirm.isPending && confirm.variables === r.id}
+            onClick={() => confirm.mutate(r.id)}
+          >
+            {t('monitor.alarm.confirm')}
+          </Button>
+        ),
+    },
+  ];
+
+  const pickerValue: [Dayjs | null, Dayjs | null] = [
+    query.startTime === null ? null : dayjs(toPickerDate(query.startTime)),
+    query.endTime === null ? null : dayjs(toPickerDate(query.endTime)),
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="alarm-tab">
+      <Flex gap={12} align="center" wrap>
+        <Typography.Text strong>{t('monitor.alarm.filter')}</Typography.Text>
+        <Flex vertical gap={2}>
+          <DatePicker.RangePicker
+            id="alarm-range"
+            placeholder={[t('monitor.range.start'), t('monitor.range.end')]}
+            showTime
+            allowClear
+            format="YYYY-MM-DD HH:mm:ss"
+            value={pickerValue}
+            status={rangeError ? 'error' : undefined}
+            onChange={(values) => {
+              const start = values?.[0] ? fromPickerDate(values[0].toDate()) : null;
+              const end = values?.[1] ? fromPickerDate(values[1].toDate()) : null;
+              if (start === null && end === null) {
+                setRangeError(null);
+                setQuery({ page: 1, startTime: null, endTime: null });
+                return;
+              }
+              const problem = checkRange(start, end);
+              if (problem) {
+                setRangeError(
+                  problem.kind === 'endBeforeStart'
+                    ? t('monitor.history.endBeforeStart')
+                    : problem.kind === 'tooLong'
+                      ? t('monitor.history.rangeTooLong', { days: problem.maxDays })
+                      : t('monitor.history.rangeRequired'),
+                );
+                return;
+              }
+              setRangeError(null);
+              setQuery({ page: 1, startTime: start, endTime: end });
+            }}
+          />
+          {rangeError && (
+            <Typography.Text type="danger" role="alert" data-testid="alarm-range-error" style={{ fontSize: 12 }}>
+              {rangeError}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Flex>
+      {alarms.isError && !alarms.data ? (
+        <TabError title={t('monitor.alarm.loadFailed')} error={alarms.error} onRetry={() => void alarms.refetch()} testId="alarm-error" />
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table<AlarmRecord>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={alarms.data?.list ?? []}
+            loading={alarms.isLoading}
+            data-testid="alarm-table"
+            locale={{ emptyText: query.startTime !== null ? t('monitor.alarm.emptyRange') : t('monitor.alarm.empty') }}
+            pagination={{
+              current: query.page,
+              pageSize: ALARM_PAGE_SIZE,
+              total: alarms.data?.total ?? 0,
+              showSizeChanger: false,
+              showTotal: (total) => t('monitor.alarm.total', { count: total }),
+              onChange: (page) => setQuery((q) => ({ ...q, page })),
+            }}
+          />
+        </div>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * /monitor/eg/detail/list/:id (also …/:id/:alarm and …/:id/:orderType/:orderId): one EG equipment's monitor
+ * screen (spec section 2, "Equipment detail tabs"). Repair and inspection records come with the work-order
+ * screens.
+ *
+ * The page owns what several tabs share: the monitor session (lib/live: gateway status, open calls, the live
+ * socket), the latest stored values (so the table is filled before the first push), the signal catalogue, the
+ * rolling buffer of the real-time curve, and the clock for staleness. Tabs are unmounted when hidden, so only
+ * the visible one polls or draws.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { Permission, hasAuth } from '@/lib/access';
+import { mergeSignalValues } from '@/lib/live/egMonitorSession';
+import { useEgMonitorSession } from '@/lib/live/useEgMonitorSession';
+import { useUser } from '@/lib/session';
+import { useEquipmentDetail } from '../api/equipmentDetail';
+import { useLatestValues } from '../api/queryLatest';
+import { useSignals } from '../api/querySignals';
+import { equipmentIdOf, initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
+import { monitorStatus } from '../model/monitorStatus';
+import { RollingBuffer } from '../model/rollingBuffer';
+import { staleAfterMs } from '../model/staleness';
+import type { GatewayDetails } from '../model/types';
+import { AlarmTab } from './AlarmTab';
+import { CommandTab } from './CommandTab';
+import { EquipmentInfoTab } from './EquipmentInfoTab';
+import { GatewayInfoTab } from './GatewayInfoTab';
+import { HistoryTab } from './HistoryTab';
+import { useLastActivity, useNow } from './hooks';
+import { MonitorStatusBadge } from './MonitorStatusBadge';
+import { RealtimeCurveTab } from './RealtimeCurveTab';
+import { RealtimeTab } from './RealtimeTab';
+import { TabEmpty } from './TabState';
+
+export default function EgDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const equipmentId = equipmentIdOf(params.id);
+  if (equipmentId === null) {
+    return <TabEmpty testId="detail-bad-id" description={t('monitor.detail.badId')} />;
+  }
+  return <EgDetail key={equipmentId} equipmentId={equipmentId} alarm={params.alarm} />;
+}
+
+function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string | undefined }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const [search, setSearch] = useSearchParams();
+  const tab = initialTab({ alarm }, search.get('tab'));
+  const setTab = (next: string) => {
+    if (!isDetailTab(next)) return;
+    setSearch((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('tab', next);
+      return copy;
+    }, { replace: true });
+  };
+
+  const live = useEgMonitorSession(equipmentId);
+  const latest = useLatestValues(equipmentId);
+  const signals = useSignals(equipmentId);
+  const detail = useEquipmentDetail(equipmentId);
+  const now = useNow(1000);
+  const lastActivity = useLastActivity();
+
+  const values = useMemo(
+    () => mergeSignalValues(latest.data?.signalVal ?? {}, live.values),
+    [latest.data, live.values],
+  );
+  // Alarm counts: the live frame's once one has come, else the stored snapshot's.
+  const hasFrame = Object.keys(live.values).length > 0;
+  const signalAlarm = hasFrame ? live.signalAlarm : (latest.data?.signalAlarm ?? {});
+  const gatewayAlarm = hasFrame ? live.gatewayAlarm : (latest.data?.gatewayAlarm ?? 0);
+
+  const [buffer] = useState(() => new RollingBuffer());
+  useEffect(() => {
+    buffer.pushAll(live.values);
+  }, [buffer, live.values]);
+
+  const gateway = live.gateway as (typeof live.gateway & Partial<GatewayDetails>) | null;
+  const staleMs = staleAfterMs(gateway, live.monitoring && gateway !== null);
+  const status = monitorStatus(live, now, lastActivity());
+  const canWrite = hasAuth(user, Permission.WriteData);
+  const canViewAlarms = hasAuth(user, Permission.MultiDesignerAlarm);
+  const equipName = detail.data?.equipment.equipName ?? signals.data?.[0]?.equipTitle ?? '';
+  const liveAlarmKey = `${gatewayAlarm}|${JSON.stringify(signalAlarm)}`;
+
+  const signalProps = {
+    signals: signals.data,
+    signalsLoading: signals.isLoading,
+    signalsError: signals.error,
+    onRetry: () => void signals.refetch(),
+  };
+
+  const items = [
+    {
+      key: 'realtime' satisfies DetailTab,
+      label: t('monitor.tab.realtime'),
+      children: (
+        <RealtimeTab
+          {...signalProps}
+          values={values}
+          signalAlarm={signalAlarm}
+          now={now}
+          staleMs={staleMs}
+          canWrite={canWrite}
+        />
+      ),
+    },
+    { key: 'equipment' satisfies DetailTab, label: t('monitor.tab.equipment'), children: <EquipmentInfoTab equipmentId={equipmentId} /> },
+    { key: 'gateway' satisfies DetailTab, label: t('monitor.tab.gateway'), children: <GatewayInfoTab equipmentId={equipmentId} /> },
+    { key: 'command' satisfies DetailTab, label: t('monitor.tab.command'), children: <CommandTab {...signalProps} canWrite={canWrite} /> },
+    { key: 'history' satisfies DetailTab, label: t('monitor.tab.history'), children: <HistoryTab {...signalProps} equipName={equipName} /> },
+    {
+      key: 'alarm' satisfies DetailTab,
+      label: (
+        <Badge count={gatewayAlarm} size="small" offset={[8, -2]} data-testid="tab-alarm-count">
+          {t('monitor.tab.alarm')}
+        </Badge>
+      ),
+      children: <AlarmTab equipmentId={equipmentId} canView={canViewAlarms} liveAlarmKey={liveAlarmKey} />,
+    },
+    {
+      key: 'curve' satisfies DetailTab,
+      label: t('monitor.tab.curve'),
+      children: <RealtimeCurveTab {...signalProps} buffer={buffer} now={now} monitoring={status === 'on'} />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12} data-testid="eg-detail">
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Flex align="baseline" gap={12} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="detail-title">
+            {equipName || t('route.monitor.egDetail')}
+          </Typography.Title>
+          {detail.data?.equipment.model && <Typography.Text type="secondary">{detail.data.equipment.model}</Typography.Text>}
+        </Flex>
+        <Flex align="center" gap={12} wrap>
+          <MonitorStatusBadge status={status} />
+          {gatewayAlarm > 0 && (
+            <Tooltip title={t('monitor.detail.alarmsHint')}>
+              <Tag color="error" data-testid="detail-alarm-count">
+                {t('monitor.detail.alarms', { count: gatewayAlarm })}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      </Flex>
+      <Tabs activeKey={tab} onChange={setTab} items={items} destroyOnHidden data-testid="detail-tabs" />
+    </Flex>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * History: a UTC+8 time range (end not before start, at most 30 days) and up to 10 signals; the answer drawn as
+ * an ECharts line chart with zoom (bucketed signals as min and max lines, model/historySeries.ts) or listed in a
+ * table of 10 rows per page, and exported to Excel.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, DatePicker, Flex, Pagination, Segmented, Select, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, LineChartOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { showError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { useHistory, type HistoryRequest } from '../api/queryHistory';
+import { historyChartOption } from '../model/chartOptions';
+import { formatBaseTime, formatNumber, fromPickerDate, toPickerDate } from '../model/format';
+import { historyFileName, historySheet } from '../model/historyExport';
+import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../model/historyRange';
+import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
+import type { MonitorSignal } from '../model/types';
+import { downloadBlob } from './downloadBlob';
+import { useDuration } from './GatewayInfoTab';
+import { LazyChart } from './LazyChart';
+import { TabEmpty, TabError, TabLoading } from './TabState';
+
+const PAGE_SIZE = 10;
+const HOUR = 3_600_000;
+
+export interface HistoryTabProps {
+  equipName: string;
+  signals: MonitorSignal[] | undefined;
+  signalsLoading: boolean;
+  signalsError: { message: string } | null;
+  onRetry: () => void;
+}
+
+export function HistoryTab({ equipName, signals, signalsLoading, signalsError, onRetry }: HistoryTabProps) {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  const [range, setRange] = useState<[number | null, number | null]>(() => {
+    const end = Date.now();
+    return [end - HOUR, end];
+  });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [signalsProblem, setSignalsProblem] = useState<string | null>(null);
+  const [request, setRequest] = useState<HistoryRequest | null>(null);
+  const [run, setRun] = useState(0);
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const history = useHistory(request, run);
+
+  const answer = history.data;
+  const lines = useMemo(() => (answer ? chartLines(answer) : []), [answer]);
+  const rows = useMemo(() => (answer ? historyRows(answer) : []), [answer]);
+  const option = useMemo(
+    () => historyChartOption(lines, { max: t('monitor.history.maxSuffix'), min: t('monitor.history.minSuffix') }),
+    [lines, t],
+  );
+
+  if (signalsLoading) return <TabLoading />;
+  if (signalsError && !signals) return <TabError title={t('monitor.signals.loadFailed')} error={signalsError} onRetry={onRetry} />;
+  if (!signals || signals.length === 0) return <TabEmpty description={t('monitor.signals.empty')} />;
+  const byId = new Map(signals.map((s) => [s.id, s]));
+
+  const rangeText = (start: number | null, end: number | null) => {
+    const problem = checkRange(start, end);
+    if (!problem) return null;
+    if (problem.kind === 'required') return t('monitor.history.rangeRequired');
+    if (problem.kind === 'endBeforeStart') return t('monitor.history.endBeforeStart');
+    return t('monitor.history.rangeTooLong', { days: problem.maxDays });
+  };
+
+  const query = () => {
+    const rangeProblem = rangeText(range[0], range[1]);
+    const signalProblem = checkSignals(selected);
+    setRangeError(rangeProblem);
+    setSignalsProblem(
+      signalProblem?.kind === 'none'
+        ? t('monitor.history.signalsRequired')
+        : signalProblem?.kind === 'tooMany'
+          ? t('monitor.history.tooManySignals', { max: signalProblem.max })
+          : null,
+    );
+    if (rangeProblem || signalProblem) return;
+    setPage(1);
+    setRequest({ signalIds: selected, startTime: range[0] as number, endTime: range[1] as number });
+    setRun((n) => n + 1);
+  };
+
+  const exportExcel = async () => {
+    if (!answer || !request) return;
+    setExporting(true);
+    try {
+      const { default: writeExcelFile } = await import('write-excel-file/browser');
+      const sheet = historySheet(rows, {
+        time: t('monitor.history.column.time'),
+        signal: t('monitor.history.column.signal'),
+        value: t('monitor.history.column.value'),
+        min: t('monitor.history.column.min'),
+        max: t('monitor.history.column.max'),
+        unit: t('monitor.history.column.unit'),
+        quality: t('monitor.history.column.quality'),
+        good: t('monitor.quality.good'),
+        bad: t('monitor.quality.bad'),
+      });
+      const blob = await writeExcelFile(sheet).toBlob();
+      downloadBlob(blob, historyFileName(equipName, request.startTime, request.endTime));
+    } catch (error) {
+      showError(error instanceof ApiError ? error : new ApiError('export', t('monitor.history.exportFailed')));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ColumnsType<HistoryRow> = [
+    {
+      title: t('monitor.history.column.time'),
+      key: 'time',
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatBaseTime(row.time)}</span>,
+    },
+    { title: t('monitor.history.column.signal'), key: 'signal', render: (_, row) => row.signalTitle },
+    {
+      title: t('monitor.history.column.value'),
+      key: 'value',
+      align: 'right',
+      render: (_, row) => {
+        const format = { decimals: row.decimals, dataType: byId.get(row.signalId)?.dataType ?? 'float64' };
+        const unit = row.unit ? ` ${row.unit}` : '';
+        return row.kind === 'raw'
+          ? `${formatNumber(row.value, format)}${row.value === null ? '' : unit}`
+          : t('monitor.history.bucketValue', { min: formatNumber(row.min, format), max: formatNumber(row.max, format), unit });
+      },
+    },
+    {
+      title: t('monitor.history.column.quality'),
+      key: 'quality',
+      render: (_, row) =>
+        row.kind === 'raw' ? (
+          row.good ? t('monitor.quality.good') : <Typography.Text type="danger">{t('monitor.quality.bad')}</Typography.Text>
+        ) : (
+          <Tag>{t('monitor.history.bucketOf', { width: duration(row.bucketMs) })}</Tag>
+        ),
+    },
+  ];
+
+  const pickerValue: [Dayjs | null, Dayjs | null] = [
+    range[0] === null ? null : dayjs(toPickerDate(range[0])),
+    range[1] === null ? null : dayjs(toPickerDate(range[1])),
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="history-tab">
+      <Flex gap={16} wrap align="flex-start">
+        <Flex vertical gap={4}>
+          <Typography.Text strong>{t('monitor.history.range')}</Typography.Text>
+          <DatePicker.RangePicker
+            id="history-range"
+            placeholder={[t('monitor.range.start'), t('monitor.range.end')]}
+            showTime
+            allowEmpty={[true, true]}
+            order={false}
+            format="YYYY-MM-DD HH:mm:ss"
+            value={pickerValue}
+            status={rangeError ? 'error' : undefined}
+            onChange={(values) => {
+              const next: [number | null, number | null] = [
+                values?.[0] ? fromPickerDate(values[0].toDate()) : null,
+                values?.[1] ? fromPickerDate(values[1].toDate()) : null,
+              ];
+              setRange(next);
+              setRangeError(rangeText(next[0], next[1]));
+            }}
+          />
+          <Typography.Text type={rangeError ? 'danger' : 'secondary'} role={rangeError ? 'alert' : undefined} data-testid="history-range-error" style={{ fontSize: 12 }}>
+            {rangeError ?? t('monitor.history.rangeHint')}
+          </Typography.Text>
+        </Flex>
+        <Flex vertical gap={4} style={{ flex: 1, minWidth: 280 }}>
+          <Typography.Text strong>{t('monitor.history.signals', { max: HISTORY_MAX_SIGNALS })}</Typography.Text>
+          <Select<number[]>
+            id="history-signals"
+            mode="multiple"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('monitor.history.pickSignals')}
+            value={selected}
+            status={signalsProblem ? 'error' : undefined}
+            onChange={(next) => {
+              const capped = capSelection(selected, next);
+              setSelected(capped.selection);
+              setSignalsProblem(capped.refused ? t('monitor.history.tooManySignals', { max: HISTORY_MAX_SIGNALS }) : null);
+            }}
+            options={signals.map((s) => ({ value: s.id, label: s.signalTitle }))}
+          />
+          <Typography.Text type={signalsProblem ? 'danger' : 'secondary'} role={signalsProblem ? 'alert' : undefined} data-testid="history-signals-error" style={{ fontSize: 12 }}>
+            {signalsProblem ?? t('monitor.history.signalsHint', { max: HISTORY_MAX_SIGNALS })}
+          </Typography.Text>
+        </Flex>
+        <Flex vertical gap={4}>
+          <Typography.Text>&nbsp;</Typography.Text>
+          <Button id="history-query" type="primary" icon={<SearchOutlined />} loading={history.isFetching} onClick={query}>
+            {t('monitor.history.query')}
+          </Button>
+        </Flex>
+      </Flex>
+
+      {request === null ? (
+        <TabEmpty testId="history-idle" description={t('monitor.history.idle')} />
+      ) : history.isLoading ? (
+        <TabLoading testId="history-loading" />
+      ) : history.isError || !answer ? (
+        <TabError title={t('monitor.history.loadFailed')} error={history.error} onRetry={() => void history.refetch()} testId="history-error" />
+      ) : pointCount(answer) === 0 ? (
+        <TabEmpty testId="history-empty" description={t('monitor.history.empty')} />
+      ) : (
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Segmented
+              id="history-view"
+              value={view}
+              onChange={(v) => setView(v as 'chart' | 'table')}
+              options={[
+                { value: 'chart', label: t('monitor.history.chart'), icon: <LineChartOutlined /> },
+                { value: 'table', label: t('monitor.history.table'), icon: <TableOutlined /> },
+              ]}
+            />
+            <Button id="history-export" icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+              {t('monitor.history.export')}
+            </Button>
+          </Flex>
+          <Typography.Text type="secondary" data-testid="history-summary">
+            {t('monitor.history.summary', { points: pointCount(answer).toLocaleString('en-US'), signals: answer.series.length })}
+          </Typography.Text>
+          {answer.series
+            .filter((s) => s.bucketMs)
+            .map((s) => (
+              <Alert
+                key={s.signalId}
+                type="info"
+                showIcon
+                data-testid="history-bucketed"
+                message={t('monitor.history.bucketed', { signal: s.signalTitle, rows: s.rows.toLocaleString('en-US'), width: duration(s.bucketMs) })}
+              />
+            ))}
+          {view === 'chart' ? (
+            <LazyChart option={option} height={420} testId="history-chart" />
+          ) : (
+            <Table<HistoryRow>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+              data-testid="history-table"
+              pagination={false}
+              footer={() => (
+                <Flex justify="flex-end">
+                  <PaginationBar page={page} total={rows.length} onChange={setPage} />
+                </Flex>
+              )}
+            />
+          )}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+/** antd's Pagination for the table: the rows are sliced here so 200,000 rows never reach the Table at once. */
+function PaginationBar({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Pagination
+      current={page}
+      pageSize={PAGE_SIZE}
+      total={total}
+      showSizeChanger={false}
+      showTotal={(count) => t('monitor.history.rows', { count })}
+      onChange={onChange}
+    />
+  );
+}

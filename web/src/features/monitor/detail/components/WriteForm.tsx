@@ -1,0 +1,180 @@
+/**
+ * Writing one value (spec sections 4 and 5), used by the realtime table's write dialog and the command tab.
+ * Checks in order: the write permission (the server's 1208 text), then the value rules of model/writeValidation,
+ * all shown inline in the operator's language; then the write goes out through runAsyncCommand, its progress
+ * shown while the device answers, and its outcome (or the mapped failure text) shown under the form.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError, catalogueText } from '@/lib/api/errors';
+import { formatSignalValue } from '../model/format';
+import type { MonitorSignal } from '../model/types';
+import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, checkWrite, type WriteProblem } from '../model/writeValidation';
+import { writeSignal } from '../api/signalCommands';
+
+/** A limit or a typed value as the operator wrote it (no rounding), with the unit. */
+function withUnit(value: number, unit: string): string {
+  return unit?.trim() ? `${value} ${unit.trim()}` : String(value);
+}
+
+type Outcome = { kind: 'success'; written: number; value: number | null } | { kind: 'failure'; message: string };
+
+export function useProblemText() {
+  const { t } = useTranslation();
+  return (problem: WriteProblem, signal: MonitorSignal): string => {
+    switch (problem.kind) {
+      case 'readOnly':
+        return catalogueText(READ_ONLY_CODE) ?? t('monitor.write.readOnly');
+      case 'required':
+        return t('monitor.write.required');
+      case 'notNumber':
+        return t('monitor.write.notNumber');
+      case 'notBit':
+        return t('monitor.write.notBit');
+      case 'belowMin':
+        return t('monitor.write.belowMin', { min: withUnit(problem.min, signal.unit) });
+      case 'aboveMax':
+        return t('monitor.write.aboveMax', { max: withUnit(problem.max, signal.unit) });
+    }
+  };
+}
+
+/** The allowed values of a signal, as a hint under the input. */
+export function RangeHint({ signal }: { signal: MonitorSignal }) {
+  const { t } = useTranslation();
+  let text: string;
+  if (!signal.writable) text = t('monitor.write.hintReadOnly');
+  else if (signal.dataType === 'bool') text = t('monitor.write.hintBit');
+  else if (signal.min !== null && signal.max !== null) text = t('monitor.write.hintRange', { min: signal.min, max: signal.max });
+  else if (signal.min !== null) text = t('monitor.write.hintMin', { min: signal.min });
+  else if (signal.max !== null) text = t('monitor.write.hintMax', { max: signal.max });
+  else text = t('monitor.write.hintAny');
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="write-hint">
+      {signal.unit ? `${text} (${signal.unit})` : text}
+    </Typography.Text>
+  );
+}
+
+export interface WriteFormProps {
+  signal: MonitorSignal;
+  canWrite: boolean;
+  /** Called after a successful write (e.g. to close the dialog later). */
+  onWritten?: (value: number) => void;
+  autoFocus?: boolean;
+}
+
+export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormProps) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  const [input, setInput] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  // Leaving the form (closing the dialog, another signal) stops polling for the answer.
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    abort.current?.abort();
+    setInput('');
+    setProblem(null);
+    setOutcome(null);
+    setAttempt(null);
+  }, [signal.id]);
+
+  const running = attempt !== null;
+
+  const submit = async () => {
+    setOutcome(null);
+    if (!canWrite) {
+      setProblem(catalogueText(WRITE_PERMISSION_CODE) ?? t('monitor.write.noPermission'));
+      return;
+    }
+    const check = checkWrite(signal, input);
+    if (!check.ok) {
+      setProblem(problemText(check.problem, signal));
+      return;
+    }
+    setProblem(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setAttempt(-1);
+    try {
+      const result = await writeSignal(signal.id, check.value, {
+        signal: controller.signal,
+        onProgress: (n) => setAttempt(n),
+      });
+      if (controller.signal.aborted) return;
+      setOutcome({ kind: 'success', written: check.value, value: result?.value ?? null });
+      onWritten?.(check.value);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof ApiError ? error.message : t('monitor.write.failedUnknown');
+      setOutcome({ kind: 'failure', message });
+    } finally {
+      if (!controller.signal.aborted) setAttempt(null);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8} data-testid="write-form">
+      <Flex gap={8} align="flex-start">
+        <Flex vertical gap={4} style={{ flex: 1 }}>
+          <Input
+            id="write-value"
+            aria-label={t('monitor.write.valueLabel', { signal: signal.signalTitle })}
+            placeholder={t('monitor.write.placeholder')}
+            value={input}
+            autoFocus={autoFocus}
+            status={problem ? 'error' : undefined}
+            disabled={running}
+            suffix={signal.unit || undefined}
+            onChange={(event) => {
+              setInput(event.target.value);
+              if (problem) setProblem(null);
+            }}
+            onPressEnter={() => void submit()}
+          />
+          {problem ? (
+            <Typography.Text type="danger" role="alert" data-testid="write-error" style={{ fontSize: 12 }}>
+              {problem}
+            </Typography.Text>
+          ) : (
+            <RangeHint signal={signal} />
+          )}
+        </Flex>
+        <Button id="write-submit" type="primary" loading={running} onClick={() => void submit()}>
+          {t('monitor.write.submit')}
+        </Button>
+      </Flex>
+      {running && (
+        <Flex gap={8} align="center" data-testid="write-progress">
+          <Spin size="small" />
+          <Typography.Text type="secondary">
+            {attempt !== null && attempt >= 0
+              ? t('monitor.command.waitingAttempt', { attempt: attempt + 1 })
+              : t('monitor.command.sending')}
+          </Typography.Text>
+        </Flex>
+      )}
+      {outcome?.kind === 'success' && (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="write-result"
+          message={t('monitor.write.success', { value: withUnit(outcome.written, signal.unit) })}
+          description={
+            outcome.value !== null
+              ? t('monitor.write.deviceNow', { value: formatSignalValue(outcome.value, signal) })
+              : undefined
+          }
+        />
+      )}
+      {outcome?.kind === 'failure' && (
+        <Alert type="error" showIcon data-testid="write-result" message={t('monitor.write.failed')} description={outcome.message} />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * ECharts options for the history chart and the real-time curve, built as plain data so the rules are tested
+ * without a canvas. Settings chosen for 200,000 points (spec section 5: the history shows the latest 200,000
+ * points): no animation, no symbols, progressive rendering in chunks, and per-line down-sampling to the pixels
+ * available: LTTB for raw rows (keeps the shape), 'max' for bucket maxima and 'min' for bucket minima, so
+ * sampling never shaves a spike off the band.
+ */
+import { formatBaseTime, formatNumber } from './format';
+import type { ChartLine } from './historySeries';
+
+/** An ECharts option object (kept untyped here so this module does not load ECharts). */
+export type ChartOption = Record<string, unknown>;
+
+/** Ten colours (spec section 9: chart themes are lists of 10 colours), one per signal. */
+export const CHART_COLOURS = [
+  '#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2',
+  '#722ed1', '#fadb14', '#a0d911', '#2f54eb', '#f5222d',
+] as const;
+
+export interface LineLabels {
+  /** Suffix for a bucket maxima line, e.g. "(max)". */
+  max: string;
+  min: string;
+}
+
+/** The legend name of a line. */
+export function lineName(line: Pick<ChartLine, 'signalTitle' | 'unit' | 'kind'>, labels: LineLabels): string {
+  const unit = line.unit?.trim() ? ` (${line.unit.trim()})` : '';
+  if (line.kind === 'raw') return `${line.signalTitle}${unit}`;
+  return `${line.signalTitle}${unit} ${line.kind === 'max' ? labels.max : labels.min}`;
+}
+
+/** A tooltip formatter showing values with the signal's decimals (ECharts would show every float digit). */
+export function valueFormatter(decimals: number, dataType = 'float64') {
+  return (value: unknown) => (typeof value === 'number' ? formatNumber(value, { decimals, dataType }) : '—');
+}
+
+const SAMPLING: Record<ChartLine['kind'], 'lttb' | 'max' | 'min'> = { raw: 'lttb', max: 'max', min: 'min' };
+
+/** Above this many points a line is drawn progressively, in chunks of PROGRESSIVE_CHUNK. */
+export const PROGRESSIVE_THRESHOLD = 5_000;
+export const PROGRESSIVE_CHUNK = 20_000;
+
+/** Width given to each extra value axis on the right. */
+export const AXIS_OFFSET = 64;
+
+/**
+ * One value axis per unit, so a pressure in bar and a speed in rpm are both readable: the first unit on the left,
+ * the second on the right, further ones stacked to the right of that. Signals without a unit share one axis.
+ */
+export function unitAxes(units: readonly string[]): { yAxis: ChartOption[]; axisOf: Map<string, number>; gridRight: number } {
+  const axisOf = new Map<string, number>();
+  for (const unit of units) if (!axisOf.has(unit.trim())) axisOf.set(unit.trim(), axisOf.size);
+  if (axisOf.size === 0) axisOf.set('', 0);
+  const yAxis = [...axisOf.keys()].map((unit, i) => ({
+    type: 'value',
+    scale: true,
+    name: unit,
+    position: i === 0 ? 'left' : 'right',
+    offset: i <= 1 ? 0 : (i - 1) * AXIS_OFFSET,
+    alignTicks: i > 0,
+    splitLine: { show: i === 0 },
+    axisLine: { show: i > 0 },
+  }));
+  return { yAxis, axisOf, gridRight: 24 + Math.max(0, axisOf.size - 2) * AXIS_OFFSET };
+}
+
+function baseOption(): ChartOption {
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 48, bottom: 72, containLabel: true },
+    legend: { type: 'scroll', top: 8 },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'line', label: { formatter: (p: { value: number }) => formatBaseTime(p.value) } },
+    },
+    xAxis: {
+      type: 'time',
+      axisLabel: { formatter: (value: number) => formatBaseTime(value, 'MM-DD\nHH:mm:ss'), hideOverlap: true },
+    },
+  };
+}
+
+/** The history chart: one colour per signal (min and max of a bucketed signal share it), dataZoom in and below. */
+export function historyChartOption(lines: ChartLine[], labels: LineLabels): ChartOption {
+  const colourOf = new Map<number, string>();
+  for (const line of lines) {
+    if (!colourOf.has(line.signalId)) colourOf.set(line.signalId, CHART_COLOURS[colourOf.size % CHART_COLOURS.length]!);
+  }
+  const axes = unitAxes(lines.map((l) => l.unit ?? ''));
+  return {
+    ...baseOption(),
+    grid: { left: 56, right: axes.gridRight, top: 48, bottom: 72, containLabel: true },
+    yAxis: axes.yAxis,
+    dataZoom: [
+      { type: 'inside', filterMode: 'none', throttle: 50 },
+      { type: 'slider', filterMode: 'none', height: 24, bottom: 16, throttle: 50 },
+    ],
+    series: lines.map((line) => ({
+      id: line.key,
+      name: lineName(line, labels),
+      type: 'line',
+      data: line.points,
+      yAxisIndex: axes.axisOf.get((line.unit ?? '').trim()) ?? 0,
+      color: colourOf.get(line.signalId),
+      showSymbol: false,
+      symbol: 'none',
+      sampling: SAMPLING[line.kind],
+      large: true,
+      progressive: PROGRESSIVE_CHUNK,
+      progressiveThreshold: PROGRESSIVE_THRESHOLD,
+      lineStyle: { width: line.kind === 'raw' ? 1.5 : 1, type: line.kind === 'min' ? 'dashed' : 'solid' },
+      emphasis: { disabled: true },
+      connectNulls: false,
+      tooltip: { valueFormatter: valueFormatter(line.decimals) },
+    })),
+  };
+}
+
+export interface RollingLine {
+  signalId: number;
+  name: string;
+  unit: string;
+  decimals: number;
+  dataType: string;
+  points: Array<[number, number | null]>;
+}
+
+/** The real-time curve: the chosen signals over the last `windowMs` before `now` (the axis moves with time). */
+export function rollingChartOption(lines: RollingLine[], now: number, windowMs: number): ChartOption {
+  const axes = unitAxes(lines.map((l) => l.unit ?? ''));
+  return {
+    ...baseOption(),
+    grid: { left: 56, right: axes.gridRight, top: 48, bottom: 24, containLabel: true },
+    yAxis: axes.yAxis,
+    xAxis: {
+      type: 'time',
+      min: now - windowMs,
+      max: now,
+      axisLabel: { formatter: (value: number) => formatBaseTime(value, 'HH:mm:ss'), hideOverlap: true },
+    },
+    series: lines.map((line, i) => ({
+      id: String(line.signalId),
+      name: line.name,
+      type: 'line',
+      data: line.points,
+      yAxisIndex: axes.axisOf.get((line.unit ?? '').trim()) ?? 0,
+      color: CHART_COLOURS[i % CHART_COLOURS.length],
+      showSymbol: false,
+      sampling: 'lttb',
+      lineStyle: { width: 1.5 },
+      emphasis: { disabled: true },
+      tooltip: { valueFormatter: valueFormatter(line.decimals, line.dataType) },
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { historyFileName, historySheet } from './historyExport';
+import type { HistoryRow } from './historySeries';
+
+const labels = {
+  time: 'Time', signal: 'Signal', value: 'Value', min: 'Min', max: 'Max', unit: 'Unit', quality: 'Quality', good: 'Good', bad: 'Bad',
+};
+const T = Date.UTC(2026, 10, 23, 3, 4, 5);
+
+describe('history export sheet', () => {
+  it('has a header and one row per reading or bucket, times in UTC+8, values rounded', () => {
+    const rows: HistoryRow[] = [
+      { key: 'a', time: T, signalId: 1, signalTitle: 'Inlet', unit: 'bar', decimals: 2, kind: 'raw', value: 1.23456, good: true },
+      { key: 'b', time: T, signalId: 1, signalTitle: 'Inlet', unit: 'bar', decimals: 2, kind: 'raw', value: null, good: false },
+      { key: 'c', time: T, signalId: 2, signalTitle: 'Flow', unit: '', decimals: 0, kind: 'bucket', min: 1.4, max: 8.6, bucketMs: 1000 },
+    ];
+    expect(historySheet(rows, labels)).toEqual([
+      ['Time', 'Signal', 'Value', 'Min', 'Max', 'Unit', 'Quality'],
+      ['2026-11-23 11:04:05', 'Inlet', 1.23, null, null, 'bar', 'Good'],
+      ['2026-11-23 11:04:05', 'Inlet', null, null, null, 'bar', 'Bad'],
+      ['2026-11-23 11:04:05', 'Flow', null, 1, 9, '', null],
+    ]);
+  });
+  it('names the file after the equipment and the range, safe for file systems', () => {
+    expect(historyFileName('1# Pump/station', T, T + 3_600_000)).toBe('1#_Pump_station_20261123-110405_20261123-120405.xlsx');
+    expect(historyFileName('', T, T)).toBe('history_20261123-110405_20261123-110405.xlsx');
+  });
+});

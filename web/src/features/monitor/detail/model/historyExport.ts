@@ -1,0 +1,43 @@
+/**
+ * The history as a spreadsheet: the table's rows (newest first), times as UTC+8 text so the file reads like the
+ * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet), min and max
+ * for bucketed signals.
+ */
+import { clampDecimals, formatBaseTime } from './format';
+import type { HistoryRow } from './historySeries';
+
+export type SheetCell = string | number | null;
+
+export interface ExportLabels {
+  time: string;
+  signal: string;
+  value: string;
+  min: string;
+  max: string;
+  unit: string;
+  quality: string;
+  good: string;
+  bad: string;
+}
+
+function rounded(value: number | null, decimals: number): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  return Number(value.toFixed(clampDecimals(decimals)));
+}
+
+export function historySheet(rows: HistoryRow[], labels: ExportLabels): SheetCell[][] {
+  const header = [labels.time, labels.signal, labels.value, labels.min, labels.max, labels.unit, labels.quality];
+  const body = rows.map((row): SheetCell[] =>
+    row.kind === 'raw'
+      ? [formatBaseTime(row.time), row.signalTitle, rounded(row.value, row.decimals), null, null, row.unit, row.good ? labels.good : labels.bad]
+      : [formatBaseTime(row.time), row.signalTitle, null, rounded(row.min, row.decimals), rounded(row.max, row.decimals), row.unit, null],
+  );
+  return [header, ...body];
+}
+
+/** The file name: equipment and range, characters file systems refuse replaced. */
+export function historyFileName(equipment: string, start: number, end: number): string {
+  const stamp = (ms: number) => formatBaseTime(ms, 'YYYYMMDD-HHmmss');
+  const name = `${equipment || 'history'}_${stamp(start)}_${stamp(end)}`.replace(/[\\/:*?"<>|\s]+/g, '_');
+  return `${name}.xlsx`;
+}

@@ -1,0 +1,16 @@
+/**
+ * Query keys of scenes and projects. A change to a scene refreshes every scene query, a change to a project every
+ * project query.
+ */
+export const sceneKeys = {
+  all: ['scenes'] as const,
+  list: ['scenes', 'list'] as const,
+  info: (id: number) => ['scenes', 'info', id] as const,
+  equipmentOptions: ['scenes', 'equipmentOptions'] as const,
+};
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  page: (query: object) => ['projects', 'page', query] as const,
+  info: (id: number) => ['projects', 'info', id] as const,
+};

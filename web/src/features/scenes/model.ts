@@ -1,0 +1,148 @@
+/**
+ * Scenes and projects: the shapes the server answers (crates/store/src/scenes.rs, projects.rs) and the pure rules
+ * the screens apply — the name rules as the server checks them, value and time display, and other screens'
+ * addresses.
+ */
+
+/** Rows per page (spec section 9). */
+export const PAGE_SIZE = 10;
+/** The scene preview reads its cards again this often. */
+export const SCENE_POLL_MS = 5_000;
+
+export const SCENE_NAME_MAX = 30;
+export const SCENE_EQUIPMENT_MAX = 50;
+export const PROJECT_NAME_MAX = 60;
+export const PROJECT_REMARK_MAX = 500;
+
+/** A scene of /lfscada/scene/query. */
+export interface SceneSummary {
+  id: number;
+  name: string;
+  equipmentCount: number;
+  /** Last change (ms). */
+  updated: number;
+}
+
+/** The latest value of one signal on a scene card. */
+export interface KeyValue {
+  signalId: number;
+  name: string;
+  value: number | null;
+  unit: string;
+  time: number | null;
+  quality: string | null;
+}
+
+/** One equipment card of /lfscada/scene/info (the monitor's card plus its key values). */
+export interface SceneCard {
+  id: number;
+  equipName: string;
+  model: string;
+  address: string;
+  gatewaySn: string | null;
+  online: boolean;
+  alarmCount: number;
+  lastUpdate: number | null;
+  keyValues: KeyValue[];
+}
+
+export interface Scene {
+  id: number;
+  name: string;
+  equipment: SceneCard[];
+}
+
+/** An equipment to choose, by name. */
+export interface EquipmentOption {
+  id: number;
+  equipName: string;
+}
+
+/** A project of /lfscada/project/query. */
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  remark: string;
+  equipmentCount: number;
+  updated: number;
+}
+
+export interface ProjectPage {
+  total: number;
+  list: ProjectSummary[];
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  remark: string;
+  equipment: EquipmentOption[];
+}
+
+/** Length in characters as the server counts them (code points, not UTF-16 units). */
+export function charLength(text: string): number {
+  return [...text].length;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Why a name would be refused ('required', 'tooLong', 'control'), or null; the server's rule, trimmed. */
+export function nameProblem(raw: string | undefined, max: number): 'required' | 'tooLong' | 'control' | null {
+  const name = (raw ?? '').trim();
+  if (name === '') return 'required';
+  if (charLength(name) > max) return 'tooLong';
+  if (CONTROL.test(name)) return 'control';
+  return null;
+}
+
+/** The spec's base timezone, UTC+8 (as every other screen shows times). */
+const BASE_OFFSET_MS = 480 * 60_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC+8; '—' for no time. */
+export function formatBaseTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  const d = new Date(ms + BASE_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** A live value with at most 3 decimals and no trailing zeros ("12.35"); '—' without a value. */
+export function formatValue(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const text = String(Number(value.toFixed(3)));
+  return text === '-0' ? '0' : text;
+}
+
+/** Server codes that belong on a form's field rather than in a toast, by field. */
+export const NAME_EXISTS_CODES = ['1250', '1252'];
+export const EQUIPMENT_NOT_FOUND = '1214';
+export const SCENE_NOT_FOUND = '1251';
+
+/** The field a refusal concerns (`name`, `remark`, `equipmentIds`), or null for a toast. */
+export function refusedField(error: { code: string; message: string }): 'name' | 'remark' | 'equipmentIds' | null {
+  if (NAME_EXISTS_CODES.includes(error.code)) return 'name';
+  if (error.code === EQUIPMENT_NOT_FOUND) return 'equipmentIds';
+  if (error.code === '1100' || error.code === '1101') {
+    for (const field of ['equipmentIds', 'remark', 'name'] as const) {
+      if (new RegExp(`\\b${field}\\b`).test(error.message)) return field;
+    }
+  }
+  return null;
+}
+
+// Addresses of other screens (the paths are the route table's).
+
+/** The equipment detail, real-time tab. */
+export function detailPath(id: number): string {
+  return `/monitor/eg/detail/list/${id}/0`;
+}
+
+export function previewPath(sceneId: number): string {
+  return `/manage/scene/preview/${sceneId}`;
+}
+
+export const SCENES_PATH = '/manage/eg/scene';

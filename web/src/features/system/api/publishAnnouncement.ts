@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import { UNREAD_COUNT_KEY, systemKeys } from './keys';
+
+/** POST /lfscada/announcement/publish {id} → {messages}: every user of the organisation gets a notice. Failures toast. */
+export function publishAnnouncement(id: number): Promise<{ messages: number }> {
+  return post<{ messages: number }>('/lfscada/announcement/publish', { id });
+}
+
+export function usePublishAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation<{ messages: number }, ApiError, number>({
+    mutationFn: publishAnnouncement,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: systemKeys.announcements });
+      await queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import { UNREAD_COUNT_KEY, systemKeys } from './keys';
+
+/**
+ * POST /lfscada/announcement/withdraw {id} → {removed}: published → withdrawn; the notices nobody read yet are
+ * deleted, read ones stay. Failures toast.
+ */
+export function withdrawAnnouncement(id: number): Promise<{ removed: number }> {
+  return post<{ removed: number }>('/lfscada/announcement/withdraw', { id });
+}
+
+export function useWithdrawAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation<{ removed: number }, ApiError, number>({
+    mutationFn: withdrawAnnouncement,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: systemKeys.announcements });
+      await queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+    },
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * The management area's system screens: the driver catalogue (the server's driver schema, built from
+ * crates/protocol/src/schema.rs), gateway hardware in use, equipment models (reusable signal lists) and system
+ * announcements. Types as the server answers them (crates/server/src/api/system.rs) and the limits it checks,
+ * repeated so a mistake shows while typing; the server stays the authority.
+ */
+import type { Language } from '@/lib/i18n/language';
+
+/** One setting of a driver, as `/equipment/multi/driver/schema` describes it. */
+export interface DriverField {
+  name: string;
+  /** text, integer, choice, number_choice; a kind this console does not know is shown by name. */
+  type: string;
+  labelZh: string;
+  labelEn: string;
+  unit: string;
+  default: string | number | null;
+  max_len?: number;
+  min?: number;
+  max?: number;
+  options?: Array<string | number>;
+}
+
+export interface DriverSchema {
+  kind: string;
+  labelZh: string;
+  labelEn: string;
+  fields: DriverField[];
+}
+
+/** The label in the console's language. */
+export function labelOf(item: { labelZh: string; labelEn: string }, language: Language): string {
+  return language === 'en' ? item.labelEn : item.labelZh;
+}
+
+/** What a field accepts, as data for a translated text: a range, a length, or a list of options. */
+export type Accepts =
+  | { kind: 'range'; min: number; max: number }
+  | { kind: 'length'; max: number }
+  | { kind: 'options'; options: string }
+  | { kind: 'unknown' };
+
+export function acceptsOf(field: DriverField): Accepts {
+  if (field.type === 'integer' && typeof field.min === 'number' && typeof field.max === 'number') {
+    return { kind: 'range', min: field.min, max: field.max };
+  }
+  if (field.type === 'text' && typeof field.max_len === 'number') return { kind: 'length', max: field.max_len };
+  if ((field.type === 'choice' || field.type === 'number_choice') && Array.isArray(field.options)) {
+    return { kind: 'options', options: field.options.join(', ') };
+  }
+  return { kind: 'unknown' };
+}
+
+/** A gateway model and firmware in use (`/gateway/hardware/query`). Empty texts: never reported. */
+export interface Hardware {
+  model: string;
+  firmware: string;
+  gateways: number;
+  online: number;
+}
+
+/** An equipment model as listed (`/equipment/model/query`). */
+export interface ModelSummary {
+  id: number;
+  name: string;
+  manufacturer: string;
+  signalCount: number;
+  /** Epoch ms of the last change. */
+  updated: number;
+}
+
+/** A signal of a model (the protocol's SignalDef; ids are 0 in a template). */
+export interface TemplateSignal {
+  name: string;
+  area: string;
+  address: number;
+  dataType: string;
+  unit: string;
+  decimals: number;
+  writable: boolean;
+  scale: number;
+  offset: number;
+  min: number | null;
+  max: number | null;
+}
+
+/** `/equipment/model/info`. */
+export interface ModelInfo extends ModelSummary {
+  remark: string;
+  signals: TemplateSignal[];
+}
+
+/** `/equipment/model/equipment`: where a model may be applied (no signals) or made from (with signals). */
+export interface EquipmentChoice {
+  id: number;
+  equipName: string;
+  signalCount: number;
+}
+
+export const MODEL_NAME_MAX = 60;
+export const MANUFACTURER_MAX = 60;
+export const REMARK_MAX = 500;
+
+export const ANNOUNCEMENT_STATUSES = ['draft', 'published', 'withdrawn'] as const;
+export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
+
+export interface Announcement {
+  id: number;
+  title: string;
+  content: string;
+  status: AnnouncementStatus;
+  gmtCreate: number;
+  gmtPublish: number | null;
+}
+
+export interface AnnouncementPage {
+  total: number;
+  list: Announcement[];
+}
+
+export const TITLE_MAX = 100;
+export const CONTENT_MAX = 5000;
+export const ANNOUNCEMENT_PAGE_SIZE = 10;
+
+/** What an announcement may undergo in its status (the server's rules). */
+export function announcementActions(status: AnnouncementStatus) {
+  return {
+    edit: status === 'draft',
+    publish: status === 'draft',
+    withdraw: status === 'published',
+    delete: status === 'draft' || status === 'withdrawn',
+  };
+}
+
+export type TextProblem = 'required' | 'tooLong' | 'controlCharacters';
+
+/** A required text (trimmed) of at most `max` characters; `multiline` allows line breaks and tabs. */
+export function textProblem(value: string | undefined, max: number, multiline = false): TextProblem | undefined {
+  const text = (value ?? '').trim();
+  if (!text) return 'required';
+  if ([...text].length > max) return 'tooLong';
+  // eslint-disable-next-line no-control-regex
+  const control = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/ : /[\u0000-\u001F\u007F]/;
+  if (control.test(text)) return 'controlCharacters';
+  return undefined;
+}
