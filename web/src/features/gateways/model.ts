@@ -4,27 +4,10 @@
  * "Agent config file").
  */
 
-/** A row of /lfscada/gateway/query. */
-export interface Gateway {
-  id: number;
-  sn: string;
-  name: string;
-  model: string;
-  firmware: string;
-  online: boolean;
-  vpn: boolean;
-  /** 0–100, or null when the agent cannot read its modem. */
-  signalStrength: number | null;
-  interval: number;
-  sampleInterval: number;
-  economizeOpen: boolean;
-  /** When the gateway was last heard from (ms since the epoch); null when never. */
-  lastSeenMs: number | null;
-  configVersion: number;
-  appliedVersion: number;
-  configError: string | null;
-  gmtCreate: number;
-}
+import type { Gateway } from '@/lib/gateway';
+
+/** The gateway record lives in lib (the EG detail reads the same shape); re-exported for this feature's files. */
+export type { Gateway };
 
 /** Where a freshly issued secret goes: the answer of add and rotateSecret. */
 export interface IssuedSecret {

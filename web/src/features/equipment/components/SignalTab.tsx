@@ -25,7 +25,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { useAlarmRules } from '../api/alarmRules';
 import { useSignals } from '../api/querySignals';
 import { useSaveSignals } from '../api/saveSignals';
-import { saveBlob } from '../download';
+import { saveBlob } from '@/lib/download';
 import { refusedListEntry } from '../fieldErrors';
 import { problemText } from '../problemText';
 import { MAX_SIGNALS, SIGNAL_FIELDS, checkSignals, copySignal, newSignal, type SignalDef, type SignalField } from '../signals/model';

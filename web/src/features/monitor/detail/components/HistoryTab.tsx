@@ -18,7 +18,7 @@ import { historyFileName, historySheet } from '../model/historyExport';
 import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
 import type { MonitorSignal } from '../model/types';
-import { downloadBlob } from './downloadBlob';
+import { saveBlob } from '@/lib/download';
 import { useDuration } from './GatewayInfoTab';
 import { LazyChart } from './LazyChart';
 import { TabEmpty, TabError, TabLoading } from './TabState';
@@ -106,7 +106,7 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
         bad: t('monitor.quality.bad'),
       });
       const blob = await writeExcelFile(sheet).toBlob();
-      downloadBlob(blob, historyFileName(equipName, request.startTime, request.endTime));
+      saveBlob(historyFileName(equipName, request.startTime, request.endTime), blob);
     } catch (error) {
       showError(error instanceof ApiError ? error : new ApiError('export', t('monitor.history.exportFailed')));
     } finally {

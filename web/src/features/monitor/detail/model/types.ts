@@ -4,6 +4,8 @@
  * the server sends them).
  */
 
+import type { Gateway } from '@/lib/gateway';
+
 /** Modbus data types of a signal (protocol crate, `DataType`). */
 export type SignalDataType = 'bool' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
 
@@ -24,27 +26,8 @@ export interface MonitorSignal {
   max: number | null;
 }
 
-/** /lfscada/monitor/multi/gateway/info: the bound gateway's state (the store's `Gateway`, never its secret). */
-export interface GatewayDetails {
-  id: number;
-  sn: string;
-  name: string;
-  model: string;
-  firmware: string;
-  online: boolean;
-  vpn: boolean;
-  signalStrength: number | null;
-  /** Reporting interval while a monitor window is open, ms. */
-  interval: number;
-  /** Period of the history sample outside monitor windows, ms. */
-  sampleInterval: number;
-  economizeOpen: boolean;
-  lastSeenMs: number | null;
-  configVersion: number;
-  appliedVersion: number;
-  configError: string | null;
-  gmtCreate: number;
-}
+/** /lfscada/monitor/multi/gateway/info: the bound gateway's state. */
+export type GatewayDetails = Gateway;
 
 /** The equipment as /equipment/detailInfo answers it. */
 export interface EquipmentRecord {
