@@ -168,10 +168,12 @@ pub async fn run_writer(store: ironsight_store::Store, rx: mpsc::Receiver<Vec<St
         ironsight_store::Backend::Postgres => 2,
     };
     let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
-    let tasks: Vec<_> = (0..writers).map(|_| tokio::spawn(write_batches(store.clone(), rx.clone()))).collect();
-    for task in tasks {
-        let _ = task.await;
+    // A JoinSet aborts its tasks when dropped: stopping the link aborts this task, and with it every writer.
+    let mut set = tokio::task::JoinSet::new();
+    for _ in 0..writers {
+        set.spawn(write_batches(store.clone(), rx.clone()));
     }
+    set.join_all().await;
 }
 
 /// One writer: takes the channel, fills a batch, lets go of the channel, writes (retrying until it is stored).
