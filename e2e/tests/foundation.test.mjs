@@ -18,8 +18,7 @@ describe('console foundation', () => {
     );
     assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
     await shot(page, '01-login-zh');
-    await loginThroughForm(page, app.base, 'demo', 'Demo@12345');
-    await page.waitForURL('**/monitor/eg/list');
+    await app.loginAsDemo(page);
     await page.locator('#user-menu').waitFor();
     assert.match(await page.locator('#user-menu').innerText(), /demo/);
     assert.match(await page.locator('body').innerText(), /监控/);
@@ -30,8 +29,7 @@ describe('console foundation', () => {
 
   test('switches to English and the choice survives a reload', async () => {
     const page = await app.newPage();
-    await loginThroughForm(page, app.base, 'demo', 'Demo@12345');
-    await page.waitForURL('**/monitor/eg/list');
+    await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
     await page.waitForFunction(() => document.body.innerText.includes('Monitor'));
     assert.equal(await page.evaluate(() => localStorage.getItem('langs')), 'en');
@@ -66,8 +64,7 @@ describe('console foundation', () => {
 
   test('logout returns to /login and the session is gone', async () => {
     const page = await app.newPage();
-    await loginThroughForm(page, app.base, 'demo', 'Demo@12345');
-    await page.waitForURL('**/monitor/eg/list');
+    await app.loginAsDemo(page);
     await page.locator('#user-menu').click();
     await page.locator('#logout').click();
     await page.waitForURL('**/login');
