@@ -47,6 +47,8 @@ catalogue! {
     SessionLost = "1006", "会话已失效，请重新登录", "Session lost, please log in again";
     LoginThrottled = "1007", "登录失败次数过多，请 {minutes} 分钟后再试", "Too many failed attempts, please try again in {minutes} minutes";
     PasswordRequired = "1008", "请输入密码", "Password is required";
+    /// An administrator disabled the account: its password is right but it may not log in.
+    AccountDisabled = "1009", "账号已停用，请联系管理员", "This account is disabled; contact your administrator";
     /// No session at all: the console goes to /login.
     NotLoggedIn = "1010", "未登录，请先登录", "Not logged in, please log in";
     NoPermission = "1011", "无权限", "No permission";
@@ -76,6 +78,8 @@ catalogue! {
     GroupNotFound = "1215", "分组不存在", "Group does not exist";
     /// A file under `/userimg/` that is not there (HTTP 404).
     FileNotFound = "1216", "文件不存在", "File does not exist";
+    /// A sub-account that the administrator's organisation does not have (or an administrator's own account).
+    SubAccountNotFound = "1217", "子账号不存在", "Sub-account does not exist";
     SceneNameExists = "1250", "场景名称已存在", "Scene name already exists";
     SceneNotFound = "1251", "场景不存在", "Scene does not exist";
     ProjectNameExists = "1252", "项目名称已存在", "Project name already exists";
@@ -165,6 +169,8 @@ pub enum Reason {
     Overlap,
     /// Not one of the values allowed here.
     NotAllowed,
+    /// Not in the expected format (a telephone number, an e-mail address).
+    BadFormat,
     /// A maximum below its minimum.
     BelowMin,
     /// Not a finite number.
@@ -324,6 +330,13 @@ impl Reason {
                     "取值不被允许".into()
                 } else {
                     "is not an allowed value here".into()
+                }
+            }
+            Reason::BadFormat => {
+                if zh {
+                    "格式不正确".into()
+                } else {
+                    "is not in a valid format".into()
                 }
             }
             Reason::SerialNumberCharacters => {
@@ -496,6 +509,7 @@ mod tests {
             Reason::TooComplex,
             Reason::SerialNumberCharacters,
             Reason::Overlap,
+            Reason::BadFormat,
             Reason::NotAllowed,
             Reason::BelowMin,
             Reason::NotNumber,

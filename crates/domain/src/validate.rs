@@ -232,6 +232,47 @@ pub fn display_name(raw: &str, max: usize) -> Result<&str, Reason> {
     Ok(name)
 }
 
+/// An optional telephone number: empty, or 5 to 20 characters of digits with `+`, `-`, spaces and brackets,
+/// holding at least 5 digits. Trimmed.
+pub fn telephone(raw: &str) -> Result<&str, Reason> {
+    let tel = raw.trim();
+    if tel.is_empty() {
+        return Ok(tel);
+    }
+    let allowed = tel.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | ' ' | '(' | ')'));
+    let digits = tel.chars().filter(char::is_ascii_digit).count();
+    if char_len(tel) > 20 || !allowed || digits < 5 {
+        return Err(Reason::BadFormat);
+    }
+    Ok(tel)
+}
+
+/// An optional e-mail address: empty, or at most 100 characters with one `@` between a non-empty local part and
+/// a domain holding a dot, and no spaces or control characters. Trimmed. (Deliverability is not ours to judge.)
+pub fn email(raw: &str) -> Result<&str, Reason> {
+    let email = raw.trim();
+    if email.is_empty() {
+        return Ok(email);
+    }
+    if char_len(email) > 100 {
+        return Err(Reason::TooLong { max: 100 });
+    }
+    let well_formed = match email.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        }
+        None => false,
+    };
+    if !well_formed || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(Reason::BadFormat);
+    }
+    Ok(email)
+}
+
 /// A finite number given as JSON or as text (a form sends text): `None` when absent, null or empty.
 pub fn finite_number(value: Option<&serde_json::Value>) -> Result<Option<f64>, Reason> {
     use serde_json::Value;
@@ -344,5 +385,25 @@ mod tests {
         assert!(bounded_text("line\nnext\ttab", 20).is_ok());
         assert_eq!(bounded_text("bell\u{7}", 20), Err(Reason::ControlCharacters));
         assert_eq!(bounded_text("abc", 2), Err(Reason::TooLong { max: 2 }));
+    }
+
+    #[test]
+    fn telephone_numbers() {
+        assert_eq!(telephone("  "), Ok(""));
+        assert_eq!(telephone(" +86 (10) 1234-5678 "), Ok("+86 (10) 1234-5678"));
+        assert_eq!(telephone("1234"), Err(Reason::BadFormat));
+        assert_eq!(telephone("12345a"), Err(Reason::BadFormat));
+        assert_eq!(telephone("123456789012345678901"), Err(Reason::BadFormat));
+    }
+
+    #[test]
+    fn email_addresses() {
+        assert_eq!(email(""), Ok(""));
+        assert_eq!(email(" ops@plant.example "), Ok("ops@plant.example"));
+        for bad in ["ops", "@plant.example", "ops@plant", "ops@.example", "ops@plant.", "o ps@plant.example", "a@b@c.d"]
+        {
+            assert_eq!(email(bad), Err(Reason::BadFormat), "{bad}");
+        }
+        assert_eq!(email(&format!("{}@x.io", "a".repeat(100))), Err(Reason::TooLong { max: 100 }));
     }
 }

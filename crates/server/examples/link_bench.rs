@@ -363,10 +363,11 @@ async fn seed_gateway(
     let new = NewGateway { org_id, sn: &sn, name: &sn, model: "EG-200", firmware: "bench", secret_hash };
     store.add_gateway(&new).await?.ok_or_else(|| anyhow::anyhow!("serial number {sn} taken"))?;
     let equipment_id = store.add_equipment(org_id, &equipment_fields(format!("Bench {sn}"))).await?;
-    anyhow::ensure!(store.bind_gateway(org_id, equipment_id, &sn).await?, "binding {sn} failed");
-    anyhow::ensure!(store.set_driver(org_id, equipment_id, &serde_json::to_string(driver)?).await?, "driver of {sn}");
+    let server = ironsight_store::access::Viewer::server(org_id);
+    anyhow::ensure!(store.bind_gateway(&server, equipment_id, &sn).await?, "binding {sn} failed");
+    anyhow::ensure!(store.set_driver(&server, equipment_id, &serde_json::to_string(driver)?).await?, "driver of {sn}");
     let signals = store
-        .save_signals(org_id, equipment_id, &holding_registers(signals))
+        .save_signals(&server, equipment_id, &holding_registers(signals))
         .await?
         .map_err(|e| anyhow::anyhow!("signals of {sn}: {e:?}"))?;
     Ok(SeededGateway { sn, equipment_id, signals })

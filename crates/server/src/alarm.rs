@@ -573,7 +573,9 @@ async fn record_trigger(store: &Store, live: &LiveHub, t: &Triggered) {
         msg_en: &t.msg_en,
     };
     let Some(alarm_id) = retrying("alarm record", || store.add_alarm(&new)).await else { return };
-    let Some(users) = retrying("alarm recipients", || store.alarm_recipients(t.org_id)).await else { return };
+    let Some(users) = retrying("alarm recipients", || store.alarm_recipients(t.org_id, t.equipment_id)).await else {
+        return;
+    };
     let title = |msg: &str| {
         [t.equip_title.as_str(), t.signal_title.as_str(), msg]
             .iter()

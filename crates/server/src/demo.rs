@@ -9,6 +9,7 @@
 use crate::AppState;
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
 use ironsight_protocol::payload::{Area, DataType, DriverConfig, SignalDef};
+use ironsight_store::access::Viewer;
 use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::NewGateway;
 
@@ -82,7 +83,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
         store.add_gateway(&new).await?;
     }
     let by_name = EquipmentFilter { keyword: DEMO_EQUIPMENT.to_owned(), ..EquipmentFilter::default() };
-    let existing = store.equipment_list(org_id, &by_name, EquipmentSort::Newest, 1, 1).await?;
+    let existing = store.equipment_list(&Viewer::server(org_id), &by_name, EquipmentSort::Newest, 1, 1).await?;
     let equipment_id = match existing.list.first() {
         Some(e) => e.id,
         None => {
@@ -98,8 +99,8 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
                 remark: String::new(),
             };
             let id = store.add_equipment(org_id, &fields).await?;
-            store.bind_gateway(org_id, id, DEMO_GATEWAY_SN).await?;
-            if let Ok(ids) = store.save_signals(org_id, id, &demo_signals()).await? {
+            store.bind_gateway(&Viewer::server(org_id), id, DEMO_GATEWAY_SN).await?;
+            if let Ok(ids) = store.save_signals(&Viewer::server(org_id), id, &demo_signals()).await? {
                 seed_alarm_rule(state, org_id, id, &ids).await?;
             }
             id
@@ -112,7 +113,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
         timeout_ms: 1000,
         poll_interval_ms: 1000,
     };
-    store.set_driver(org_id, equipment_id, &serde_json::to_string(&driver)?).await?;
+    store.set_driver(&Viewer::server(org_id), equipment_id, &serde_json::to_string(&driver)?).await?;
     state.link.gateway_changed(DEMO_GATEWAY_SN).await;
 
     let mut agent_config = ironsight_gateway::config::AgentConfig::new(
@@ -148,7 +149,7 @@ async fn seed_alarm_rule(state: &AppState, org_id: i64, equipment_id: i64, signa
         msg_en: "Tank level high".to_owned(),
         enabled: true,
     };
-    if state.store.save_alarm_rules(org_id, tank, &[rule]).await?.is_ok() {
+    if state.store.save_alarm_rules(&Viewer::server(org_id), tank, &[rule]).await?.is_ok() {
         state.link.alarms().rules_saved(equipment_id, tank, None).await?;
     }
     Ok(())

@@ -3,8 +3,8 @@
 
 use crate::AppState;
 use crate::api::{
-    alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog, pages,
-    projects, reports, scenes, settings, shares, signals, system, theme, user,
+    accounts, alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog,
+    pages, projects, reports, scenes, settings, shares, signals, system, theme, user,
 };
 use crate::error::plain;
 use axum::Router;
@@ -169,6 +169,44 @@ pub fn table() -> Vec<RouteDef> {
             param("objectType", "string", false, "Object type (e.g. user, feedback); empty for any"),
             param("page", "integer", false, "Page, from 1"),
             param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        // Sub-accounts (ours: the spec shows roles and data ranges but no calls to manage them)
+        route!(POST "/lfscada/user/sub/query", accounts::query, "user.sub.query", Session,
+            "The organisation's sub-accounts (administrators only): [{userId, loginname, tel, email, roleType, \
+             dataRange, auths, disabled, equipmentCount}].", []),
+        route!(POST "/lfscada/user/sub/add", accounts::add, "user.sub.add", Session,
+        "Create a sub-account (administrators only) → {userId}; 1201 when the login name is taken.", [
+            param("loginname", "string", true, "Login name"),
+            param("password", "string", true, "8 to 15 characters with a letter, a digit and a symbol"),
+            param("tel", "string", false, "Telephone"),
+            param("email", "string", false, "E-mail address"),
+            param("dataRange", "string", false, "all or authorised (default): which equipment the account sees"),
+            param("auths", "array", false, "Permission codes"),
+        ]),
+        route!(POST "/lfscada/user/sub/edit", accounts::edit, "user.sub.edit", Session,
+        "Change a sub-account's contact, data range and permission codes (administrators only).", [
+            param("userId", "integer", true, "Account id"),
+            param("tel", "string", false, "Telephone"),
+            param("email", "string", false, "E-mail address"),
+            param("dataRange", "string", false, "all or authorised (default)"),
+            param("auths", "array", false, "Permission codes"),
+        ]),
+        route!(POST "/lfscada/user/sub/resetPwd", accounts::reset_password, "user.sub.resetPwd", Session,
+        "Set a sub-account's password (administrators only); its sessions end.", [
+            param("userId", "integer", true, "Account id"),
+            param("password", "string", true, "8 to 15 characters with a letter, a digit and a symbol"),
+        ]),
+        route!(POST "/lfscada/user/sub/disable", accounts::disable, "user.sub.disable", Session,
+        "Disable or enable a sub-account (administrators only); disabling ends its sessions.", [
+            param("userId", "integer", true, "Account id"),
+            param("disabled", "string", true, "true or false"),
+        ]),
+        route!(POST "/lfscada/user/sub/equipment", accounts::granted, "user.sub.equipment", Session,
+            "The equipment granted to a sub-account (administrators only): {equipIds}.", [param("userId", "integer", true, "Account id")]),
+        route!(POST "/lfscada/user/sub/authorise", accounts::authorise, "user.sub.authorise", Session,
+        "Replace the equipment granted to a sub-account (administrators only) → {count}.", [
+            param("userId", "integer", true, "Account id"),
+            param("equipIds", "array", false, "Equipment ids; empty grants nothing"),
         ]),
         route!(POST "/lfscada/feedback/add", feedback::add, "feedback.add", Session,
         "Send feedback (at least 10 characters).", [

@@ -15,6 +15,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use ironsight_domain::Code;
+use ironsight_store::access::{ROLE_ADMIN, Viewer};
 use ironsight_store::{now_ms, users::User};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -100,6 +101,23 @@ pub struct CurrentUser {
 }
 
 impl CurrentUser {
+    /// Which equipment this user may see (per-device authorisation): every store call that reads or changes
+    /// equipment takes it.
+    pub fn viewer(&self) -> Viewer {
+        self.user.viewer()
+    }
+
+    /// Refuses with 1011 unless the user sees the whole organisation: changes to what spans it (scenes,
+    /// projects) would otherwise touch equipment the user cannot see.
+    pub fn require_whole_org(&self) -> Result<(), ApiError> {
+        if self.viewer().granted_only { Err(ApiError::code(Code::NoPermission)) } else { Ok(()) }
+    }
+
+    /// Refuses with 1011 unless the user is an administrator of the organisation (manages sub-accounts).
+    pub fn require_admin(&self) -> Result<(), ApiError> {
+        if self.user.role_type == ROLE_ADMIN { Ok(()) } else { Err(ApiError::code(Code::NoPermission)) }
+    }
+
     /// Refuses with 1011 (no permission) unless the user's `auths` holds `permission`.
     pub fn require(&self, permission: &str) -> Result<(), ApiError> {
         if ironsight_domain::permission::has(&self.user.auths, permission) {
@@ -142,7 +160,9 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Ses
     if session.ended_ms.is_some() || session.expires_ms <= now {
         return Ok(SessionLookup::Lost);
     }
-    let Some(user) = state.store.user(session.user_id).await? else {
+    // A disabled account's sessions are ended when it is disabled; the check here also covers a session that
+    // raced that.
+    let Some(user) = state.store.user(session.user_id).await?.filter(|u| !u.disabled) else {
         return Ok(SessionLookup::Lost);
     };
     if now - session.last_seen_ms >= TOUCH_EVERY_MS {

@@ -6,6 +6,7 @@
 //! equipment, signal or rule they came from. Calls made for a console user are scoped to an organisation; the
 //! alarm engine's reads (`watched_*`, `open_alarms`, `silence_watch`) are unscoped, like the gateway link's.
 
+use crate::access::{SEES_WHOLE_ORG_SQL, Viewer};
 use crate::{Page, Store, now_ms};
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
 use serde::Serialize;
@@ -206,8 +207,8 @@ fn key_columns(key: AlarmKey) -> (&'static str, Option<i64>) {
 
 impl Store {
     /// The rules of every signal of the organisation's equipment, in signal order; `None` without the equipment.
-    pub async fn alarm_rules(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Option<Vec<AlarmRule>>> {
-        if self.equipment(org_id, equipment_id).await?.is_none() {
+    pub async fn alarm_rules(&self, viewer: &Viewer, equipment_id: i64) -> anyhow::Result<Option<Vec<AlarmRule>>> {
+        if !self.equipment_visible(viewer, equipment_id).await? {
             return Ok(None);
         }
         let rows = sqlx::query(&format!(
@@ -225,18 +226,17 @@ impl Store {
     /// disabled rules are released. Answers the ids in list order.
     pub async fn save_alarm_rules(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         signal_id: i64,
         list: &[RuleDraft],
     ) -> anyhow::Result<Result<Vec<i64>, SaveRulesError>> {
         let mut tx = self.pool().begin().await?;
-        let owned: Option<i64> = sqlx::query_scalar(
-            "SELECT s.id FROM signals s JOIN equipment e ON e.id = s.equipment_id WHERE e.org_id = $1 AND s.id = $2",
-        )
-        .bind(org_id)
-        .bind(signal_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let sql = format!(
+            "SELECT s.id FROM signals s JOIN equipment e ON e.id = s.equipment_id WHERE e.org_id = $1 AND s.id = $2{}",
+            viewer.grant_sql("e")
+        );
+        let owned: Option<i64> =
+            sqlx::query_scalar(&sql).bind(viewer.org_id).bind(signal_id).fetch_optional(&mut *tx).await?;
         if owned.is_none() {
             return Ok(Err(SaveRulesError::NoSignal));
         }
@@ -400,18 +400,22 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// The organisation's alarm records of one equipment triggered in `[from, to]`, newest first.
+    /// The alarm records of one equipment the viewer may see, triggered in `[from, to]`, newest first.
     pub async fn alarm_records(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         from: i64,
         to: i64,
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<AlarmRecord>> {
-        let filter = "FROM alarm_records a LEFT JOIN equipment e ON e.id = a.equipment_id \
-                      WHERE a.org_id = $1 AND a.equipment_id = $2 AND a.gmt_trigger >= $3 AND a.gmt_trigger <= $4";
+        let filter = format!(
+            "FROM alarm_records a LEFT JOIN equipment e ON e.id = a.equipment_id \
+             WHERE a.org_id = $1 AND a.equipment_id = $2 AND a.gmt_trigger >= $3 AND a.gmt_trigger <= $4{}",
+            viewer.grant_sql_on("a.equipment_id")
+        );
+        let org_id = viewer.org_id;
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
             .bind(org_id)
             .bind(equipment_id)
@@ -434,42 +438,47 @@ impl Store {
         Ok(Page { total, list })
     }
 
-    /// One alarm record of the organisation.
-    pub async fn alarm_record(&self, org_id: i64, id: i64) -> anyhow::Result<Option<AlarmRecord>> {
+    /// One alarm record the viewer may see.
+    pub async fn alarm_record(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<AlarmRecord>> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} FROM alarm_records a LEFT JOIN equipment e ON e.id = a.equipment_id \
-             WHERE a.org_id = $1 AND a.id = $2"
+             WHERE a.org_id = $1 AND a.id = $2{}",
+            viewer.grant_sql_on("a.equipment_id")
         ))
-        .bind(org_id)
+        .bind(viewer.org_id)
         .bind(id)
         .fetch_optional(self.pool())
         .await?;
         Ok(row.as_ref().map(record_from_row).transpose()?)
     }
 
-    /// Records that `user_id` (`name`) confirmed the organisation's alarm `id` now, unless someone already did;
-    /// true when this call confirmed it.
-    pub async fn confirm_alarm(&self, org_id: i64, id: i64, user_id: i64, name: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query(
+    /// Records that the viewer (`name`) confirmed alarm `id` now, unless someone already did; true when this call
+    /// confirmed it.
+    pub async fn confirm_alarm(&self, viewer: &Viewer, id: i64, name: &str) -> anyhow::Result<bool> {
+        let sql = format!(
             "UPDATE alarm_records SET confirmed_by = $1, confirmed_name = $2, gmt_confirm = $3 \
-             WHERE org_id = $4 AND id = $5 AND gmt_confirm IS NULL",
-        )
-        .bind(user_id)
-        .bind(name)
-        .bind(now_ms())
-        .bind(org_id)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+             WHERE org_id = $4 AND id = $5 AND gmt_confirm IS NULL{}",
+            viewer.grant_sql_on("alarm_records.equipment_id")
+        );
+        let done = sqlx::query(&sql)
+            .bind(viewer.user_id)
+            .bind(name)
+            .bind(now_ms())
+            .bind(viewer.org_id)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Who is told about an organisation's alarms: every user of it (per-device authorisation comes later).
-    pub async fn alarm_recipients(&self, org_id: i64) -> anyhow::Result<Vec<i64>> {
-        Ok(sqlx::query_scalar("SELECT id FROM users WHERE org_id = $1 ORDER BY id")
-            .bind(org_id)
-            .fetch_all(self.pool())
-            .await?)
+    /// Who is told about an alarm of the organisation's equipment `equipment_id`: the enabled accounts that may
+    /// see that equipment.
+    pub async fn alarm_recipients(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Vec<i64>> {
+        let sql = format!(
+            "SELECT u.id FROM users u WHERE u.org_id = $1 AND u.disabled = 0 AND ({SEES_WHOLE_ORG_SQL} OR EXISTS \
+             (SELECT 1 FROM equipment_grants eg WHERE eg.user_id = u.id AND eg.equipment_id = $2)) ORDER BY u.id"
+        );
+        Ok(sqlx::query_scalar(&sql).bind(org_id).bind(equipment_id).fetch_all(self.pool()).await?)
     }
 
     /// Every signal the no-data check watches: of equipment with a driver, bound to a gateway.

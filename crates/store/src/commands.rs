@@ -2,6 +2,7 @@
 //! console's callback reaches can answer it. Status moves queued → sent → success | failure | timeout and never
 //! back: a late result for a command already timed out is ignored.
 
+use crate::access::Viewer;
 use crate::{Store, now_ms};
 use sqlx::Row;
 
@@ -117,16 +118,14 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The organisation's command `uuid`.
-    pub async fn command(&self, org_id: i64, uuid: &str) -> anyhow::Result<Option<CommandRecord>> {
-        let row = sqlx::query(
+    /// Command `uuid`, when it was sent to equipment the viewer may see.
+    pub async fn command(&self, viewer: &Viewer, uuid: &str) -> anyhow::Result<Option<CommandRecord>> {
+        let sql = format!(
             "SELECT uuid, user_id, equipment_id, signal_id, kind, status, code, data, created_ms FROM commands \
-             WHERE org_id = $1 AND uuid = $2",
-        )
-        .bind(org_id)
-        .bind(uuid)
-        .fetch_optional(self.pool())
-        .await?;
+             WHERE org_id = $1 AND uuid = $2{}",
+            viewer.grant_sql_on("commands.equipment_id")
+        );
+        let row = sqlx::query(&sql).bind(viewer.org_id).bind(uuid).fetch_optional(self.pool()).await?;
         row.map(|r| {
             Ok(CommandRecord {
                 uuid: r.try_get("uuid")?,

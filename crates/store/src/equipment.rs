@@ -1,5 +1,6 @@
 //! Equipment (EG equipment): the devices behind gateways. Scoped to an organisation on every call.
 
+use crate::access::Viewer;
 use crate::{Page, Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
@@ -219,36 +220,41 @@ impl Store {
         Ok(row.try_get("id")?)
     }
 
-    /// Updates the editable fields; false when the organisation has no such equipment.
-    pub async fn edit_equipment(&self, org_id: i64, id: i64, f: &EquipmentFields) -> anyhow::Result<bool> {
-        let query = sqlx::query(
+    /// Updates the editable fields; false when the viewer has no such equipment.
+    pub async fn edit_equipment(&self, viewer: &Viewer, id: i64, f: &EquipmentFields) -> anyhow::Result<bool> {
+        let sql = format!(
             "UPDATE equipment SET equip_name = $1, display = $2, rule_type = $3, model = $4, manufacturer = $5, \
-             address = $6, latitude = $7, longitude = $8, remark = $9, updated_ms = $10 WHERE org_id = $11 AND id = $12",
+             address = $6, latitude = $7, longitude = $8, remark = $9, updated_ms = $10 WHERE org_id = $11 AND id = $12{}",
+            viewer.grant_sql("equipment")
         );
-        let done = bind_fields(query, f, now_ms()).bind(org_id).bind(id).persistent(false).execute(self.pool()).await?;
+        let query = sqlx::query(&sql);
+        let done =
+            bind_fields(query, f, now_ms()).bind(viewer.org_id).bind(id).persistent(false).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn equipment(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Equipment>> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE e.org_id = $1 AND e.id = $2"))
-            .bind(org_id)
+    /// The equipment `id` if `viewer` may see it.
+    pub async fn equipment(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Equipment>> {
+        let grant = viewer.grant_sql("e");
+        let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE e.org_id = $1 AND e.id = $2{grant}"))
+            .bind(viewer.org_id)
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
         Ok(row.as_ref().map(equipment_from_row).transpose()?)
     }
 
-    /// One page of the organisation's equipment matching `filter`, in `sort` order, and how many match in all.
+    /// One page of the equipment `viewer` sees matching `filter`, in `sort` order, and how many match in all.
     pub async fn equipment_list(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         filter: &EquipmentFilter,
         sort: EquipmentSort,
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<Equipment>> {
         let mut st = Statement::default();
-        let mut conditions = format!("e.org_id = {}", st.arg(Arg::Int(org_id)));
+        let mut conditions = format!("e.org_id = {}{}", st.arg(Arg::Int(viewer.org_id)), viewer.grant_sql("e"));
         filter.push_conditions(&mut st, &mut conditions);
         let total: i64 = st
             .bind(sqlx::query(&format!("SELECT COUNT(*) {FROM} WHERE {conditions}")))
@@ -264,51 +270,42 @@ impl Store {
         Ok(Page { total, list })
     }
 
-    pub async fn delete_equipment(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let done = sqlx::query("DELETE FROM equipment WHERE org_id = $1 AND id = $2")
-            .bind(org_id)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+    pub async fn delete_equipment(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let sql = format!("DELETE FROM equipment WHERE org_id = $1 AND id = $2{}", viewer.grant_sql("equipment"));
+        let done = sqlx::query(&sql).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Binds the equipment to the organisation's gateway `sn`; false when either does not exist there.
-    pub async fn bind_gateway(&self, org_id: i64, id: i64, sn: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query(
+    /// Binds the equipment to the organisation's gateway `sn`; false when either does not exist there (or the
+    /// viewer may not see the equipment).
+    pub async fn bind_gateway(&self, viewer: &Viewer, id: i64, sn: &str) -> anyhow::Result<bool> {
+        let sql = format!(
             "UPDATE equipment SET gateway_id = (SELECT g.id FROM gateways g WHERE g.org_id = $1 AND g.sn = $2), \
-             updated_ms = $3 WHERE org_id = $1 AND id = $4 AND EXISTS (SELECT 1 FROM gateways g WHERE g.org_id = $1 AND g.sn = $2)",
-        )
-        .bind(org_id)
-        .bind(sn)
-        .bind(now_ms())
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+             updated_ms = $3 WHERE org_id = $1 AND id = $4 AND EXISTS (SELECT 1 FROM gateways g WHERE g.org_id = $1 AND g.sn = $2){}",
+            viewer.grant_sql("equipment")
+        );
+        let done = sqlx::query(&sql).bind(viewer.org_id).bind(sn).bind(now_ms()).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn unbind_gateway(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let done = sqlx::query("UPDATE equipment SET gateway_id = NULL, updated_ms = $1 WHERE org_id = $2 AND id = $3")
-            .bind(now_ms())
-            .bind(org_id)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+    pub async fn unbind_gateway(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let sql = format!(
+            "UPDATE equipment SET gateway_id = NULL, updated_ms = $1 WHERE org_id = $2 AND id = $3{}",
+            viewer.grant_sql("equipment")
+        );
+        let done = sqlx::query(&sql).bind(now_ms()).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 }
 
 impl Store {
     /// Sets the equipment's picture path and answers the one it replaces (so the caller can remove that file);
-    /// `None` when the organisation has no such equipment.
-    pub async fn set_equipment_image(&self, org_id: i64, id: i64, image: &str) -> anyhow::Result<Option<String>> {
+    /// `None` when the viewer has no such equipment.
+    pub async fn set_equipment_image(&self, viewer: &Viewer, id: i64, image: &str) -> anyhow::Result<Option<String>> {
+        let org_id = viewer.org_id;
         let mut tx = self.pool().begin().await?;
-        let old: Option<String> = sqlx::query_scalar("SELECT image FROM equipment WHERE org_id = $1 AND id = $2")
-            .bind(org_id)
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let sql = format!("SELECT image FROM equipment WHERE org_id = $1 AND id = $2{}", viewer.grant_sql("equipment"));
+        let old: Option<String> = sqlx::query_scalar(&sql).bind(org_id).bind(id).fetch_optional(&mut *tx).await?;
         if old.is_some() {
             sqlx::query("UPDATE equipment SET image = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")
                 .bind(image)
@@ -322,12 +319,16 @@ impl Store {
         Ok(old)
     }
 
-    /// Stores the driver settings (already validated) as JSON; false when the organisation has no such equipment.
-    pub async fn set_driver(&self, org_id: i64, id: i64, driver_json: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query("UPDATE equipment SET driver = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")
+    /// Stores the driver settings (already validated) as JSON; false when the viewer has no such equipment.
+    pub async fn set_driver(&self, viewer: &Viewer, id: i64, driver_json: &str) -> anyhow::Result<bool> {
+        let sql = format!(
+            "UPDATE equipment SET driver = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4{}",
+            viewer.grant_sql("equipment")
+        );
+        let done = sqlx::query(&sql)
             .bind(driver_json)
             .bind(now_ms())
-            .bind(org_id)
+            .bind(viewer.org_id)
             .bind(id)
             .execute(self.pool())
             .await?;

@@ -16,6 +16,7 @@
 //! # Layout
 //! - [`migrate`]: schema migrations, run at start-up.
 //! - [`users`], [`orgs`]: accounts and organisations (theme).
+//! - [`access`]: which equipment an account may see (per-device authorisation of sub-accounts).
 //! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
 //!   restart and any server instance can answer.
 //! - [`equipment`]: equipment, its gateway binding and driver settings.
@@ -35,6 +36,7 @@
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
+pub mod access;
 pub mod alarms;
 pub mod captchas;
 pub mod commands;

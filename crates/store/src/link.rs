@@ -3,6 +3,7 @@
 //! These reads are by serial number and unscoped: the caller is the server's own MQTT side, which has already
 //! authenticated the gateway, never a console user.
 
+use crate::access::Viewer;
 use crate::{Store, now_ms};
 use ironsight_protocol::payload::{DriverConfig, SignalDef, Status};
 use sqlx::Row;
@@ -75,7 +76,7 @@ impl Store {
                 equipment_id,
                 equip_name: r.try_get("equip_name")?,
                 driver: driver.and_then(|d| serde_json::from_str(&d).ok()),
-                signals: self.signals(org_id, equipment_id).await?.unwrap_or_default(),
+                signals: self.signals(&Viewer::server(org_id), equipment_id).await?.unwrap_or_default(),
             });
         }
         Ok(list)

@@ -20,6 +20,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (8, "monitor", include_str!("migrations/0008_monitor.sql")),
     (9, "scenes_projects", include_str!("migrations/0009_scenes_projects.sql")),
     (10, "system", include_str!("migrations/0010_system.sql")),
+    (11, "accounts", include_str!("migrations/0011_accounts.sql")),
 ];
 
 /// Applies every migration not yet recorded.

@@ -5,6 +5,7 @@
 //! joins the gateway's status, the group, the caller's marks, and counts open alarms and the newest stored
 //! reading in correlated subqueries, so a page costs the same few queries however many cards it holds.
 
+use crate::access::Viewer;
 use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
 use crate::{Store, now_ms};
 use serde::Serialize;
@@ -27,9 +28,8 @@ pub use crate::equipment::GroupScope;
 /// What a card list asks for. Every filter narrows; the defaults ([`CardQuery::new`]) list everything.
 #[derive(Clone, Debug)]
 pub struct CardQuery {
-    pub org_id: i64,
-    /// Whose follow and stick marks the cards carry (and whose stuck equipment comes first).
-    pub user_id: i64,
+    /// Who looks: only equipment they see, with their follow and stick marks (their stuck equipment first).
+    pub viewer: Viewer,
     /// Keyword, online state, gateway and group: the filters the management list shares.
     pub filter: EquipmentFilter,
     /// Only equipment the user follows.
@@ -44,11 +44,10 @@ pub struct CardQuery {
 }
 
 impl CardQuery {
-    /// Every card of the organisation, as `user_id` sees them, newest first.
-    pub fn new(org_id: i64, user_id: i64) -> CardQuery {
+    /// Every card the viewer sees, newest first.
+    pub fn new(viewer: Viewer) -> CardQuery {
         CardQuery {
-            org_id,
-            user_id,
+            viewer,
             filter: EquipmentFilter::default(),
             followed_only: false,
             located_only: false,
@@ -211,25 +210,27 @@ fn card_from_row(r: &AnyRow) -> Result<Card, sqlx::Error> {
 }
 
 impl Store {
-    /// The organisation's groups, by name, each with its number of equipment.
-    pub async fn groups(&self, org_id: i64) -> anyhow::Result<Vec<Group>> {
-        let rows = sqlx::query(
-            "SELECT g.id, g.name, (SELECT COUNT(*) FROM equipment e WHERE e.group_id = g.id) AS equipment_count \
+    /// The organisation's groups, by name, each with its number of equipment the viewer sees.
+    pub async fn groups(&self, viewer: &Viewer) -> anyhow::Result<Vec<Group>> {
+        let rows = sqlx::query(&format!(
+            "SELECT g.id, g.name, (SELECT COUNT(*) FROM equipment e WHERE e.group_id = g.id{}) AS equipment_count \
              FROM equipment_groups g WHERE g.org_id = $1 ORDER BY g.name, g.id",
-        )
-        .bind(org_id)
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         Ok(rows.iter().map(group_from_row).collect::<Result<_, _>>()?)
     }
 
-    /// One group of the organisation.
-    pub async fn group(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Group>> {
-        let row = sqlx::query(
-            "SELECT g.id, g.name, (SELECT COUNT(*) FROM equipment e WHERE e.group_id = g.id) AS equipment_count \
+    /// One group of the organisation, with its number of equipment the viewer sees.
+    pub async fn group(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Group>> {
+        let row = sqlx::query(&format!(
+            "SELECT g.id, g.name, (SELECT COUNT(*) FROM equipment e WHERE e.group_id = g.id{}) AS equipment_count \
              FROM equipment_groups g WHERE g.org_id = $1 AND g.id = $2",
-        )
-        .bind(org_id)
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .bind(id)
         .fetch_optional(self.pool())
         .await?;
@@ -290,13 +291,14 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Moves equipment into a group of the same organisation, or out of any group with `None`.
+    /// Moves equipment the viewer sees into a group of the same organisation, or out of any group with `None`.
     pub async fn move_to_group(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         group_id: Option<i64>,
     ) -> anyhow::Result<Result<(), MoveError>> {
+        let org_id = viewer.org_id;
         let mut tx = self.pool().begin().await?;
         if let Some(group_id) = group_id {
             let found: Option<i64> =
@@ -309,12 +311,11 @@ impl Store {
                 return Ok(Err(MoveError::NoGroup));
             }
         }
-        let done = sqlx::query("UPDATE equipment SET group_id = $1 WHERE org_id = $2 AND id = $3")
-            .bind(group_id)
-            .bind(org_id)
-            .bind(equipment_id)
-            .execute(&mut *tx)
-            .await?;
+        let sql = format!(
+            "UPDATE equipment SET group_id = $1 WHERE org_id = $2 AND id = $3{}",
+            viewer.grant_sql("equipment")
+        );
+        let done = sqlx::query(&sql).bind(group_id).bind(org_id).bind(equipment_id).execute(&mut *tx).await?;
         if done.rows_affected() != 1 {
             return Ok(Err(MoveError::NoEquipment));
         }
@@ -324,9 +325,9 @@ impl Store {
 
     /// Every group by name with its equipment by name, then a final entry (id 0, empty name) holding the
     /// ungrouped equipment.
-    pub async fn groups_with_equipment(&self, org_id: i64) -> anyhow::Result<Vec<GroupWithEquipment>> {
+    pub async fn groups_with_equipment(&self, viewer: &Viewer) -> anyhow::Result<Vec<GroupWithEquipment>> {
         let mut list: Vec<GroupWithEquipment> = self
-            .groups(org_id)
+            .groups(viewer)
             .await?
             .into_iter()
             .map(|g| GroupWithEquipment { id: g.id, name: g.name, equipment: Vec::new() })
@@ -334,11 +335,11 @@ impl Store {
         list.push(GroupWithEquipment { id: 0, name: String::new(), equipment: Vec::new() });
         let index: HashMap<i64, usize> = list.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
         let ungrouped = list.len() - 1;
-        let rows =
-            sqlx::query("SELECT id, equip_name, group_id FROM equipment WHERE org_id = $1 ORDER BY equip_name, id")
-                .bind(org_id)
-                .fetch_all(self.pool())
-                .await?;
+        let sql = format!(
+            "SELECT e.id, e.equip_name, e.group_id FROM equipment e WHERE e.org_id = $1{} ORDER BY e.equip_name, e.id",
+            viewer.grant_sql("e")
+        );
+        let rows = sqlx::query(&sql).bind(viewer.org_id).fetch_all(self.pool()).await?;
         for r in &rows {
             let group: Option<i64> = r.try_get("group_id")?;
             // A group created between the two reads is not in the list; its equipment shows as ungrouped.
@@ -348,16 +349,9 @@ impl Store {
         Ok(list)
     }
 
-    /// Sets or clears the user's mark on the organisation's equipment; false without such equipment. Setting
-    /// twice, or clearing what is not set, changes nothing.
-    pub async fn set_mark(
-        &self,
-        org_id: i64,
-        user_id: i64,
-        equipment_id: i64,
-        mark: Mark,
-        on: bool,
-    ) -> anyhow::Result<bool> {
+    /// Sets or clears the viewer's mark on equipment it sees; false without such equipment. Setting twice, or
+    /// clearing what is not set, changes nothing.
+    pub async fn set_mark(&self, viewer: &Viewer, equipment_id: i64, mark: Mark, on: bool) -> anyhow::Result<bool> {
         let column = mark.column();
         let (follow, stick) = match mark {
             Mark::Follow => (i64::from(on), 0),
@@ -365,25 +359,28 @@ impl Store {
         };
         let done = sqlx::query(&format!(
             "INSERT INTO equipment_marks (user_id, equipment_id, follow, stick) \
-             SELECT $1, e.id, $2, $3 FROM equipment e WHERE e.org_id = $4 AND e.id = $5 \
-             ON CONFLICT (user_id, equipment_id) DO UPDATE SET {column} = excluded.{column}"
+             SELECT $1, e.id, $2, $3 FROM equipment e WHERE e.org_id = $4 AND e.id = $5{} \
+             ON CONFLICT (user_id, equipment_id) DO UPDATE SET {column} = excluded.{column}",
+            viewer.grant_sql("e")
         ))
-        .bind(user_id)
+        .bind(viewer.user_id)
         .bind(follow)
         .bind(stick)
-        .bind(org_id)
+        .bind(viewer.org_id)
         .bind(equipment_id)
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// The distinct non-empty manufacturer names of the organisation's equipment, sorted.
-    pub async fn manufacturers(&self, org_id: i64) -> anyhow::Result<Vec<String>> {
-        Ok(sqlx::query_scalar(
-            "SELECT DISTINCT manufacturer FROM equipment WHERE org_id = $1 AND manufacturer <> '' ORDER BY manufacturer",
-        )
-        .bind(org_id)
+    /// The distinct non-empty manufacturer names of the equipment the viewer sees, sorted.
+    pub async fn manufacturers(&self, viewer: &Viewer) -> anyhow::Result<Vec<String>> {
+        Ok(sqlx::query_scalar(&format!(
+            "SELECT DISTINCT e.manufacturer FROM equipment e WHERE e.org_id = $1 AND e.manufacturer <> ''{} \
+             ORDER BY e.manufacturer",
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?)
     }
@@ -392,9 +389,9 @@ impl Store {
     /// and its total (a window count); a second only when the page lies past the end.
     pub async fn equipment_cards(&self, q: &CardQuery) -> anyhow::Result<Cards> {
         let mut st = Statement::default();
-        let org = st.arg(Arg::Int(q.org_id));
-        let user = st.arg(Arg::Int(q.user_id));
-        let mut filter = format!("e.org_id = {org}");
+        let org = st.arg(Arg::Int(q.viewer.org_id));
+        let user = st.arg(Arg::Int(q.viewer.user_id));
+        let mut filter = format!("e.org_id = {org}{}", q.viewer.grant_sql("e"));
         q.filter.push_conditions(&mut st, &mut filter);
         if q.followed_only {
             filter.push_str(" AND m.follow = 1");
@@ -457,19 +454,20 @@ impl Store {
 
     /// The cards on the map (equipment with latitude and longitude), each with the latest values of its first
     /// [`MAP_KEY_VALUES`] signals by id. Two statements whatever the number of equipment.
-    pub async fn map_cards(&self, org_id: i64, user_id: i64) -> anyhow::Result<Vec<MapCard>> {
-        let query = CardQuery { located_only: true, ..CardQuery::new(org_id, user_id) };
+    pub async fn map_cards(&self, viewer: &Viewer) -> anyhow::Result<Vec<MapCard>> {
+        let query = CardQuery { located_only: true, ..CardQuery::new(*viewer) };
         let cards = self.equipment_cards(&query).await?.list;
-        let rows = sqlx::query(
+        let rows = sqlx::query(&format!(
             "SELECT equipment_id, id, name, unit, t, v, good FROM ( \
                SELECT s.equipment_id, s.id, s.name, s.unit, l.t, l.v, l.good, \
                       ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
                FROM signals s JOIN equipment e ON e.id = s.equipment_id \
                LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \
-               WHERE e.org_id = $1 AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL \
+               WHERE e.org_id = $1 AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL{} \
              ) ranked WHERE rank_in_equipment <= $2 ORDER BY equipment_id, id",
-        )
-        .bind(org_id)
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .bind(MAP_KEY_VALUES)
         .fetch_all(self.pool())
         .await?;

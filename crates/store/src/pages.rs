@@ -1,6 +1,7 @@
 //! Configuration pages of an equipment: the list (title and canvas size) and the designer's document. Scoped to
 //! an organisation on every call; a page goes with its equipment (ON DELETE CASCADE).
 
+use crate::access::Viewer;
 use crate::{Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
@@ -33,11 +34,12 @@ fn page_from_row(r: &AnyRow) -> Result<PageSummary, sqlx::Error> {
 }
 
 impl Store {
-    /// The pages of the organisation's equipment in the order they were made; `None` without the equipment.
-    pub async fn pages_of(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Option<Vec<PageSummary>>> {
-        if self.equipment(org_id, equipment_id).await?.is_none() {
+    /// The pages of an equipment the viewer sees, in the order they were made; `None` without the equipment.
+    pub async fn pages_of(&self, viewer: &Viewer, equipment_id: i64) -> anyhow::Result<Option<Vec<PageSummary>>> {
+        if !self.equipment_visible(viewer, equipment_id).await? {
             return Ok(None);
         }
+        let org_id = viewer.org_id;
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM config_pages WHERE org_id = $1 AND equipment_id = $2 ORDER BY id"
         ))
@@ -51,7 +53,7 @@ impl Store {
     /// Adds an empty page to the organisation's equipment; `None` without the equipment.
     pub async fn add_page(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         title: &str,
         width: i64,
@@ -59,48 +61,51 @@ impl Store {
     ) -> anyhow::Result<Option<i64>> {
         let now = now_ms();
         // The equipment's organisation is checked in the same statement, so a page never lands on another's.
-        let id = sqlx::query_scalar(
+        let sql = format!(
             "INSERT INTO config_pages (org_id, equipment_id, title, width, height, created_ms, updated_ms) \
-             SELECT e.org_id, e.id, $1, $2, $3, $4, $4 FROM equipment e WHERE e.org_id = $5 AND e.id = $6 RETURNING id",
-        )
-        .bind(title)
-        .bind(width)
-        .bind(height)
-        .bind(now)
-        .bind(org_id)
-        .bind(equipment_id)
-        .fetch_optional(self.pool())
-        .await?;
+             SELECT e.org_id, e.id, $1, $2, $3, $4, $4 FROM equipment e WHERE e.org_id = $5 AND e.id = $6{} RETURNING id",
+            viewer.grant_sql("e")
+        );
+        let id = sqlx::query_scalar(&sql)
+            .bind(title)
+            .bind(width)
+            .bind(height)
+            .bind(now)
+            .bind(viewer.org_id)
+            .bind(equipment_id)
+            .fetch_optional(self.pool())
+            .await?;
         Ok(id)
     }
 
-    /// Renames a page; false without such a page in the organisation.
-    pub async fn rename_page(&self, org_id: i64, id: i64, title: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query("UPDATE config_pages SET title = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4")
-            .bind(title)
-            .bind(now_ms())
-            .bind(org_id)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+    /// Renames a page; false without such a page the viewer sees.
+    pub async fn rename_page(&self, viewer: &Viewer, id: i64, title: &str) -> anyhow::Result<bool> {
+        let sql = format!(
+            "UPDATE config_pages SET title = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4{}",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        );
+        let done =
+            sqlx::query(&sql).bind(title).bind(now_ms()).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn delete_page(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let done = sqlx::query("DELETE FROM config_pages WHERE org_id = $1 AND id = $2")
-            .bind(org_id)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+    pub async fn delete_page(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let sql = format!(
+            "DELETE FROM config_pages WHERE org_id = $1 AND id = $2{}",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        );
+        let done = sqlx::query(&sql).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// The organisation's home configuration page: its first page (the oldest), if it has any.
-    pub async fn home_page(&self, org_id: i64) -> anyhow::Result<Option<PageSummary>> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM config_pages WHERE org_id = $1 ORDER BY id LIMIT 1"))
-            .bind(org_id)
-            .fetch_optional(self.pool())
-            .await?;
+    /// The home configuration page: the first page (the oldest) the viewer sees, if there is one.
+    pub async fn home_page(&self, viewer: &Viewer) -> anyhow::Result<Option<PageSummary>> {
+        let grant = viewer.grant_sql_on("config_pages.equipment_id");
+        let row =
+            sqlx::query(&format!("SELECT {COLUMNS} FROM config_pages WHERE org_id = $1{grant} ORDER BY id LIMIT 1"))
+                .bind(viewer.org_id)
+                .fetch_optional(self.pool())
+                .await?;
         Ok(row.as_ref().map(page_from_row).transpose()?)
     }
 }

@@ -1,6 +1,7 @@
 //! Projects: several equipment grouped under a name and a remark. Organisation-wide, names unique within the
 //! organisation. Project pages and the project monitor come with the designer.
 
+use crate::access::Viewer;
 use crate::equipment_sets::{PROJECTS, SaveError};
 use crate::monitor::EquipmentName;
 use crate::{Page, Store, contains_pattern};
@@ -31,13 +32,15 @@ pub struct Project {
 
 impl Store {
     /// One page of the organisation's projects by name; `keyword` matches part of the name or remark, in any case.
+    /// Each counts the equipment the viewer sees.
     pub async fn projects(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         keyword: &str,
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<ProjectSummary>> {
+        let org_id = viewer.org_id;
         let pattern = contains_pattern(keyword);
         let filter = "p.org_id = $1 AND (LOWER(p.name) LIKE LOWER($2) ESCAPE '\\' OR LOWER(p.remark) LIKE LOWER($2) ESCAPE '\\')";
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM projects p WHERE {filter}"))
@@ -47,8 +50,9 @@ impl Store {
             .await?;
         let rows = sqlx::query(&format!(
             "SELECT p.id, p.name, p.remark, p.updated_ms, \
-             (SELECT COUNT(*) FROM project_equipment m WHERE m.project_id = p.id) AS equipment_count \
-             FROM projects p WHERE {filter} ORDER BY p.name, p.id LIMIT $3 OFFSET $4"
+             (SELECT COUNT(*) FROM project_equipment m WHERE m.project_id = p.id{}) AS equipment_count \
+             FROM projects p WHERE {filter} ORDER BY p.name, p.id LIMIT $3 OFFSET $4",
+            viewer.grant_sql_on("m.equipment_id")
         ))
         .bind(org_id)
         .bind(&pattern)
@@ -71,17 +75,18 @@ impl Store {
         Ok(Page { total, list })
     }
 
-    /// One project of the organisation with its equipment by name.
-    pub async fn project(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Project>> {
-        let Some(row) = PROJECTS.find(self.pool(), org_id, id).await? else {
+    /// One project of the organisation with the equipment the viewer sees, by name.
+    pub async fn project(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Project>> {
+        let Some(row) = PROJECTS.find(self.pool(), viewer.org_id, id).await? else {
             return Ok(None);
         };
-        let rows = sqlx::query(
+        let rows = sqlx::query(&format!(
             "SELECT e.id, e.equip_name FROM project_equipment m JOIN equipment e ON e.id = m.equipment_id \
-             WHERE m.project_id = $1 AND e.org_id = $2 ORDER BY e.equip_name, e.id",
-        )
+             WHERE m.project_id = $1 AND e.org_id = $2{} ORDER BY e.equip_name, e.id",
+            viewer.grant_sql("e")
+        ))
         .bind(id)
-        .bind(org_id)
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         let equipment = rows

@@ -1,6 +1,7 @@
 //! Report definitions and their sampling: a report is a chosen set of an equipment's signals read on a fixed
 //! period; each cell is the last value recorded in its period (empty when the signal recorded nothing then).
 
+use crate::access::Viewer;
 use crate::{Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
@@ -33,19 +34,20 @@ fn report_from_row(r: &AnyRow) -> Result<Report, sqlx::Error> {
 const COLUMNS: &str = "id, equipment_id, name, period_ms, signal_ids, created_ms";
 
 impl Store {
-    /// Adds a report to the organisation's equipment; the caller has checked that the signals are the
-    /// equipment's. `None` when the equipment is not the organisation's.
+    /// Adds a report to an equipment the viewer sees; the caller has checked that the signals are the
+    /// equipment's. `None` when the viewer has no such equipment.
     pub async fn add_report(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         name: &str,
         period_ms: i64,
         signal_ids: &[i64],
     ) -> anyhow::Result<Option<i64>> {
-        if self.equipment(org_id, equipment_id).await?.is_none() {
+        if !self.equipment_visible(viewer, equipment_id).await? {
             return Ok(None);
         }
+        let org_id = viewer.org_id;
         let id = sqlx::query_scalar(
             "INSERT INTO reports (org_id, equipment_id, name, period_ms, signal_ids, created_ms) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -61,29 +63,33 @@ impl Store {
         Ok(Some(id))
     }
 
-    /// The reports of the organisation's equipment, oldest first.
-    pub async fn reports(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Vec<Report>> {
-        let rows =
-            sqlx::query(&format!("SELECT {COLUMNS} FROM reports WHERE org_id = $1 AND equipment_id = $2 ORDER BY id"))
-                .bind(org_id)
-                .bind(equipment_id)
-                .fetch_all(self.pool())
-                .await?;
+    /// The reports of an equipment the viewer sees, oldest first.
+    pub async fn reports(&self, viewer: &Viewer, equipment_id: i64) -> anyhow::Result<Vec<Report>> {
+        let grant = viewer.grant_sql_on("reports.equipment_id");
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM reports WHERE org_id = $1 AND equipment_id = $2{grant} ORDER BY id"
+        ))
+        .bind(viewer.org_id)
+        .bind(equipment_id)
+        .fetch_all(self.pool())
+        .await?;
         Ok(rows.iter().map(report_from_row).collect::<Result<_, _>>()?)
     }
 
-    pub async fn report(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Report>> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM reports WHERE org_id = $1 AND id = $2"))
-            .bind(org_id)
+    pub async fn report(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Report>> {
+        let grant = viewer.grant_sql_on("reports.equipment_id");
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM reports WHERE org_id = $1 AND id = $2{grant}"))
+            .bind(viewer.org_id)
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
         Ok(row.as_ref().map(report_from_row).transpose()?)
     }
 
-    pub async fn delete_report(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let done = sqlx::query("DELETE FROM reports WHERE org_id = $1 AND id = $2")
-            .bind(org_id)
+    pub async fn delete_report(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let grant = viewer.grant_sql_on("reports.equipment_id");
+        let done = sqlx::query(&format!("DELETE FROM reports WHERE org_id = $1 AND id = $2{grant}"))
+            .bind(viewer.org_id)
             .bind(id)
             .execute(self.pool())
             .await?;

@@ -3,6 +3,7 @@
 //! query of their own.
 
 use crate::Store;
+use crate::access::Viewer;
 pub use crate::equipment_sets::SaveError;
 use crate::equipment_sets::{SCENES, placeholders};
 use crate::monitor::{CardQuery, KeyValue, MapCard, key_value_from_row};
@@ -34,14 +35,15 @@ pub struct Scene {
 }
 
 impl Store {
-    /// The organisation's scenes by name, each with its number of equipment.
-    pub async fn scenes(&self, org_id: i64) -> anyhow::Result<Vec<SceneSummary>> {
-        let rows = sqlx::query(
+    /// The organisation's scenes by name, each with its number of equipment the viewer sees.
+    pub async fn scenes(&self, viewer: &Viewer) -> anyhow::Result<Vec<SceneSummary>> {
+        let rows = sqlx::query(&format!(
             "SELECT s.id, s.name, s.updated_ms, \
-             (SELECT COUNT(*) FROM scene_equipment m WHERE m.scene_id = s.id) AS equipment_count \
+             (SELECT COUNT(*) FROM scene_equipment m WHERE m.scene_id = s.id{}) AS equipment_count \
              FROM scenes s WHERE s.org_id = $1 ORDER BY s.name, s.id",
-        )
-        .bind(org_id)
+            viewer.grant_sql_on("m.equipment_id")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         rows.iter()
@@ -56,9 +58,9 @@ impl Store {
             .collect()
     }
 
-    /// One scene of the organisation with its cards (as `user_id` sees them) in the chosen order.
-    pub async fn scene(&self, org_id: i64, user_id: i64, id: i64) -> anyhow::Result<Option<Scene>> {
-        let Some(row) = SCENES.find(self.pool(), org_id, id).await? else {
+    /// One scene of the organisation with the cards the viewer sees, in the chosen order.
+    pub async fn scene(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Scene>> {
+        let Some(row) = SCENES.find(self.pool(), viewer.org_id, id).await? else {
             return Ok(None);
         };
         let ids: Vec<i64> =
@@ -66,10 +68,12 @@ impl Store {
                 .bind(id)
                 .fetch_all(self.pool())
                 .await?;
-        let query = CardQuery { ids: Some(ids.clone()), ..CardQuery::new(org_id, user_id) };
+        let query = CardQuery { ids: Some(ids.clone()), ..CardQuery::new(*viewer) };
         let mut cards: HashMap<i64, _> =
             self.equipment_cards(&query).await?.list.into_iter().map(|c| (c.id, c)).collect();
-        let mut values = self.key_values(org_id, &ids, SCENE_KEY_VALUES).await?;
+        // Only the cards the viewer sees are asked for values.
+        let seen: Vec<i64> = ids.iter().copied().filter(|id| cards.contains_key(id)).collect();
+        let mut values = self.key_values(viewer.org_id, &seen, SCENE_KEY_VALUES).await?;
         let equipment = ids
             .iter()
             .filter_map(|id| cards.remove(id))

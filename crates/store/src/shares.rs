@@ -2,6 +2,7 @@
 //! password) and what they may do (`view` or `control`). An equipment that was never configured has no row and
 //! reads as off, no password, `view`. Scoped to an organisation through the equipment.
 
+use crate::access::Viewer;
 use crate::{Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
@@ -21,13 +22,14 @@ pub struct ShareInfo {
 }
 
 impl Store {
-    /// The sharing settings of the organisation's equipment; `None` without the equipment.
-    pub async fn share_info(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Option<ShareInfo>> {
-        let row = sqlx::query(
+    /// The sharing settings of an equipment the viewer sees; `None` without the equipment.
+    pub async fn share_info(&self, viewer: &Viewer, equipment_id: i64) -> anyhow::Result<Option<ShareInfo>> {
+        let row = sqlx::query(&format!(
             "SELECT e.id, COALESCE(s.enabled, 0) AS enabled, s.password_hash, COALESCE(s.auth, 'view') AS auth \
-             FROM equipment e LEFT JOIN equipment_shares s ON s.equipment_id = e.id WHERE e.org_id = $1 AND e.id = $2",
-        )
-        .bind(org_id)
+             FROM equipment e LEFT JOIN equipment_shares s ON s.equipment_id = e.id WHERE e.org_id = $1 AND e.id = $2{}",
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .bind(equipment_id)
         .fetch_optional(self.pool())
         .await?;
@@ -42,16 +44,17 @@ impl Store {
     }
 
     /// Sets the sharing password (already hashed) and turns sharing on; false without the equipment.
-    pub async fn set_share_password(&self, org_id: i64, equipment_id: i64, hash: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query(
+    pub async fn set_share_password(&self, viewer: &Viewer, equipment_id: i64, hash: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query(&format!(
             "INSERT INTO equipment_shares (equipment_id, enabled, password_hash, updated_ms) \
-             SELECT e.id, 1, $1, $2 FROM equipment e WHERE e.org_id = $3 AND e.id = $4 \
+             SELECT e.id, 1, $1, $2 FROM equipment e WHERE e.org_id = $3 AND e.id = $4{} \
              ON CONFLICT (equipment_id) DO UPDATE SET enabled = 1, password_hash = excluded.password_hash, \
              updated_ms = excluded.updated_ms",
-        )
+            viewer.grant_sql("e")
+        ))
         .bind(hash)
         .bind(now_ms())
-        .bind(org_id)
+        .bind(viewer.org_id)
         .bind(equipment_id)
         .execute(self.pool())
         .await?;
@@ -62,7 +65,7 @@ impl Store {
     /// sharing is on; false without the equipment.
     pub async fn set_share_auth(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         auth: &str,
         enabled: Option<bool>,
@@ -71,13 +74,14 @@ impl Store {
         let enabled_update = if enabled.is_some() { "enabled = excluded.enabled, " } else { "" };
         let done = sqlx::query(&format!(
             "INSERT INTO equipment_shares (equipment_id, enabled, auth, updated_ms) \
-             SELECT e.id, $1, $2, $3 FROM equipment e WHERE e.org_id = $4 AND e.id = $5 \
-             ON CONFLICT (equipment_id) DO UPDATE SET {enabled_update}auth = excluded.auth, updated_ms = excluded.updated_ms"
+             SELECT e.id, $1, $2, $3 FROM equipment e WHERE e.org_id = $4 AND e.id = $5{} \
+             ON CONFLICT (equipment_id) DO UPDATE SET {enabled_update}auth = excluded.auth, updated_ms = excluded.updated_ms",
+            viewer.grant_sql("e")
         ))
         .bind(i64::from(enabled.unwrap_or(false)))
         .bind(auth)
         .bind(now_ms())
-        .bind(org_id)
+        .bind(viewer.org_id)
         .bind(equipment_id)
         .execute(self.pool())
         .await?;

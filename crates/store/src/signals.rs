@@ -2,6 +2,7 @@
 //! the gateway receives a consistent configuration. Ids stay stable across saves: history and alarms refer to them.
 
 use crate::Store;
+use crate::access::Viewer;
 use ironsight_protocol::payload::SignalDef;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -50,9 +51,9 @@ const COLUMNS: &str = "id, name, area, address, data_type, byte_order, word_orde
     writable, min_value, max_value";
 
 impl Store {
-    /// The signals of the organisation's equipment `equipment_id`, in their saved order; `None` without it.
-    pub async fn signals(&self, org_id: i64, equipment_id: i64) -> anyhow::Result<Option<Vec<SignalDef>>> {
-        if self.equipment(org_id, equipment_id).await?.is_none() {
+    /// The signals of equipment `equipment_id`, in their saved order; `None` when the viewer has no such equipment.
+    pub async fn signals(&self, viewer: &Viewer, equipment_id: i64) -> anyhow::Result<Option<Vec<SignalDef>>> {
+        if !self.equipment_visible(viewer, equipment_id).await? {
             return Ok(None);
         }
         let rows = sqlx::query(&format!("SELECT {COLUMNS} FROM signals WHERE equipment_id = $1 ORDER BY seq, id"))
@@ -67,16 +68,14 @@ impl Store {
     /// passed `ironsight_protocol::validate::signals`.
     pub async fn save_signals(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         equipment_id: i64,
         list: &[SignalDef],
     ) -> anyhow::Result<Result<Vec<i64>, SaveSignalsError>> {
         let mut tx = self.pool().begin().await?;
-        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM equipment WHERE org_id = $1 AND id = $2")
-            .bind(org_id)
-            .bind(equipment_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let sql = format!("SELECT id FROM equipment WHERE org_id = $1 AND id = $2{}", viewer.grant_sql("equipment"));
+        let owned: Option<i64> =
+            sqlx::query_scalar(&sql).bind(viewer.org_id).bind(equipment_id).fetch_optional(&mut *tx).await?;
         if owned.is_none() {
             return Ok(Err(SaveSignalsError::NoEquipment));
         }
@@ -149,15 +148,16 @@ pub struct OwnedSignal {
 }
 
 impl Store {
-    /// Signal `signal_id` when it belongs to equipment of organisation `org_id`.
-    pub async fn owned_signal(&self, org_id: i64, signal_id: i64) -> anyhow::Result<Option<OwnedSignal>> {
+    /// Signal `signal_id` when it belongs to equipment the viewer may see.
+    pub async fn owned_signal(&self, viewer: &Viewer, signal_id: i64) -> anyhow::Result<Option<OwnedSignal>> {
         let columns = COLUMNS.split(", ").map(|c| format!("s.{c}")).collect::<Vec<_>>().join(", ");
         let row = sqlx::query(&format!(
             "SELECT {columns}, e.id AS equipment_id, e.equip_name, g.sn AS gateway_sn, g.online AS gateway_online \
              FROM signals s JOIN equipment e ON e.id = s.equipment_id LEFT JOIN gateways g ON g.id = e.gateway_id \
-             WHERE e.org_id = $1 AND s.id = $2"
+             WHERE e.org_id = $1 AND s.id = $2{}",
+            viewer.grant_sql("e")
         ))
-        .bind(org_id)
+        .bind(viewer.org_id)
         .bind(signal_id)
         .fetch_optional(self.pool())
         .await?;

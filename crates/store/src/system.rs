@@ -2,6 +2,7 @@
 //! (reusable signal-list templates) and system announcements, whose publication gives every user of the
 //! organisation a `notice` message.
 
+use crate::access::Viewer;
 use crate::messages::Message;
 use crate::{Store, now_ms};
 use serde::Serialize;
@@ -247,13 +248,14 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Every equipment of the organisation with its number of signals, by name.
-    pub async fn equipment_signal_counts(&self, org_id: i64) -> anyhow::Result<Vec<EquipmentSignalCount>> {
-        let rows = sqlx::query(
+    /// Every equipment the viewer sees with its number of signals, by name.
+    pub async fn equipment_signal_counts(&self, viewer: &Viewer) -> anyhow::Result<Vec<EquipmentSignalCount>> {
+        let rows = sqlx::query(&format!(
             "SELECT e.id, e.equip_name, (SELECT CAST(COUNT(*) AS BIGINT) FROM signals s WHERE s.equipment_id = e.id) \
-             AS signal_count FROM equipment e WHERE e.org_id = $1 ORDER BY e.equip_name, e.id",
-        )
-        .bind(org_id)
+             AS signal_count FROM equipment e WHERE e.org_id = $1{} ORDER BY e.equip_name, e.id",
+            viewer.grant_sql("e")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         Ok(rows

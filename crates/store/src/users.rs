@@ -28,6 +28,8 @@ pub struct User {
     pub equip_display: String,
     /// Permission codes.
     pub auths: Vec<String>,
+    /// Disabled by an administrator: may not log in.
+    pub disabled: bool,
 }
 
 /// What creating a user needs; the rest takes column defaults.
@@ -44,7 +46,7 @@ pub struct NewUser<'a> {
 }
 
 const USER_COLUMNS: &str = "id, loginname, password_hash, tel, email, org_id, dept_id, role_id, role_type, auth_region, \
-    data_range, promp_type, scada_adaption, equip_display, auths";
+    data_range, promp_type, scada_adaption, equip_display, auths, disabled";
 
 fn user_from_row(r: &AnyRow) -> Result<User, sqlx::Error> {
     Ok(User {
@@ -63,6 +65,7 @@ fn user_from_row(r: &AnyRow) -> Result<User, sqlx::Error> {
         scada_adaption: r.try_get::<i64, _>("scada_adaption")? != 0,
         equip_display: r.try_get("equip_display")?,
         auths: split_list(&r.try_get::<String, _>("auths")?),
+        disabled: r.try_get::<i64, _>("disabled")? != 0,
     })
 }
 
@@ -121,6 +124,97 @@ impl Store {
             .bind(user_id)
             .execute(self.pool())
             .await?;
+        Ok(())
+    }
+}
+
+/// What an administrator may change on a sub-account.
+#[derive(Clone, Debug)]
+pub struct SubAccountFields<'a> {
+    pub tel: &'a str,
+    pub email: &'a str,
+    /// [`DATA_RANGE_ALL`](crate::access::DATA_RANGE_ALL) or
+    /// [`DATA_RANGE_AUTHORISED`](crate::access::DATA_RANGE_AUTHORISED).
+    pub data_range: &'a str,
+    pub auths: &'a [String],
+}
+
+impl Store {
+    /// The ordinary accounts (not administrators) of organisation `org_id`, by login name, each with the number
+    /// of equipment granted to it.
+    pub async fn sub_accounts(&self, org_id: i64) -> anyhow::Result<Vec<(User, i64)>> {
+        let columns = USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ");
+        let rows = sqlx::query(&format!(
+            "SELECT {columns}, (SELECT COUNT(*) FROM equipment_grants g WHERE g.user_id = u.id) AS granted \
+             FROM users u WHERE u.org_id = $1 AND u.role_type = $2 ORDER BY u.loginname, u.id"
+        ))
+        .bind(org_id)
+        .bind(crate::access::ROLE_USER)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(|r| Ok((user_from_row(r)?, r.try_get("granted")?))).collect()
+    }
+
+    /// Sub-account `id` of organisation `org_id`; `None` for another organisation's account or an administrator.
+    pub async fn sub_account(&self, org_id: i64, id: i64) -> anyhow::Result<Option<User>> {
+        Ok(self.user(id).await?.filter(|u| u.org_id == org_id && u.role_type == crate::access::ROLE_USER))
+    }
+
+    /// Changes a sub-account's contact, data range and permissions; false without such a sub-account.
+    pub async fn edit_sub_account(&self, org_id: i64, id: i64, f: &SubAccountFields<'_>) -> anyhow::Result<bool> {
+        let done = sqlx::query(
+            "UPDATE users SET tel = $1, email = $2, data_range = $3, auths = $4 \
+             WHERE org_id = $5 AND id = $6 AND role_type = $7",
+        )
+        .bind(f.tel)
+        .bind(f.email)
+        .bind(f.data_range)
+        .bind(join_list(f.auths))
+        .bind(org_id)
+        .bind(id)
+        .bind(crate::access::ROLE_USER)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Disables or enables a sub-account; disabling ends its sessions in the same transaction. False without
+    /// such a sub-account.
+    pub async fn set_sub_account_disabled(&self, org_id: i64, id: i64, disabled: bool) -> anyhow::Result<bool> {
+        let mut tx = self.pool().begin().await?;
+        let done = sqlx::query("UPDATE users SET disabled = $1 WHERE org_id = $2 AND id = $3 AND role_type = $4")
+            .bind(i64::from(disabled))
+            .bind(org_id)
+            .bind(id)
+            .bind(crate::access::ROLE_USER)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 1 && disabled {
+            sqlx::query("UPDATE sessions SET ended_ms = $1 WHERE user_id = $2 AND ended_ms IS NULL")
+                .bind(now_ms())
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Sets a new password (already hashed) and ends every session of the account, so whoever held the old
+    /// password is logged out.
+    pub async fn reset_password(&self, user_id: i64, password_hash: &str) -> anyhow::Result<()> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE sessions SET ended_ms = $1 WHERE user_id = $2 AND ended_ms IS NULL")
+            .bind(now_ms())
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 }

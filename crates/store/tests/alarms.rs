@@ -2,6 +2,7 @@
 //! rule goes, recording, releasing, confirming once, paging newest first, and what the engine loads.
 
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
+use ironsight_store::access::Viewer;
 use ironsight_store::alarms::{AlarmKey, NewAlarm, SaveRulesError};
 use ironsight_store::equipment::EquipmentFields;
 use ironsight_store::{Store, now_ms};
@@ -48,32 +49,33 @@ async fn exercise(store: &Store) {
         remark: String::new(),
     };
     let equipment = store.add_equipment(org, &fields).await.unwrap();
+    let (o, other) = (Viewer::server(org), Viewer::server(other_org));
     let signal: ironsight_protocol::payload::SignalDef = serde_json::from_value(serde_json::json!({
         "name": "Speed", "area": "holding_register", "address": 0, "dataType": "uint16"
     }))
     .unwrap();
-    let signal_id = store.save_signals(org, equipment, &[signal]).await.unwrap().unwrap()[0];
+    let signal_id = store.save_signals(&o, equipment, &[signal]).await.unwrap().unwrap()[0];
 
     // Rules: saved as a list, scoped, ids kept.
     assert_eq!(
-        store.save_alarm_rules(other_org, signal_id, &[]).await.unwrap(),
+        store.save_alarm_rules(&other, signal_id, &[]).await.unwrap(),
         Err(SaveRulesError::NoSignal),
         "another organisation's signal"
     );
     let ids = store
-        .save_alarm_rules(org, signal_id, &[draft(0, Symbol::Gt, 90.0, true), draft(0, Symbol::Lt, 10.0, true)])
+        .save_alarm_rules(&o, signal_id, &[draft(0, Symbol::Gt, 90.0, true), draft(0, Symbol::Lt, 10.0, true)])
         .await
         .unwrap()
         .unwrap();
-    let rules = store.alarm_rules(org, equipment).await.unwrap().unwrap();
+    let rules = store.alarm_rules(&o, equipment).await.unwrap().unwrap();
     assert_eq!(rules.iter().map(|r| r.id).collect::<Vec<_>>(), ids);
     assert_eq!((rules[0].symbol, rules[0].value, rules[0].deadband, rules[0].delay), (Symbol::Gt, 90.0, 0.5, 1000));
     assert_eq!(rules[0].signal_title, "Speed");
-    assert_eq!(store.alarm_rules(other_org, equipment).await.unwrap(), None);
+    assert_eq!(store.alarm_rules(&other, equipment).await.unwrap(), None);
     assert_eq!(
         store
             .save_alarm_rules(
-                org,
+                &o,
                 signal_id,
                 &[draft(ids[0], Symbol::Gt, 90.0, true), draft(424242, Symbol::Gt, 1.0, true)]
             )
@@ -104,7 +106,7 @@ async fn exercise(store: &Store) {
         && o.key == AlarmKey::GatewayNoData { equipment_id: equipment }
         && o.signal_id.is_none()));
     assert!(open.iter().any(|o| o.id == silent && o.key == AlarmKey::SignalNoData(signal_id)));
-    let page = store.alarm_records(org, equipment, 0, i64::MAX, 1, 3).await.unwrap();
+    let page = store.alarm_records(&o, equipment, 0, i64::MAX, 1, 3).await.unwrap();
     assert_eq!(page.total, 4);
     assert_eq!(page.list.iter().map(|r| r.id).collect::<Vec<_>>(), [gateway, silent, second]);
     assert_eq!(
@@ -112,37 +114,40 @@ async fn exercise(store: &Store) {
         (Some(95.5), "signal", "00")
     );
     assert_eq!(page.list[0].value, None);
-    assert_eq!(store.alarm_records(org, equipment, t0 + 5, t0 + 25, 1, 10).await.unwrap().total, 2);
-    assert_eq!(store.alarm_records(other_org, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 0);
+    assert_eq!(store.alarm_records(&o, equipment, t0 + 5, t0 + 25, 1, 10).await.unwrap().total, 2);
+    assert_eq!(store.alarm_records(&other, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 0);
 
     assert_eq!(store.release_alarm(AlarmKey::SignalNoData(signal_id), t0 + 40).await.unwrap(), 1);
     assert_eq!(store.release_alarm(AlarmKey::SignalNoData(signal_id), t0 + 50).await.unwrap(), 0, "released once");
     assert_eq!(store.release_alarm(AlarmKey::GatewayNoData { equipment_id: equipment }, t0 + 40).await.unwrap(), 1);
-    assert_eq!(store.alarm_record(org, silent).await.unwrap().unwrap().gmt_release, Some(t0 + 40));
+    assert_eq!(store.alarm_record(&o, silent).await.unwrap().unwrap().gmt_release, Some(t0 + 40));
 
-    assert!(store.confirm_alarm(org, first, 7, "ops").await.unwrap());
-    assert!(!store.confirm_alarm(org, first, 8, "late").await.unwrap(), "the first confirmation stays");
-    assert!(!store.confirm_alarm(other_org, second, 8, "outsider").await.unwrap());
-    let confirmed = store.alarm_record(org, first).await.unwrap().unwrap();
+    assert!(store.confirm_alarm(&Viewer { user_id: 7, ..o }, first, "ops").await.unwrap());
+    assert!(
+        !store.confirm_alarm(&Viewer { user_id: 8, ..o }, first, "late").await.unwrap(),
+        "the first confirmation stays"
+    );
+    assert!(!store.confirm_alarm(&Viewer { user_id: 8, ..other }, second, "outsider").await.unwrap());
+    let confirmed = store.alarm_record(&o, first).await.unwrap().unwrap();
     assert_eq!((confirmed.confirmed_by, confirmed.confirm_user.as_deref()), (Some(7), Some("ops")));
     assert!(confirmed.gmt_confirm.is_some());
-    assert_eq!(store.alarm_record(other_org, first).await.unwrap(), None);
+    assert_eq!(store.alarm_record(&other, first).await.unwrap(), None);
 
     // Disabling a rule and deleting one release their open alarms in the same save.
-    store.save_alarm_rules(org, signal_id, &[draft(ids[0], Symbol::Gt, 90.0, false)]).await.unwrap().unwrap();
-    assert!(store.alarm_record(org, first).await.unwrap().unwrap().gmt_release.is_some(), "disabled");
-    assert!(store.alarm_record(org, second).await.unwrap().unwrap().gmt_release.is_some(), "deleted");
+    store.save_alarm_rules(&o, signal_id, &[draft(ids[0], Symbol::Gt, 90.0, false)]).await.unwrap().unwrap();
+    assert!(store.alarm_record(&o, first).await.unwrap().unwrap().gmt_release.is_some(), "disabled");
+    assert!(store.alarm_record(&o, second).await.unwrap().unwrap().gmt_release.is_some(), "deleted");
     assert!(store.watched_rules().await.unwrap().is_empty(), "a disabled rule is not watched");
     assert!(store.open_alarms().await.unwrap().is_empty());
 
     // An open alarm whose rule went with its signal is released by the orphan sweep.
-    let ids = store.save_alarm_rules(org, signal_id, &[draft(0, Symbol::Gt, 1.0, true)]).await.unwrap().unwrap();
+    let ids = store.save_alarm_rules(&o, signal_id, &[draft(0, Symbol::Gt, 1.0, true)]).await.unwrap().unwrap();
     let orphan = store.add_alarm(&alarm(AlarmKey::Rule(ids[0]), org, equipment, Some(signal_id), t0)).await.unwrap();
     assert_eq!(store.release_orphan_alarms(t0).await.unwrap(), 0);
-    store.save_signals(org, equipment, &[]).await.unwrap().unwrap();
-    assert!(store.alarm_rules(org, equipment).await.unwrap().unwrap().is_empty(), "rules go with their signal");
+    store.save_signals(&o, equipment, &[]).await.unwrap().unwrap();
+    assert!(store.alarm_rules(&o, equipment).await.unwrap().unwrap().is_empty(), "rules go with their signal");
     assert_eq!(store.release_orphan_alarms(t0 + 1).await.unwrap(), 1);
-    assert_eq!(store.alarm_record(org, orphan).await.unwrap().unwrap().gmt_release, Some(t0 + 1));
+    assert_eq!(store.alarm_record(&o, orphan).await.unwrap().unwrap().gmt_release, Some(t0 + 1));
 
     // Recipients are the organisation's users; alarm messages count as unread.
     let user = store
@@ -159,8 +164,32 @@ async fn exercise(store: &Store) {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(store.alarm_recipients(org).await.unwrap(), [user]);
-    assert!(store.alarm_recipients(other_org).await.unwrap().is_empty());
+    assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user]);
+    assert!(store.alarm_recipients(other_org, equipment).await.unwrap().is_empty());
+    // A sub-account limited to granted equipment hears of an equipment's alarms once it is granted.
+    let limited = store
+        .create_user(&ironsight_store::users::NewUser {
+            loginname: "limited",
+            password_hash: "h",
+            org_id: org,
+            role_type: "user",
+            data_range: "authorised",
+            auths: &[],
+            tel: "",
+            email: "",
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user]);
+    store.grant_equipment(limited, equipment).await.unwrap();
+    assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user, limited]);
+    let limited_view = store.user(limited).await.unwrap().unwrap().viewer();
+    assert!(limited_view.granted_only);
+    assert_eq!(store.alarm_records(&limited_view, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 5);
+    store.set_granted_equipment(org, limited, &[]).await.unwrap();
+    assert_eq!(store.alarm_records(&limited_view, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 0);
+    assert_eq!(store.alarm_record(&limited_view, first).await.unwrap(), None);
     let message = store
         .add_alarm_message(&ironsight_store::messages::NewAlarmMessage {
             user_id: user,
@@ -190,14 +219,14 @@ async fn exercise(store: &Store) {
         secret_hash: "h",
     };
     let gateway_id = store.add_gateway(&gateway).await.unwrap().unwrap();
-    assert!(store.bind_gateway(org, equipment, "EG-1").await.unwrap());
+    assert!(store.bind_gateway(&o, equipment, "EG-1").await.unwrap());
     let level: ironsight_protocol::payload::SignalDef = serde_json::from_value(serde_json::json!({
         "name": "Level", "area": "input_register", "address": 6, "dataType": "uint16"
     }))
     .unwrap();
-    let level_id = store.save_signals(org, equipment, &[level]).await.unwrap().unwrap()[0];
+    let level_id = store.save_signals(&o, equipment, &[level]).await.unwrap().unwrap()[0];
     assert!(store.silence_watch().await.unwrap().is_empty(), "no driver yet");
-    store.set_driver(org, equipment, r#"{"kind":"modbus_tcp","host":"127.0.0.1","port":502}"#).await.unwrap();
+    store.set_driver(&o, equipment, r#"{"kind":"modbus_tcp","host":"127.0.0.1","port":502}"#).await.unwrap();
     let watch = store.silence_watch().await.unwrap();
     assert_eq!(watch.len(), 1);
     assert_eq!((watch[0].gateway_id, watch[0].signal_id, watch[0].equipment_id), (gateway_id, level_id, equipment));

@@ -60,13 +60,14 @@ async fn exercise(store: &Store) {
         "scale": 1.0, "offset": 0.0, "writable": true, "min": null, "max": 1500.0
     }))
     .unwrap();
-    let ids = store.save_signals(org, equipment, std::slice::from_ref(&signal)).await.unwrap().unwrap();
-    let saved = store.signals(org, equipment).await.unwrap().unwrap();
+    let server = ironsight_store::access::Viewer::server(org);
+    let ids = store.save_signals(&server, equipment, std::slice::from_ref(&signal)).await.unwrap().unwrap();
+    let saved = store.signals(&server, equipment).await.unwrap().unwrap();
     assert_eq!(saved, vec![ironsight_protocol::payload::SignalDef { id: ids[0], ..signal.clone() }]);
     // A NULL double followed by a value in the same statement (regression: see the crate docs on Option<f64>).
     let with_min = ironsight_protocol::payload::SignalDef { id: ids[0], min: Some(0.0), ..signal };
-    store.save_signals(org, equipment, std::slice::from_ref(&with_min)).await.unwrap().unwrap();
-    assert_eq!(store.signals(org, equipment).await.unwrap().unwrap(), vec![with_min]);
+    store.save_signals(&server, equipment, std::slice::from_ref(&with_min)).await.unwrap().unwrap();
+    assert_eq!(store.signals(&server, equipment).await.unwrap().unwrap(), vec![with_min]);
 
     readings_round_trip(store, equipment, ids[0]).await;
 

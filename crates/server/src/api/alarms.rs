@@ -78,7 +78,7 @@ fn rule_list(params: &Params) -> Result<Vec<RuleDraft>, ApiError> {
 /// signal order: `{id, signalId, signalTitle, symbol, value, deadband, delay, level, msgZh, msgEn, enabled}`.
 pub async fn rule_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = required_id(&params, "equipmentId")?;
-    let rules = state.store.alarm_rules(current.user.org_id, id).await?;
+    let rules = state.store.alarm_rules(&current.viewer(), id).await?;
     rules.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
 
@@ -90,10 +90,10 @@ pub async fn rule_save(State(state): State<AppState>, current: CurrentUser, para
     let rules = rule_list(&params)?;
     let owned = state
         .store
-        .owned_signal(current.user.org_id, signal_id)
+        .owned_signal(&current.viewer(), signal_id)
         .await?
         .ok_or_else(|| ApiError::invalid("signalId", Reason::NotAllowed))?;
-    match state.store.save_alarm_rules(current.user.org_id, signal_id, &rules).await? {
+    match state.store.save_alarm_rules(&current.viewer(), signal_id, &rules).await? {
         Ok(ids) => {
             let latest = state.link.latest_of(owned.equipment_id).await?.into_iter().find(|r| r.signal_id == signal_id);
             state.link.alarms().rules_saved(owned.equipment_id, signal_id, latest).await?;
@@ -121,7 +121,7 @@ fn record_entry(record: &AlarmRecord, lang: Lang) -> Value {
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = required_id(&params, "equipmentId")?;
     let equipment =
-        state.store.equipment(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+        state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     require_alarm_view(&current, &equipment.fields.rule_type)?;
     let start = params.int("startTime")?;
     let end = params.int("endTime")?;
@@ -136,7 +136,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let (page, page_size) = params.paging()?;
     let found = state
         .store
-        .alarm_records(current.user.org_id, id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size)
+        .alarm_records(&current.viewer(), id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size)
         .await?;
     if found.total == 0 {
         return Err(ApiError::code(Code::NoData));
@@ -151,7 +151,7 @@ async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Resu
     let id = required_id(params, "alarmId")?;
     let record = state
         .store
-        .alarm_record(current.user.org_id, id)
+        .alarm_record(&current.viewer(), id)
         .await?
         .ok_or_else(|| ApiError::invalid("alarmId", Reason::NotAllowed))?;
     require_alarm_view(current, &record.rule_type)?;
@@ -162,8 +162,8 @@ async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Resu
 /// again keeps the first confirmation.
 pub async fn confirm(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let record = alarm(&state, &current, &params).await?;
-    state.store.confirm_alarm(current.user.org_id, record.id, current.user.id, &current.user.loginname).await?;
-    let record = state.store.alarm_record(current.user.org_id, record.id).await?.unwrap_or(record);
+    state.store.confirm_alarm(&current.viewer(), record.id, &current.user.loginname).await?;
+    let record = state.store.alarm_record(&current.viewer(), record.id).await?.unwrap_or(record);
     Ok(ApiOk::new(record_entry(&record, request_lang())).audit("alarm", record.id))
 }
 

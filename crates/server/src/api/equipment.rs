@@ -62,6 +62,10 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
     current.require(permission::MANAGE)?;
     let fields = fields(&params)?;
     let id = state.store.add_equipment(current.user.org_id, &fields).await?;
+    // A sub-account limited to its granted equipment would otherwise lose sight of what it just made.
+    if current.viewer().granted_only {
+        state.store.grant_equipment(current.user.id, id).await?;
+    }
     Ok(ApiOk::new(json!({ "id": id })).audit("equipment", id))
 }
 
@@ -70,7 +74,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
     let fields = fields(&params)?;
-    if !state.store.edit_equipment(current.user.org_id, id, &fields).await? {
+    if !state.store.edit_equipment(&current.viewer(), id, &fields).await? {
         return Err(not_found());
     }
     Ok(ApiOk::empty().audit("equipment", id))
@@ -78,7 +82,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// `POST /lfscada/equipment/multi/info {id}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let found = state.store.equipment(current.user.org_id, id(&params)?).await?;
+    let found = state.store.equipment(&current.viewer(), id(&params)?).await?;
     found.map(ApiOk::new).ok_or_else(not_found)
 }
 
@@ -92,17 +96,17 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     filter.group = monitor_list::group_scope(&state, &current, &params).await?;
     let sort = monitor_list::sort(&params)?;
     let (page, page_size) = params.paging()?;
-    Ok(ApiOk::new(state.store.equipment_list(current.user.org_id, &filter, sort, page, page_size).await?))
+    Ok(ApiOk::new(state.store.equipment_list(&current.viewer(), &filter, sort, page, page_size).await?))
 }
 
 /// `POST /lfscada/equipment/multi/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
-    let Some(was) = state.store.equipment(current.user.org_id, id).await? else {
+    let Some(was) = state.store.equipment(&current.viewer(), id).await? else {
         return Err(not_found());
     };
-    if !state.store.delete_equipment(current.user.org_id, id).await? {
+    if !state.store.delete_equipment(&current.viewer(), id).await? {
         return Err(not_found());
     }
     // Its pages, marks and sharing go with it in the database (ON DELETE CASCADE); its picture is a file.
@@ -118,10 +122,10 @@ pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, p
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
     let sn = SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))?;
-    let Some(equipment) = state.store.equipment(current.user.org_id, id).await? else {
+    let Some(equipment) = state.store.equipment(&current.viewer(), id).await? else {
         return Err(not_found());
     };
-    if !state.store.bind_gateway(current.user.org_id, id, sn.as_str()).await? {
+    if !state.store.bind_gateway(&current.viewer(), id, sn.as_str()).await? {
         return Err(ApiError::code(Code::NoData));
     }
     // Both gateways' configurations change when the equipment moves from one to the other.
@@ -136,8 +140,8 @@ pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, p
 pub async fn unbind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = id(&params)?;
-    let was_bound_to = state.store.equipment(current.user.org_id, id).await?.and_then(|e| e.gateway_sn);
-    if !state.store.unbind_gateway(current.user.org_id, id).await? {
+    let was_bound_to = state.store.equipment(&current.viewer(), id).await?.and_then(|e| e.gateway_sn);
+    if !state.store.unbind_gateway(&current.viewer(), id).await? {
         return Err(not_found());
     }
     if let Some(sn) = was_bound_to {

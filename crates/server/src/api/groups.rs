@@ -32,7 +32,7 @@ fn optional_group(params: &Params) -> Result<Option<i64>, ApiError> {
 
 /// `POST /lfscada/monitor/group/query {}` → `[{id, name, equipmentCount}]` by name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.groups(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.groups(&current.viewer()).await?))
 }
 
 /// `POST /lfscada/monitor/group/add {name}` → `{id}`; 1202 when the organisation has a group of that name.
@@ -75,7 +75,7 @@ pub async fn move_equipment(State(state): State<AppState>, current: CurrentUser,
     current.require(permission::MANAGE)?;
     let equipment_id = required_id(&params, "equipmentId")?;
     let group_id = optional_group(&params)?;
-    match state.store.move_to_group(current.user.org_id, equipment_id, group_id).await? {
+    match state.store.move_to_group(&current.viewer(), equipment_id, group_id).await? {
         Ok(()) => Ok(ApiOk::empty().audit("equipment", equipment_id)),
         Err(MoveError::NoEquipment) => Err(ApiError::code(Code::EquipmentNotFound)),
         Err(MoveError::NoGroup) => Err(ApiError::code(Code::GroupNotFound)),
@@ -88,7 +88,7 @@ pub async fn query_by_group(State(state): State<AppState>, current: CurrentUser,
     let scope = match optional_group(&params)? {
         None => GroupScope::Ungrouped,
         Some(id) => {
-            if state.store.group(current.user.org_id, id).await?.is_none() {
+            if state.store.group(&current.viewer(), id).await?.is_none() {
                 return Err(ApiError::code(Code::GroupNotFound));
             }
             GroupScope::Group(id)
@@ -102,5 +102,5 @@ pub async fn query_by_group(State(state): State<AppState>, current: CurrentUser,
 /// `POST /lfscada/monitor/group/equipment/queryAllByGroup {}` → `[{id, name, equipment: [{id, equipName}]}]`,
 /// groups by name, then `{id: 0, name: "", equipment}` with the ungrouped equipment.
 pub async fn query_all_by_group(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.groups_with_equipment(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.groups_with_equipment(&current.viewer()).await?))
 }

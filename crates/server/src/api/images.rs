@@ -196,7 +196,7 @@ pub async fn upload(
     {
         return Err(ApiError::invalid("file", Reason::NotImage));
     }
-    if state.store.equipment(current.user.org_id, id).await?.is_none() {
+    if state.store.equipment(&current.viewer(), id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
     let mut random = [0u8; 16];
@@ -208,7 +208,7 @@ pub async fn upload(
     let path = dir.join(&file_name);
     tokio::fs::write(&path, &bytes).await.map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
     let url = format!("/{IMAGE_DIR}/{file_name}");
-    match state.store.set_equipment_image(current.user.org_id, id, &url).await {
+    match state.store.set_equipment_image(&current.viewer(), id, &url).await {
         Ok(Some(old)) => {
             if let Some(old_name) = old.strip_prefix(&format!("/{IMAGE_DIR}/")).filter(|n| stored_name(n).is_some()) {
                 // The old picture is no longer referenced; a failure to remove it only leaves a stray file.

@@ -39,7 +39,7 @@ fn ticket(current: &CurrentUser, channel: TicketChannel) -> Ticket {
 /// `POST /lfscada/websocket/monitor/token {equipmentId}` → a token for the EG signal socket of that equipment.
 pub async fn monitor_token(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.int("equipmentId")?.ok_or_else(|| ApiError::invalid("equipmentId", Reason::Required))?;
-    if state.store.equipment(current.user.org_id, id).await?.is_none() {
+    if state.store.equipment(&current.viewer(), id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
     let token = state.link.live().issue(ticket(&current, TicketChannel::EgSignals { equipment_id: id }));

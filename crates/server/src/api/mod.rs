@@ -1,6 +1,7 @@
 //! Handlers, one module per area of the spec's call list (section 7). The route table in [`crate::routes`]
 //! names which handler answers which path.
 
+pub mod accounts;
 pub mod alarms;
 pub mod equipment;
 pub mod feedback;

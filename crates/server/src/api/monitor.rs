@@ -33,7 +33,7 @@ fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
 /// The caller's equipment named by `equipmentId` (1214 when it is not theirs or does not exist).
 async fn equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<Equipment, ApiError> {
     let id = required_id(params, "equipmentId")?;
-    state.store.equipment(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+    state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
 
 /// The caller's signal named by `field`.
@@ -44,7 +44,7 @@ async fn owned_signal(
     field: &str,
 ) -> Result<OwnedSignal, ApiError> {
     let id = required_id(params, field)?;
-    state.store.owned_signal(current.user.org_id, id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
+    state.store.owned_signal(&current.viewer(), id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
 }
 
 /// A signal as the monitor lists it (the spec's catalogue record: signalTitle, equipTitle, equipId).
@@ -75,7 +75,7 @@ pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, p
 /// `POST /lfscada/monitor/multi/signal/query {equipmentId}` → the equipment's signals.
 pub async fn signal_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
-    let signals = state.store.signals(current.user.org_id, equipment.id).await?.unwrap_or_default();
+    let signals = state.store.signals(&current.viewer(), equipment.id).await?.unwrap_or_default();
     let list: Vec<Value> =
         signals.iter().map(|s| signal_entry(s, equipment.id, &equipment.fields.equip_name)).collect();
     Ok(ApiOk::new(list))
@@ -106,7 +106,7 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
         Some(sn) => state.store.gateway_by_sn(current.user.org_id, sn).await?,
         None => None,
     };
-    let signal_count = state.store.signals(current.user.org_id, equipment.id).await?.map_or(0, |l| l.len());
+    let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
     Ok(ApiOk::new(json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count })))
 }
 
@@ -198,7 +198,7 @@ async fn send(
 /// gateway answers, then `success` with the data or `failure` with the mapped code and its text.
 pub async fn callback(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let uuid = params.required_text("uuid")?;
-    let record = state.store.command(current.user.org_id, uuid.trim()).await?;
+    let record = state.store.command(&current.viewer(), uuid.trim()).await?;
     let record = record.ok_or_else(|| ApiError::invalid("uuid", Reason::NotAllowed))?;
     let data: Value = record.data.as_deref().and_then(|d| serde_json::from_str(d).ok()).unwrap_or(Value::Null);
     let lang = request_lang();
@@ -244,7 +244,7 @@ pub async fn history(State(state): State<AppState>, current: CurrentUser, params
     }
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
-        let signal = state.store.owned_signal(current.user.org_id, *id).await?;
+        let signal = state.store.owned_signal(&current.viewer(), *id).await?;
         owned.push(signal.ok_or_else(|| ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed))?);
     }
     let budget = HISTORY_MAX_POINTS / owned.len() as i64;

@@ -57,7 +57,7 @@ pub(crate) fn cards_filter(current: &CurrentUser, params: &Params) -> Result<Car
         filter: equipment_filter(params)?,
         followed_only: flag(params, "follow")? == Some(true),
         sort: sort(params)?,
-        ..CardQuery::new(current.user.org_id, current.user.id)
+        ..CardQuery::new(current.viewer())
     })
 }
 
@@ -78,7 +78,7 @@ pub(crate) async fn group_scope(
         None => Ok(GroupScope::Any),
         Some(0) => Ok(GroupScope::Ungrouped),
         Some(id) if id < 0 => Err(ApiError::invalid("groupId", Reason::Negative)),
-        Some(id) => match state.store.group(current.user.org_id, id).await? {
+        Some(id) => match state.store.group(&current.viewer(), id).await? {
             Some(_) => Ok(GroupScope::Group(id)),
             None => Err(ApiError::code(Code::GroupNotFound)),
         },
@@ -104,12 +104,12 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
 /// `POST /lfscada/monitor/equipment/queryAllForMap {}` → the cards with latitude and longitude, each with
 /// `keyValues`: the latest values of its first four signals by id.
 pub async fn query_all_for_map(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.map_cards(current.user.org_id, current.user.id).await?))
+    Ok(ApiOk::new(state.store.map_cards(&current.viewer()).await?))
 }
 
 async fn set_mark(state: &AppState, current: &CurrentUser, params: &Params, mark: Mark, on: bool) -> ApiResult {
     let id = params.int("equipmentId")?.ok_or_else(|| ApiError::invalid("equipmentId", Reason::Required))?;
-    if !state.store.set_mark(current.user.org_id, current.user.id, id, mark, on).await? {
+    if !state.store.set_mark(&current.viewer(), id, mark, on).await? {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
     Ok(ApiOk::empty().audit("equipment", id))
@@ -138,5 +138,5 @@ pub async fn cancel_stick(State(state): State<AppState>, current: CurrentUser, p
 /// `POST /lfscada/equipment/multi/extra/queryAllManufacturer {}` → the organisation's distinct non-empty
 /// manufacturer names, sorted (the equipment form offers them).
 pub async fn manufacturers(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.manufacturers(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.manufacturers(&current.viewer()).await?))
 }

@@ -29,7 +29,7 @@ fn title(params: &Params) -> Result<String, ApiError> {
 /// `POST /lfscada/configuration/page/query {equipmentId}` → `[{id, equipmentId, title, width, height, updated}]`.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = required_id(&params, "equipmentId")?;
-    let pages = state.store.pages_of(current.user.org_id, equipment_id).await?;
+    let pages = state.store.pages_of(&current.viewer(), equipment_id).await?;
     pages.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
 
@@ -42,7 +42,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
     let height = params.int_in("height", MIN_SIZE, MAX_SIZE, 768)?;
     let id = state
         .store
-        .add_page(current.user.org_id, equipment_id, &title, width, height)
+        .add_page(&current.viewer(), equipment_id, &title, width, height)
         .await?
         .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     Ok(ApiOk::new(json!({ "id": id })).audit("page", id))
@@ -53,7 +53,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     current.require(permission::MANAGE)?;
     let id = required_id(&params, "id")?;
     let title = title(&params)?;
-    if !state.store.rename_page(current.user.org_id, id, &title).await? {
+    if !state.store.rename_page(&current.viewer(), id, &title).await? {
         return Err(ApiError::code(Code::PageNotFound));
     }
     Ok(ApiOk::empty().audit("page", id))
@@ -63,7 +63,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = required_id(&params, "id")?;
-    if !state.store.delete_page(current.user.org_id, id).await? {
+    if !state.store.delete_page(&current.viewer(), id).await? {
         return Err(ApiError::code(Code::PageNotFound));
     }
     Ok(ApiOk::empty().audit("page", id))
@@ -71,5 +71,5 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 
 /// `POST /lfscada/configuration/page/queryHome {}` → the organisation's first page, or null when it has none.
 pub async fn query_home(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.home_page(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.home_page(&current.viewer()).await?))
 }

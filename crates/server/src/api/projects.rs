@@ -67,19 +67,20 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     if keyword.chars().count() > NAME_MAX {
         return Err(ApiError::invalid("keyword", Reason::TooLong { max: NAME_MAX }));
     }
-    Ok(ApiOk::new(state.store.projects(current.user.org_id, &keyword, page, size).await?))
+    Ok(ApiOk::new(state.store.projects(&current.viewer(), &keyword, page, size).await?))
 }
 
 /// `POST /lfscada/project/info {id}` → `{id, name, remark, equipment: [{id, equipName}]}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = required_id(&params, "id")?;
-    let project = state.store.project(current.user.org_id, id).await?;
+    let project = state.store.project(&current.viewer(), id).await?;
     project.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ProjectNotFound))
 }
 
 /// `POST /lfscada/project/add {name, remark, equipmentIds}` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let f = project_fields(&params)?;
     let id = state.store.add_project(current.user.org_id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
     Ok(ApiOk::new(json!({ "id": id })).audit("project", id))
@@ -88,6 +89,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/project/edit {id, name, remark, equipmentIds}`: replaces the fields and the equipment.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let id = required_id(&params, "id")?;
     let f = project_fields(&params)?;
     state.store.edit_project(current.user.org_id, id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
@@ -97,6 +99,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/project/delete {id}`: the equipment stays.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let id = required_id(&params, "id")?;
     if !state.store.delete_project(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::ProjectNotFound));

@@ -35,12 +35,12 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
     let signal_ids = params.id_list("signalIds", MAX_COLUMNS)?;
-    let signals = state.store.signals(current.user.org_id, equipment_id).await?;
+    let signals = state.store.signals(&current.viewer(), equipment_id).await?;
     let signals = signals.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {
         return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed));
     }
-    let id = state.store.add_report(current.user.org_id, equipment_id, name, period, &signal_ids).await?;
+    let id = state.store.add_report(&current.viewer(), equipment_id, name, period, &signal_ids).await?;
     let id = id.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     Ok(ApiOk::new(json!({ "id": id })).audit("report", id))
 }
@@ -49,7 +49,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     let id = required_id(&params, "id")?;
-    if !state.store.delete_report(current.user.org_id, id).await? {
+    if !state.store.delete_report(&current.viewer(), id).await? {
         return Err(ApiError::invalid("id", Reason::NotAllowed));
     }
     Ok(ApiOk::empty().audit("report", id))
@@ -58,10 +58,10 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 /// `POST /lfscada/monitor/multi/report/queryAll {equipmentId}` → the equipment's report definitions.
 pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = required_id(&params, "equipmentId")?;
-    if state.store.equipment(current.user.org_id, equipment_id).await?.is_none() {
+    if state.store.equipment(&current.viewer(), equipment_id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
-    Ok(ApiOk::new(state.store.reports(current.user.org_id, equipment_id).await?))
+    Ok(ApiOk::new(state.store.reports(&current.viewer(), equipment_id).await?))
 }
 
 /// `POST /lfscada/monitor/multi/report/queryCols {reportId, startTime, endTime, page, pageSize}` → `{cols, rows,
@@ -78,9 +78,9 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
         return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: MAX_DAYS }));
     }
     let (page, page_size) = params.paging()?;
-    let report = state.store.report(current.user.org_id, report_id).await?;
+    let report = state.store.report(&current.viewer(), report_id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;
-    let signals = state.store.signals(current.user.org_id, report.equipment_id).await?.unwrap_or_default();
+    let signals = state.store.signals(&current.viewer(), report.equipment_id).await?.unwrap_or_default();
     let mut cols = Vec::new();
     // Period start → column → value.
     let mut cells: BTreeMap<i64, Map<String, Value>> = BTreeMap::new();

@@ -42,19 +42,20 @@ fn save_error(e: SaveError) -> ApiError {
 
 /// `POST /lfscada/scene/query {}` → `[{id, name, equipmentCount, updated}]` by name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.scenes(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.scenes(&current.viewer()).await?))
 }
 
 /// `POST /lfscada/scene/info {id}` → `{id, name, equipment: [card + keyValues]}` in the chosen order.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = required_id(&params, "id")?;
-    let scene = state.store.scene(current.user.org_id, current.user.id, id).await?;
+    let scene = state.store.scene(&current.viewer(), id).await?;
     scene.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::SceneNotFound))
 }
 
 /// `POST /lfscada/scene/add {name, equipmentIds}` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let (name, ids) = scene_fields(&params)?;
     let id = state.store.add_scene(current.user.org_id, &name, &ids).await?.map_err(save_error)?;
     Ok(ApiOk::new(json!({ "id": id })).audit("scene", id))
@@ -63,6 +64,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/scene/edit {id, name, equipmentIds}`: renames and replaces the equipment.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let id = required_id(&params, "id")?;
     let (name, ids) = scene_fields(&params)?;
     state.store.edit_scene(current.user.org_id, id, &name, &ids).await?.map_err(save_error)?;
@@ -72,6 +74,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/scene/delete {id}`: the equipment stays.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
+    current.require_whole_org()?;
     let id = required_id(&params, "id")?;
     if !state.store.delete_scene(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::SceneNotFound));

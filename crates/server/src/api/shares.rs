@@ -22,7 +22,7 @@ fn not_found() -> ApiError {
 
 /// `POST /lfscada/equipment/multi/share/info {equipId}` → `{equipId, enabled, hasPassword, auth}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let info = state.store.share_info(current.user.org_id, equip_id(&params)?).await?;
+    let info = state.store.share_info(&current.viewer(), equip_id(&params)?).await?;
     info.map(ApiOk::new).ok_or_else(not_found)
 }
 
@@ -33,11 +33,11 @@ pub async fn edit_password(State(state): State<AppState>, current: CurrentUser, 
     let password = SharePassword::parse(&params.text("password")?.unwrap_or_default())
         .map_err(|r| ApiError::invalid("password", r))?;
     // Checked before hashing, so a call for a stranger's equipment costs no hash.
-    if state.store.share_info(current.user.org_id, id).await?.is_none() {
+    if state.store.share_info(&current.viewer(), id).await?.is_none() {
         return Err(not_found());
     }
     let hash = crate::password::hash_blocking(password.as_str().to_owned()).await?;
-    if !state.store.set_share_password(current.user.org_id, id, &hash).await? {
+    if !state.store.set_share_password(&current.viewer(), id, &hash).await? {
         return Err(not_found());
     }
     Ok(ApiOk::empty().audit("equipment", id))
@@ -57,7 +57,7 @@ pub async fn edit_auth(State(state): State<AppState>, current: CurrentUser, para
         Some("false") => Some(false),
         Some(_) => return Err(ApiError::invalid("enabled", Reason::NotAllowed)),
     };
-    if !state.store.set_share_auth(current.user.org_id, id, &auth, enabled).await? {
+    if !state.store.set_share_auth(&current.viewer(), id, &auth, enabled).await? {
         return Err(not_found());
     }
     Ok(ApiOk::empty().audit("equipment", id))

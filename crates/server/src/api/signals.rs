@@ -56,7 +56,7 @@ pub(crate) fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
 /// `POST /lfscada/equipment/multi/signal/query {equipmentId}` → the signal list.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = equipment_id(&params, "equipmentId")?;
-    let list = state.store.signals(current.user.org_id, id).await?;
+    let list = state.store.signals(&current.viewer(), id).await?;
     list.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
 
@@ -66,7 +66,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     let id = equipment_id(&params, "equipmentId")?;
     let list = signal_list(&params)?;
     validate::signals(&list).map_err(|e| field_error("", e))?;
-    match state.store.save_signals(current.user.org_id, id, &list).await? {
+    match state.store.save_signals(&current.viewer(), id, &list).await? {
         Ok(ids) => {
             state.link.equipment_changed(id).await;
             Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", id))
@@ -87,7 +87,7 @@ pub async fn save_driver(State(state): State<AppState>, current: CurrentUser, pa
     let driver = driver_from(object)?;
     validate::driver(&driver).map_err(|e| field_error("driver.", e))?;
     let text = serde_json::to_string(&driver).map_err(anyhow::Error::from)?;
-    if !state.store.set_driver(current.user.org_id, id, &text).await? {
+    if !state.store.set_driver(&current.viewer(), id, &text).await? {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
     state.link.equipment_changed(id).await;

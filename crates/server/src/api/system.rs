@@ -74,7 +74,7 @@ pub async fn model_info(State(state): State<AppState>, current: CurrentUser, par
 /// `POST /lfscada/equipment/model/equipment {}` → `[{id, equipName, signalCount}]`: the organisation's equipment,
 /// for choosing where to apply a model (no signals) or what to make one from (with signals).
 pub async fn model_equipment(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.equipment_signal_counts(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.equipment_signal_counts(&current.viewer()).await?))
 }
 
 /// `POST /lfscada/equipment/model/add {name, manufacturer, remark, signals}` → `{id}`.
@@ -135,9 +135,10 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
     let id = required_id(&params, "id")?;
     let equipment_id = required_id(&params, "equipmentId")?;
     let org = current.user.org_id;
+    let viewer = current.viewer();
     let model = state.store.model(org, id).await?.ok_or_else(|| ApiError::code(Code::ModelNotFound))?;
     let existing =
-        state.store.signals(org, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+        state.store.signals(&viewer, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if !existing.is_empty() {
         return Err(ApiError::code(Code::EquipmentHasSignals));
     }
@@ -147,7 +148,7 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
     }
     // Checked again: the rules may have grown stricter since the model was saved.
     validate::signals(&list).map_err(|e| ApiError::invalid(e.field, e.reason))?;
-    match state.store.save_signals(org, equipment_id, &list).await? {
+    match state.store.save_signals(&viewer, equipment_id, &list).await? {
         Ok(ids) => {
             state.link.equipment_changed(equipment_id).await;
             Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", equipment_id))
@@ -165,9 +166,11 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
     let equipment_id = required_id(&params, "equipmentId")?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let org = current.user.org_id;
+    let viewer = current.viewer();
     let equipment =
-        state.store.equipment(org, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
-    let list = state.store.signals(org, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+        state.store.equipment(&viewer, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    let list =
+        state.store.signals(&viewer, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if list.is_empty() {
         return Err(ApiError::code(Code::EquipmentHasNoSignals));
     }

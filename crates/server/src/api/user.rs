@@ -84,6 +84,10 @@ pub async fn login(
         return Err(ApiError::code(Code::BadCredentials));
     };
     state.store.clear_login_failures("account", &account_key).await?;
+    // Said only to whoever knows the password, so it tells a stranger nothing.
+    if user.disabled {
+        return Err(ApiError::code(Code::AccountDisabled));
+    }
     if let Some(old) = session::cookie(&headers, SESSION_COOKIE) {
         state.store.end_session(&session::token_hash(&old), now).await?;
     }

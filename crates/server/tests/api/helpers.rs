@@ -165,7 +165,7 @@ impl TestApp {
             password_hash: &hash,
             org_id,
             role_type: "user",
-            data_range: "authorised",
+            data_range: "all",
             auths: &auths,
             tel: "",
             email: "",

@@ -4,6 +4,7 @@
 mod helpers;
 mod plant;
 
+mod accounts;
 mod alarms;
 mod bad_input;
 mod csrf;
