@@ -3,7 +3,8 @@
 //! The token is the socket's credential: single use, valid for [`TICKET_TTL_MS`], bound to the session that asked
 //! for it and, for EG signals, to one equipment the caller may see. A page on another site cannot get one (the
 //! token call is a same-origin POST with the session cookie), so the socket path needs no cookie check of its
-//! own. While open, the socket re-checks every minute that its session still exists, and closes when it ends.
+//! own. While open, the socket re-checks every minute that its session still exists (and, for EG signals, that
+//! its account still sees the equipment), and closes when that ends.
 //! Each socket's queue is bounded ([`crate::link::live::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
 use crate::AppState;
@@ -131,17 +132,29 @@ async fn serve(
                 Some(Ok(_)) => {} // idle texts, pings (answered by the library)
             },
             _ = session_check.tick() => {
-                let valid = match state.store.session(&ticket.session_hash).await {
-                    Ok(Some(s)) => s.ended_ms.is_none() && s.expires_ms > now_ms(),
-                    Ok(None) => false,
-                    Err(_) => true, // a database hiccup does not end anyone's session
-                };
-                if !valid {
+                // A database hiccup does not end anyone's session.
+                if !still_allowed(&state, &ticket).await.unwrap_or(true) {
                     close(&mut socket, CLOSE_POLICY, "session ended").await;
                     return;
                 }
             }
         }
+    }
+}
+
+/// True while the ticket's session lasts and, for an equipment's signals, its account still sees that
+/// equipment (an administrator may have revoked the grant or disabled the account since the socket opened).
+async fn still_allowed(state: &AppState, ticket: &Ticket) -> anyhow::Result<bool> {
+    let Some(session) = state.store.session(&ticket.session_hash).await? else { return Ok(false) };
+    if session.ended_ms.is_some() || session.expires_ms <= now_ms() {
+        return Ok(false);
+    }
+    match ticket.channel {
+        TicketChannel::EgSignals { equipment_id } => match state.store.user(ticket.user_id).await? {
+            Some(user) if !user.disabled => state.store.equipment_visible(&user.viewer(), equipment_id).await,
+            _ => Ok(false),
+        },
+        TicketChannel::Messages => Ok(true),
     }
 }
 

@@ -244,11 +244,28 @@ both_backends!(a_sub_account_reaches_only_the_equipment_granted_to_it, Options::
         let refused = post_as(app, &op, path, &form).await;
         assert!(matches!(refused.code(), "1214" | "1100" | "1205"), "{path}: {:?}", refused.body);
     }
+    // The picture upload (multipart) and applying a model name the equipment too.
+    let picture = crate::images::upload_as(app, &op, &hidden.id, "pump.png", crate::images::PNG).await;
+    assert_eq!(picture.code(), "1214", "{:?}", picture.body);
+    let blank = app.post("/lfscada/equipment/multi/add", &[("equipName", "Blank")]).await.data()["id"].to_string();
+    let model_signals = json!([{"name": "Level", "area": "input_register", "address": 0, "dataType": "uint16"}]);
+    let model = app
+        .post("/lfscada/equipment/model/add", &[("name", "Tank"), ("signals", &model_signals.to_string())])
+        .await
+        .data()["id"]
+        .to_string();
+    let applied = post_as(app, &op, "/lfscada/equipment/model/apply", &[("id", &model), ("equipmentId", &blank)]).await;
+    assert_eq!(applied.code(), "1214", "{:?}", applied.body);
+    let blank_signals = app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &blank)]).await;
+    assert_eq!(blank_signals.data(), &json!([]), "no model applied");
+    assert_eq!(app.post("/lfscada/equipment/multi/delete", &[("id", &blank)]).await.code(), "200");
     let signals = app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &hidden.id)]).await;
     assert_eq!(signals.data().as_array().map(Vec::len), Some(1), "signals kept: {:?}", signals.body);
     assert_eq!(app.post("/lfscada/equipment/multi/info", &[("id", &hidden.id)]).await.code(), "200", "not deleted");
 
-    // The same calls answer for the granted equipment.
+    // The same calls answer for the granted equipment (and its picture).
+    let picture = crate::images::upload_as(app, &op, &granted.id, "pump.png", crate::images::PNG).await;
+    assert_eq!(picture.code(), "200", "{:?}", picture.body);
     for (path, form) in calls_naming(&granted) {
         let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let answered = post_as(app, &op, path, &form).await;
