@@ -34,6 +34,21 @@ fn alarm(key: AlarmKey, org_id: i64, equipment_id: i64, signal_id: Option<i64>, 
     }
 }
 
+/// An ordinary account of `org` with the given data range; answers its id.
+async fn add_user(store: &Store, org: i64, loginname: &str, data_range: &str) -> i64 {
+    let new = ironsight_store::users::NewUser {
+        loginname,
+        password_hash: "h",
+        org_id: org,
+        role_type: "user",
+        data_range,
+        auths: &[],
+        tel: "",
+        email: "",
+    };
+    store.create_user(&new).await.unwrap().unwrap()
+}
+
 async fn exercise(store: &Store) {
     let org = store.create_org("acme", "Acme", "").await.unwrap();
     let other_org = store.create_org("other", "Other", "").await.unwrap();
@@ -150,37 +165,11 @@ async fn exercise(store: &Store) {
     assert_eq!(store.alarm_record(&o, orphan).await.unwrap().unwrap().gmt_release, Some(t0 + 1));
 
     // Recipients are the organisation's users; alarm messages count as unread.
-    let user = store
-        .create_user(&ironsight_store::users::NewUser {
-            loginname: "ops",
-            password_hash: "h",
-            org_id: org,
-            role_type: "user",
-            data_range: "all",
-            auths: &[],
-            tel: "",
-            email: "",
-        })
-        .await
-        .unwrap()
-        .unwrap();
+    let user = add_user(store, org, "ops", "all").await;
     assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user]);
     assert!(store.alarm_recipients(other_org, equipment).await.unwrap().is_empty());
     // A sub-account limited to granted equipment hears of an equipment's alarms once it is granted.
-    let limited = store
-        .create_user(&ironsight_store::users::NewUser {
-            loginname: "limited",
-            password_hash: "h",
-            org_id: org,
-            role_type: "user",
-            data_range: "authorised",
-            auths: &[],
-            tel: "",
-            email: "",
-        })
-        .await
-        .unwrap()
-        .unwrap();
+    let limited = add_user(store, org, "limited", "authorised").await;
     assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user]);
     store.grant_equipment(limited, equipment).await.unwrap();
     assert_eq!(store.alarm_recipients(org, equipment).await.unwrap(), [user, limited]);
