@@ -71,8 +71,9 @@ clean: ## Remove build outputs (not ./data)
 	rm -rf web/dist e2e/screenshots
 
 .PHONY: bench
-bench: web e2e/node_modules/.package-lock.json ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, memory) on SQLite and PostgreSQL, the history chart in Chromium
+bench: web e2e/node_modules/.package-lock.json ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, memory) on SQLite and PostgreSQL, the history chart in Chromium, the JavaScript the login page and the monitor list load
 	$(CARGO) build --release -p ironsight -p ironsight-gateway --bins --examples
 	$(CARGO) run --release -q -p ironsight --example bench
 	$(CARGO) run --release -q -p ironsight --example link_bench
 	cd e2e && IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight node bench/history-render.mjs
+	cd e2e && IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight node bench/bundle-size.mjs

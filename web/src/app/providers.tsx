@@ -2,10 +2,11 @@
  * App-wide providers: react-query, i18next, and antd (locale following the language switch, the console's
  * theme tokens). The API client's error toast is wired to antd's message here; message.useMessage keeps the
  * toasts inside the ConfigProvider (theme, locale) without antd's App wrapper, which would also pull the modal
- * and notification code into the first download.
+ * and notification code into the first download. antd's message itself is loaded with the first toast
+ * (ErrorToastHost.tsx): no page needs it to show (issue 4: under 300 KB of compressed JavaScript).
  */
-import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, message, type ThemeConfig } from 'antd';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 // The ES build of the locales: the CommonJS re-export at 'antd/locale/*' reached the production bundle without
 // its default export, so antd's own texts (pagination, date picker) stayed English in the Chinese console.
 import enUS from 'antd/es/locale/en_US';
@@ -14,6 +15,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { setErrorNotifier } from '@/lib/api/client';
 import { i18n } from '@/lib/i18n';
+import type { Toast } from './ErrorToastHost';
+
+const ErrorToastHost = lazy(() => import('./ErrorToastHost'));
 
 /** Calm, legible defaults for a console that stays open all shift. */
 const consoleTheme: ThemeConfig = {
@@ -51,13 +55,19 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   );
 }
 
-/** Hands antd's context-aware message API to the API client, which must not import React itself. */
+/**
+ * Wires the API client's error toasts (the client must not import React itself): the first one loads the host,
+ * which shows the toasts that came while it loaded and then takes the client's toasts itself.
+ */
 function ErrorToasts() {
-  const [messageApi, holder] = message.useMessage();
+  const [early, setEarly] = useState<Toast[]>([]);
   useEffect(() => {
-    setErrorNotifier((text, key) => {
-      void messageApi.error({ content: text, key, duration: 5 });
-    });
-  }, [messageApi]);
-  return holder;
+    setErrorNotifier((text, key) => setEarly((queued) => [...queued, { text, key }]));
+  }, []);
+  if (early.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ErrorToastHost early={early} />
+    </Suspense>
+  );
 }

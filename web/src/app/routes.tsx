@@ -50,8 +50,11 @@ export interface RouteDef {
   screen?: ScreenLoader;
   /** This exact path redirects: an absolute path, or one relative to this route (e.g. a default tab). */
   redirectTo?: string;
-  /** Listed in its area's side menu (only for paths without params). */
-  menu?: { group?: MenuGroup; icon?: ComponentType };
+  /**
+   * Listed in its area's side menu (only for paths without params); `adminOnly`: listed only for the
+   * organisation's administrators (lib/access.ts `isAdmin`; the screen itself still says when it is not for you).
+   */
+  menu?: { group?: MenuGroup; icon?: ComponentType; adminOnly?: boolean };
   children?: RouteDef[];
 }
 
@@ -203,6 +206,13 @@ const manageRoutes: RouteDef[] = [
   { path: 'system/protocol', titleKey: 'route.manage.protocol', screen: () => import('@/features/system/components/ProtocolPage'), menu: { group: 'system' } },
   { path: 'system/model', titleKey: 'route.manage.model', screen: () => import('@/features/system/components/ModelsPage'), menu: { group: 'system' } },
   { path: 'system/msg', titleKey: 'route.manage.systemMsg', screen: () => import('@/features/system/components/AnnouncementsPage'), menu: { group: 'system' } },
+  // Ours, not the spec's: it has roles and data ranges but no screen to manage them (crates/server/src/api/accounts.rs).
+  {
+    path: 'system/user',
+    titleKey: 'route.manage.subAccounts',
+    screen: () => import('@/features/accounts/components/SubAccountsPage'),
+    menu: { group: 'system', adminOnly: true },
+  },
   { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: notAvailable, menu: { group: 'ops' } },
   { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: notAvailable, menu: { group: 'ops' } },
   {

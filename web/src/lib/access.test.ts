@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINDPWD_STEPS, Permission, decideAccess, hasAuth, isPublicPath } from './access';
+import { FINDPWD_STEPS, Permission, canManageSets, decideAccess, hasAuth, isPublicPath, seesWholeOrg } from './access';
 
 describe('access rule (spec section 2)', () => {
   const publicPaths = ['/login', '/login.jsp', '/404', '/findpwd', ...FINDPWD_STEPS.map((s) => `/findpwd/${s}`)];
@@ -46,5 +46,21 @@ describe('permissions (spec section 6)', () => {
     expect(hasAuth(user, Permission.MultiDesignerRepair)).toBe(false);
     expect(hasAuth({ auths: null }, Permission.Manage)).toBe(false);
     expect(hasAuth(undefined, Permission.Manage)).toBe(false);
+  });
+});
+
+describe('data range (per-device authorisation)', () => {
+  it('administrators and the range all see the whole organisation; granted-only accounts do not', () => {
+    expect(seesWholeOrg({ roleType: 'admin', dataRange: 'authorised' })).toBe(true);
+    expect(seesWholeOrg({ roleType: 'user', dataRange: 'all' })).toBe(true);
+    expect(seesWholeOrg({ roleType: 'user', dataRange: 'authorised' })).toBe(false);
+    expect(seesWholeOrg(undefined)).toBe(false);
+  });
+
+  it('scenes and projects change only with the manage permission and the whole organisation in view', () => {
+    const manage = [Permission.Manage];
+    expect(canManageSets({ roleType: 'user', dataRange: 'all', auths: manage })).toBe(true);
+    expect(canManageSets({ roleType: 'user', dataRange: 'authorised', auths: manage })).toBe(false);
+    expect(canManageSets({ roleType: 'admin', dataRange: 'all', auths: [] })).toBe(false);
   });
 });

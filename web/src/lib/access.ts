@@ -69,3 +69,28 @@ export type PermissionCode = (typeof Permission)[keyof typeof Permission];
 export function hasAuth(user: { auths?: readonly string[] | null } | null | undefined, code: string): boolean {
   return user?.auths?.includes(code) ?? false;
 }
+
+/**
+ * The role type of an organisation's administrator (crates/store/src/access.rs `ROLE_ADMIN`); the sub-accounts an
+ * administrator creates are 'user'. Only administrators manage sub-accounts (the server answers 1011 otherwise).
+ */
+export const ADMIN_ROLE = 'admin';
+
+/** True for an organisation's administrator; no user, no administrator. */
+export function isAdmin(user: { roleType?: unknown } | null | undefined): boolean {
+  return user?.roleType === ADMIN_ROLE;
+}
+
+/**
+ * True when the user sees every equipment of the organisation: an administrator, or a data range of 'all'
+ * (crates/store/src/access.rs `User::viewer`). Others see only the equipment granted to them, and may not change
+ * what spans the organisation (scenes, projects: the server answers 1011).
+ */
+export function seesWholeOrg(user: { roleType?: unknown; dataRange?: unknown } | null | undefined): boolean {
+  return isAdmin(user) || user?.dataRange === 'all';
+}
+
+/** May change scenes and projects: the manage permission and a view of the whole organisation. */
+export function canManageSets(user: Parameters<typeof hasAuth>[0] & Parameters<typeof seesWholeOrg>[0]): boolean {
+  return hasAuth(user, Permission.Manage) && seesWholeOrg(user);
+}

@@ -7,3 +7,8 @@ export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 /** Where a successful login lands. */
 export const HOME_PATH = '/monitor/eg/list';
+
+/** An EG equipment's monitor page (the detail screen, real-time data first): `/monitor/eg/detail/list/{id}`. */
+export function egDetailPath(id: number): string {
+  return `/monitor/eg/detail/list/${id}`;
+}

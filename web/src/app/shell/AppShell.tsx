@@ -4,12 +4,14 @@
  * the current area, and the routed screen. Loaded lazily so the login page does not carry it.
  */
 import { createElement, useMemo } from 'react';
-import { Layout, Menu, Space, theme as antdTheme, type MenuProps } from 'antd';
+import { Flex, Layout, Menu, theme as antdTheme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
+import { isAdmin } from '@/lib/access';
 import { HOME_PATH } from '@/lib/paths';
+import { useUser } from '@/lib/session';
 import { useTheme } from '@/lib/theme';
 import { menuGroups } from '../routes';
 import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries, type MenuEntry } from './navigation';
@@ -27,7 +29,8 @@ export default function AppShell() {
 
   const area = areaForPath(pathname);
   const navEntries = useMemo(() => topNavEntries(), []);
-  const sideEntries = useMemo(() => (area ? sideMenuEntries(area) : []), [area]);
+  const admin = isAdmin(useUser());
+  const sideEntries = useMemo(() => (area ? sideMenuEntries(area, { admin }) : []), [area, admin]);
   const selectedSide = selectedEntry(sideEntries, pathname);
 
   const navItems: MenuProps['items'] = navEntries.map((entry) => ({
@@ -70,11 +73,18 @@ export default function AppShell() {
           onClick={({ key }) => void navigate(key)}
           style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none', lineHeight: `${HEADER_HEIGHT}px` }}
         />
-        <Space size={4} style={{ flex: 'none' }}>
-          <UnreadBadge />
-          <LanguageSwitch tone="dark" />
-          <UserMenu />
-        </Space>
+        {/* Each in a block of the header's line height, as antd's Space laid them out (Space itself is not loaded). */}
+        <Flex align="center" gap={4} style={{ flex: 'none' }}>
+          <div>
+            <UnreadBadge />
+          </div>
+          <div>
+            <LanguageSwitch tone="dark" />
+          </div>
+          <div>
+            <UserMenu />
+          </div>
+        </Flex>
       </Layout.Header>
       <Layout>
         {sideItems.length > 0 && (

@@ -1,4 +1,6 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
+// The menu alone: antd's Dropdown index also brings Dropdown.Button.
+import Dropdown from 'antd/es/dropdown/dropdown';
 import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAdmin } from '@/lib/access';
 import { routeTable } from '../routes';
 import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries } from './navigation';
 
@@ -29,6 +30,27 @@ describe('menus derived from the route table', () => {
       ['ops', '/manage/ops/inspection_plan'],
       ['ops', '/manage/ops/inspection_content'],
       ['ops', '/manage/ops/worksheet'],
+    ]);
+  });
+
+  it('lists the administrators\' entries (sub-accounts) only for an administrator', () => {
+    const manage = area('manage');
+    const system = (admin: boolean) =>
+      sideMenuEntries(manage, { admin }).flatMap((entry) => (entry.group === 'system' ? [entry.path] : []));
+    expect(system(true)).toEqual([
+      '/manage/system/hardware',
+      '/manage/system/protocol',
+      '/manage/system/model',
+      '/manage/system/msg',
+      '/manage/system/user',
+    ]);
+    expect(system(false)).not.toContain('/manage/system/user');
+    expect(sideMenuEntries(manage).map((entry) => entry.path)).not.toContain('/manage/system/user');
+    expect([isAdmin({ roleType: 'admin' }), isAdmin({ roleType: 'user' }), isAdmin({ roleType: 1 }), isAdmin(undefined)]).toEqual([
+      true,
+      false,
+      false,
+      false,
     ]);
   });
 

@@ -26,12 +26,23 @@ export function areaForPath(pathname: string, table: readonly TopRouteDef[] = ro
   return table.find((route) => route.frame === 'shell' && route.path.toLowerCase() === first);
 }
 
-/** The side-menu entries of an area, in table order: routes marked `menu` whose path has no parameters. */
-export function sideMenuEntries(area: TopRouteDef): MenuEntry[] {
+/**
+ * Who the menus are for: entries marked `adminOnly` are listed only for the organisation's administrators
+ * (lib/access.ts `isAdmin`).
+ */
+export interface MenuViewer {
+  admin: boolean;
+}
+
+/**
+ * The side-menu entries of an area for `viewer`, in table order: routes marked `menu` whose path has no
+ * parameters, without the administrators' entries unless the viewer is one.
+ */
+export function sideMenuEntries(area: TopRouteDef, viewer: MenuViewer = { admin: false }): MenuEntry[] {
   const entries: MenuEntry[] = [];
   const walk = (route: RouteDef, parentPath: string) => {
     const path = joinPath(parentPath, route.path);
-    if (route.menu && !path.includes(':')) {
+    if (route.menu && !path.includes(':') && (viewer.admin || !route.menu.adminOnly)) {
       entries.push({ path, titleKey: route.titleKey, group: route.menu.group, icon: route.menu.icon });
     }
     for (const child of route.children ?? []) walk(child, path);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardColumns,
   DEFAULT_FILTERS,
   cardFilterPayload,
   cardImage,
@@ -83,6 +84,16 @@ describe('list filters in the address', () => {
     expect(isFiltered({ ...DEFAULT_FILTERS, followedOnly: true })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, online: 'online' })).toBe(true);
     expect(isFiltered({ ...DEFAULT_FILTERS, keyword: 'x' })).toBe(true);
+  });
+});
+
+describe('cards per row (one on a phone, two from sm, three from lg, four from xxl)', () => {
+  it('follows the widest breakpoint the window reaches', () => {
+    expect(cardColumns({})).toBe(1);
+    expect(cardColumns({ xs: true })).toBe(1);
+    expect(cardColumns({ xs: false, sm: true, md: true })).toBe(2);
+    expect(cardColumns({ sm: true, md: true, lg: true, xl: true })).toBe(3);
+    expect(cardColumns({ sm: true, md: true, lg: true, xl: true, xxl: true })).toBe(4);
   });
 });
 

@@ -9,6 +9,20 @@
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
 
+/** Which of antd's breakpoints the window reaches (antd's `ScreenMap`: xs < 576 px ≤ sm < 768 ≤ md < 992 ≤ lg …). */
+export type Screens = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl', boolean>>;
+
+/**
+ * Cards per row in a card list for the window's width: one on a phone, two from 576 px, three from 992 px, four
+ * from 1600 px (what antd's Col `xs=24 sm=12 lg=8 xxl=6` gave).
+ */
+export function cardColumns(screens: Screens): number {
+  if (screens.xxl) return 4;
+  if (screens.lg) return 3;
+  if (screens.sm) return 2;
+  return 1;
+}
+
 /** A group of /lfscada/monitor/group/query. */
 export interface Group {
   id: number;

@@ -36,6 +36,7 @@ export const equipmentKeys = {
   all: ['equipment'] as const,
   list: (query: EquipmentQuery) => ['equipment', 'list', query] as const,
   info: (id: number) => ['equipment', 'info', id] as const,
+  share: (id: number) => ['equipment', 'share', id] as const,
 };
 
 /**

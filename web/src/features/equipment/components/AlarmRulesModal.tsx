@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal,
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSaveAlarmRules } from '../api/saveAlarmRules';
-import { refusedListEntry } from '../fieldErrors';
+import { refusedListEntry } from '@/lib/api/fieldErrors';
 import { problemText } from '../problemText';
 import {
   LEVELS,

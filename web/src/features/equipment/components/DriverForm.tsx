@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { currentLanguage } from '@/lib/i18n';
-import { refusedSubField } from '../fieldErrors';
+import { refusedSubField } from '@/lib/api/fieldErrors';
 import {
   driverPayload,
   driverValues,

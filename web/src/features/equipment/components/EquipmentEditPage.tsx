@@ -2,7 +2,8 @@
  * /manage/eg/equipment/edit/:id/{info,driver,signal,report,page}: one screen for the five tabs. Each tab is its
  * own route (the address says which tab is open, so it can be linked and reloaded); this component reads the
  * tab from the address and shows it under the equipment's name. Without the manage permission every control is
- * shown disabled: the server refuses changes anyway (1011).
+ * shown disabled: the server refuses changes anyway (1011). The header's "Share" opens the share settings (a
+ * drawer loaded on first use).
  */
 import { Alert, Breadcrumb, Button, ConfigProvider, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { DriverTab } from './DriverTab';
 import { InfoForm } from './InfoForm';
 import { PageTab } from './PageTab';
 import { ReportTab } from './ReportTab';
+import { ShareButton } from './ShareButton';
 import { SignalTab } from './SignalTab';
 
 const TAB_TITLES: Record<EditTab, string> = {
@@ -73,6 +75,11 @@ export default function EquipmentEditPage() {
           <Tag color={equipment.gatewaySn ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
             {equipment.gatewaySn ? t('equipment.boundTo', { sn: equipment.gatewaySn }) : t('equipment.unbound')}
           </Tag>
+        )}
+        {equipment && (
+          <div style={{ marginInlineStart: 'auto' }}>
+            <ShareButton equipment={equipment} canManage={canManage} />
+          </div>
         )}
       </Flex>
 

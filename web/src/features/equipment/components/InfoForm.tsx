@@ -1,18 +1,21 @@
 /**
  * The equipment's own fields, for add and edit: name, model, manufacturer (suggested from the ones already
- * used, free text otherwise), address, coordinates, remark, display mode and, once it exists, its picture.
- * Refusals naming a field (1100/1101) go on the field; other failures are toasted.
+ * used, free text otherwise), address, coordinates (typed, or picked on a map), remark, display mode and, once it
+ * exists, its picture. Refusals naming a field (1100/1101) go on the field; other failures are toasted.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Col, Form, Input, InputNumber, Radio, Row, Space } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { useManufacturers } from '../api/manufacturers';
 import { useSaveEquipment } from '../api/saveEquipment';
-import { refusedField } from '../fieldErrors';
+import { refusedField } from '@/lib/api/fieldErrors';
+import { placeOf, type LatLng } from '../location/model';
 import { LATITUDE, LIMITS, LONGITUDE, type Equipment, type EquipmentFields } from '../model';
 import { ImageUpload } from './ImageUpload';
+import { LocationPickerModal } from './LocationPickerModal';
 import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
 
 const EMPTY: EquipmentFields = {
@@ -43,6 +46,17 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
   const save = useSaveEquipment();
   const manufacturers = useManufacturers();
   useRevalidateOnLanguage(form);
+  /** The map picker: closed, or open starting from the place the form had when it opened. */
+  const [picker, setPicker] = useState<{ open: boolean; initial: LatLng | null }>({ open: false, initial: null });
+
+  const openPicker = () =>
+    setPicker({ open: true, initial: placeOf(form.getFieldValue('latitude'), form.getFieldValue('longitude')) });
+  const confirmPicked = (point: LatLng) => {
+    setPicker((previous) => ({ ...previous, open: false }));
+    form.setFieldsValue({ latitude: point.latitude, longitude: point.longitude });
+    // Clears an earlier range error; the fields keep their rules.
+    void form.validateFields(['latitude', 'longitude']).catch(() => undefined);
+  };
 
   useEffect(() => {
     if (!equipment) return;
@@ -135,7 +149,7 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
             <Input id="equipment-address" autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
+        <Col xs={24} md={9}>
           <Form.Item
             name="latitude"
             htmlFor="equipment-latitude"
@@ -146,7 +160,7 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
             <InputNumber id="equipment-latitude" style={{ width: '100%' }} placeholder="-90 ~ 90" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
+        <Col xs={24} md={9}>
           <Form.Item
             name="longitude"
             htmlFor="equipment-longitude"
@@ -154,6 +168,14 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
             rules={[rangeRule('longitude', LONGITUDE)]}
           >
             <InputNumber id="equipment-longitude" style={{ width: '100%' }} placeholder="-180 ~ 180" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          {/* A blank label keeps the button on the line of the two fields. */}
+          <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+            <Button id="equipment-pick-location" icon={<EnvironmentOutlined />} onClick={openPicker} block>
+              {t('equipment.location.open')}
+            </Button>
           </Form.Item>
         </Col>
         <Col xs={24}>
@@ -171,6 +193,12 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
           </Form.Item>
         </Col>
       </Row>
+      <LocationPickerModal
+        open={picker.open}
+        initial={picker.initial}
+        onConfirm={confirmPicked}
+        onCancel={() => setPicker((previous) => ({ ...previous, open: false }))}
+      />
       {!readOnly && (
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending} id="equipment-info-save">

@@ -12,7 +12,7 @@ import { showError } from '@/lib/api/client';
 import { useDeletePage } from '../api/deletePage';
 import { usePages, type ConfigPage } from '../api/pages';
 import { PAGE_DEFAULT_SIZE, PAGE_TITLE_MAX, useSavePage } from '../api/savePage';
-import { refusedField } from '../fieldErrors';
+import { refusedField } from '@/lib/api/fieldErrors';
 import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
 
 type Values = { title: string; width?: number | null; height?: number | null };

@@ -13,7 +13,7 @@ import { useDeleteReport } from '../api/deleteReport';
 import { useSignals } from '../api/querySignals';
 import { useReports, type ReportDef } from '../api/reports';
 import { REPORT_MAX_COLUMNS, REPORT_NAME_MAX, REPORT_PERIOD_MINUTES, useSaveReport } from '../api/saveReport';
-import { refusedField } from '../fieldErrors';
+import { refusedField } from '@/lib/api/fieldErrors';
 import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
 
 type Values = { name: string; periodMinutes: number; signalIds: number[] };

@@ -26,7 +26,7 @@ import { useAlarmRules } from '../api/alarmRules';
 import { useSignals } from '../api/querySignals';
 import { useSaveSignals } from '../api/saveSignals';
 import { saveBlob } from '@/lib/download';
-import { refusedListEntry } from '../fieldErrors';
+import { refusedListEntry } from '@/lib/api/fieldErrors';
 import { problemText } from '../problemText';
 import { MAX_SIGNALS, SIGNAL_FIELDS, checkSignals, copySignal, newSignal, type SignalDef, type SignalField } from '../signals/model';
 import { exportSignals, importSignals, keepIds, type ImportError } from '../signals/xlsx';

@@ -9,6 +9,8 @@
  * single refused row imports nothing, with each refusal named by sheet row number, column and reason.
  */
 import { i18n } from '@/lib/i18n';
+// Both languages' texts: headers and labels are read back in either (English is otherwise fetched only when shown).
+import '@/lib/i18n/allLanguages';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import {
   AREAS,

@@ -10,7 +10,9 @@
  * compressed (Card brings Tabs along), and this list is the first screen after login.
  */
 import { useState, type MouseEvent } from 'react';
-import { Badge, Button, Dropdown, Flex, Tag, Tooltip, theme } from 'antd';
+import { Badge, Button, Flex, Tag, Tooltip, theme } from 'antd';
+// The menu alone: antd's Dropdown index also brings Dropdown.Button.
+import Dropdown from 'antd/es/dropdown/dropdown';
 import type { MenuProps } from 'antd';
 import {
   CheckOutlined,

@@ -134,9 +134,21 @@ describe('monitor equipment list', { timeout: 60_000 }, () => {
     fireEvent.change(document.getElementById('fleet-search') as HTMLInputElement, { target: { value: ' pump ' } });
     await click(screen.getByRole('button', { name: /搜\s*索/ }));
     await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toMatchObject({ keyword: 'pump' }));
-    await click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
-    await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toMatchObject({ page: '2', keyword: 'pump' }));
-    expect(router.state.location.search).toBe('?keyword=pump&online=offline&follow=true&page=2');
+    const sort = screen.getByTestId('fleet-sort');
+    expect(sort.textContent).toBe('按时间（最新在前）');
+    await click(sort);
+    await click(await screen.findByRole('menuitem', { name: '按名称' }));
+    await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toMatchObject({ sort: 'name', keyword: 'pump' }));
+    expect(sort.textContent).toBe('按名称');
+    // The pagination is loaded when a list has more than one page.
+    const page2 = await waitFor(() => {
+      const item = document.querySelector('.ant-pagination-item-2');
+      expect(item).not.toBeNull();
+      return item as HTMLElement;
+    });
+    await click(page2);
+    await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toMatchObject({ page: '2', keyword: 'pump', sort: 'name' }));
+    expect(router.state.location.search).toBe('?keyword=pump&sort=name&online=offline&follow=true&page=2');
   });
 
   it('reads the filters from the address (sort by name, followed)', async () => {

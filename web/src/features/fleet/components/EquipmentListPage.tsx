@@ -5,10 +5,10 @@
  * from an equipment's detail shows the same list.
  */
 import { Suspense, lazy, useState } from 'react';
-import { Button, Checkbox, Collapse, Flex, Segmented, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Flex, Segmented, Tooltip } from 'antd';
 // Search alone: antd's Input index brings TextArea, OTP and Password along (about 11 KB compressed).
 import Search from 'antd/es/input/Search';
-import { AppstoreOutlined, FolderOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,27 +16,18 @@ import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { fleetKeys } from '../api/keys';
 import { useMoveEquipment } from '../api/moveEquipment';
-import { useAllByGroup } from '../api/queryAllByGroup';
-import { useByGroup } from '../api/queryByGroup';
 import { useCards } from '../api/queryCards';
 import { useGroups } from '../api/queryGroups';
-import {
-  UNGROUPED_ID,
-  isFiltered,
-  readFilters,
-  writeFilters,
-  type Card,
-  type Group,
-  type ListFilters,
-  type ListSort,
-  type ListView,
-  type OnlineFilter,
-} from '../model';
+import { isFiltered, readFilters, writeFilters, type Card, type ListFilters, type ListSort, type ListView, type OnlineFilter } from '../model';
 import { CardGrid } from './CardGrid';
+import type { ListProps } from './GroupedList';
+import { SortSelect } from './SortSelect';
 import { StatusAlert } from './StatusAlert';
 
 /** Loaded when first opened: its form and modal are not needed to show the list (this is the first screen after login). */
 const GroupNameModal = lazy(() => import('./GroupNameModal').then((module) => ({ default: module.GroupNameModal })));
+/** The view by group, loaded when chosen: its collapsible sections (antd's Collapse) are not needed by the list view. */
+const GroupedList = lazy(() => import('./GroupedList'));
 
 export default function EquipmentListPage() {
   const { t } = useTranslation();
@@ -60,7 +51,7 @@ export default function EquipmentListPage() {
     <Flex vertical gap={16} data-testid="fleet-list-page">
       <Flex justify="space-between" align="center" wrap gap={12}>
         <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}>{t('route.monitor.egList')}</h4>
-        <Space wrap>
+        <Flex wrap align="center" gap={8}>
           <Segmented<ListView>
             data-testid="fleet-view"
             value={filters.view}
@@ -75,7 +66,7 @@ export default function EquipmentListPage() {
               {t('fleet.newGroup')}
             </Button>
           )}
-        </Space>
+        </Flex>
       </Flex>
 
       <Flex wrap gap={12} align="center">
@@ -93,12 +84,12 @@ export default function EquipmentListPage() {
           enterButton={t('fleet.search')}
           style={{ width: 300 }}
         />
-        <Select<ListSort>
-          aria-label={t('fleet.sort.label')}
-          data-testid="fleet-sort"
+        <SortSelect<ListSort>
+          ariaLabel={t('fleet.sort.label')}
+          testId="fleet-sort"
           value={filters.sort}
           onChange={(sort) => update({ sort })}
-          style={{ width: 170 }}
+          width={170}
           options={[
             { value: 'time', label: t('fleet.sort.time') },
             { value: 'name', label: t('fleet.sort.name') },
@@ -133,7 +124,9 @@ export default function EquipmentListPage() {
       {filters.view === 'list' ? (
         <FlatList filters={filters} onPage={(page) => update({ page })} groups={moveGroups} onNewGroup={onNewGroup} />
       ) : (
-        <GroupedList filters={filters} groups={moveGroups} onNewGroup={onNewGroup} />
+        <Suspense fallback={<StatusAlert loading error={null} onRetry={() => undefined} failedText="" />}>
+          <GroupedList filters={filters} groups={moveGroups} onNewGroup={onNewGroup} />
+        </Suspense>
       )}
 
       {adding !== null && (
@@ -149,12 +142,6 @@ export default function EquipmentListPage() {
       )}
     </Flex>
   );
-}
-
-interface ListProps {
-  filters: ListFilters;
-  groups: Group[] | undefined;
-  onNewGroup: ((card: Card) => void) | undefined;
 }
 
 /** The empty text: no equipment at all, or none matching the filters. */
@@ -180,88 +167,6 @@ function FlatList({ filters, onPage, groups, onNewGroup }: ListProps & { onPage:
       emptyText={emptyText}
       groups={groups}
       onNewGroup={onNewGroup}
-    />
-  );
-}
-
-/**
- * By group: one collapsible section per group (from queryAllByGroup), then the ungrouped; a section reads its
- * cards (queryByGroup, with the list's filters) only while it is open.
- */
-function GroupedList({ filters, groups, onNewGroup }: ListProps) {
-  const { t } = useTranslation();
-  const sections = useAllByGroup();
-  const [openKeys, setOpenKeys] = useState<string[] | null>(null);
-  const data = sections.data;
-
-  if (!data) {
-    return (
-      <StatusAlert
-        loading={sections.isLoading}
-        error={sections.error}
-        onRetry={() => void sections.refetch()}
-        failedText={t('fleet.groupsLoadFailed')}
-      />
-    );
-  }
-  // The ungrouped entry is left out when it is empty: it is not a group the user made.
-  const shown = data.filter((entry) => entry.id !== UNGROUPED_ID || entry.equipment.length > 0);
-  if (shown.length === 0) {
-    return <CardGrid cards={[]} total={0} page={1} onPage={() => undefined} loading={false} error={null} onRetry={() => undefined} emptyText={t('fleet.empty')} />;
-  }
-  const defaultOpen = shown.filter((entry) => entry.equipment.length > 0).map((entry) => String(entry.id));
-  return (
-    <Flex vertical gap={12}>
-      {sections.isError && (
-        <StatusAlert loading={false} error={sections.error} onRetry={() => void sections.refetch()} failedText={t('fleet.refreshFailed')} />
-      )}
-      <Collapse
-        data-testid="fleet-groups"
-        activeKey={openKeys ?? defaultOpen}
-        onChange={(keys) => setOpenKeys(Array.isArray(keys) ? keys : [keys])}
-        items={shown.map((entry) => ({
-          key: String(entry.id),
-          label: (
-            <Flex align="center" gap={8} data-testid={`fleet-section-${entry.id}`}>
-              <FolderOutlined />
-              <span>{entry.id === UNGROUPED_ID ? t('fleet.ungrouped') : entry.name}</span>
-              <Tag style={{ marginInlineEnd: 0 }}>{t('fleet.count', { count: entry.equipment.length })}</Tag>
-            </Flex>
-          ),
-          // Keyed by the filters: a new search starts each section again at page 1.
-          children: (
-            <GroupSection
-              key={writeFilters({ ...filters, page: 1 }).toString()}
-              groupId={entry.id}
-              filters={filters}
-              groups={groups}
-              onNewGroup={onNewGroup}
-            />
-          ),
-        }))}
-      />
-    </Flex>
-  );
-}
-
-function GroupSection({ groupId, ...props }: ListProps & { groupId: number }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const { filters } = props;
-  const cards = useByGroup({ ...filters, groupId, page });
-  return (
-    <CardGrid
-      testId={`fleet-section-cards-${groupId}`}
-      cards={cards.data?.list}
-      total={cards.data?.total ?? 0}
-      page={page}
-      onPage={setPage}
-      loading={cards.isLoading || (cards.isFetching && cards.isPlaceholderData)}
-      error={cards.error}
-      onRetry={() => void cards.refetch()}
-      emptyText={isFiltered(filters) ? t('fleet.emptyFiltered') : t('fleet.emptyGroup')}
-      groups={props.groups}
-      onNewGroup={props.onNewGroup}
     />
   );
 }

@@ -4,7 +4,7 @@
  * to the detail. Equipment without coordinates is listed beside the map as "not placed".
  *
  * Leaflet is imported here, lazily, and nowhere else. Tiles come from OpenStreetMap unless the build says
- * otherwise (map/tiles.ts); when they cannot load (no internet) the markers still show on a plain background and
+ * otherwise (lib/map/tiles.ts); when they cannot load (no internet) the markers still show on a plain background and
  * a notice says the map tiles are missing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { useUser } from '@/lib/session';
 import { useAllCards } from '../api/queryAllCards';
 import { useMapCards } from '../api/queryMapCards';
 import type { FleetMap } from '../map/leafletMap';
-import { tileConfig } from '../map/tiles';
+import { tileConfig } from '@/lib/map/tiles';
 import {
   STATE_COLOUR,
   cardState,

@@ -2,9 +2,12 @@
  * What a screen shows in place of data it does not have: a spinner while loading, or the failure with the
  * server's message and Retry. Renders nothing when neither applies.
  */
-import { Alert, Button, Flex, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy } from 'react';
+import { Flex, Spin } from 'antd';
 import type { ApiError } from '@/lib/api/errors';
+
+/** Loaded on the first failure (see ErrorAlert.tsx). */
+const ErrorAlert = lazy(() => import('./ErrorAlert'));
 
 interface StatusAlertProps {
   loading: boolean;
@@ -15,21 +18,11 @@ interface StatusAlertProps {
 }
 
 export function StatusAlert({ loading, error, onRetry, failedText }: StatusAlertProps) {
-  const { t } = useTranslation();
   if (error) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="fleet-error"
-        message={failedText}
-        description={error.message}
-        action={
-          <Button size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <ErrorAlert title={failedText} message={error.message} onRetry={onRetry} />
+      </Suspense>
     );
   }
   if (loading) {

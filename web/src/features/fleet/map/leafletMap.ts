@@ -7,13 +7,10 @@
  * can say so while the markers stay usable on the plain background.
  */
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { MAP_ZOOM, cardState, markerColour, type MapCard } from '../model';
-import type { TileConfig } from './tiles';
+import { EMPTY_CENTRE, EMPTY_ZOOM, addTiles } from '@/lib/map/leafletBase';
+import type { TileConfig } from '@/lib/map/tiles';
 
-/** Where the map opens when no equipment is placed: mainland China, zoomed out. */
-const EMPTY_CENTRE: L.LatLngExpression = [35, 105];
-const EMPTY_ZOOM = 4;
 
 export interface FleetMapOptions {
   tiles: TileConfig;
@@ -49,23 +46,7 @@ function tag(marker: L.Marker, card: MapCard) {
 
 export function createFleetMap(container: HTMLElement, options: FleetMapOptions): FleetMap {
   const map = L.map(container, { center: EMPTY_CENTRE, zoom: EMPTY_ZOOM, worldCopyJump: true });
-  let loadedTiles = 0;
-  let reported = false;
-  const tiles = L.tileLayer(options.tiles.url, { attribution: options.tiles.attribution, maxZoom: 19 });
-  tiles.on('tileload', () => {
-    loadedTiles++;
-    if (reported) {
-      reported = false;
-      options.onTilesFailed(false);
-    }
-  });
-  tiles.on('tileerror', () => {
-    if (loadedTiles === 0 && !reported) {
-      reported = true;
-      options.onTilesFailed(true);
-    }
-  });
-  tiles.addTo(map);
+  addTiles(map, options.tiles, options.onTilesFailed);
 
   const markers = new Map<number, { marker: L.Marker; key: string }>();
   let fitted = false;

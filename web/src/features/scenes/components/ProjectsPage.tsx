@@ -8,7 +8,7 @@ import { Alert, Button, Flex, Input, Popconfirm, Space, Table, Tooltip, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, hasAuth } from '@/lib/access';
+import { canManageSets } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteProject } from '../api/deleteProject';
 import { useProjects } from '../api/queryProjects';
@@ -17,7 +17,7 @@ import { ProjectModal } from './ProjectModal';
 
 export default function ProjectsPage() {
   const { t } = useTranslation();
-  const canManage = hasAuth(useUser(), Permission.Manage);
+  const canManage = canManageSets(useUser());
   const [query, setQuery] = useState({ page: 1, keyword: '' });
   const [typed, setTyped] = useState('');
   const projects = useProjects(query);

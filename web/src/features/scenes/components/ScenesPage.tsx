@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Permission, hasAuth } from '@/lib/access';
+import { canManageSets } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteScene } from '../api/deleteScene';
 import { useScenes } from '../api/queryScenes';
@@ -19,7 +19,7 @@ import { SceneModal } from './SceneModal';
 export default function ScenesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canManage = hasAuth(useUser(), Permission.Manage);
+  const canManage = canManageSets(useUser());
   const scenes = useScenes();
   const remove = useDeleteScene();
   /** The modal: closed (null), adding ('new'), or editing a scene (its id). */

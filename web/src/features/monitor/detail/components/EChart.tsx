@@ -39,8 +39,9 @@ export default function EChart({ option, height, mode = 'replace', testId }: ECh
   }, []);
 
   useEffect(() => {
-    // Keeps the zoom the operator chose when only the data moves on (replaceMerge on series).
-    chart.current?.setOption(option, mode === 'replace' ? { notMerge: true, lazyUpdate: true } : { replaceMerge: ['series'], lazyUpdate: true });
+    // replace: a new answer is drawn at once (not a frame later). merge: keeps the zoom the operator chose when
+    // only the data moves on (replaceMerge on series), drawn with the next frame.
+    chart.current?.setOption(option, mode === 'replace' ? { notMerge: true } : { replaceMerge: ['series'], lazyUpdate: true });
   }, [option, mode]);
 
   return <div ref={element} style={{ width: '100%', height }} data-testid={testId} />;

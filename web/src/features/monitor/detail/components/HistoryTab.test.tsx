@@ -6,13 +6,20 @@ import type { HistoryAnswer } from '../model/types';
 import { EQUIPMENT_ID, P, SIGNALS, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
 
 // ECharts needs a real canvas; jsdom has none. The chart module is replaced by one that shows what it was given,
-// so these tests check what the screen hands to ECharts (the option itself is tested in chartOptions.test.ts).
+// so these tests check what the screen hands to ECharts (the option itself is tested in chartOptions.test.ts):
+// each line's name, sampling and number of points (its flat data holds one value per dimension and point).
 vi.mock('./EChart', () => ({
-  default: ({ option, testId }: { option: { series: Array<{ name: string; data: unknown[]; sampling: string }> }; testId?: string }) => (
+  default: ({
+    option,
+    testId,
+  }: {
+    option: { series: Array<{ name: string; data: ArrayLike<number>; dimensions?: string[]; sampling: string }> };
+    testId?: string;
+  }) => (
     <ul data-testid={testId}>
       {option.series.map((s) => (
         <li key={s.name} data-sampling={s.sampling}>
-          {`${s.name}: ${s.data.length}`}
+          {`${s.name}: ${s.data.length / (s.dimensions?.length ?? 1)}`}
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@
  * an ECharts line chart with zoom (bucketed signals as min and max lines, model/historySeries.ts) or listed in a
  * table of 10 rows per page, and exported to Excel.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Flex, Pagination, Segmented, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, LineChartOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
@@ -17,10 +17,10 @@ import { formatBaseTime, formatNumber, fromPickerDate, toPickerDate } from '../m
 import { historyFileName, historySheet } from '../model/historyExport';
 import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
-import type { MonitorSignal } from '../model/types';
+import type { HistoryAnswer, MonitorSignal } from '../model/types';
 import { saveBlob } from '@/lib/download';
 import { useDuration } from './GatewayInfoTab';
-import { LazyChart } from './LazyChart';
+import { LazyChart, preloadChart } from './LazyChart';
 import { TabEmpty, TabError, TabLoading } from './TabState';
 
 const PAGE_SIZE = 10;
@@ -50,10 +50,21 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const history = useHistory(request, run);
+  // The rows of each answer, built on first use (the table or the export): the chart does not need them.
+  const [rowsOf] = useState(() => new WeakMap<HistoryAnswer, HistoryRow[]>());
+  // ECharts loads while the operator chooses signals and the query runs, rather than after the answer.
+  useEffect(preloadChart, []);
 
   const answer = history.data;
   const lines = useMemo(() => (answer ? chartLines(answer) : []), [answer]);
-  const rows = useMemo(() => (answer ? historyRows(answer) : []), [answer]);
+  const rowsFor = (of: HistoryAnswer): HistoryRow[] => {
+    let built = rowsOf.get(of);
+    if (!built) {
+      built = historyRows(of);
+      rowsOf.set(of, built);
+    }
+    return built;
+  };
   const option = useMemo(
     () => historyChartOption(lines, { max: t('monitor.history.maxSuffix'), min: t('monitor.history.minSuffix') }),
     [lines, t],
@@ -94,7 +105,7 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
     setExporting(true);
     try {
       const { default: writeExcelFile } = await import('write-excel-file/browser');
-      const sheet = historySheet(rows, {
+      const sheet = historySheet(rowsFor(answer), {
         time: t('monitor.history.column.time'),
         signal: t('monitor.history.column.signal'),
         value: t('monitor.history.column.value'),
@@ -252,12 +263,12 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
               rowKey="key"
               size="small"
               columns={columns}
-              dataSource={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+              dataSource={rowsFor(answer).slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
               data-testid="history-table"
               pagination={false}
               footer={() => (
                 <Flex justify="flex-end">
-                  <PaginationBar page={page} total={rows.length} onChange={setPage} />
+                  <PaginationBar page={page} total={rowsFor(answer).length} onChange={setPage} />
                 </Flex>
               )}
             />

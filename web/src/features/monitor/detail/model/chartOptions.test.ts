@@ -10,7 +10,7 @@ const line = (patch: Partial<ChartLine>): ChartLine => ({
   unit: 'm³/h',
   decimals: 1,
   kind: 'raw',
-  points: [[0, 1]],
+  data: new Float64Array([0, 1]),
   ...patch,
 });
 
@@ -21,8 +21,10 @@ describe('history chart option', () => {
     const option = historyChartOption([line({})], labels);
     expect(option.animation).toBe(false);
     const [series] = option.series as Series[];
-    expect(series).toMatchObject({ type: 'line', showSymbol: false, sampling: 'lttb', large: true });
-    expect(series?.progressive).toBeGreaterThan(0);
+    expect(series).toMatchObject({ type: 'line', showSymbol: false, sampling: 'lttb' });
+    // The typed array itself (no copy), with the dimensions ECharts needs to read it; the tooltip shows the value.
+    expect(series?.data).toBeInstanceOf(Float64Array);
+    expect(series).toMatchObject({ dimensions: ['time', 'value'], encode: { x: 'time', y: 'value', tooltip: 'value' } });
     expect(option.dataZoom).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'inside' }), expect.objectContaining({ type: 'slider' })]));
   });
 
@@ -80,6 +82,7 @@ describe('tooltip values', () => {
     expect(valueFormatter(2)(66.69097653690946)).toBe('66.69');
     expect(valueFormatter(0, 'bool')(1)).toBe('1');
     expect(valueFormatter(1)(null)).toBe('—');
+    expect(valueFormatter(1)(NaN)).toBe('—'); // a gap in a line
     const option = historyChartOption([line({ decimals: 1 })], labels);
     const series = (option.series as Array<{ tooltip: { valueFormatter: (v: unknown) => string } }>)[0];
     expect(series?.tooltip.valueFormatter(12.3456)).toBe('12.3');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, chartLines, historyRows, linesOf, pointCount } from './historySeries';
+import { bucketsOf, chartLines, historyRows, linePoints, linesOf, pointCount } from './historySeries';
 import type { HistoryAnswer, HistorySeriesAnswer } from './types';
 
 function series(patch: Partial<HistorySeriesAnswer>): HistorySeriesAnswer {
@@ -37,35 +37,48 @@ const bucketed = series({
 });
 
 describe('history series to chart lines', () => {
-  it('draws raw rows as one line of [time, value]', () => {
-    expect(linesOf(series({}))).toEqual([
-      {
-        key: '1',
-        signalId: 1,
-        signalTitle: 'Inlet pressure',
-        unit: 'bar',
-        decimals: 2,
-        kind: 'raw',
-        points: [
-          [1000, 1.5],
-          [2000, 1.6],
-          [3000, null],
-        ],
-      },
+  it('draws raw rows as one line of [time, value], a missing value as a gap', () => {
+    const lines = linesOf(series({}));
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({ key: '1', signalId: 1, signalTitle: 'Inlet pressure', unit: 'bar', decimals: 2, kind: 'raw' });
+    expect(linePoints(line!)).toEqual([
+      [1000, 1.5],
+      [2000, 1.6],
+      [3000, null],
     ]);
+  });
+
+  it('hands ECharts one flat typed array per line: time, value, time, value, …; a gap is NaN', () => {
+    const [line] = linesOf(series({}));
+    expect(line?.data).toBeInstanceOf(Float64Array);
+    expect([...line!.data]).toEqual([1000, 1.5, 2000, 1.6, 3000, NaN]);
   });
 
   it('draws buckets as a max and a min line at the bucket middles, keeping the spike', () => {
     const [max, min] = linesOf(bucketed);
     expect(max?.kind).toBe('max');
     expect(max?.key).toBe('2:max');
-    expect(max?.points).toEqual([
+    expect(linePoints(max!)).toEqual([
       [500, 9],
       [1500, 99],
     ]);
     expect(min?.kind).toBe('min');
-    expect(min?.points).toEqual([
+    expect(min?.key).toBe('2:min');
+    expect(linePoints(min!)).toEqual([
       [500, 1],
+      [1500, 2],
+    ]);
+  });
+
+  it('drops a trailing unpaired bucket point from the lines too, and keeps a bucket without a value as a gap', () => {
+    const [max, min] = linesOf({ ...bucketed, points: [[0, null, false], [500, null, false], ...bucketed.points.slice(2), [2000, 5, true]] });
+    expect(linePoints(max!)).toEqual([
+      [500, null],
+      [1500, 99],
+    ]);
+    expect(linePoints(min!)).toEqual([
+      [500, null],
       [1500, 2],
     ]);
   });
@@ -103,5 +116,25 @@ describe('history rows for the table and the export', () => {
 
   it('is empty without series', () => {
     expect(historyRows({ startTime: 0, endTime: 1, series: [] })).toEqual([]);
+  });
+
+  it('merges many series newest first, ties in signal order, rows of one time in answer order', () => {
+    const a = series({ signalId: 1, points: [[1000, 1, true], [2000, 2, true], [2000, 3, true], [4000, 4, true]] });
+    const b = series({ signalId: 2, points: [[2000, 20, true], [3000, 30, true]] });
+    const c = series({ signalId: 3, points: [] });
+    const rows = historyRows({ startTime: 0, endTime: 5000, series: [a, b, c] });
+    expect(rows.map((r) => [r.time, r.signalId, r.kind === 'raw' ? r.value : null])).toEqual([
+      [4000, 1, 4],
+      [3000, 2, 30],
+      [2000, 1, 2],
+      [2000, 1, 3],
+      [2000, 2, 20],
+      [1000, 1, 1],
+    ]);
+  });
+
+  it('orders a series the server did not answer in time order', () => {
+    const rows = historyRows({ startTime: 0, endTime: 5000, series: [series({ points: [[3000, 3, true], [1000, 1, true], [2000, 2, true]] })] });
+    expect(rows.map((r) => r.time)).toEqual([3000, 2000, 1000]);
   });
 });

@@ -6,10 +6,14 @@
  * highest at its middle (api/monitor.rs `history`). Drawn as one line, that zig-zags; so a bucketed signal becomes
  * two lines, the bucket minima and the bucket maxima, both at the bucket's middle: together they draw the band the
  * values moved in, and a one-sample spike stays visible at any zoom.
+ *
+ * Sized for 200,000 points (issue 4: query plus first render under 1.5 s): a line's points are one typed array,
+ * which ECharts copies into its store in one loop, instead of 200,000 small arrays for the garbage collector; the
+ * table's rows (one object per point) are built only when the table or the export asks for them.
  */
 import type { HistoryAnswer, HistorySeriesAnswer } from './types';
 
-/** A chart line: [time, value] pairs in time order. */
+/** A chart line's point: [time, value]; a gap (no value) is null. */
 export type LinePoint = [number, number | null];
 
 export interface ChartLine {
@@ -20,7 +24,18 @@ export interface ChartLine {
   unit: string;
   decimals: number;
   kind: 'raw' | 'min' | 'max';
-  points: LinePoint[];
+  /** The points in time order, flat: time, value, time, value, …; a gap is NaN (ECharts breaks the line there). */
+  data: Float64Array;
+}
+
+/** A line's points as [time, value] pairs, gaps as null (for tests and for reading; the chart takes `data`). */
+export function linePoints(line: Pick<ChartLine, 'data'>): LinePoint[] {
+  const out: LinePoint[] = [];
+  for (let i = 0; i + 1 < line.data.length; i += 2) {
+    const value = line.data[i + 1]!;
+    out.push([line.data[i]!, Number.isNaN(value) ? null : value]);
+  }
+  return out;
 }
 
 /** The pairs of a bucketed series as [bucket start, low, high]. A trailing unpaired point is dropped. */
@@ -34,7 +49,7 @@ export function bucketsOf(series: HistorySeriesAnswer): Array<[number, number | 
   return out;
 }
 
-/** The lines to draw for one signal: one for raw rows, min and max for buckets. */
+/** The lines to draw for one signal: one for raw rows, min and max for buckets. One pass over the points. */
 export function linesOf(series: HistorySeriesAnswer): ChartLine[] {
   const base = {
     signalId: series.signalId,
@@ -42,14 +57,32 @@ export function linesOf(series: HistorySeriesAnswer): ChartLine[] {
     unit: series.unit,
     decimals: series.decimals,
   };
+  const points = series.points;
   if (!series.bucketMs) {
-    return [{ ...base, key: String(series.signalId), kind: 'raw', points: series.points.map(([t, v]) => [t, v]) }];
+    const data = new Float64Array(points.length * 2);
+    for (let i = 0; i < points.length; i++) {
+      const point = points[i]!;
+      data[2 * i] = point[0];
+      data[2 * i + 1] = point[1] ?? NaN;
+    }
+    return [{ ...base, key: String(series.signalId), kind: 'raw', data }];
   }
   const half = Math.floor(series.bucketMs / 2);
-  const buckets = bucketsOf(series);
+  const buckets = Math.floor(points.length / 2);
+  const max = new Float64Array(buckets * 2);
+  const min = new Float64Array(buckets * 2);
+  for (let b = 0; b < buckets; b++) {
+    const low = points[2 * b]!;
+    const high = points[2 * b + 1]!;
+    const middle = low[0] + half;
+    max[2 * b] = middle;
+    max[2 * b + 1] = high[1] ?? NaN;
+    min[2 * b] = middle;
+    min[2 * b + 1] = low[1] ?? NaN;
+  }
   return [
-    { ...base, key: `${series.signalId}:max`, kind: 'max', points: buckets.map(([t, , hi]) => [t + half, hi]) },
-    { ...base, key: `${series.signalId}:min`, kind: 'min', points: buckets.map(([t, lo]) => [t + half, lo]) },
+    { ...base, key: `${series.signalId}:max`, kind: 'max', data: max },
+    { ...base, key: `${series.signalId}:min`, kind: 'min', data: min },
   ];
 }
 
@@ -70,21 +103,61 @@ export type HistoryRow =
 /**
  * Every series' rows in one list, newest first (ties: in the order the signals were chosen), as the table and
  * the export show them.
+ *
+ * The server answers each series in time order, so the series are merged rather than all rows sorted (a series
+ * that is not in time order is sorted first). Called only when the table or the export needs the rows.
  */
 export function historyRows(answer: HistoryAnswer): HistoryRow[] {
-  const rows: HistoryRow[] = [];
-  answer.series.forEach((s, order) => {
-    const base = { signalId: s.signalId, signalTitle: s.signalTitle, unit: s.unit, decimals: s.decimals };
-    if (s.bucketMs) {
-      const bucketMs = s.bucketMs;
-      bucketsOf(s).forEach(([t, lo, hi], i) =>
-        rows.push({ ...base, key: `${order}:${i}`, time: t, kind: 'bucket', min: lo, max: hi, bucketMs }),
-      );
-    } else {
-      s.points.forEach(([t, v, good], i) => rows.push({ ...base, key: `${order}:${i}`, time: t, kind: 'raw', value: v, good }));
+  const lists = answer.series.map((s, order) => newestFirst(seriesRows(s, order)));
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const next = lists.map(() => 0);
+  const rows = new Array<HistoryRow>(total);
+  for (let out = 0; out < total; out++) {
+    // The newest remaining row; on a tie the earlier series (strict >), as the signals were chosen.
+    let pick = -1;
+    let newest = -Infinity;
+    for (let l = 0; l < lists.length; l++) {
+      const row = lists[l]![next[l]!];
+      if (row !== undefined && (pick === -1 || row.time > newest)) {
+        pick = l;
+        newest = row.time;
+      }
     }
-  });
-  const order = new Map(answer.series.map((s, i) => [s.signalId, i]));
-  rows.sort((a, b) => b.time - a.time || (order.get(a.signalId) ?? 0) - (order.get(b.signalId) ?? 0));
+    rows[out] = lists[pick]![next[pick]!]!;
+    next[pick] = next[pick]! + 1;
+  }
+  return rows;
+}
+
+/** Rows in time order turned newest first; rows of the same time keep their order. */
+function newestFirst(rows: HistoryRow[]): HistoryRow[] {
+  const out: HistoryRow[] = [];
+  let end = rows.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && rows[start - 1]!.time === rows[end - 1]!.time) start--;
+    for (let i = start; i < end; i++) out.push(rows[i]!);
+    end = start;
+  }
+  return out;
+}
+
+/** One series' rows, oldest first. */
+function seriesRows(s: HistorySeriesAnswer, order: number): HistoryRow[] {
+  const base = { signalId: s.signalId, signalTitle: s.signalTitle, unit: s.unit, decimals: s.decimals };
+  const rows: HistoryRow[] = [];
+  if (s.bucketMs) {
+    const bucketMs = s.bucketMs;
+    for (let i = 0; 2 * i + 1 < s.points.length; i++) {
+      const low = s.points[2 * i]!;
+      const high = s.points[2 * i + 1]!;
+      rows.push({ ...base, key: `${order}:${i}`, time: low[0], kind: 'bucket', min: low[1], max: high[1], bucketMs });
+    }
+  } else {
+    s.points.forEach(([t, v, good], i) => rows.push({ ...base, key: `${order}:${i}`, time: t, kind: 'raw', value: v, good }));
+  }
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i]!.time < rows[i - 1]!.time) return rows.sort((a, b) => a.time - b.time); // stable: keeps answer order on ties
+  }
   return rows;
 }

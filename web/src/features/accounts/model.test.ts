@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emailProblem,
+  loginnameProblem,
+  matchesEquipment,
+  passwordProblem,
+  accountField,
+  telephoneProblem,
+  type EquipmentOption,
+} from './model';
+
+describe('new password (spec: 8 to 15 characters, case sensitive, letters, symbols and digits)', () => {
+  it.each(['Op@12345', 'a1!aaaaa', 'Abcdefghij1234!', 'x_9xxxxx'])('accepts %s', (password) => {
+    expect(passwordProblem(password)).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'required'],
+    ['Op@1234', 'rule'], // 7 characters
+    ['Abcdefghij12345!', 'rule'], // 16 characters
+    ['Operator1', 'rule'], // no symbol
+    ['Operator!', 'rule'], // no digit
+    ['12345678!', 'rule'], // no letter
+    ['Op@ 12345', 'rule'], // a space
+    ['Op@1234５', 'rule'], // not ASCII
+  ])('refuses %j (%s)', (password, problem) => {
+    expect(passwordProblem(password)).toBe(problem);
+  });
+});
+
+describe('account fields as the server checks them', () => {
+  it('login name: required, at most 64 characters, no control characters', () => {
+    expect(loginnameProblem('  ')).toBe('required');
+    expect(loginnameProblem('a'.repeat(64))).toBeUndefined();
+    expect(loginnameProblem('a'.repeat(65))).toBe('tooLong');
+    expect(loginnameProblem('op\u0007')).toBe('controlCharacters');
+    expect(loginnameProblem(' 操作员 ')).toBeUndefined();
+  });
+
+  it('telephone: optional; digits, spaces and + - ( ), at most 20 characters, at least 5 digits', () => {
+    expect(telephoneProblem('')).toBeUndefined();
+    expect(telephoneProblem('+86 (21) 5555-0100')).toBeUndefined();
+    expect(telephoneProblem('1234')).toBe('format');
+    expect(telephoneProblem('12345x')).toBe('format');
+    expect(telephoneProblem('1'.repeat(21))).toBe('format');
+  });
+
+  it('e-mail: optional; one @ between a local part and a dotted domain, at most 100 characters', () => {
+    expect(emailProblem('')).toBeUndefined();
+    expect(emailProblem('op@plant.example')).toBeUndefined();
+    expect(emailProblem('op@plant')).toBe('format');
+    expect(emailProblem('@plant.example')).toBe('format');
+    expect(emailProblem('op@.plant')).toBe('format');
+    expect(emailProblem('o p@plant.example')).toBe('format');
+    expect(emailProblem(`${'a'.repeat(95)}@b.com`)).toBe('tooLong');
+  });
+});
+
+describe('which field a refusal of the server belongs on', () => {
+  const fields = ['loginname', 'password', 'tel', 'email', 'auths'] as const;
+
+  it('reads the field out of the 1100/1101 texts in either language', () => {
+    expect(accountField({ code: '1100', message: '参数 tel 无效：格式不正确' }, fields)).toBe('tel');
+    expect(accountField({ code: '1100', message: 'Invalid parameter email: is not in a valid format' }, fields)).toBe('email');
+    expect(accountField({ code: '1101', message: 'Missing parameter password' }, fields)).toBe('password');
+    expect(accountField({ code: '1100', message: '参数 auths.2 无效：取值不被允许' }, fields)).toBe('auths');
+  });
+
+  it('puts a taken login name on the login name, and nothing else on a field', () => {
+    expect(accountField({ code: '1201', message: '用户已存在' }, fields)).toBe('loginname');
+    expect(accountField({ code: '1201', message: '用户已存在' }, ['password'] as const)).toBeUndefined();
+    expect(accountField({ code: '1100', message: '参数 dataRange 无效：取值不被允许' }, fields)).toBeUndefined();
+    expect(accountField({ code: '1011', message: '无权限' }, fields)).toBeUndefined();
+    expect(accountField({ code: '1100', message: 'something else about tel' }, fields)).toBeUndefined();
+  });
+});
+
+describe('equipment search', () => {
+  const pump: EquipmentOption = { id: 1, equipName: '1# Pump station', gatewayName: 'Gateway A', gatewaySn: 'EG-001', groupName: '一号泵房' };
+
+  it('matches the name, the gateway and the group, ignoring case and spaces around', () => {
+    expect(matchesEquipment(pump, '')).toBe(true);
+    expect(matchesEquipment(pump, ' pump ')).toBe(true);
+    expect(matchesEquipment(pump, 'eg-001')).toBe(true);
+    expect(matchesEquipment(pump, 'gateway a')).toBe(true);
+    expect(matchesEquipment(pump, '泵房')).toBe(true);
+    expect(matchesEquipment(pump, 'tower')).toBe(false);
+    expect(matchesEquipment({ ...pump, gatewayName: null, gatewaySn: null, groupName: null }, 'EG')).toBe(false);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Sub-accounts of an organisation and the equipment granted to them, as the server answers them
+ * (crates/server/src/api/accounts.rs), and the rules it checks on their fields (crates/domain/src/validate.rs),
+ * repeated so a mistake shows while typing; the server stays the authority.
+ */
+import { Permission, type PermissionCode } from '@/lib/access';
+import { refusedField } from '@/lib/api/fieldErrors';
+
+/** Which equipment an account sees: every equipment of the organisation, or only the equipment granted to it. */
+export type DataRange = 'all' | 'authorised';
+export const DATA_RANGES: readonly DataRange[] = ['authorised', 'all'];
+/** The server's default for a new account. */
+export const DEFAULT_DATA_RANGE: DataRange = 'authorised';
+
+/** A row of `/lfscada/user/sub/query`. */
+export interface SubAccount {
+  userId: number;
+  loginname: string;
+  tel: string | null;
+  email: string | null;
+  /** Always 'user' for a sub-account. */
+  roleType: string;
+  dataRange: DataRange;
+  auths: string[];
+  disabled: boolean;
+  /** How many equipment are granted (kept when the range is 'all', but not used then). */
+  equipmentCount: number;
+}
+
+/** The permission codes an administrator can give, in the order the form lists them. */
+export const PERMISSIONS: readonly PermissionCode[] = [
+  Permission.MultiDesignerAlarm,
+  Permission.MultiDesignerRepair,
+  Permission.EquipInfoMenuAlarm,
+  Permission.DesignerMenuAlarm,
+  Permission.WriteData,
+  Permission.Manage,
+];
+
+export function isPermission(code: string): code is PermissionCode {
+  return (PERMISSIONS as readonly string[]).includes(code);
+}
+
+/** The fields of the add and edit forms. */
+export interface AccountFields {
+  tel: string;
+  email: string;
+  dataRange: DataRange;
+  auths: string[];
+}
+
+export interface NewAccount extends AccountFields {
+  loginname: string;
+  password: string;
+}
+
+/** An equipment of the organisation as the authorisation list shows it (a row of `/equipment/multi/query`). */
+export interface EquipmentOption {
+  id: number;
+  equipName: string;
+  gatewayName: string | null;
+  gatewaySn: string | null;
+  groupName: string | null;
+}
+
+/** Rows asked for per page when loading every equipment (the server's largest page). */
+export const EQUIPMENT_PAGE_SIZE = 100;
+
+/** Whether an equipment matches a search text: its name, gateway (name or serial number) or group. */
+export function matchesEquipment(equipment: EquipmentOption, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [equipment.equipName, equipment.gatewayName, equipment.gatewaySn, equipment.groupName].some((text) =>
+    (text ?? '').toLowerCase().includes(needle),
+  );
+}
+
+// Field rules (crates/domain/src/validate.rs).
+
+export const LOGINNAME_MAX = 64;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 15;
+export const TEL_MAX = 20;
+export const EMAIL_MAX = 100;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
+export type LoginnameProblem = 'required' | 'tooLong' | 'controlCharacters';
+
+/** A login name: required (trimmed), at most 64 characters, no control characters. */
+export function loginnameProblem(value: string | undefined): LoginnameProblem | undefined {
+  const name = (value ?? '').trim();
+  if (!name) return 'required';
+  if ([...name].length > LOGINNAME_MAX) return 'tooLong';
+  if (CONTROL.test(name)) return 'controlCharacters';
+  return undefined;
+}
+
+export type PasswordProblem = 'required' | 'rule';
+
+/**
+ * A new password (the spec's rule): 8 to 15 printable ASCII characters, case sensitive, with at least one letter,
+ * one digit and one symbol. Not trimmed: a space is not allowed, and what is typed is what is saved.
+ */
+export function passwordProblem(value: string | undefined): PasswordProblem | undefined {
+  const password = value ?? '';
+  if (!password) return 'required';
+  const printable = /^[\x21-\x7E]+$/.test(password);
+  const fits = password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
+  if (!printable || !fits || !/[A-Za-z]/.test(password) || !/\d/.test(password) || !/[^A-Za-z\d]/.test(password)) {
+    return 'rule';
+  }
+  return undefined;
+}
+
+/** An optional telephone: empty, or at most 20 characters of digits, + - ( ) and spaces, with at least 5 digits. */
+export function telephoneProblem(value: string | undefined): 'format' | undefined {
+  const tel = (value ?? '').trim();
+  if (!tel) return undefined;
+  const digits = tel.replace(/\D/g, '').length;
+  return tel.length > TEL_MAX || !/^[\d+\-() ]+$/.test(tel) || digits < 5 ? 'format' : undefined;
+}
+
+/** An optional e-mail address: empty, or at most 100 characters, one @ between a local part and a dotted domain. */
+export function emailProblem(value: string | undefined): 'tooLong' | 'format' | undefined {
+  const email = (value ?? '').trim();
+  if (!email) return undefined;
+  if ([...email].length > EMAIL_MAX) return 'tooLong';
+  const at = email.indexOf('@');
+  const local = at < 0 ? '' : email.slice(0, at);
+  const domain = at < 0 ? '' : email.slice(at + 1);
+  const wellFormed =
+    local.length > 0 && !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.');
+  return !wellFormed || /\s/.test(email) || CONTROL.test(email) ? 'format' : undefined;
+}
+
+// Refusals of the server.
+
+export const USER_EXISTS = '1201';
+export const SUB_ACCOUNT_NOT_FOUND = '1217';
+export const EQUIPMENT_NOT_FOUND = '1214';
+
+/**
+ * The form field a refusal belongs on, among `fields`: a taken login name (1201) is the login name's, a refused
+ * parameter (1100/1101, "invalid parameter {field}: …") the field it names (`auths.2` is `auths`). Undefined for
+ * anything else, which is toasted.
+ */
+export function accountField<F extends string>(
+  error: { code: string; message: string },
+  fields: readonly F[],
+): F | undefined {
+  if (error.code === USER_EXISTS) return fields.find((f) => f === 'loginname');
+  const path = refusedField(error);
+  return path === undefined ? undefined : fields.find((f) => f === path.split('.')[0]);
+}
