@@ -30,7 +30,7 @@ import {
   type SubAccount,
 } from '../model';
 import { PasswordFields } from './PasswordFields';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface Values {
   loginname: string;

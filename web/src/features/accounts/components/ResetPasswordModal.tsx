@@ -9,7 +9,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { useResetPassword } from '../api/resetPassword';
 import { accountField, type SubAccount } from '../model';
 import { PasswordFields } from './PasswordFields';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface Values {
   password: string;

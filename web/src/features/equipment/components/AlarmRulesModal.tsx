@@ -21,7 +21,7 @@ import {
   type RuleField,
 } from '../signals/alarmRules';
 import type { SignalDef } from '../signals/model';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface AlarmRulesModalProps {
   equipmentId: number;

@@ -22,7 +22,7 @@ import {
   type DriverField,
   type DriverSchema,
 } from '../driver/schema';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface DriverFormProps {
   schemas: DriverSchema[];

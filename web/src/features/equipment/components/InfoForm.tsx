@@ -16,7 +16,7 @@ import { placeOf, type LatLng } from '../location/model';
 import { LATITUDE, LIMITS, LONGITUDE, type Equipment, type EquipmentFields } from '../model';
 import { ImageUpload } from './ImageUpload';
 import { LocationPickerModal } from './LocationPickerModal';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 const EMPTY: EquipmentFields = {
   equipName: '',

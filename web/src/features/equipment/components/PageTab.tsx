@@ -13,7 +13,7 @@ import { useDeletePage } from '../api/deletePage';
 import { usePages, type ConfigPage } from '../api/pages';
 import { PAGE_DEFAULT_SIZE, PAGE_TITLE_MAX, useSavePage } from '../api/savePage';
 import { refusedField } from '@/lib/api/fieldErrors';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 type Values = { title: string; width?: number | null; height?: number | null };
 /** Canvas sizes the form accepts (px). */

@@ -14,7 +14,7 @@ import { useSignals } from '../api/querySignals';
 import { useReports, type ReportDef } from '../api/reports';
 import { REPORT_MAX_COLUMNS, REPORT_NAME_MAX, REPORT_PERIOD_MINUTES, useSaveReport } from '../api/saveReport';
 import { refusedField } from '@/lib/api/fieldErrors';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 type Values = { name: string; periodMinutes: number; signalIds: number[] };
 

@@ -25,7 +25,7 @@ import {
   type SignalDef,
   type SignalField,
 } from '../signals/model';
-import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
+import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 export interface FieldError {
   field: SignalField | '';
