@@ -87,17 +87,17 @@ impl Store {
             .await?)
     }
 
-    /// Replaces the grants of account `user_id` by `equipment_ids`, keeping only equipment of `org_id`; answers
-    /// how many were kept. One transaction: a reader sees the old set or the new one.
+    /// Replaces the grants of account `user_id` by `equipment_ids` (distinct) in one transaction, so a reader sees
+    /// the old set or the new one; answers how many are granted, or `None`, changing nothing, when an id is not an
+    /// equipment of `org_id`.
     pub async fn set_granted_equipment(
         &self,
         org_id: i64,
         user_id: i64,
         equipment_ids: &[i64],
-    ) -> anyhow::Result<usize> {
+    ) -> anyhow::Result<Option<usize>> {
         let mut tx = self.pool().begin().await?;
         sqlx::query("DELETE FROM equipment_grants WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        let mut kept = 0;
         for id in equipment_ids {
             let done = sqlx::query(
                 "INSERT INTO equipment_grants (user_id, equipment_id) SELECT $1, e.id FROM equipment e \
@@ -108,10 +108,13 @@ impl Store {
             .bind(*id)
             .execute(&mut *tx)
             .await?;
-            kept += done.rows_affected() as usize;
+            if done.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
         }
         tx.commit().await?;
-        Ok(kept)
+        Ok(Some(equipment_ids.len()))
     }
 
     /// Grants equipment `equipment_id` to account `user_id` (a sub-account that adds an equipment sees it).

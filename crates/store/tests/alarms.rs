@@ -176,7 +176,10 @@ async fn exercise(store: &Store) {
     let limited_view = store.user(limited).await.unwrap().unwrap().viewer();
     assert!(limited_view.granted_only);
     assert_eq!(store.alarm_records(&limited_view, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 5);
-    store.set_granted_equipment(org, limited, &[]).await.unwrap();
+    assert_eq!(store.set_granted_equipment(org, limited, &[equipment, 999_999]).await.unwrap(), None);
+    assert_eq!(store.granted_equipment(limited).await.unwrap(), [equipment], "a refused set changes nothing");
+    assert_eq!(store.set_granted_equipment(other_org, limited, &[equipment]).await.unwrap(), None, "not its org");
+    assert_eq!(store.set_granted_equipment(org, limited, &[]).await.unwrap(), Some(0));
     assert_eq!(store.alarm_records(&limited_view, equipment, 0, i64::MAX, 1, 10).await.unwrap().total, 0);
     assert_eq!(store.alarm_record(&limited_view, first).await.unwrap(), None);
     let message = store

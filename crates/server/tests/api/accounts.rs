@@ -205,6 +205,10 @@ both_backends!(a_sub_account_reaches_only_the_equipment_granted_to_it, Options::
     let operator_id = added.data()["userId"].to_string();
     let authorised = app.post(AUTHORISE, &[("userId", &operator_id), ("equipIds", &granted.id)]).await;
     assert_eq!(authorised.data()["count"], 1, "{:?}", authorised.body);
+    let foreign = format!("{},999999", hidden.id);
+    assert_eq!(app.post(AUTHORISE, &[("userId", &operator_id), ("equipIds", &foreign)]).await.code(), "1214");
+    let kept = app.post("/lfscada/user/sub/equipment", &[("userId", &operator_id)]).await;
+    assert_eq!(kept.data()["equipIds"], json!([granted_id]), "a refused grant changes nothing");
     let (op, login) = login_as(app, "operator1", "Op@123456").await;
     assert_eq!(login.code(), "200", "{:?}", login.body);
     assert_eq!(login.data()["dataRange"], "authorised");
