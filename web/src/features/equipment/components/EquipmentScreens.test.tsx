@@ -4,6 +4,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Equipment } from '../model';
+import { testEquipment } from '../testEquipment';
 import { fromServer } from '../signals/model';
 
 const QUERY = '/lfscada/equipment/multi/query';
@@ -21,27 +22,7 @@ const SAVE_RULES = '/lfscada/equipment/multi/alarm/rule/save';
 const NOW = Date.now();
 
 function equipment(patch: Partial<Equipment> = {}): Equipment {
-  return {
-    id: 7,
-    equipName: 'Boiler feed pump',
-    display: 'list',
-    ruleType: '00',
-    model: 'P-200',
-    manufacturer: 'Acme',
-    address: 'Hall 2',
-    latitude: 31.2,
-    longitude: 121.5,
-    remark: '',
-    gatewaySn: 'EG-A',
-    gatewayName: 'Hall gateway',
-    online: true,
-    groupId: null,
-    groupName: null,
-    driver: { kind: 'modbus_tcp', host: '10.0.0.5', port: 502, unitId: 1, timeoutMs: 1000, pollIntervalMs: 1000 },
-    gmtCreate: NOW - 86_400_000,
-    gmtModified: NOW,
-    ...patch,
-  };
+  return testEquipment({ gmtCreate: NOW - 86_400_000, gmtModified: NOW, ...patch });
 }
 
 /** The schema as crates/protocol/src/schema.rs answers it, cut to what the tests need. */

@@ -4,6 +4,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { TEST_USER, fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Equipment } from '../model';
+import { testEquipment } from '../testEquipment';
 
 const INFO = '/lfscada/equipment/multi/info';
 const EDIT = '/lfscada/equipment/multi/edit';
@@ -11,28 +12,10 @@ const SHARE_INFO = '/lfscada/equipment/multi/share/info';
 const SHARE_PASSWORD = '/lfscada/equipment/multi/share/editPwd';
 const SHARE_AUTH = '/lfscada/equipment/multi/share/editAuth';
 
+/** An equipment without a gateway or driver. */
 function equipment(patch: Partial<Equipment> = {}): Equipment {
-  return {
-    id: 7,
-    equipName: 'Boiler feed pump',
-    display: 'list',
-    ruleType: '00',
-    model: 'P-200',
-    manufacturer: 'Acme',
-    address: 'Hall 2',
-    latitude: 31.2,
-    longitude: 121.5,
-    remark: '',
-    gatewaySn: null,
-    gatewayName: null,
-    online: false,
-    groupId: null,
-    groupName: null,
-    driver: null,
-    gmtCreate: 0,
-    gmtModified: 0,
-    ...patch,
-  };
+  const unbound = { gatewaySn: null, gatewayName: null, online: false, driver: null, gmtCreate: 0, gmtModified: 0 };
+  return testEquipment({ ...unbound, ...patch });
 }
 
 let server: FakeServer;
