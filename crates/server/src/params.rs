@@ -149,6 +149,22 @@ impl Params {
         }
     }
 
+    /// A whole number at `field` that must be there (an id, a time): 1101 naming the field when absent or empty.
+    pub fn required_int(&self, field: &str) -> Result<i64, ApiError> {
+        self.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
+    }
+
+    /// `true` or `false` at `field` (surrounding spaces ignored); `None` when absent or empty, a field error for
+    /// anything else.
+    pub fn flag(&self, field: &str) -> Result<Option<bool>, ApiError> {
+        match self.text(field)?.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some("true") => Ok(Some(true)),
+            Some("false") => Ok(Some(false)),
+            Some(_) => Err(ApiError::invalid(field, Reason::NotAllowed)),
+        }
+    }
+
     /// A finite number at `field`; `None` when absent or empty.
     pub fn float(&self, field: &str) -> Result<Option<f64>, ApiError> {
         ironsight_domain::validate::finite_number(self.get(field)).map_err(|reason| ApiError::invalid(field, reason))

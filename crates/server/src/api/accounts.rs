@@ -22,17 +22,13 @@ use serde_json::{Value, json};
 /// The most equipment one authorisation call may grant.
 pub const MAX_GRANTS: usize = 10_000;
 
-fn user_id(params: &Params) -> Result<i64, ApiError> {
-    params.int("userId")?.ok_or_else(|| ApiError::invalid("userId", Reason::Required))
-}
-
 fn not_found() -> ApiError {
     ApiError::code(Code::SubAccountNotFound)
 }
 
 /// The sub-account `userId` of the caller's organisation.
 async fn sub_account(state: &AppState, current: &CurrentUser, params: &Params) -> Result<User, ApiError> {
-    state.store.sub_account(current.user.org_id, user_id(params)?).await?.ok_or_else(not_found)
+    state.store.sub_account(current.user.org_id, params.required_int("userId")?).await?.ok_or_else(not_found)
 }
 
 /// A sub-account as the console lists it; the password hash never leaves the server.
@@ -138,7 +134,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/user/sub/edit {userId, tel, email, dataRange, auths}`.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require_admin()?;
-    let id = user_id(&params)?;
+    let id = params.required_int("userId")?;
     let f = fields(&params)?;
     let changes = SubAccountFields { tel: &f.tel, email: &f.email, data_range: &f.data_range, auths: &f.auths };
     if !state.store.edit_sub_account(current.user.org_id, id, &changes).await? {
@@ -161,13 +157,8 @@ pub async fn reset_password(State(state): State<AppState>, current: CurrentUser,
 /// `POST /lfscada/user/sub/disable {userId, disabled (true|false)}`: disabling ends the account's sessions.
 pub async fn disable(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require_admin()?;
-    let id = user_id(&params)?;
-    let disabled = match params.text("disabled")?.as_deref().map(str::trim) {
-        Some("true") => true,
-        Some("false") => false,
-        None | Some("") => return Err(ApiError::invalid("disabled", Reason::Required)),
-        Some(_) => return Err(ApiError::invalid("disabled", Reason::NotAllowed)),
-    };
+    let id = params.required_int("userId")?;
+    let disabled = params.flag("disabled")?.ok_or_else(|| ApiError::invalid("disabled", Reason::Required))?;
     if !state.store.set_sub_account_disabled(current.user.org_id, id, disabled).await? {
         return Err(not_found());
     }

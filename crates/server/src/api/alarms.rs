@@ -19,10 +19,6 @@ use serde_json::{Value, json};
 /// The longest range an alarm query may span, as for history (spec section 5: at most 30 days).
 pub const QUERY_MAX_DAYS: i64 = crate::api::monitor::HISTORY_MAX_DAYS;
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 /// The permission that shows alarm records of equipment with `rule_type`.
 fn alarm_permission(rule_type: &str) -> &'static str {
     if rule_type == "01" { permission::DESIGNER_MENU_ALARM } else { permission::EQUIPINFO_MENU_ALARM }
@@ -77,7 +73,7 @@ fn rule_list(params: &Params) -> Result<Vec<RuleDraft>, ApiError> {
 /// `POST /lfscada/equipment/multi/alarm/rule/query {equipmentId}` → every rule of the equipment's signals, in
 /// signal order: `{id, signalId, signalTitle, symbol, value, deadband, delay, level, msgZh, msgEn, enabled}`.
 pub async fn rule_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = required_id(&params, "equipmentId")?;
+    let id = params.required_int("equipmentId")?;
     let rules = state.store.alarm_rules(&current.viewer(), id).await?;
     rules.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
@@ -86,7 +82,7 @@ pub async fn rule_query(State(state): State<AppState>, current: CurrentUser, par
 /// (ids kept, id 0 or none for new ones). The engine takes them at once and judges the signal's latest value.
 pub async fn rule_save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let signal_id = required_id(&params, "signalId")?;
+    let signal_id = params.required_int("signalId")?;
     let rules = rule_list(&params)?;
     let owned = state
         .store
@@ -119,7 +115,7 @@ fn record_entry(record: &AlarmRecord, lang: Lang) -> Value {
 /// `POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize}` → `{total,
 /// list}`, newest first; 2001 when there is none (the console then clears its alarm state).
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = required_id(&params, "equipmentId")?;
+    let id = params.required_int("equipmentId")?;
     let equipment =
         state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     require_alarm_view(&current, &equipment.fields.rule_type)?;
@@ -148,7 +144,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 
 /// The caller's alarm named by `alarmId`, which the caller may see.
 async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Result<AlarmRecord, ApiError> {
-    let id = required_id(params, "alarmId")?;
+    let id = params.required_int("alarmId")?;
     let record = state
         .store
         .alarm_record(&current.viewer(), id)

@@ -49,10 +49,6 @@ fn fields(params: &Params) -> Result<EquipmentFields, ApiError> {
     })
 }
 
-fn id(params: &Params) -> Result<i64, ApiError> {
-    params.int("id")?.ok_or_else(|| ApiError::invalid("id", Reason::Required))
-}
-
 fn not_found() -> ApiError {
     ApiError::code(Code::EquipmentNotFound)
 }
@@ -72,7 +68,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/equipment/multi/edit`.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = id(&params)?;
+    let id = params.required_int("id")?;
     let fields = fields(&params)?;
     if !state.store.edit_equipment(&current.viewer(), id, &fields).await? {
         return Err(not_found());
@@ -82,7 +78,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// `POST /lfscada/equipment/multi/info {id}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let found = state.store.equipment(&current.viewer(), id(&params)?).await?;
+    let found = state.store.equipment(&current.viewer(), params.required_int("id")?).await?;
     found.map(ApiOk::new).ok_or_else(not_found)
 }
 
@@ -102,7 +98,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 /// `POST /lfscada/equipment/multi/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = id(&params)?;
+    let id = params.required_int("id")?;
     let Some(was) = state.store.equipment(&current.viewer(), id).await? else {
         return Err(not_found());
     };
@@ -120,7 +116,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 /// `POST /lfscada/equipment/multi/bindGateway {id, sn}`: 1214 without the equipment, 2001 without the gateway.
 pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = id(&params)?;
+    let id = params.required_int("id")?;
     let sn = SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))?;
     let Some(equipment) = state.store.equipment(&current.viewer(), id).await? else {
         return Err(not_found());
@@ -139,7 +135,7 @@ pub async fn bind_gateway(State(state): State<AppState>, current: CurrentUser, p
 /// `POST /lfscada/equipment/multi/unbindGateway {id}`.
 pub async fn unbind_gateway(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = id(&params)?;
+    let id = params.required_int("id")?;
     let was_bound_to = state.store.equipment(&current.viewer(), id).await?.and_then(|e| e.gateway_sn);
     if !state.store.unbind_gateway(&current.viewer(), id).await? {
         return Err(not_found());

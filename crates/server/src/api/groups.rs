@@ -13,10 +13,6 @@ use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::monitor::{GroupScope, MoveError};
 use serde_json::json;
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 fn group_name(params: &Params) -> Result<GroupName, ApiError> {
     GroupName::parse(&params.text("name")?.unwrap_or_default()).map_err(|r| ApiError::invalid("name", r))
 }
@@ -50,7 +46,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/monitor/group/edit {id, name}`: rename; 1215 without the group, 1202 when the name is taken.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let name = group_name(&params)?;
     match state.store.rename_group(current.user.org_id, id, name.as_str()).await? {
         Some(true) => Ok(ApiOk::empty().audit("group", id)),
@@ -62,7 +58,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/monitor/group/delete {id}`: its equipment becomes ungrouped.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_group(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::GroupNotFound));
     }
@@ -73,7 +69,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 /// the equipment out of its group.
 pub async fn move_equipment(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let group_id = optional_group(&params)?;
     match state.store.move_to_group(&current.viewer(), equipment_id, group_id).await? {
         Ok(()) => Ok(ApiOk::empty().audit("equipment", equipment_id)),

@@ -26,13 +26,9 @@ pub const HISTORY_MAX_POINTS: i64 = 200_000;
 /// A command without an outcome after this long has timed out (the gateway or its device did not answer).
 pub const COMMAND_TIMEOUT_MS: i64 = 60_000;
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 /// The caller's equipment named by `equipmentId` (1214 when it is not theirs or does not exist).
 async fn equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<Equipment, ApiError> {
-    let id = required_id(params, "equipmentId")?;
+    let id = params.required_int("equipmentId")?;
     state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
 
@@ -43,7 +39,7 @@ async fn owned_signal(
     params: &Params,
     field: &str,
 ) -> Result<OwnedSignal, ApiError> {
-    let id = required_id(params, field)?;
+    let id = params.required_int(field)?;
     state.store.owned_signal(&current.viewer(), id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
 }
 
@@ -234,8 +230,8 @@ pub async fn history_signals(state: State<AppState>, current: CurrentUser, param
 /// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
 pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let ids = params.id_list("signalIds", HISTORY_MAX_SIGNALS)?;
-    let start = required_id(&params, "startTime")?;
-    let end = required_id(&params, "endTime")?;
+    let start = params.required_int("startTime")?;
+    let end = params.required_int("endTime")?;
     if end < start {
         return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
     }

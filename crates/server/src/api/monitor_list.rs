@@ -18,15 +18,6 @@ use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
 const MAX_KEYWORD: usize = 64;
 
 /// `true`, `false`, or `None` when absent or empty; anything else is refused naming the field.
-fn flag(params: &Params, field: &str) -> Result<Option<bool>, ApiError> {
-    match params.text(field)?.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some("true") => Ok(Some(true)),
-        Some("false") => Ok(Some(false)),
-        Some(_) => Err(ApiError::invalid(field, Reason::NotAllowed)),
-    }
-}
-
 /// `keyword`, `online` and `gatewayId`: the filters every equipment list shares, the management list's
 /// (`/lfscada/equipment/multi/query`) as well as the cards'. The group is the caller's to set (see
 /// [`group_scope`]): one list reads `groupId` differently.
@@ -35,7 +26,7 @@ pub(crate) fn equipment_filter(params: &Params) -> Result<EquipmentFilter, ApiEr
     let keyword = bounded_text(keyword.trim(), MAX_KEYWORD).map_err(|r| ApiError::invalid("keyword", r))?.to_owned();
     Ok(EquipmentFilter {
         keyword,
-        online: flag(params, "online")?,
+        online: params.flag("online")?,
         gateway_id: params.int("gatewayId")?,
         group: GroupScope::Any,
     })
@@ -55,7 +46,7 @@ pub(crate) fn sort(params: &Params) -> Result<EquipmentSort, ApiError> {
 pub(crate) fn cards_filter(current: &CurrentUser, params: &Params) -> Result<CardQuery, ApiError> {
     Ok(CardQuery {
         filter: equipment_filter(params)?,
-        followed_only: flag(params, "follow")? == Some(true),
+        followed_only: params.flag("follow")? == Some(true),
         sort: sort(params)?,
         ..CardQuery::new(current.viewer())
     })

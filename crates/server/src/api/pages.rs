@@ -8,7 +8,7 @@ use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::display_name;
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, permission};
 use serde_json::json;
 
 /// Longest page title.
@@ -17,10 +17,6 @@ const MAX_TITLE: usize = 60;
 const MIN_SIZE: i64 = 100;
 const MAX_SIZE: i64 = 10_000;
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 fn title(params: &Params) -> Result<String, ApiError> {
     let raw = params.text("title")?.unwrap_or_default();
     Ok(display_name(&raw, MAX_TITLE).map_err(|r| ApiError::invalid("title", r))?.to_owned())
@@ -28,7 +24,7 @@ fn title(params: &Params) -> Result<String, ApiError> {
 
 /// `POST /lfscada/configuration/page/query {equipmentId}` → `[{id, equipmentId, title, width, height, updated}]`.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let pages = state.store.pages_of(&current.viewer(), equipment_id).await?;
     pages.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
 }
@@ -36,7 +32,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 /// `POST /lfscada/configuration/page/add {equipmentId, title, width?, height?}` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let title = title(&params)?;
     let width = params.int_in("width", MIN_SIZE, MAX_SIZE, 1024)?;
     let height = params.int_in("height", MIN_SIZE, MAX_SIZE, 768)?;
@@ -51,7 +47,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 /// `POST /lfscada/configuration/page/edit {id, title}`: rename.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let title = title(&params)?;
     if !state.store.rename_page(&current.viewer(), id, &title).await? {
         return Err(ApiError::code(Code::PageNotFound));
@@ -62,7 +58,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/configuration/page/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_page(&current.viewer(), id).await? {
         return Err(ApiError::code(Code::PageNotFound));
     }

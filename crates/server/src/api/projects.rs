@@ -3,7 +3,7 @@
 //! organisation's project answers 1253, its equipment 1214. Project pages and the monitor come with the designer.
 
 use crate::AppState;
-use crate::api::scenes::{distinct, required_id};
+use crate::api::scenes::distinct;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -72,7 +72,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 
 /// `POST /lfscada/project/info {id}` → `{id, name, remark, equipment: [{id, equipName}]}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let project = state.store.project(&current.viewer(), id).await?;
     project.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ProjectNotFound))
 }
@@ -90,7 +90,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     current.require_whole_org()?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let f = project_fields(&params)?;
     state.store.edit_project(current.user.org_id, id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
     Ok(ApiOk::empty().audit("project", id))
@@ -100,7 +100,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     current.require_whole_org()?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_project(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::ProjectNotFound));
     }

@@ -20,14 +20,10 @@ pub const PERIOD_MS: (i64, i64) = (60_000, 86_400_000);
 pub const MAX_DAYS: i64 = 30;
 const MAX_NAME: usize = 60;
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 /// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let name_text = params.required_text("name")?;
     let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
     let period = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
@@ -48,7 +44,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/equipment/multi/report/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_report(&current.viewer(), id).await? {
         return Err(ApiError::invalid("id", Reason::NotAllowed));
     }
@@ -57,7 +53,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 
 /// `POST /lfscada/monitor/multi/report/queryAll {equipmentId}` → the equipment's report definitions.
 pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     if state.store.equipment(&current.viewer(), equipment_id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
@@ -68,9 +64,9 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
 /// total}`: one row per period of the range (newest first), each with the last value of every column's signal in
 /// that period (absent when it recorded none).
 pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let report_id = required_id(&params, "reportId")?;
-    let start = required_id(&params, "startTime")?;
-    let end = required_id(&params, "endTime")?;
+    let report_id = params.required_int("reportId")?;
+    let start = params.required_int("startTime")?;
+    let end = params.required_int("endTime")?;
     if end < start {
         return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
     }

@@ -8,16 +8,12 @@ use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::GroupName;
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, permission};
 use ironsight_store::scenes::SaveError;
 use serde_json::json;
 
 /// A scene holds 1 to this many equipment.
 pub const MAX_SCENE_EQUIPMENT: usize = 50;
-
-pub(crate) fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
 
 /// The ids at `field` in their order, each once (a repeated id keeps its first place).
 pub(crate) fn distinct(ids: Vec<i64>) -> Vec<i64> {
@@ -47,7 +43,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiRe
 
 /// `POST /lfscada/scene/info {id}` → `{id, name, equipment: [card + keyValues]}` in the chosen order.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let scene = state.store.scene(&current.viewer(), id).await?;
     scene.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::SceneNotFound))
 }
@@ -65,7 +61,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     current.require_whole_org()?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let (name, ids) = scene_fields(&params)?;
     state.store.edit_scene(current.user.org_id, id, &name, &ids).await?.map_err(save_error)?;
     Ok(ApiOk::empty().audit("scene", id))
@@ -75,7 +71,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
     current.require_whole_org()?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_scene(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::SceneNotFound));
     }

@@ -12,24 +12,20 @@ use ironsight_domain::validate::SharePassword;
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::shares::SHARE_AUTHS;
 
-fn equip_id(params: &Params) -> Result<i64, ApiError> {
-    params.int("equipId")?.ok_or_else(|| ApiError::invalid("equipId", Reason::Required))
-}
-
 fn not_found() -> ApiError {
     ApiError::code(Code::EquipmentNotFound)
 }
 
 /// `POST /lfscada/equipment/multi/share/info {equipId}` → `{equipId, enabled, hasPassword, auth}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let info = state.store.share_info(&current.viewer(), equip_id(&params)?).await?;
+    let info = state.store.share_info(&current.viewer(), params.required_int("equipId")?).await?;
     info.map(ApiOk::new).ok_or_else(not_found)
 }
 
 /// `POST /lfscada/equipment/multi/share/editPwd {equipId, password}`: sets the password and turns sharing on.
 pub async fn edit_password(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = equip_id(&params)?;
+    let id = params.required_int("equipId")?;
     let password = SharePassword::parse(&params.text("password")?.unwrap_or_default())
         .map_err(|r| ApiError::invalid("password", r))?;
     // Checked before hashing, so a call for a stranger's equipment costs no hash.
@@ -46,17 +42,12 @@ pub async fn edit_password(State(state): State<AppState>, current: CurrentUser, 
 /// `POST /lfscada/equipment/multi/share/editAuth {equipId, auth (view|control), enabled? (true|false)}`.
 pub async fn edit_auth(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = equip_id(&params)?;
+    let id = params.required_int("equipId")?;
     let auth = params.required_text("auth")?;
     if !SHARE_AUTHS.contains(&auth.as_str()) {
         return Err(ApiError::invalid("auth", Reason::NotAllowed));
     }
-    let enabled = match params.text("enabled")?.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some("true") => Some(true),
-        Some("false") => Some(false),
-        Some(_) => return Err(ApiError::invalid("enabled", Reason::NotAllowed)),
-    };
+    let enabled = params.flag("enabled")?;
     if !state.store.set_share_auth(&current.viewer(), id, &auth, enabled).await? {
         return Err(not_found());
     }

@@ -27,10 +27,6 @@ const MAX_TITLE: usize = 100;
 const MAX_CONTENT: usize = 5000;
 const STATUSES: [&str; 3] = ["draft", "published", "withdrawn"];
 
-fn required_id(params: &Params, field: &str) -> Result<i64, ApiError> {
-    params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
-}
-
 fn name_param(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
     let raw = params.text(field)?.unwrap_or_default();
     display_name(&raw, max).map(str::to_owned).map_err(|r| ApiError::invalid(field, r))
@@ -66,7 +62,7 @@ pub async fn model_query(State(state): State<AppState>, current: CurrentUser) ->
 
 /// `POST /lfscada/equipment/model/info {id}` → `{id, name, manufacturer, remark, signals, signalCount, updated}`.
 pub async fn model_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let model = state.store.model(current.user.org_id, id).await?;
     model.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ModelNotFound))
 }
@@ -97,7 +93,7 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
 /// `POST /lfscada/equipment/model/edit {id, name, manufacturer, remark, signals?}`: `signals` absent keeps the list.
 pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let manufacturer = optional_text(&params, "manufacturer", MAX_MANUFACTURER)?;
     let remark = optional_text(&params, "remark", MAX_REMARK)?;
@@ -121,7 +117,7 @@ pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, par
 /// `POST /lfscada/equipment/model/delete {id}`: equipment the model was applied to keeps its signals.
 pub async fn model_delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     if !state.store.delete_model(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::ModelNotFound));
     }
@@ -132,8 +128,8 @@ pub async fn model_delete(State(state): State<AppState>, current: CurrentUser, p
 /// that has none, through the signal save's store call, and pushes the gateway's configuration like that save.
 pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let id = params.required_int("id")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let org = current.user.org_id;
     let viewer = current.viewer();
     let model = state.store.model(org, id).await?.ok_or_else(|| ApiError::code(Code::ModelNotFound))?;
@@ -163,7 +159,7 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
 /// signals, with the equipment's manufacturer.
 pub async fn model_from_equipment(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let equipment_id = required_id(&params, "equipmentId")?;
+    let equipment_id = params.required_int("equipmentId")?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let org = current.user.org_id;
     let viewer = current.viewer();
@@ -224,7 +220,7 @@ pub async fn announcement_add(State(state): State<AppState>, current: CurrentUse
 /// `POST /lfscada/announcement/edit {id, title, content}`: drafts only (1236).
 pub async fn announcement_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let (title, content) = announcement_texts(&params)?;
     transition(
         state.store.edit_announcement(current.user.org_id, id, &title, &content).await?,
@@ -237,7 +233,7 @@ pub async fn announcement_edit(State(state): State<AppState>, current: CurrentUs
 /// organisation gets a `notice` message, pushed on their message socket.
 pub async fn announcement_publish(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     let sent = match state.store.publish_announcement(current.user.org_id, id).await? {
         Ok(sent) => sent,
         Err(t) => return transition(t, Code::AnnouncementNotDraft).map(|()| ApiOk::empty()),
@@ -252,7 +248,7 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
 /// deleted, read ones stay.
 pub async fn announcement_withdraw(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     match state.store.withdraw_announcement(current.user.org_id, id).await? {
         Ok(removed) => Ok(ApiOk::new(json!({ "removed": removed })).audit("announcement", id)),
         Err(t) => transition(t, Code::AnnouncementNotPublished).map(|()| ApiOk::empty()),
@@ -262,7 +258,7 @@ pub async fn announcement_withdraw(State(state): State<AppState>, current: Curre
 /// `POST /lfscada/announcement/delete {id}`: drafts and withdrawn announcements only (1238).
 pub async fn announcement_delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     current.require(permission::MANAGE)?;
-    let id = required_id(&params, "id")?;
+    let id = params.required_int("id")?;
     transition(state.store.delete_announcement(current.user.org_id, id).await?, Code::AnnouncementNotDeletable)?;
     Ok(ApiOk::empty().audit("announcement", id))
 }
