@@ -8,9 +8,9 @@ import { Alert, Button, Card, Flex, Select, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/errors';
-import { readSignal, type CommandReading } from '../api/signalCommands';
-import { formatBaseTime, formatSignalValue } from '../model/format';
-import type { MonitorSignal } from '../model/types';
+import { readSignal, type CommandReading } from '@/lib/signals/commands';
+import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
+import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from './TabState';
 import { WriteForm } from './WriteForm';
 

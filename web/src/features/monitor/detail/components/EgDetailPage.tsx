@@ -8,29 +8,23 @@
  * rolling buffer of the real-time curve, and the clock for staleness. Tabs are unmounted when hidden, so only
  * the visible one polls or draws.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
-import { mergeSignalValues } from '@/lib/live/egMonitorSession';
-import { useEgMonitorSession } from '@/lib/live/useEgMonitorSession';
 import { useUser } from '@/lib/session';
 import { useEquipmentDetail } from '../api/equipmentDetail';
-import { useLatestValues } from '../api/queryLatest';
 import { useSignals } from '../api/querySignals';
 import { equipmentIdOf, initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
-import { monitorStatus } from '../model/monitorStatus';
 import { RollingBuffer } from '../model/rollingBuffer';
-import { staleAfterMs } from '../model/staleness';
-import type { GatewayDetails } from '../model/types';
 import { AlarmTab } from './AlarmTab';
 import { CommandTab } from './CommandTab';
 import { EquipmentInfoTab } from './EquipmentInfoTab';
 import { GatewayInfoTab } from './GatewayInfoTab';
 import { HistoryTab } from './HistoryTab';
-import { useLastActivity, useNow } from './hooks';
-import { MonitorStatusBadge } from './MonitorStatusBadge';
+import { useLiveEquipment } from '@/lib/live/useLiveEquipment';
+import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
 import { RealtimeCurveTab } from './RealtimeCurveTab';
 import { RealtimeTab } from './RealtimeTab';
 import { TabEmpty } from './TabState';
@@ -59,30 +53,15 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
     }, { replace: true });
   };
 
-  const live = useEgMonitorSession(equipmentId);
-  const latest = useLatestValues(equipmentId);
   const signals = useSignals(equipmentId);
   const detail = useEquipmentDetail(equipmentId);
-  const now = useNow(1000);
-  const lastActivity = useLastActivity();
-
-  const values = useMemo(
-    () => mergeSignalValues(latest.data?.signalVal ?? {}, live.values),
-    [latest.data, live.values],
-  );
-  // Alarm counts: the live frame's once one has come, else the stored snapshot's.
-  const hasFrame = Object.keys(live.values).length > 0;
-  const signalAlarm = hasFrame ? live.signalAlarm : (latest.data?.signalAlarm ?? {});
-  const gatewayAlarm = hasFrame ? live.gatewayAlarm : (latest.data?.gatewayAlarm ?? 0);
+  const { live, values, signalAlarm, gatewayAlarm, staleMs, status, now } = useLiveEquipment(equipmentId);
 
   const [buffer] = useState(() => new RollingBuffer());
   useEffect(() => {
     buffer.pushAll(live.values);
   }, [buffer, live.values]);
 
-  const gateway = live.gateway as (typeof live.gateway & Partial<GatewayDetails>) | null;
-  const staleMs = staleAfterMs(gateway, live.monitoring && gateway !== null);
-  const status = monitorStatus(live, now, lastActivity());
   const canWrite = hasAuth(user, Permission.WriteData);
   const canViewAlarms = hasAuth(user, Permission.MultiDesignerAlarm);
   const equipName = detail.data?.equipment.equipName ?? signals.data?.[0]?.equipTitle ?? '';

@@ -2,7 +2,7 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEquipmentDetail } from '../api/equipmentDetail';
-import { formatBaseTime } from '../model/format';
+import { formatBaseTime } from '@/lib/signals/format';
 import { TabError, TabLoading } from './TabState';
 
 /** The driver's protocol, when the equipment has one (`{"kind": "modbus_tcp", ...}`). */

@@ -5,7 +5,7 @@
 import { Descriptions, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGatewayDetails } from '../api/gatewayInfo';
-import { formatBaseTime } from '../model/format';
+import { formatBaseTime } from '@/lib/signals/format';
 import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
 import { TabEmpty, TabError, TabLoading } from './TabState';
 

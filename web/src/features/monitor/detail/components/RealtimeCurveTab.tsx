@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { rollingChartOption } from '../model/chartOptions';
 import { capSelection, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import type { RollingBuffer } from '../model/rollingBuffer';
-import type { MonitorSignal } from '../model/types';
+import type { MonitorSignal } from '@/lib/signals/types';
 import { LazyChart } from './LazyChart';
 import { TabEmpty, TabError, TabLoading } from './TabState';
 

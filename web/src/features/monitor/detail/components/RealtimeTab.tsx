@@ -1,6 +1,6 @@
 /**
  * Realtime data: every signal with its latest value (unit and decimals), quality, time (UTC+8) and alarm count;
- * a value older than three reporting periods is greyed (model/staleness.ts). Writable signals have a write
+ * a value older than three reporting periods is greyed (lib/signals/staleness.ts). Writable signals have a write
  * action that opens the write form in a dialog. A bad value names the device's error (catalogue text of the code
  * the live frame carries) when the server sends one.
  */
@@ -11,9 +11,9 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api/errors';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
-import { formatBaseTime, formatSignalValue } from '../model/format';
-import { isStale } from '../model/staleness';
-import type { MonitorSignal } from '../model/types';
+import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
+import { isStale } from '@/lib/signals/staleness';
+import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from './TabState';
 import { WriteForm } from './WriteForm';
 

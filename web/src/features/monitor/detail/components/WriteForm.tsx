@@ -1,6 +1,6 @@
 /**
  * Writing one value (spec sections 4 and 5), used by the realtime table's write dialog and the command tab.
- * Checks in order: the write permission (the server's 1208 text), then the value rules of model/writeValidation,
+ * Checks in order: the write permission (the server's 1208 text), then the value rules of lib/signals/writeValidation,
  * all shown inline in the operator's language; then the write goes out through runAsyncCommand, its progress
  * shown while the device answers, and its outcome (or the mapped failure text) shown under the form.
  */
@@ -8,10 +8,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, catalogueText } from '@/lib/api/errors';
-import { formatSignalValue } from '../model/format';
-import type { MonitorSignal } from '../model/types';
-import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, checkWrite, type WriteProblem } from '../model/writeValidation';
-import { writeSignal } from '../api/signalCommands';
+import { formatSignalValue } from '@/lib/signals/format';
+import type { MonitorSignal } from '@/lib/signals/types';
+import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, checkWrite, type WriteProblem } from '@/lib/signals/writeValidation';
+import { writeSignal } from '@/lib/signals/commands';
 
 /** A limit or a typed value as the operator wrote it (no rounding), with the unit. */
 function withUnit(value: number, unit: string): string {

@@ -7,7 +7,8 @@ import { expect, vi } from 'vitest';
 import { FakeSocket } from '@/lib/live/fakeSocket';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
-import type { AlarmRecord, GatewayDetails, MonitorSignal } from '../model/types';
+import type { AlarmRecord, GatewayDetails } from '../model/types';
+import type { MonitorSignal } from '@/lib/signals/types';
 
 export const EQUIPMENT_ID = 7;
 export const NOW = Date.now();

@@ -5,7 +5,7 @@
  * down-sampling to the pixels available: LTTB for raw rows (keeps the shape), 'max' for bucket maxima and 'min'
  * for bucket minima, so sampling never shaves a spike off the band.
  */
-import { formatBaseTime, formatNumber } from './format';
+import { formatBaseTime, formatNumber } from '@/lib/signals/format';
 import type { ChartLine } from './historySeries';
 
 /** An ECharts option object (kept untyped here so this module does not load ECharts). */

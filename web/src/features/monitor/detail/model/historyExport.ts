@@ -3,7 +3,7 @@
  * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet), min and max
  * for bucketed signals.
  */
-import { clampDecimals, formatBaseTime } from './format';
+import { clampDecimals, formatBaseTime } from '@/lib/signals/format';
 import type { HistoryRow } from './historySeries';
 
 export type SheetCell = string | number | null;

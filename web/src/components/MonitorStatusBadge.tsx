@@ -1,8 +1,8 @@
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_BADGE, type MonitorStatus } from '../model/monitorStatus';
+import { STATUS_BADGE, type MonitorStatus } from '@/lib/live/monitorStatus';
 
-/** The monitoring state in words, with why it is off (model/monitorStatus.ts). */
+/** The monitoring state in words, with why it is off (lib/live/monitorStatus.ts). */
 export function MonitorStatusBadge({ status }: { status: MonitorStatus }) {
   const { t } = useTranslation();
   return (
