@@ -198,7 +198,7 @@ describe('equipment monitor: list, groups, follow and map', () => {
     await shot(page, 'fleet-09-by-group-en');
 
     await page.goto(`${app.base}/monitor/eg/group/configuration/0`);
-    await page.locator('[data-testid="fleet-configuration-notice"]').waitFor();
+    await page.locator('[data-testid="fleet-configuration-hint"]').waitFor();
     await page.locator('[data-testid^="fleet-tree-group-"]').filter({ hasText: 'Pump house' }).click();
     await pumpCard(page.locator('[data-testid="fleet-group-cards"]')).waitFor();
     await noChinese('[data-testid="fleet-group-page"]');

@@ -199,6 +199,66 @@ pub enum Reason {
     ScriptInImage,
     /// A body announced as multipart/form-data that cannot be read as one.
     BadMultipart,
+    /// A value larger than allowed, in KiB (a page document).
+    TooLarge {
+        max_kib: usize,
+    },
+    /// Not a JSON array where a list is expected.
+    NotArray,
+    /// Fewer items than needed.
+    TooFew {
+        min: usize,
+    },
+    /// Not one of the listed values; the text names them, so the caller sees what would do.
+    OneOf {
+        allowed: &'static [&'static str],
+    },
+    /// Not a colour in `#RGB`, `#RRGGBB` or `#RRGGBBAA` form.
+    NotColour,
+    /// Not an `http://` or `https://` URL (a page's link must not run script, e.g. `javascript:`).
+    NotHttpUrl,
+    /// Not a point: a pair of numbers `[x, y]`.
+    NotPoint,
+    /// A `widgetType` that is not in the widget list.
+    NotWidgetType,
+    /// A widget id another widget of the same page already has.
+    DuplicateId,
+    /// A field only one widget type may have (e.g. `children` on a group).
+    OnlyOn {
+        widget_type: &'static str,
+    },
+    /// Groups nested deeper than allowed.
+    TooDeep {
+        max: usize,
+    },
+    /// More widgets in a page than allowed, group children counted.
+    TooManyWidgets {
+        max: usize,
+    },
+    /// More widgets of one type in a page than allowed.
+    TooManyOfType {
+        widget_type: &'static str,
+        max: usize,
+    },
+    /// A problem inside a structured value, at `path` (e.g. `position.width`, `con.fit`).
+    Field {
+        path: String,
+        reason: Box<Reason>,
+    },
+    /// A problem with one widget of a page document, naming the widget so the designer can select it.
+    Widget {
+        widget: WidgetRef,
+        reason: Box<Reason>,
+    },
+}
+
+/// How a problem names a widget: by its id when it has a usable one, else by where it sits in the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WidgetRef {
+    /// The widget's id.
+    Id(String),
+    /// Its place in the document, e.g. `widgets[3].children[0]` (from 0).
+    At(String),
 }
 
 impl Reason {
@@ -409,6 +469,107 @@ impl Reason {
                     "is not a valid multipart/form-data body".into()
                 }
             }
+            Reason::TooLarge { max_kib } => {
+                if zh {
+                    format!("不能超过 {max_kib} KB")
+                } else {
+                    format!("must be at most {max_kib} KB")
+                }
+            }
+            Reason::NotArray => {
+                if zh {
+                    "必须是列表".into()
+                } else {
+                    "must be a list".into()
+                }
+            }
+            Reason::TooFew { min } => {
+                if zh {
+                    format!("至少需要 {min} 项")
+                } else {
+                    format!("must have at least {min} items")
+                }
+            }
+            Reason::OneOf { allowed } => {
+                if zh {
+                    format!("必须是以下之一：{}", allowed.join("、"))
+                } else {
+                    format!("must be one of: {}", allowed.join(", "))
+                }
+            }
+            Reason::NotColour => {
+                if zh {
+                    "必须是 #RGB、#RRGGBB 或 #RRGGBBAA 格式的颜色".into()
+                } else {
+                    "must be a colour written #RGB, #RRGGBB or #RRGGBBAA".into()
+                }
+            }
+            Reason::NotHttpUrl => {
+                if zh {
+                    "必须是 http 或 https 网址".into()
+                } else {
+                    "must be an http or https URL".into()
+                }
+            }
+            Reason::NotPoint => {
+                if zh {
+                    "必须是由两个数字组成的坐标 [x, y]".into()
+                } else {
+                    "must be a point [x, y] of two numbers".into()
+                }
+            }
+            Reason::NotWidgetType => {
+                if zh {
+                    "不是已知的组件类型".into()
+                } else {
+                    "is not a known widget type".into()
+                }
+            }
+            Reason::DuplicateId => {
+                if zh {
+                    "id 与页面中的另一个组件重复".into()
+                } else {
+                    "its id is used by another widget of the page".into()
+                }
+            }
+            Reason::OnlyOn { widget_type } => {
+                if zh {
+                    format!("只能用于 {widget_type}")
+                } else {
+                    format!("is allowed only on {widget_type}")
+                }
+            }
+            Reason::TooDeep { max } => {
+                if zh {
+                    format!("分组嵌套不能超过 {max} 层")
+                } else {
+                    format!("groups may be nested at most {max} deep")
+                }
+            }
+            Reason::TooManyWidgets { max } => {
+                if zh {
+                    format!("组件不能超过 {max} 个（含分组内的组件）")
+                } else {
+                    format!("may hold at most {max} widgets (group children counted)")
+                }
+            }
+            Reason::TooManyOfType { widget_type, max } => {
+                if zh {
+                    format!("{widget_type} 组件不能超过 {max} 个")
+                } else {
+                    format!("may hold at most {max} {widget_type} widgets")
+                }
+            }
+            Reason::Field { path, reason } => format!("{path} {}", reason.text(lang)),
+            Reason::Widget { widget, reason } => {
+                let reason = reason.text(lang);
+                match (widget, zh) {
+                    (WidgetRef::Id(id), true) => format!("组件 \"{id}\"：{reason}"),
+                    (WidgetRef::Id(id), false) => format!("widget \"{id}\": {reason}"),
+                    (WidgetRef::At(at), true) => format!("{at} 处的组件：{reason}"),
+                    (WidgetRef::At(at), false) => format!("the widget at {at}: {reason}"),
+                }
+            }
         }
     }
 }
@@ -522,9 +683,40 @@ mod tests {
             Reason::FileTooLarge { max_kib: 2048 },
             Reason::ScriptInImage,
             Reason::BadMultipart,
+            Reason::TooLarge { max_kib: 2048 },
+            Reason::NotArray,
+            Reason::TooFew { min: 2 },
+            Reason::OneOf { allowed: &["container", "width", "none"] },
+            Reason::NotColour,
+            Reason::NotHttpUrl,
+            Reason::NotPoint,
+            Reason::NotWidgetType,
+            Reason::DuplicateId,
+            Reason::OnlyOn { widget_type: "WidgetGroup" },
+            Reason::TooDeep { max: 8 },
+            Reason::TooManyWidgets { max: 1000 },
+            Reason::TooManyOfType { widget_type: "ComplexWeather", max: 3 },
+            Reason::Field { path: "position.width".into(), reason: Box::new(Reason::Negative) },
+            Reason::Widget { widget: WidgetRef::Id("w1".into()), reason: Box::new(Reason::DuplicateId) },
+            Reason::Widget { widget: WidgetRef::At("widgets[0]".into()), reason: Box::new(Reason::NotObject) },
         ] {
             assert_ne!(reason.text(Lang::Zh), reason.text(Lang::En));
         }
+    }
+
+    /// A page problem says which widget and what is wrong with it, in both languages.
+    #[test]
+    fn widget_problems_name_the_widget_and_the_field() {
+        let problem = Reason::Widget {
+            widget: WidgetRef::Id("tank".into()),
+            reason: Box::new(Reason::Field { path: "position.width".into(), reason: Box::new(Reason::Negative) }),
+        };
+        assert_eq!(problem.text(Lang::En), "widget \"tank\": position.width must not be negative");
+        assert_eq!(problem.text(Lang::Zh), "组件 \"tank\"：position.width 不能为负数");
+        let unnamed =
+            Reason::Widget { widget: WidgetRef::At("widgets[2]".into()), reason: Box::new(Reason::NotObject) };
+        assert_eq!(unnamed.text(Lang::En), "the widget at widgets[2]: must be a JSON object");
+        assert_eq!(unnamed.text(Lang::Zh), "widgets[2] 处的组件：必须是 JSON 对象");
     }
 
     /// The web app reads the generated file; a stale copy would show old or missing texts.

@@ -9,15 +9,18 @@
 //!   feedback, group names, share passwords), so a handler cannot forget a rule.
 //! - [`permission`]: the permission codes a user's `auths` list may hold.
 //! - [`poll`]: the asynchronous command poll schedule of spec sections 4 and 9.
+//! - [`page`]: configuration page documents: the widget types, the per-page limits and the check a document passes
+//!   before it is stored (docs/page-document.md).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
 
 pub mod alarm;
 pub mod catalogue;
 pub mod lang;
+pub mod page;
 pub mod permission;
 pub mod poll;
 pub mod validate;
 
-pub use catalogue::{Code, Reason};
+pub use catalogue::{Code, Reason, WidgetRef};
 pub use lang::Lang;

@@ -61,7 +61,7 @@ pub struct Cli {
 /// One-off tasks instead of serving.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
-    /// Write generated files the web app reads (the error catalogue) into DIR.
+    /// Write generated files the web app reads (the error catalogue, the widget types) into DIR.
     Generate {
         /// Target directory, normally web/src/generated.
         dir: PathBuf,

@@ -19,9 +19,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match &cli.command {
         Some(Command::Generate { dir }) => {
             std::fs::create_dir_all(dir)?;
-            let path = dir.join("errorCatalogue.json");
-            std::fs::write(&path, ironsight_domain::catalogue::export_json())?;
-            println!("wrote {}", path.display());
+            for (name, text) in [
+                ("errorCatalogue.json", ironsight_domain::catalogue::export_json()),
+                ("widgetTypes.json", ironsight_domain::page::export_widget_types_json()),
+            ] {
+                let path = dir.join(name);
+                std::fs::write(&path, text)?;
+                println!("wrote {}", path.display());
+            }
             return Ok(());
         }
         Some(Command::Openapi) => {

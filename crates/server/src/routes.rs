@@ -7,12 +7,13 @@ use crate::api::{
     pages, projects, reports, scenes, settings, shares, signals, system, theme, user,
 };
 use crate::error::plain;
-use axum::Router;
+use crate::params::BodyLimit;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode};
 use axum::middleware::from_fn_with_state;
 use axum::response::Response;
 use axum::routing::{MethodFilter, MethodRouter, on};
+use axum::{Extension, Router};
 use ironsight_domain::Code;
 use serde_json::{Map, Value, json};
 
@@ -293,7 +294,7 @@ pub fn table() -> Vec<RouteDef> {
             param("auth", "string", true, "view or control"),
             param("enabled", "string", false, "true or false; absent keeps the current setting"),
         ]),
-        // Configuration pages (the list; the designer comes later)
+        // Configuration pages: the list, and each page's document
         route!(POST "/lfscada/configuration/page/query", pages::query, "configuration.page.query", Session,
             "The equipment's configuration pages, oldest first: [{id, equipmentId, title, width, height, updated}].", [EQUIPMENT_ID]),
         route!(POST "/lfscada/configuration/page/add", pages::add, "configuration.page.add", Session,
@@ -312,6 +313,32 @@ pub fn table() -> Vec<RouteDef> {
             "Delete a page; 1205 when it does not exist (needs the manage permission).", [param("id", "integer", true, "Page id")]),
         route!(POST "/lfscada/configuration/page/queryHome", pages::query_home, "configuration.page.queryHome", Session,
             "The organisation's home configuration page (its first), or null.", []),
+        route!(POST "/lfscada/configuration/page/info", pages::info, "configuration.page.info", Session,
+            "One page with its document (docs/page-document.md): {id, equipmentId, title, width, height, updated, \
+             document}; 1205 when it does not exist.", [param("id", "integer", true, "Page id")]),
+        RouteDef {
+            method: Method::POST,
+            path: "/lfscada/configuration/page/save",
+            action: "configuration.page.save",
+            summary: "Replace a page's document, checked whole (docs/page-document.md); the canvas size comes from its \
+                      con → {updated}; a bad document is a field error on document and changes nothing; 1205 when \
+                      the page does not exist (needs the manage permission).",
+            access: Access::Session,
+            params: {
+                const PARAMS: &[ParamDef] = &[
+                    param("id", "integer", true, "Page id"),
+                    param(
+                        "document",
+                        "string",
+                        true,
+                        "The page document as JSON text, at most 2 MiB (in a JSON body also the object itself)",
+                    ),
+                ];
+                PARAMS
+            },
+            // A 2 MiB document is up to three times that once form-encoded: above the usual body limit.
+            handler: || on(MethodFilter::POST, pages::save).layer(Extension(BodyLimit(pages::SAVE_BODY_LIMIT))),
+        },
         // Scenes (our paths): boards of chosen equipment cards with their latest values
         route!(POST "/lfscada/scene/query", scenes::query, "scene.query", Session,
             "The organisation's scenes by name: [{id, name, equipmentCount, updated}].", []),

@@ -1,5 +1,6 @@
-//! Configuration pages of an equipment: the list (title and canvas size) and the designer's document. Scoped to
-//! an organisation on every call; a page goes with its equipment (ON DELETE CASCADE).
+//! Configuration pages of an equipment: the list (title and canvas size) and the designer's document
+//! (docs/page-document.md). Scoped to an organisation, and for a sub-account to its granted equipment, on every
+//! call; a page goes with its equipment (ON DELETE CASCADE).
 
 use crate::access::Viewer;
 use crate::{Store, now_ms};
@@ -18,6 +19,14 @@ pub struct PageSummary {
     pub height: i64,
     /// Last change, ms since the epoch.
     pub updated: i64,
+}
+
+/// A page with its document, as the viewer and the designer load it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageDetail {
+    pub summary: PageSummary,
+    /// The designer's JSON text, as it was saved (checked by `ironsight_domain::page::validate_document`).
+    pub document: String,
 }
 
 const COLUMNS: &str = "id, equipment_id, title, width, height, updated_ms";
@@ -96,6 +105,45 @@ impl Store {
         );
         let done = sqlx::query(&sql).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// One page with its document; `None` without such a page the viewer sees.
+    pub async fn page_info(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<PageDetail>> {
+        let sql = format!(
+            "SELECT {COLUMNS}, document FROM config_pages WHERE org_id = $1 AND id = $2{}",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        );
+        let row = sqlx::query(&sql).bind(viewer.org_id).bind(id).fetch_optional(self.pool()).await?;
+        let Some(row) = row else { return Ok(None) };
+        Ok(Some(PageDetail { summary: page_from_row(&row)?, document: row.try_get("document")? }))
+    }
+
+    /// Replaces a page's document and the canvas size it gives (the page list shows it) in one statement;
+    /// answers the change time in ms, or `None`, changing nothing, without such a page the viewer sees. The
+    /// caller has checked the document.
+    pub async fn save_page_document(
+        &self,
+        viewer: &Viewer,
+        id: i64,
+        document: &str,
+        width: i64,
+        height: i64,
+    ) -> anyhow::Result<Option<i64>> {
+        let sql = format!(
+            "UPDATE config_pages SET document = $1, width = $2, height = $3, updated_ms = $4 \
+             WHERE org_id = $5 AND id = $6{} RETURNING updated_ms",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        );
+        let updated = sqlx::query_scalar(&sql)
+            .bind(document)
+            .bind(width)
+            .bind(height)
+            .bind(now_ms())
+            .bind(viewer.org_id)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(updated)
     }
 
     /// The home configuration page: the first page (the oldest) the viewer sees, if there is one.

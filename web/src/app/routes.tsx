@@ -94,6 +94,8 @@ const findpwdSteps: RouteDef[] = [
 
 /** The EG equipment detail (one screen for its three paths). */
 const egDetailScreen: ScreenLoader = () => import('@/features/monitor/detail/components/EgDetailPage');
+/** A configuration page of an EG equipment on its own (three paths). */
+const egPageScreen: ScreenLoader = () => import('@/features/monitor/page/EgPageScreen');
 
 /** The monitor's equipment list, and the group view (one screen for its list and configuration paths). */
 const fleetListScreen: ScreenLoader = () => import('@/features/fleet/components/EquipmentListPage');
@@ -109,13 +111,13 @@ const monitorRoutes: RouteDef[] = [
     titleKey: 'route.monitor.egDetailOrder',
     screen: egDetailScreen,
   },
-  { path: 'eg/detail/page/:pageId', titleKey: 'route.monitor.egPage', screen: notAvailable },
-  { path: 'eg/detail/page/:pageId/:alarm', name: 'MonitorEgPage', titleKey: 'route.monitor.egPage', screen: notAvailable },
+  { path: 'eg/detail/page/:pageId', titleKey: 'route.monitor.egPage', screen: egPageScreen },
+  { path: 'eg/detail/page/:pageId/:alarm', name: 'MonitorEgPage', titleKey: 'route.monitor.egPage', screen: egPageScreen },
   {
     path: 'eg/detail/page/:pageId/:orderType/:orderId',
     name: 'MonitorEgPageForOrder',
     titleKey: 'route.monitor.egPageOrder',
-    screen: notAvailable,
+    screen: egPageScreen,
   },
   {
     path: 'eg/group',
@@ -125,13 +127,13 @@ const monitorRoutes: RouteDef[] = [
     children: [
       { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
       { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
-      // No page viewer yet: the group view, with a notice saying configuration pages cannot be shown.
+      // The group view with the chosen equipment's configuration pages in place of the group's cards.
       { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
       { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
       {
         path: 'configuration/:groupId/:id/:pageId',
         titleKey: 'route.monitor.egGroupConfiguration',
-        screen: notAvailable,
+        screen: fleetGroupScreen,
       },
     ],
   },

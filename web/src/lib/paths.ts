@@ -12,3 +12,13 @@ export const HOME_PATH = '/monitor/eg/list';
 export function egDetailPath(id: number): string {
   return `/monitor/eg/detail/list/${id}`;
 }
+
+/** A configuration page in the monitor's page viewer: `/monitor/eg/detail/page/{pageId}/0` (no alarm opened). */
+export function egPagePath(pageId: number): string {
+  return `/monitor/eg/detail/page/${pageId}/0`;
+}
+
+/** The page tab of an equipment's edit screen, where its configuration pages are managed. */
+export function equipmentPagesPath(equipmentId: number): string {
+  return `/manage/eg/equipment/edit/${equipmentId}/page`;
+}

@@ -1,15 +1,19 @@
-//! Configuration pages of an equipment (`/lfscada/configuration/page/*`): the list, add, rename, delete, and the
-//! organisation's home page. The designer that edits a page's document comes later. Changes need the manage
-//! permission; another organisation's equipment or page answers "not found" (1214, 1205).
+//! Configuration pages of an equipment (`/lfscada/configuration/page/*`): the list, add, rename, delete, the
+//! organisation's home page, and loading and saving a page's document (docs/page-document.md). Changes need the
+//! manage permission; another organisation's equipment or page, or one not granted to a sub-account, answers
+//! "not found" (1214, 1205).
 
 use crate::AppState;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
-use ironsight_domain::{Code, permission};
-use serde_json::json;
+use ironsight_domain::{Code, Reason, permission};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::{Value, json};
 
 /// Longest page title.
 const MAX_TITLE: usize = 60;
@@ -68,4 +72,78 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 /// `POST /lfscada/configuration/page/queryHome {}` → the organisation's first page, or null when it has none.
 pub async fn query_home(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
     Ok(ApiOk::new(state.store.home_page(&current.viewer()).await?))
+}
+
+/// A page as the viewer and the designer load it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageAnswer<'a> {
+    id: i64,
+    equipment_id: i64,
+    title: &'a str,
+    width: i64,
+    height: i64,
+    updated: i64,
+    /// The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept.
+    document: &'a RawValue,
+}
+
+/// `POST /lfscada/configuration/page/info {id}` → `{id, equipmentId, title, width, height, updated, document}`.
+pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    let detail =
+        state.store.page_info(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::PageNotFound))?;
+    let page = &detail.summary;
+    let document: &RawValue = serde_json::from_str(&detail.document)
+        .map_err(|e| anyhow::anyhow!("page {id}: the stored document is not JSON: {e}"))?;
+    let answer = PageAnswer {
+        id: page.id,
+        equipment_id: page.equipment_id,
+        title: &page.title,
+        width: page.width,
+        height: page.height,
+        updated: page.updated,
+        document,
+    };
+    Ok(ApiOk::serialised(&answer)?)
+}
+
+/// Body limit of the save route: a document of [`MAX_DOCUMENT_BYTES`] form-encoded (each byte `%XX` at worst),
+/// plus the id and the field names.
+pub const SAVE_BODY_LIMIT: usize = 3 * MAX_DOCUMENT_BYTES + 64 * 1024;
+
+/// `POST /lfscada/configuration/page/save {id, document}` → `{updated}`. The document is checked whole before
+/// anything is stored; the canvas size comes from its `con`.
+pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Result<Params, ApiError>) -> ApiResult {
+    current.require(permission::MANAGE)?;
+    let params = params.map_err(oversized_document)?;
+    let id = params.required_int("id")?;
+    let document = document_text(&params)?;
+    let valid = validate_document(&document).map_err(|problem| ApiError::invalid("document", problem.into()))?;
+    let updated = state
+        .store
+        .save_page_document(&current.viewer(), id, &document, valid.width, valid.height)
+        .await?
+        .ok_or_else(|| ApiError::code(Code::PageNotFound))?;
+    Ok(ApiOk::new(json!({ "updated": updated })).audit("page", id))
+}
+
+/// The document as JSON text: a form field holds the text (kept as sent); a JSON body may hold the object.
+fn document_text(params: &Params) -> Result<String, ApiError> {
+    match params.get("document") {
+        None | Some(Value::Null) => Err(ApiError::invalid("document", Reason::Required)),
+        Some(Value::String(text)) if text.trim().is_empty() => Err(ApiError::invalid("document", Reason::Required)),
+        Some(Value::String(text)) => Ok(text.clone()),
+        Some(object @ Value::Object(_)) => Ok(serde_json::to_string(object).map_err(anyhow::Error::from)?),
+        Some(_) => Err(ApiError::invalid("document", Reason::NotObject)),
+    }
+}
+
+/// Only the document can make this route's body too large: the caller hears about the field, as for a document
+/// just over the limit, not a bare 413.
+fn oversized_document(error: ApiError) -> ApiError {
+    match error {
+        ApiError::TooLarge(_) => ApiError::invalid("document", Reason::TooLarge { max_kib: MAX_DOCUMENT_BYTES / 1024 }),
+        other => other,
+    }
 }

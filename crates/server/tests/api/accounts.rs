@@ -125,6 +125,8 @@ fn calls_naming(m: &Made) -> Vec<(&'static str, Vec<(&'static str, String)>)> {
         ("/lfscada/configuration/page/query", vec![("equipmentId", id())]),
         ("/lfscada/configuration/page/add", vec![("equipmentId", id()), ("title", "Second".into())]),
         ("/lfscada/configuration/page/edit", vec![("id", m.page.clone()), ("title", "Renamed".into())]),
+        ("/lfscada/configuration/page/info", vec![("id", m.page.clone())]),
+        ("/lfscada/configuration/page/save", vec![("id", m.page.clone()), ("document", r#"{"widgets":[]}"#.into())]),
         ("/lfscada/monitor/equipment/setFollow", vec![("equipmentId", id())]),
         ("/lfscada/monitor/equipment/cancleFollow", vec![("equipmentId", id())]),
         ("/lfscada/monitor/equipment/setStick", vec![("equipmentId", id())]),

@@ -18,6 +18,7 @@ mod login;
 mod monitor_list;
 mod outage;
 mod pages;
+mod pages_document;
 mod projects;
 mod reports;
 mod scenes;

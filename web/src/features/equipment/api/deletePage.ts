@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { pageKeys } from './pages';
+import { configPageKeys } from '@/lib/configPages';
 
 /** POST /lfscada/configuration/page/delete {id}. */
 export function deletePage({ id }: { id: number; equipmentId: number }): Promise<null> {
@@ -12,6 +12,6 @@ export function useDeletePage() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, { id: number; equipmentId: number }>({
     mutationFn: deletePage,
-    onSuccess: (_data, { equipmentId }) => void queryClient.invalidateQueries({ queryKey: pageKeys.list(equipmentId) }),
+    onSuccess: (_data, { equipmentId }) => void queryClient.invalidateQueries({ queryKey: configPageKeys.list(equipmentId) }),
   });
 }

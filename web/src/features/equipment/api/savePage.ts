@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { pageKeys } from './pages';
+import { configPageKeys } from '@/lib/configPages';
 
 /** Canvas default (spec section 9) and the longest title. */
 export const PAGE_DEFAULT_SIZE = { width: 1024, height: 768 } as const;
@@ -30,6 +30,6 @@ export function useSavePage() {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError, PageChange>({
     mutationFn: savePage,
-    onSuccess: (_data, change) => void queryClient.invalidateQueries({ queryKey: pageKeys.list(change.equipmentId) }),
+    onSuccess: (_data, change) => void queryClient.invalidateQueries({ queryKey: configPageKeys.list(change.equipmentId) }),
   });
 }

@@ -77,11 +77,21 @@ describe('group monitor', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('fleet-card-110').dataset.highlighted).toBeUndefined();
   });
 
-  it('says honestly that configuration pages cannot be shown, and shows the group instead', async () => {
+  it('asks for an equipment on the configuration path of a group, and shows the group meanwhile', async () => {
+    renderApp('/monitor/eg/group/configuration/5');
+    const hint = await screen.findByTestId('fleet-configuration-hint', undefined, { timeout: 15_000 });
+    expect(hint.textContent).toContain('选择设备');
+    expect(await screen.findByTestId('fleet-card-100')).toBeTruthy();
+  });
+
+  it('shows the chosen equipment’s configuration pages in place of the cards, and says when it has none', async () => {
+    server.on('/lfscada/configuration/page/query', ok([]));
     renderApp('/monitor/eg/group/configuration/5/103');
-    const notice = await screen.findByTestId('fleet-configuration-notice', undefined, { timeout: 15_000 });
-    expect(notice.textContent).toContain('组态页面暂不能在此查看');
-    expect((await screen.findByTestId('fleet-card-103')).dataset.highlighted).toBe('true');
+    const empty = await screen.findByTestId('pages-empty', undefined, { timeout: 15_000 });
+    expect(empty.textContent).toContain('该设备还没有组态页面');
+    expect(bodyOf(server.calls('/lfscada/configuration/page/query')[0])).toEqual({ equipmentId: '103' });
+    expect(screen.queryByTestId('fleet-card-103')).toBeNull();
+    expect(screen.queryByTestId('fleet-configuration-hint')).toBeNull();
   });
 
   it('shows the server’s answer for a group that does not exist', async () => {

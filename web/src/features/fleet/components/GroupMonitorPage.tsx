@@ -3,8 +3,8 @@
  * equipment cards on the right. `list/:groupId` selects a group (0: the ungrouped), `list/:groupId/:id` also
  * draws out one equipment and turns to the page that holds it.
  *
- * `configuration/:groupId[/:id]` would show the equipment's configuration pages; there is no page viewer yet, so
- * the same group view is shown with a notice that says so, rather than a page that pretends.
+ * `configuration/:groupId/:id[/:pageId]` shows that equipment's configuration pages live in place of the cards
+ * (runtime/live); `configuration/:groupId` shows the group's cards with a hint to choose an equipment in the tree.
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { Alert, Card, Empty, Flex, Tag, Tree, Typography } from 'antd';
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
+import { EquipmentPagesPane } from '@/runtime/live/EquipmentPagesPane';
 import { useAllByGroup } from '../api/queryAllByGroup';
 import { useGroupCards } from '../api/queryGroupCards';
 import { useGroups } from '../api/queryGroups';
@@ -82,8 +83,8 @@ export default function GroupMonitorPage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('route.monitor.egGroup')}
       </Typography.Title>
-      {configuration && (
-        <Alert type="info" showIcon data-testid="fleet-configuration-notice" message={t('fleet.group.configurationNotice')} />
+      {configuration && highlightId === null && (
+        <Alert type="info" showIcon data-testid="fleet-configuration-hint" message={t('fleet.group.configurationHint')} />
       )}
       <Flex gap={16} align="start" wrap>
         <Card size="small" title={t('fleet.group.tree')} style={{ width: 280, flex: 'none' }} data-testid="fleet-group-tree">
@@ -113,6 +114,13 @@ export default function GroupMonitorPage() {
         <div style={{ flex: '1 1 480px', minWidth: 0 }}>
           {groupId === null ? (
             sections.data && <Empty description={t('fleet.group.noGroups')} />
+          ) : configuration && highlightId !== null ? (
+            <EquipmentPagesPane
+              key={highlightId}
+              equipmentId={highlightId}
+              pageId={parseId(params.pageId)}
+              onSelect={(pageId) => void navigate(`/monitor/eg/group/configuration/${groupId}/${highlightId}/${pageId}`)}
+            />
           ) : (
             <GroupCards
               key={groupId}

@@ -18,7 +18,7 @@ import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '..
 import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/signals/format';
 import { checkRange } from '../model/historyRange';
 import type { AlarmRecord } from '../model/types';
-import { TabEmpty, TabError } from './TabState';
+import { TabEmpty, TabError } from '@/components/LoadState';
 
 /** Server code: no permission to view alarm records. */
 export const NO_ALARM_PERMISSION_CODE = '1211';

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api/errors';
 import { readSignal, type CommandReading } from '@/lib/signals/commands';
 import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { TabEmpty, TabError, TabLoading } from './TabState';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { WriteForm } from './WriteForm';
 
 type ReadOutcome = { kind: 'success'; reading: CommandReading | null; value: number | null } | { kind: 'failure'; message: string };

@@ -16,7 +16,7 @@ import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useEquipmentDetail } from '../api/equipmentDetail';
 import { useSignals } from '../api/querySignals';
-import { equipmentIdOf, initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
+import { positiveIdOf, initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
 import { RollingBuffer } from '../model/rollingBuffer';
 import { AlarmTab } from './AlarmTab';
 import { CommandTab } from './CommandTab';
@@ -27,12 +27,12 @@ import { useLiveEquipment } from '@/lib/live/useLiveEquipment';
 import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
 import { RealtimeCurveTab } from './RealtimeCurveTab';
 import { RealtimeTab } from './RealtimeTab';
-import { TabEmpty } from './TabState';
+import { TabEmpty } from '@/components/LoadState';
 
 export default function EgDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
-  const equipmentId = equipmentIdOf(params.id);
+  const equipmentId = positiveIdOf(params.id);
   if (equipmentId === null) {
     return <TabEmpty testId="detail-bad-id" description={t('monitor.detail.badId')} />;
   }

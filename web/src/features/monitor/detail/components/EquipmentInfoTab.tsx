@@ -3,7 +3,7 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEquipmentDetail } from '../api/equipmentDetail';
 import { formatBaseTime } from '@/lib/signals/format';
-import { TabError, TabLoading } from './TabState';
+import { TabError, TabLoading } from '@/components/LoadState';
 
 /** The driver's protocol, when the equipment has one (`{"kind": "modbus_tcp", ...}`). */
 function driverType(driver: unknown): string | null {

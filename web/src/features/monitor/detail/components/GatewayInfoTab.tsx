@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useGatewayDetails } from '../api/gatewayInfo';
 import { formatBaseTime } from '@/lib/signals/format';
 import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
-import { TabEmpty, TabError, TabLoading } from './TabState';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 const BAND_COLOUR: Record<StrengthBand, string> = { veryGood: 'green', good: 'cyan', fair: 'orange', bad: 'red' };
 

@@ -22,7 +22,7 @@ import type { MonitorSignal } from '@/lib/signals/types';
 import { saveBlob } from '@/lib/download';
 import { useDuration } from './GatewayInfoTab';
 import { LazyChart, preloadChart } from './LazyChart';
-import { TabEmpty, TabError, TabLoading } from './TabState';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 const PAGE_SIZE = 10;
 const HOUR = 3_600_000;

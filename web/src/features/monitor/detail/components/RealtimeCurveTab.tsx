@@ -11,7 +11,7 @@ import { capSelection, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import type { RollingBuffer } from '../model/rollingBuffer';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { LazyChart } from './LazyChart';
-import { TabEmpty, TabError, TabLoading } from './TabState';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 export const CURVE_WINDOWS_MIN = [1, 5, 10, 30] as const;
 

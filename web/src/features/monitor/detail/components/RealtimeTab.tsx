@@ -14,7 +14,7 @@ import type { SignalValue } from '@/lib/live/egSignalChannel';
 import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
 import { isStale } from '@/lib/signals/staleness';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { TabEmpty, TabError, TabLoading } from './TabState';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { WriteForm } from './WriteForm';
 
 export interface RealtimeTabProps {

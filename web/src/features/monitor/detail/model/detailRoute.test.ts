@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equipmentIdOf, initialTab, opensAlarm } from './detailRoute';
+import { positiveIdOf, initialTab, opensAlarm } from './detailRoute';
 
 describe('detail route parameters', () => {
   it.each(['1', 'true', 'alarm', 'TRUE', '42'])(':alarm = %s opens the Alarm tab', (alarm) => {
@@ -18,11 +18,11 @@ describe('detail route parameters', () => {
     expect(initialTab({}, 'nonsense')).toBe('realtime');
   });
   it('reads the equipment id', () => {
-    expect(equipmentIdOf('12')).toBe(12);
-    expect(equipmentIdOf('0')).toBeNull();
-    expect(equipmentIdOf('-1')).toBeNull();
-    expect(equipmentIdOf('1e3')).toBeNull();
-    expect(equipmentIdOf('abc')).toBeNull();
-    expect(equipmentIdOf(undefined)).toBeNull();
+    expect(positiveIdOf('12')).toBe(12);
+    expect(positiveIdOf('0')).toBeNull();
+    expect(positiveIdOf('-1')).toBeNull();
+    expect(positiveIdOf('1e3')).toBeNull();
+    expect(positiveIdOf('abc')).toBeNull();
+    expect(positiveIdOf(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-/** The loading, error and empty states every tab shares, so they look and read the same everywhere. */
+/** The loading, error and empty states of a pane (the EG detail tabs, the page viewer), so they look and read the same everywhere. */
 import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';

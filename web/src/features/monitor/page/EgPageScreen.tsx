@@ -1,0 +1,21 @@
+/**
+ * /monitor/eg/detail/page/:pageId (also …/:pageId/:alarm and …/:pageId/:orderType/:orderId): one configuration
+ * page of an EG equipment, live, on its own (spec section 2, MonitorEgPage). A click event that opens another
+ * page replaces this one in the address, so Back returns to it.
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { TabEmpty } from '@/components/LoadState';
+import { egPagePath } from '@/lib/paths';
+import { LiveEquipmentPage } from '@/runtime/live/LiveEquipmentPage';
+import { positiveIdOf } from '../detail/model/detailRoute';
+
+export default function EgPageScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pageId = positiveIdOf(useParams().pageId);
+  const openPage = useCallback((id: number) => void navigate(egPagePath(id)), [navigate]);
+  if (pageId === null) return <TabEmpty testId="page-bad-id" description={t('livePage.notFound')} />;
+  return <LiveEquipmentPage key={pageId} pageId={pageId} onOpenPage={openPage} />;
+}

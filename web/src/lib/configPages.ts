@@ -1,0 +1,37 @@
+/**
+ * Configuration pages as the server answers them (crates/server/src/api/pages.rs): the list of an equipment's
+ * pages, shared by the equipment's page tab (management) and the page viewer (monitor), and one page with its
+ * document (docs/page-document.md). Query keys under ['configPages', …].
+ */
+import { post } from '@/lib/api/client';
+
+/** A configuration page of an equipment. */
+export interface ConfigPage {
+  id: number;
+  equipmentId: number;
+  title: string;
+  width: number;
+  height: number;
+  /** Last change, ms since the epoch. */
+  updated: number;
+}
+
+/** A page with its document (the JSON the designer saves; parsed by the viewer, not trusted as typed here). */
+export interface ConfigPageInfo extends ConfigPage {
+  document: unknown;
+}
+
+export const configPageKeys = {
+  list: (equipmentId: number) => ['configPages', 'list', equipmentId] as const,
+  info: (pageId: number) => ['configPages', 'info', pageId] as const,
+};
+
+/** POST /lfscada/configuration/page/query {equipmentId} → the equipment's pages, oldest first. */
+export function fetchPages(equipmentId: number, signal?: AbortSignal): Promise<ConfigPage[]> {
+  return post<ConfigPage[]>('/lfscada/configuration/page/query', { equipmentId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
+export function fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
+  return post<ConfigPageInfo>('/lfscada/configuration/page/info', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { repairBindings } from './bindings';
+import { parsePageDocument, type PageDocument, type Widget } from './document';
+import { EQUIPMENT_ID, testDocumentRaw, testSignals } from './testDocument';
+import type { RuntimeSignal } from './types';
+
+const bound = (id: string, signalId: number, title: string, equipId = EQUIPMENT_ID) => ({
+  id,
+  widgetType: 'UsualDataText',
+  data: { type: 'signal', equipId, signalId, title, subTitle: 'sub' },
+});
+
+function find(doc: PageDocument, id: string): Widget {
+  const walk = (widgets: Widget[]): Widget | undefined => {
+    for (const w of widgets) {
+      if (w.id === id) return w;
+      const inner = walk(w.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const w = walk(doc.widgets);
+  if (!w) throw new Error(`no widget ${id}`);
+  return w;
+}
+
+/** A deep copy made with JSON, to compare the input before and after. */
+const snapshot = (doc: PageDocument) => JSON.stringify(doc);
+
+describe('binding repair (spec section 4)', () => {
+  it('clears a binding whose signal is no longer in the catalogue', () => {
+    const doc = parsePageDocument({ widgets: [bound('gone', 99, 'Removed')] });
+    const { document, cleared, refreshed } = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    expect(cleared).toBe(1);
+    expect(refreshed).toBe(0);
+    expect(find(document, 'gone').data).toMatchObject({ type: 'signal', signalId: null, equipId: null, title: '', subTitle: '' });
+  });
+
+  it('clears a binding to another equipment, named in the binding or in the catalogue', () => {
+    const foreign = new Map<number, RuntimeSignal>([
+      ...testSignals,
+      [50, { id: 50, equipId: 8, title: 'Other', unit: '', decimals: 0, writable: false, min: null, max: null }],
+    ]);
+    const doc = parsePageDocument({ widgets: [bound('a', 1, 'Tank level', 8), bound('b', 50, 'Other', EQUIPMENT_ID)] });
+    const { document, cleared } = repairBindings(doc, foreign, EQUIPMENT_ID);
+    expect(cleared).toBe(2);
+    expect(find(document, 'a').data.signalId).toBeNull();
+    expect(find(document, 'b').data.signalId).toBeNull();
+  });
+
+  it('refreshes a title that differs from the catalogue', () => {
+    const doc = parsePageDocument({ widgets: [bound('t', 1, 'Old title'), bound('same', 2, 'Outlet pressure')] });
+    const { document, cleared, refreshed } = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    expect({ cleared, refreshed }).toEqual({ cleared: 0, refreshed: 1 });
+    expect(find(document, 't').data).toMatchObject({ signalId: 1, title: 'Tank level' });
+    expect(find(document, 'same')).toBe(doc.widgets[1]); // untouched widgets keep their identity
+  });
+
+  it('repairs bindings nested in groups, click-event writes and chart signal lists', () => {
+    const doc = parsePageDocument({
+      widgets: [
+        {
+          id: 'g1',
+          widgetType: 'WidgetGroup',
+          children: [{ id: 'g2', widgetType: 'WidgetGroup', children: [bound('deep', 99, 'x'), bound('deep-title', 3, 'Old')] }],
+        },
+        {
+          id: 'btn',
+          widgetType: 'UsualButton',
+          clickEvent: { enable: true, config: { data: { type: 'signal', equipId: EQUIPMENT_ID, signalId: 98, title: 'Gone' } } },
+        },
+        {
+          id: 'chart',
+          widgetType: 'ComplexLine',
+          data: { signalArray: [{ type: 'signal', equipId: 7, signalId: 4, title: 'Speed setpoint' }, { type: 'signal', equipId: 7, signalId: 97, title: 'Gone' }] },
+        },
+      ],
+    });
+    const { document, cleared, refreshed } = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    expect({ cleared, refreshed }).toEqual({ cleared: 3, refreshed: 1 });
+    expect(find(document, 'deep').data.signalId).toBeNull();
+    expect(find(document, 'deep-title').data.title).toBe('Pump start');
+    expect(find(document, 'btn').clickEvent.config.data.signalId).toBeNull();
+    expect(find(document, 'chart').data.signalArray?.map((b) => b.signalId)).toEqual([4, null]);
+  });
+
+  it('does not change its input', () => {
+    const doc = parsePageDocument(testDocumentRaw);
+    const before = snapshot(doc);
+    const { document, cleared, refreshed } = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    expect(snapshot(doc)).toBe(before);
+    expect(document).not.toBe(doc);
+    // The sample has one removed signal and one stale title.
+    expect({ cleared, refreshed }).toEqual({ cleared: 1, refreshed: 1 });
+    expect(find(doc, 'lost-signal').data.signalId).toBe(99);
+    expect(find(doc, 'tank-level').data.title).toBe('Old level title');
+  });
+
+  it('answers the same document when nothing needs repair', () => {
+    const doc = parsePageDocument({ widgets: [bound('ok', 1, 'Tank level'), { id: 'text', widgetType: 'UsualText', data: { type: 'system', systemKey: 'x' } }] });
+    const result = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0 });
+    expect(result.document).toBe(doc);
+  });
+});

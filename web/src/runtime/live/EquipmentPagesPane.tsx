@@ -1,0 +1,66 @@
+/**
+ * An equipment's configuration pages, one tab each, the chosen one live (the group view's configuration path,
+ * `/monitor/eg/group/configuration/{groupId}/{id}[/{pageId}]`). The caller owns the address: `pageId` is the page
+ * the address names (the first page when it names none) and `onSelect` changes it.
+ */
+import { Button, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { Permission, hasAuth } from '@/lib/access';
+import type { ApiError } from '@/lib/api/errors';
+import { configPageKeys, fetchPages, type ConfigPage } from '@/lib/configPages';
+import { egPagePath, equipmentPagesPath } from '@/lib/paths';
+import { useUser } from '@/lib/session';
+import { LiveEquipmentPage } from './LiveEquipmentPage';
+
+interface EquipmentPagesPaneProps {
+  equipmentId: number;
+  pageId: number | null;
+  onSelect: (pageId: number) => void;
+}
+
+export function EquipmentPagesPane({ equipmentId, pageId, onSelect }: EquipmentPagesPaneProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canManage = hasAuth(useUser(), Permission.Manage);
+  const pages = useQuery<ConfigPage[], ApiError>({
+    queryKey: configPageKeys.list(equipmentId),
+    queryFn: ({ signal }) => fetchPages(equipmentId, signal),
+  });
+
+  if (pages.error) {
+    return <TabError title={t('livePage.pagesFailed')} error={pages.error} onRetry={() => void pages.refetch()} />;
+  }
+  if (!pages.data) return <TabLoading testId="pages-loading" />;
+  if (pages.data.length === 0) {
+    return (
+      <TabEmpty testId="pages-empty" description={t('livePage.noPages')}>
+        {canManage && (
+          <Link to={equipmentPagesPath(equipmentId)}>
+            <Button type="primary">{t('livePage.managePages')}</Button>
+          </Link>
+        )}
+      </TabEmpty>
+    );
+  }
+  // A page the address names but the equipment does not have falls back to the first one.
+  const list = pages.data;
+  const shown = list.find((page) => page.id === pageId) ?? list[0]!;
+  // A click event may open a page of another equipment: that one opens in the page viewer.
+  const openPage = (id: number) => (list.some((page) => page.id === id) ? onSelect(id) : void navigate(egPagePath(id)));
+  return (
+    <Tabs
+      data-testid="pages-tabs"
+      activeKey={String(shown.id)}
+      onChange={(key) => onSelect(Number(key))}
+      destroyOnHidden
+      items={list.map((page) => ({
+        key: String(page.id),
+        label: <span data-testid={`pages-tab-${page.id}`}>{page.title}</span>,
+        children: page.id === shown.id ? <LiveEquipmentPage pageId={page.id} onOpenPage={openPage} showTitle={false} /> : null,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import widgetTypes from '@/generated/widgetTypes.json';
+import zhCN from '@/locales/zh-CN.json';
+import en from '@/locales/en.json';
+import { widgetDefOf, widgetRegistry, unknownWidgetDef } from './registry';
+import { NotInViewer } from './widgets/Placeholder';
+
+const generated = widgetTypes.types.map((t) => t.type);
+
+function lookup(tree: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+}
+
+describe('widget registry', () => {
+  it('has an entry for every generated widget type and for nothing else', () => {
+    expect(Object.keys(widgetRegistry).sort()).toEqual([...generated].sort());
+  });
+
+  it('names every type in both languages', () => {
+    for (const [type, def] of Object.entries(widgetRegistry)) {
+      expect(typeof lookup(zhCN, def.labelKey), `${type} zh-CN`).toBe('string');
+      expect(typeof lookup(en, def.labelKey), `${type} en`).toBe('string');
+    }
+  });
+
+  it('draws groups, shapes and the usual widgets for real; the rest are placeholders', () => {
+    const drawn = Object.entries(widgetRegistry)
+      .filter(([, def]) => def.drawn)
+      .map(([type]) => type)
+      .sort();
+    expect(drawn).toEqual(
+      [
+        'WidgetGroup',
+        ...generated.filter((t) => t.startsWith('Shape')),
+        'UsualDashboard',
+        'UsualButton',
+        'UsualDataText',
+        'UsualImage',
+        'UsualPercentFill',
+        'UsualText',
+        'UsualTimer',
+        'UsualAnimation',
+      ].sort(),
+    );
+    for (const def of Object.values(widgetRegistry)) expect(def.render === NotInViewer).toBe(!def.drawn);
+  });
+
+  it('answers the unknown-widget entry for types outside the list, prototype names included', () => {
+    expect(widgetDefOf('FancyWidget')).toBe(unknownWidgetDef);
+    expect(widgetDefOf('constructor')).toBe(unknownWidgetDef);
+    expect(widgetDefOf('__proto__')).toBe(unknownWidgetDef);
+    expect(widgetDefOf('ShapeRect')).toBe(widgetRegistry.ShapeRect);
+  });
+});

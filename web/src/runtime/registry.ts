@@ -1,0 +1,86 @@
+/**
+ * THE widget registry of the viewer: one entry per widget type of the generated list
+ * (src/generated/widgetTypes.json), with its renderer and the text key of its name. Whether the viewer draws a
+ * type for real or as an honest placeholder is answered here and nowhere else; registry.test.ts checks that the
+ * entries are exactly the generated types.
+ */
+import type { ComponentType } from 'react';
+import { labelKeyOf } from './labels';
+import type { WidgetRenderProps } from './widgets/common';
+import { UsualDashboard, UsualPercentFill } from './widgets/gauges';
+import { NotInViewer, UnknownWidget } from './widgets/Placeholder';
+import {
+  ShapeArrow,
+  ShapeCircle,
+  ShapeEllipse,
+  ShapeLine,
+  ShapeOctagon,
+  ShapeParallelogram,
+  ShapePrism,
+  ShapeRect,
+  ShapeTriangle,
+} from './widgets/shapes';
+import { UsualAnimation, UsualButton, UsualDataText, UsualImage, UsualText, UsualTimer, WidgetGroup } from './widgets/texts';
+
+export interface WidgetDef {
+  /** Draws the widget (SVG) in its box. */
+  render: ComponentType<WidgetRenderProps>;
+  /** The text key of the type's name. */
+  labelKey: string;
+  /** False for the types the viewer shows as "cannot be shown in the viewer yet". */
+  drawn: boolean;
+}
+
+function drawn(type: string, render: ComponentType<WidgetRenderProps>): WidgetDef {
+  return { render, labelKey: labelKeyOf(type), drawn: true };
+}
+
+function notYet(type: string): WidgetDef {
+  return { render: NotInViewer, labelKey: labelKeyOf(type), drawn: false };
+}
+
+export const widgetRegistry = {
+  WidgetGroup: drawn('WidgetGroup', WidgetGroup),
+  ShapeArrow: drawn('ShapeArrow', ShapeArrow),
+  ShapeCircle: drawn('ShapeCircle', ShapeCircle),
+  ShapeEllipse: drawn('ShapeEllipse', ShapeEllipse),
+  ShapeLine: drawn('ShapeLine', ShapeLine),
+  ShapeOctagon: drawn('ShapeOctagon', ShapeOctagon),
+  ShapeRect: drawn('ShapeRect', ShapeRect),
+  ShapeParallelogram: drawn('ShapeParallelogram', ShapeParallelogram),
+  ShapePrism: drawn('ShapePrism', ShapePrism),
+  ShapeTriangle: drawn('ShapeTriangle', ShapeTriangle),
+  UsualDashboard: drawn('UsualDashboard', UsualDashboard),
+  UsualButton: drawn('UsualButton', UsualButton),
+  UsualDataText: drawn('UsualDataText', UsualDataText),
+  UsualImage: drawn('UsualImage', UsualImage),
+  UsualPercentFill: drawn('UsualPercentFill', UsualPercentFill),
+  UsualScrollbar: notYet('UsualScrollbar'),
+  UsualText: drawn('UsualText', UsualText),
+  UsualTimer: drawn('UsualTimer', UsualTimer),
+  UsualAnimation: drawn('UsualAnimation', UsualAnimation),
+  UsualSelect: notYet('UsualSelect'),
+  UsualWebgl: notYet('UsualWebgl'),
+  ComplexLine: notYet('ComplexLine'),
+  ComplexBar: notYet('ComplexBar'),
+  ComplexPie: notYet('ComplexPie'),
+  ComplexRing: notYet('ComplexRing'),
+  ComplexRose: notYet('ComplexRose'),
+  ComplexVideo: notYet('ComplexVideo'),
+  ComplexMap: notYet('ComplexMap'),
+  ComplexArea: notYet('ComplexArea'),
+  ComplexHistory: notYet('ComplexHistory'),
+  ComplexAlarm: notYet('ComplexAlarm'),
+  ComplexXyline: notYet('ComplexXyline'),
+  ComplexWeather: notYet('ComplexWeather'),
+} satisfies Record<string, WidgetDef>;
+
+/** What draws a widget of an unknown type. */
+export const unknownWidgetDef: WidgetDef = { render: UnknownWidget, labelKey: 'runtime.placeholder.unknownTitle', drawn: false };
+
+/** The entry for `widgetType`; the unknown-widget entry for a type the list does not know. */
+export function widgetDefOf(widgetType: string): WidgetDef {
+  return Object.prototype.hasOwnProperty.call(widgetRegistry, widgetType)
+    ? (widgetRegistry as Record<string, WidgetDef>)[widgetType]
+    : unknownWidgetDef;
+}

@@ -1,0 +1,36 @@
+/**
+ * What the viewer is given by the screen that shows it: the equipment's signal catalogue, live values, the
+ * user's write permission and the two ways out of a page (a write, another page).
+ */
+
+/** A signal of the page's equipment, as the catalogue describes it. */
+export interface RuntimeSignal {
+  id: number;
+  equipId: number;
+  title: string;
+  unit: string;
+  decimals: number;
+  writable: boolean;
+  min: number | null;
+  max: number | null;
+}
+
+/** A live value: `good` false is bad quality; `stale` means no fresh reading for a while. */
+export interface RuntimeValue {
+  value: number | null;
+  time: number;
+  good: boolean;
+  stale: boolean;
+}
+
+export interface RuntimeContext {
+  /** Live values by signal id (string key). */
+  values: Readonly<Record<string, RuntimeValue>>;
+  /** The equipment's signal catalogue. */
+  signals: ReadonlyMap<number, RuntimeSignal>;
+  /** The user holds the write permission. */
+  canWrite: boolean;
+  /** Writes a value; rejects with the app's ApiError (lib/api/errors) on failure. */
+  write(signalId: number, value: number): Promise<void>;
+  openPage(pageId: number): void;
+}

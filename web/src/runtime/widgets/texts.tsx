@@ -1,0 +1,131 @@
+/**
+ * The widgets that show words and pictures: text, live value, clock, button, image, state animation, and the
+ * group (which only draws its children).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { firstHolding } from '../conditions';
+import { NO_VALUE, formatBaseTime, formatValue } from '../format';
+import { safeImageUrl } from '../urls';
+import { BoxBackground, BoxText, boxOf, type WidgetRenderProps } from './common';
+
+/** How a value that cannot be trusted (stale, bad quality) is drawn. */
+export const GREYED = '#8C8C8C';
+
+export function WidgetGroup({ childNodes }: WidgetRenderProps) {
+  return <>{childNodes}</>;
+}
+
+export function UsualText({ widget, look }: WidgetRenderProps) {
+  return (
+    <>
+      <BoxBackground widget={widget} look={look} />
+      <BoxText widget={widget} look={look} text={widget.data.text} />
+    </>
+  );
+}
+
+export type Quality = 'none' | 'good' | 'stale' | 'bad';
+
+export function UsualDataText({ widget, value, signal, look }: WidgetRenderProps) {
+  const { t } = useTranslation();
+  const text = formatValue(value, signal);
+  const quality: Quality = !value || text === NO_VALUE ? 'none' : !value.good ? 'bad' : value.stale ? 'stale' : 'good';
+  const greyed = quality === 'bad' || quality === 'stale';
+  const name = signal?.title || widget.data.title || t('runtime.value.unbound');
+  const lines = [name];
+  if (value && quality !== 'none') lines.push(t('runtime.value.time', { time: formatBaseTime(value.time) }));
+  if (quality === 'stale') lines.push(t('runtime.value.stale'));
+  if (quality === 'bad') lines.push(t('runtime.value.bad'));
+  if (quality === 'none') lines.push(t('runtime.value.none'));
+  return (
+    <g data-quality={quality}>
+      <title>{lines.join('\n')}</title>
+      <BoxBackground widget={widget} look={look} />
+      <BoxText widget={widget} look={look} text={text} color={greyed ? GREYED : undefined} testId={`value-${widget.id}`} />
+    </g>
+  );
+}
+
+/** The current time, ticking each second on the second; `fixed` (tests, a still preview) stops the ticking. */
+function useNow(fixed: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (fixed !== undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(() => {
+        setNow(Date.now());
+        schedule();
+      }, 1000 - (Date.now() % 1000) + 5);
+    };
+    setNow(Date.now());
+    schedule();
+    return () => clearTimeout(timer);
+  }, [fixed]);
+  return fixed ?? now;
+}
+
+export function UsualTimer({ widget, look, env }: WidgetRenderProps) {
+  const now = useNow(env.now);
+  return (
+    <>
+      <BoxBackground widget={widget} look={look} />
+      <BoxText widget={widget} look={look} text={formatBaseTime(now, widget.data.format)} testId={`timer-${widget.id}`} />
+    </>
+  );
+}
+
+export function UsualButton({ widget, look, interaction }: WidgetRenderProps) {
+  const { t } = useTranslation();
+  const label = interaction.busy ? t('runtime.write.writing') : widget.data.text;
+  return (
+    <g opacity={interaction.disabled ? 0.55 : undefined} data-busy={interaction.busy || undefined}>
+      <BoxBackground widget={widget} look={look} radius={widget.style.radius || 4} />
+      <BoxText widget={widget} look={look} text={label} testId={`button-${widget.id}`} />
+    </g>
+  );
+}
+
+/** style.fit as SVG's preserveAspectRatio: contain (default), cover, or fill (stretch). */
+function aspect(fit: string): string {
+  switch (fit) {
+    case 'cover':
+      return 'xMidYMid slice';
+    case 'fill':
+    case 'stretch':
+    case 'none':
+      return 'none';
+    default:
+      return 'xMidYMid meet';
+  }
+}
+
+function Picture({ widget, url }: { widget: WidgetRenderProps['widget']; url: string }) {
+  const href = safeImageUrl(url);
+  if (!href) return null;
+  const b = boxOf(widget);
+  return <image href={href} x={b.x} y={b.y} width={b.width} height={b.height} preserveAspectRatio={aspect(widget.style.fit)} />;
+}
+
+export function UsualImage({ widget, look }: WidgetRenderProps) {
+  return (
+    <>
+      <BoxBackground widget={widget} look={look} />
+      <Picture widget={widget} url={widget.data.url} />
+    </>
+  );
+}
+
+/** Shows the first picture or text whose condition holds; nothing when none does (no value holds nothing). */
+export function UsualAnimation({ widget, value, look }: WidgetRenderProps) {
+  const { data } = widget;
+  const items = data.display === 'text' ? data.textItems : data.imgItems;
+  const item = firstHolding(items, value);
+  return (
+    <g data-state={item ? items.indexOf(item) : -1}>
+      <BoxBackground widget={widget} look={look} />
+      {item && (data.display === 'text' ? <BoxText widget={widget} look={look} text={item.text} /> : <Picture widget={widget} url={item.url} />)}
+    </g>
+  );
+}
