@@ -1,5 +1,7 @@
 // Page-level helpers shared by the browser tests and the browser bench: calls from inside a logged-in page, and
-// the demo plant's equipment and signals.
+// the demo plant's equipment and signals, and waiting for what the plant does.
+
+import assert from 'node:assert/strict';
 
 /** A POST from inside the page (same origin, the session cookie, the Origin header the server checks). */
 export async function api(page, path, fields) {
@@ -30,4 +32,15 @@ export async function findDemo(page) {
   const equipmentId = found.data.list[0].id;
   const listed = await api(page, '/lfscada/monitor/multi/signal/query', { equipmentId: String(equipmentId) });
   return { equipmentId, signals: Object.fromEntries(listed.data.map((s) => [s.signalTitle, s.id])) };
+}
+
+/** Polls `check` every 0.5 s until it answers something truthy (which it returns), failing after `timeoutMs`. */
+export async function until(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result) return result;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

@@ -8,19 +8,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, snap } from '../lib/harness.mjs';
-import { api, findDemo } from '../lib/demo.mjs';
+import { api, findDemo, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
-
-async function until(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result) return result;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const widget = (page, id) => page.locator(`[data-testid="widget-${id}"]`);
 /** The shown text of a data text widget (its tooltip is not part of it). */

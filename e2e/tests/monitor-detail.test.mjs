@@ -7,19 +7,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, shot, snap } from '../lib/harness.mjs';
-import { api, findDemo as findDemoEquipment, pick } from '../lib/demo.mjs';
+import { api, findDemo as findDemoEquipment, pick, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
-
-async function until(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result) return result;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const realtimeRow = (page, id) => page.locator(`[data-testid="realtime-table"] tr[data-row-key="${id}"]`);
 const valueOf = async (page, id) => (await realtimeRow(page, id).locator('[data-testid="rt-value"]').innerText()).trim();

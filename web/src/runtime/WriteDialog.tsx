@@ -1,53 +1,13 @@
 /**
  * The dialogs of a click-event write: "write this fixed value?" (the page's hint) and "which value?" (an input
- * checked against spec section 5 before anything is sent), and the texts of the write problems.
+ * checked against spec section 5 before anything is sent, lib/signals/writeValidation).
  */
 import { useState } from 'react';
 import { Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { catalogueText } from '@/lib/api/errors';
+import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
+import { checkWrite } from '@/lib/signals/writeValidation';
 import type { RuntimeSignal } from './types';
-import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, checkWriteValue, type WriteProblem } from './writeRules';
-
-/** A value with the signal's unit ("12.5 bar"), as the operator typed it (no rounding). */
-export function withUnit(value: number, unit: string): string {
-  const u = unit?.trim();
-  return u ? `${value} ${u}` : String(value);
-}
-
-/** The operator's text for a write problem; permission and read-only use the server's own catalogue texts. */
-export function useWriteProblemText() {
-  const { t } = useTranslation();
-  return (problem: WriteProblem, signal?: RuntimeSignal): string => {
-    const unit = signal?.unit ?? '';
-    switch (problem.kind) {
-      case 'unbound':
-        return t('runtime.write.unbound');
-      case 'noPermission':
-        return catalogueText(WRITE_PERMISSION_CODE) ?? t('runtime.write.noPermission');
-      case 'readOnly':
-        return catalogueText(READ_ONLY_CODE) ?? t('runtime.write.readOnly');
-      case 'required':
-        return t('runtime.write.required');
-      case 'notNumber':
-        return t('runtime.write.notNumber');
-      case 'belowMin':
-        return t('runtime.write.belowMin', { min: withUnit(problem.min, unit) });
-      case 'aboveMax':
-        return t('runtime.write.aboveMax', { max: withUnit(problem.max, unit) });
-    }
-  };
-}
-
-function rangeText(t: TFunction, signal: RuntimeSignal): string {
-  let text: string;
-  if (signal.min !== null && signal.max !== null) text = t('runtime.write.hintRange', { min: signal.min, max: signal.max });
-  else if (signal.min !== null) text = t('runtime.write.hintMin', { min: signal.min });
-  else if (signal.max !== null) text = t('runtime.write.hintMax', { max: signal.max });
-  else text = t('runtime.write.hintAny');
-  return signal.unit?.trim() ? `${text} (${signal.unit.trim()})` : text;
-}
 
 /** "Write 5 to Pump start?" — the page's question (hintValue) or the default one. */
 export function ConfirmWriteDialog({
@@ -100,7 +60,7 @@ export function WriteValueDialog({
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = () => {
-    const check = checkWriteValue(signal, input);
+    const check = checkWrite(signal, input);
     if (!check.ok) {
       setProblem(problemText(check.problem, signal));
       return;
@@ -141,7 +101,7 @@ export function WriteValueDialog({
             </Typography.Text>
           ) : (
             <Typography.Text type="secondary" data-testid="runtime-write-hint">
-              {rangeText(t, signal)}
+              {writeRangeText(t, signal)}
             </Typography.Text>
           )}
         </div>

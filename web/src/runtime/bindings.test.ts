@@ -39,7 +39,7 @@ describe('binding repair (spec section 4)', () => {
   it('clears a binding to another equipment, named in the binding or in the catalogue', () => {
     const foreign = new Map<number, RuntimeSignal>([
       ...testSignals,
-      [50, { id: 50, equipId: 8, title: 'Other', unit: '', decimals: 0, writable: false, min: null, max: null }],
+      [50, { id: 50, equipId: 8, title: 'Other', dataType: 'uint16', unit: '', decimals: 0, writable: false, min: null, max: null }],
     ]);
     const doc = parsePageDocument({ widgets: [bound('a', 1, 'Tank level', 8), bound('b', 50, 'Other', EQUIPMENT_ID)] });
     const { document, cleared } = repairBindings(doc, foreign, EQUIPMENT_ID);

@@ -151,15 +151,15 @@ describe('click event: write a fixed value', () => {
 
 describe('click event: ask for the value (spec section 5)', () => {
   it.each([
-    ['', '请输入要写入的值'],
-    ['   ', '请输入要写入的值'],
+    ['', '请输入写入值'],
+    ['   ', '请输入写入值'],
     ['abc', '写入值必须是数字'],
     ['3000', '写入值不能大于 2900 rpm'],
     ['-1', '写入值不能小于 0 rpm'],
   ])('refuses %j with "%s" and sends nothing', async (input, message) => {
     const { write } = show();
     await click('set-speed');
-    expect(within(dialog()).getByTestId('runtime-write-hint').textContent).toBe('允许范围：0 ~ 2900 (rpm)');
+    expect(within(dialog()).getByTestId('runtime-write-hint').textContent).toBe('允许范围：0 至 2900 (rpm)');
     await type(input);
     await press(WRITE);
     expect(within(dialog()).getByTestId('runtime-write-error').textContent).toBe(message);

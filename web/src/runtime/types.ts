@@ -8,6 +8,8 @@ export interface RuntimeSignal {
   id: number;
   equipId: number;
   title: string;
+  /** Modbus data type (lib/signals/types SignalDataType): a bit takes only 0 or 1. */
+  dataType: string;
   unit: string;
   decimals: number;
   writable: boolean;

@@ -16,8 +16,9 @@ import { boundSignalId, type Widget } from './document';
 import type { RuntimeContext, RuntimeSignal } from './types';
 import { safeLink } from './urls';
 import type { ClickHooks } from './widgets/common';
-import { ConfirmWriteDialog, WriteValueDialog, useWriteProblemText, withUnit } from './WriteDialog';
-import { checkWriteAccess, checkWriteValue } from './writeRules';
+import { useWriteProblemText, withUnit } from '@/lib/signals/writeTexts';
+import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
+import { ConfirmWriteDialog, WriteValueDialog } from './WriteDialog';
 
 type MessageInstance = ReturnType<typeof antdMessage.useMessage>[0];
 
@@ -70,7 +71,8 @@ export function useClickRunner(context: RefObject<RuntimeContext>, message: RefO
 
       let value: number;
       if (config.writeType === 'fixed') {
-        const check = checkWriteValue(signal, config.writeValue);
+        // The page's fixed value passes the same rules as a typed one (a page may be older than the signal's range).
+        const check = checkWrite(signal, String(config.writeValue));
         if (!check.ok) {
           say?.error(problem(check.problem, signal));
           return;

@@ -5,7 +5,8 @@
  * the same again (2004 read-only, 2003 over the limit, a field error for a non-number; api/monitor.rs `write`),
  * so these only save the operator a round trip and say precisely what is wrong.
  *
- * The write permission is not a value rule: the screen checks it first ({@link WRITE_PERMISSION_CODE}).
+ * Whether a write may be attempted at all (a bound signal, the write permission, a writable signal) is
+ * {@link checkWriteAccess}, asked before a value is.
  */
 import type { MonitorSignal } from './types';
 
@@ -15,6 +16,8 @@ export const WRITE_PERMISSION_CODE = '1208';
 export const READ_ONLY_CODE = '2004';
 
 export type WriteProblem =
+  | { kind: 'unbound' }
+  | { kind: 'noPermission' }
   | { kind: 'readOnly' }
   | { kind: 'required' }
   | { kind: 'notNumber' }
@@ -23,6 +26,17 @@ export type WriteProblem =
   | { kind: 'aboveMax'; max: number };
 
 export type WriteCheck = { ok: true; value: number } | { ok: false; problem: WriteProblem };
+
+/**
+ * Whether a write to `signal` may be attempted at all, before any value is asked for: a signal to write (a page's
+ * button may be bound to none), the user's write permission, a writable signal. Null when it may.
+ */
+export function checkWriteAccess(signal: Pick<MonitorSignal, 'writable'> | undefined, canWrite: boolean): WriteProblem | null {
+  if (!signal) return { kind: 'unbound' };
+  if (!canWrite) return { kind: 'noPermission' };
+  if (!signal.writable) return { kind: 'readOnly' };
+  return null;
+}
 
 /** A decimal number as an operator types it: optional sign, digits with an optional fraction, optional exponent. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstHolding } from '../conditions';
-import { NO_VALUE, formatBaseTime, formatValue } from '../format';
+import { formatBaseTime } from '@/lib/signals/format';
+import { NO_VALUE, formatTimer, formatValue } from '../format';
 import { safeImageUrl } from '../urls';
 import { BoxBackground, BoxText, boxOf, type WidgetRenderProps } from './common';
 
@@ -71,7 +72,7 @@ export function UsualTimer({ widget, look, env }: WidgetRenderProps) {
   return (
     <>
       <BoxBackground widget={widget} look={look} />
-      <BoxText widget={widget} look={look} text={formatBaseTime(now, widget.data.format)} testId={`timer-${widget.id}`} />
+      <BoxText widget={widget} look={look} text={formatTimer(now, widget.data.format)} testId={`timer-${widget.id}`} />
     </>
   );
 }

@@ -1,22 +1,9 @@
-/** A failed load with the server's (or the client's) message and a retry; never a raw code. */
-import { Alert, Button } from 'antd';
+/** A failed load of a system screen with the server's (or the client's) message and a retry; never a raw code. */
 import { useTranslation } from 'react-i18next';
+import { TabError } from '@/components/LoadState';
 import type { ApiError } from '@/lib/api/errors';
 
 export function LoadFailed({ error, onRetry, testId }: { error: ApiError; onRetry: () => void; testId: string }) {
   const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      data-testid={testId}
-      message={t('system.loadFailed')}
-      description={error.message}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
+  return <TabError title={t('system.loadFailed')} error={error} onRetry={onRetry} testId={testId} />;
 }

@@ -7,52 +7,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, catalogueText } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { formatSignalValue } from '@/lib/signals/format';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, checkWrite, type WriteProblem } from '@/lib/signals/writeValidation';
+import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
+import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
 import { writeSignal } from '@/lib/signals/commands';
 
-/** A limit or a typed value as the operator wrote it (no rounding), with the unit. */
-function withUnit(value: number, unit: string): string {
-  return unit?.trim() ? `${value} ${unit.trim()}` : String(value);
-}
-
 type Outcome = { kind: 'success'; written: number; value: number | null } | { kind: 'failure'; message: string };
-
-export function useProblemText() {
-  const { t } = useTranslation();
-  return (problem: WriteProblem, signal: MonitorSignal): string => {
-    switch (problem.kind) {
-      case 'readOnly':
-        return catalogueText(READ_ONLY_CODE) ?? t('monitor.write.readOnly');
-      case 'required':
-        return t('monitor.write.required');
-      case 'notNumber':
-        return t('monitor.write.notNumber');
-      case 'notBit':
-        return t('monitor.write.notBit');
-      case 'belowMin':
-        return t('monitor.write.belowMin', { min: withUnit(problem.min, signal.unit) });
-      case 'aboveMax':
-        return t('monitor.write.aboveMax', { max: withUnit(problem.max, signal.unit) });
-    }
-  };
-}
 
 /** The allowed values of a signal, as a hint under the input. */
 export function RangeHint({ signal }: { signal: MonitorSignal }) {
   const { t } = useTranslation();
-  let text: string;
-  if (!signal.writable) text = t('monitor.write.hintReadOnly');
-  else if (signal.dataType === 'bool') text = t('monitor.write.hintBit');
-  else if (signal.min !== null && signal.max !== null) text = t('monitor.write.hintRange', { min: signal.min, max: signal.max });
-  else if (signal.min !== null) text = t('monitor.write.hintMin', { min: signal.min });
-  else if (signal.max !== null) text = t('monitor.write.hintMax', { max: signal.max });
-  else text = t('monitor.write.hintAny');
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="write-hint">
-      {signal.unit ? `${text} (${signal.unit})` : text}
+      {writeRangeText(t, signal)}
     </Typography.Text>
   );
 }
@@ -67,7 +36,7 @@ export interface WriteFormProps {
 
 export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormProps) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
+  const problemText = useWriteProblemText();
   const [input, setInput] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState<number | null>(null);
@@ -88,8 +57,9 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
 
   const submit = async () => {
     setOutcome(null);
-    if (!canWrite) {
-      setProblem(catalogueText(WRITE_PERMISSION_CODE) ?? t('monitor.write.noPermission'));
+    const refused = checkWriteAccess(signal, canWrite);
+    if (refused) {
+      setProblem(problemText(refused, signal));
       return;
     }
     const check = checkWrite(signal, input);
