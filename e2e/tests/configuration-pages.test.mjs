@@ -1,9 +1,9 @@
 // Configuration pages in the monitor, in a real browser against the real server: the demo seeds a drawn pump
 // station page bound to '1# Pump station', whose values come from the simulated plant through the gateway agent.
 // Steps: the page alone (/monitor/eg/detail/page/{id}/0) shows live values that change; a button writes to the
-// device after asking; a page saved through the API with a page link and a widget the viewer cannot draw yet is
-// shown with an honest placeholder and its link opens the other page; the group view's configuration path shows
-// the equipment's pages as tabs; screenshots in zh-CN and en.
+// device after asking; a page saved through the API shows a live trend, a widget the viewer cannot draw yet as an
+// honest placeholder, and a link that opens the other page; the group view's configuration path shows the
+// equipment's pages as tabs; screenshots in zh-CN and en.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,7 +62,7 @@ describe('configuration pages', () => {
     await page.locator('.ant-message').getByText(/写入成功|成功/).waitFor({ timeout: 60_000 });
     await until(async () => (await latest(page, equipmentId, start)) === 1, 'pump start written as 1');
 
-    // A second page saved through the API: a link to the first page and a chart the viewer cannot draw yet.
+    // A second page saved through the API: a link to the first page, a live trend and a widget the viewer cannot draw yet.
     const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: 'Overview' });
     assert.equal(added.code, '200', JSON.stringify(added));
     const overview = added.data.id;
@@ -75,8 +75,13 @@ describe('configuration pages', () => {
           clickEvent: { enable: true, config: { action: 'page', pageId } },
         },
         {
-          id: 'flow-chart', widgetType: 'ComplexLine', widgetName: 'Flow chart',
-          position: { x: 300, y: 40, width: 440, height: 300 },
+          id: 'level-trend', widgetType: 'ComplexLine', widgetName: 'Tank level trend',
+          position: { x: 40, y: 120, width: 440, height: 260 },
+          data: { signalArray: [{ type: 'signal', equipId: equipmentId, signalId: signals['Tank level'], title: 'Tank level' }], timeRange: 10 },
+        },
+        {
+          id: 'alarm-table', widgetType: 'ComplexAlarm', widgetName: 'Alarm table',
+          position: { x: 520, y: 40, width: 240, height: 340 },
         },
       ],
     };
@@ -97,7 +102,10 @@ describe('configuration pages', () => {
 
     await page.locator(`[data-testid="pages-tab-${overview}"]`).click();
     await page.waitForURL(`**/monitor/eg/group/configuration/0/${equipmentId}/${overview}`);
-    await widget(page, 'flow-chart').getByText('此部件暂不能在查看器中显示').waitFor();
+    await widget(page, 'alarm-table').getByText('此部件暂不能在查看器中显示').waitFor();
+    // The trend draws the values that arrive while the page is open (ECharts draws into a canvas).
+    await widget(page, 'level-trend').getByText('自打开本页起').waitFor();
+    await widget(page, 'level-trend').locator('canvas').first().waitFor();
     await snap(page, 'configuration-04-placeholder-zh');
     await widget(page, 'to-station').click();
     await page.waitForURL(`**/monitor/eg/group/configuration/0/${equipmentId}/${pageId}`);

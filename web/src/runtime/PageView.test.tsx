@@ -11,6 +11,11 @@ import type { RuntimeContext, RuntimeValue } from './types';
 import type { WidgetRenderProps } from './widgets/common';
 import { GREYED } from './widgets/texts';
 
+// ECharts needs a real canvas; jsdom has none (the chart widgets are tested in widgets/charts.test.tsx).
+vi.mock('@/components/EChart', () => ({
+  default: ({ testId }: { testId?: string }) => <div data-testid={testId} />,
+}));
+
 /** Counts the renders of a registry entry's renderer (WidgetNode looks the renderer up on every render). */
 function spyRender(def: WidgetDef) {
   return vi.spyOn(def as { render: (props: WidgetRenderProps) => ReactNode }, 'render');
@@ -329,11 +334,18 @@ describe('PageView: animations', () => {
 describe('PageView: widgets the viewer does not draw', () => {
   it('shows an honest placeholder with the widget name, never sample data', () => {
     show();
-    const trend = widget('trend');
-    expect(trend.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('unsupported');
-    expect(trend.textContent).toBe('压力趋势此部件暂不能在查看器中显示');
+    const alarms = widget('alarms');
+    expect(alarms.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('unsupported');
     expect(widget('alarms').textContent).toBe('报警记录表此部件暂不能在查看器中显示');
     expect(widget('select').textContent).toContain('下拉选择');
+  });
+
+  it('draws a live chart as a chart (here one without signals, which says so), not as a placeholder', () => {
+    show();
+    const trend = widget('trend');
+    expect(trend.querySelector('[data-placeholder]')).toBeNull();
+    expect(trend.querySelector('foreignObject')?.getAttribute('data-chart')).toBe('line');
+    expect(trend.textContent).toBe('未绑定信号自打开本页起');
   });
 
   it('shows an unknown type as such', () => {

@@ -15,7 +15,7 @@ import type { Interaction, RenderEnv } from './widgets/common';
 
 export type Values = Readonly<Record<string, RuntimeValue>>;
 
-/** The value keys (signal ids as text) a widget and its children read; cached per widget object. */
+/** The value keys (signal ids as text) a widget (its binding, a chart's signal list) and its children read; cached per widget object. */
 const keysCache = new WeakMap<Widget, readonly string[]>();
 
 export function signalKeysOf(widget: Widget): readonly string[] {
@@ -23,6 +23,11 @@ export function signalKeysOf(widget: Widget): readonly string[] {
   if (!keys) {
     const own = boundSignalId(widget.data);
     const set = new Set<string>(own === null ? [] : [String(own)]);
+    // Chart widgets read a list of signals.
+    for (const binding of widget.data.signalArray ?? []) {
+      const chartSignal = boundSignalId(binding);
+      if (chartSignal !== null) set.add(String(chartSignal));
+    }
     for (const child of widget.children) for (const key of signalKeysOf(child)) set.add(key);
     keys = [...set];
     keysCache.set(widget, keys);
@@ -115,6 +120,7 @@ export const WidgetNode = memo(function WidgetNode({ widget, values, env }: Node
       widget={widget}
       value={value}
       signal={signal}
+      values={values}
       look={look}
       env={env}
       interaction={interaction}

@@ -78,7 +78,7 @@ export interface WidgetData extends Binding {
   display: 'image' | 'text';
   imgItems: StateItem[];
   textItems: StateItem[];
-  /** Chart bindings (`signalArray`): kept so binding repair can clear them; the viewer draws no chart yet. */
+  /** Chart bindings (`signalArray`): the signals a chart widget draws (widgets/charts.tsx); binding repair clears stale ones. */
   signalArray: Binding[] | undefined;
   extra: Record<string, unknown>;
 }

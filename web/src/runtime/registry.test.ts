@@ -3,6 +3,7 @@ import widgetTypes from '@/generated/widgetTypes.json';
 import zhCN from '@/locales/zh-CN.json';
 import en from '@/locales/en.json';
 import { widgetDefOf, widgetRegistry, unknownWidgetDef } from './registry';
+import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
 import { NotInViewer } from './widgets/Placeholder';
 
 const generated = widgetTypes.types.map((t) => t.type);
@@ -23,7 +24,7 @@ describe('widget registry', () => {
     }
   });
 
-  it('draws groups, shapes and the usual widgets for real; the rest are placeholders', () => {
+  it('draws groups, shapes, the usual widgets and the live charts for real; the rest are placeholders', () => {
     const drawn = Object.entries(widgetRegistry)
       .filter(([, def]) => def.drawn)
       .map(([type]) => type)
@@ -40,9 +41,24 @@ describe('widget registry', () => {
         'UsualText',
         'UsualTimer',
         'UsualAnimation',
+        'ComplexLine',
+        'ComplexArea',
+        'ComplexBar',
+        'ComplexPie',
+        'ComplexRing',
+        'ComplexRose',
       ].sort(),
     );
     for (const def of Object.values(widgetRegistry)) expect(def.render === NotInViewer).toBe(!def.drawn);
+  });
+
+  it('draws each live chart with its own renderer', () => {
+    expect(widgetRegistry.ComplexLine.render).toBe(ComplexLine);
+    expect(widgetRegistry.ComplexArea.render).toBe(ComplexArea);
+    expect(widgetRegistry.ComplexBar.render).toBe(ComplexBar);
+    expect(widgetRegistry.ComplexPie.render).toBe(ComplexPie);
+    expect(widgetRegistry.ComplexRing.render).toBe(ComplexRing);
+    expect(widgetRegistry.ComplexRose.render).toBe(ComplexRose);
   });
 
   it('answers the unknown-widget entry for types outside the list, prototype names included', () => {

@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { labelKeyOf } from './labels';
+import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
 import type { WidgetRenderProps } from './widgets/common';
 import { UsualDashboard, UsualPercentFill } from './widgets/gauges';
 import { NotInViewer, UnknownWidget } from './widgets/Placeholder';
@@ -61,14 +62,14 @@ export const widgetRegistry = {
   UsualAnimation: drawn('UsualAnimation', UsualAnimation),
   UsualSelect: notYet('UsualSelect'),
   UsualWebgl: notYet('UsualWebgl'),
-  ComplexLine: notYet('ComplexLine'),
-  ComplexBar: notYet('ComplexBar'),
-  ComplexPie: notYet('ComplexPie'),
-  ComplexRing: notYet('ComplexRing'),
-  ComplexRose: notYet('ComplexRose'),
+  ComplexLine: drawn('ComplexLine', ComplexLine),
+  ComplexBar: drawn('ComplexBar', ComplexBar),
+  ComplexPie: drawn('ComplexPie', ComplexPie),
+  ComplexRing: drawn('ComplexRing', ComplexRing),
+  ComplexRose: drawn('ComplexRose', ComplexRose),
   ComplexVideo: notYet('ComplexVideo'),
   ComplexMap: notYet('ComplexMap'),
-  ComplexArea: notYet('ComplexArea'),
+  ComplexArea: drawn('ComplexArea', ComplexArea),
   ComplexHistory: notYet('ComplexHistory'),
   ComplexAlarm: notYet('ComplexAlarm'),
   ComplexXyline: notYet('ComplexXyline'),

@@ -37,6 +37,11 @@ export interface WidgetRenderProps {
   value: RuntimeValue | undefined;
   /** The bound signal as the catalogue describes it. */
   signal: RuntimeSignal | undefined;
+  /**
+   * Every live value of the page (charts read the signals of `data.signalArray`). The widget re-renders only
+   * when one of the signals it reads changed (WidgetNode), not with every value of the page.
+   */
+  values: Readonly<Record<string, RuntimeValue>>;
   look: Look;
   env: RenderEnv;
   interaction: Interaction;

@@ -8,7 +8,7 @@ import { EQUIPMENT_ID, P, SIGNALS, body, click, installDetailServer, openDetail,
 // ECharts needs a real canvas; jsdom has none. The chart module is replaced by one that shows what it was given,
 // so these tests check what the screen hands to ECharts (the option itself is tested in chartOptions.test.ts):
 // each line's name, sampling and number of points (its flat data holds one value per dimension and point).
-vi.mock('./EChart', () => ({
+vi.mock('@/components/EChart', () => ({
   default: ({
     option,
     testId,

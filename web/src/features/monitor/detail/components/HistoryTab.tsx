@@ -21,7 +21,7 @@ import type { HistoryAnswer } from '../model/types';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { saveBlob } from '@/lib/download';
 import { useDuration } from './GatewayInfoTab';
-import { LazyChart, preloadChart } from './LazyChart';
+import { LazyChart, preloadChart } from '@/components/LazyChart';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 const PAGE_SIZE = 10;

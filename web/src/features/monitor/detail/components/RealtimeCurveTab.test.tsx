@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { egSocket, installDetailServer, openDetail, pick, type Harness } from './testSupport';
 
-vi.mock('./EChart', () => ({
+vi.mock('@/components/EChart', () => ({
   default: ({ option, testId }: { option: { series: Array<{ name: string; data: Array<[number, number]> }> }; testId?: string }) => (
     <ul data-testid={testId}>
       {option.series.map((s) => (

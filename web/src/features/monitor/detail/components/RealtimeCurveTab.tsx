@@ -10,7 +10,7 @@ import { rollingChartOption } from '../model/chartOptions';
 import { capSelection, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import type { RollingBuffer } from '../model/rollingBuffer';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { LazyChart } from './LazyChart';
+import { LazyChart } from '@/components/LazyChart';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 export const CURVE_WINDOWS_MIN = [1, 5, 10, 30] as const;

@@ -1,16 +1,19 @@
 /**
  * An ECharts canvas for an option object. This module is the only one that imports ECharts, and only the parts
- * the screen draws (line chart, grid, tooltip, legend, dataZoom, canvas renderer), so the library is a chunk of
- * its own that loads with the first chart (see LazyChart.tsx), never with the console's entry.
+ * the console draws (line, bar and pie charts; grid, tooltip, legend, dataZoom; canvas renderer), so the library
+ * is a chunk of its own that loads with the first chart (see LazyChart.tsx), never with the console's entry.
+ * Used by the equipment detail (history chart, real-time curve) and the configuration page viewer (chart widgets).
  */
 import { useEffect, useRef } from 'react';
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { ChartOption } from '../model/chartOptions';
 
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+
+/** An ECharts option object, built as plain data by its screen (kept untyped so builders do not load ECharts). */
+export type ChartOption = Record<string, unknown>;
 
 export interface EChartProps {
   option: ChartOption;

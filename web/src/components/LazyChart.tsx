@@ -1,4 +1,4 @@
-/** The chart, loaded on first use so ECharts stays out of the screen's own chunk; a spinner meanwhile. */
+/** The chart, loaded on first use so ECharts stays out of the calling screen's chunk (and the entry); a spinner meanwhile. */
 import { lazy, Suspense, useState } from 'react';
 import { Flex, Spin } from 'antd';
 import type { EChartProps } from './EChart';
@@ -23,7 +23,7 @@ function loadChart(): Promise<ChartModule> {
 }
 
 /**
- * Starts loading ECharts without drawing yet, e.g. when a tab that draws a chart opens: the library (about 180 KB
+ * Starts loading ECharts without drawing yet, e.g. when a tab that draws a chart opens: the library (about 200 KB
  * compressed) then loads while the operator chooses and the query runs, not after the answer.
  */
 export function preloadChart(): void {

@@ -1,0 +1,236 @@
+/**
+ * What a chart widget draws, as plain ECharts option data (tested without a canvas; this module does not load
+ * ECharts): its settings read from the document (spec section 3, "Charts": mode adapt, minVal, maxVal, timeRange
+ * 60, timeFormat HH:mm, bar { width 40 }), its signals (`data.signalArray`), and the options of the rolling curve
+ * (ComplexLine, ComplexArea) and of the current-value charts (ComplexBar, ComplexPie, ComplexRing, ComplexRose).
+ *
+ * Only values the page has are drawn: a missing or bad value is "no value" ('-', ECharts' empty value; a gap in a
+ * curve), never 0.
+ */
+import { formatSignalValue } from '@/lib/signals/format';
+import type { ChartBuffer, ChartPoint } from './chartBuffer';
+import { boundSignalId, type WidgetData } from './document';
+import { formatTimer, NO_VALUE } from './format';
+import type { RuntimeSignal, RuntimeValue } from './types';
+
+/** An ECharts option object (untyped, as in components/EChart). */
+export type ChartOption = Record<string, unknown>;
+
+/** Ten colours, one per signal (spec section 9: chart themes are lists of 10 colours). */
+export const CHART_COLOURS = [
+  '#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2',
+  '#722ed1', '#fadb14', '#a0d911', '#2f54eb', '#f5222d',
+] as const;
+
+export interface ChartSettings {
+  /** Minutes of the rolling curve. */
+  timeRange: number;
+  /** dayjs format of the time axis (UTC+8). */
+  timeFormat: string;
+  /** Fixed value axis bounds; undefined lets the axis adapt to the data. */
+  min: number | undefined;
+  max: number | undefined;
+  /** Bar width in px. */
+  barWidth: number;
+}
+
+export const DEFAULT_TIME_RANGE = 60;
+export const DEFAULT_TIME_FORMAT = 'HH:mm';
+export const DEFAULT_BAR_WIDTH = 40;
+
+function finite(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The chart settings of `data` (kept in `data.extra` by the parser). The value axis uses minVal and maxVal when
+ * the document gives them, unless its mode says `adapt` (the designer's default: the axis follows the data).
+ */
+export function chartSettingsOf(data: WidgetData): ChartSettings {
+  const extra = data.extra;
+  const timeRange = finite(extra.timeRange);
+  const timeFormat = typeof extra.timeFormat === 'string' && extra.timeFormat.trim() ? extra.timeFormat : DEFAULT_TIME_FORMAT;
+  const adapt = extra.mode === 'adapt';
+  const bar = typeof extra.bar === 'object' && extra.bar !== null ? (extra.bar as Record<string, unknown>) : {};
+  const barWidth = finite(bar.width);
+  let min = adapt ? undefined : finite(extra.minVal);
+  let max = adapt ? undefined : finite(extra.maxVal);
+  if (min !== undefined && max !== undefined && min >= max) min = max = undefined;
+  return {
+    timeRange: timeRange !== undefined && timeRange > 0 ? timeRange : DEFAULT_TIME_RANGE,
+    timeFormat,
+    min,
+    max,
+    barWidth: barWidth !== undefined && barWidth > 0 ? barWidth : DEFAULT_BAR_WIDTH,
+  };
+}
+
+/** A signal a chart draws. */
+export interface ChartSignal {
+  /** The signal id as text: the key of live values and of the buffer. */
+  key: string;
+  name: string;
+  signal: Pick<RuntimeSignal, 'decimals' | 'dataType' | 'unit'>;
+}
+
+const PLAIN = { decimals: 6, dataType: 'float64', unit: '' } as const;
+
+/**
+ * The signals of `data.signalArray` in their order: signal bindings only (a binding cleared by binding repair is
+ * skipped), each once, named by the catalogue's title (the binding's title, then the id, when it is missing).
+ */
+export function chartSignalsOf(data: WidgetData, signals: ReadonlyMap<number, RuntimeSignal>): ChartSignal[] {
+  const out: ChartSignal[] = [];
+  const seen = new Set<number>();
+  for (const binding of data.signalArray ?? []) {
+    const id = boundSignalId(binding);
+    if (id === null || seen.has(id)) continue;
+    seen.add(id);
+    const signal = signals.get(id);
+    out.push({ key: String(id), name: signal?.title || binding.title || `#${id}`, signal: signal ?? PLAIN });
+  }
+  return out;
+}
+
+/** The number a live value shows; null for no value or bad quality. */
+export function numberOf(value: RuntimeValue | undefined): number | null {
+  if (!value || !value.good || value.value === null || !Number.isFinite(value.value)) return null;
+  return value.value;
+}
+
+/** The curve point a live value makes (a gap for a bad one); undefined when there is no value at all. */
+export function pointOf(value: RuntimeValue | undefined): ChartPoint | undefined {
+  if (!value || !Number.isFinite(value.time) || value.time <= 0) return undefined;
+  return { t: value.time, v: numberOf(value) };
+}
+
+function valueText(signal: ChartSignal['signal']) {
+  return (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatSignalValue(value, signal) : NO_VALUE);
+}
+
+function valueAxis(settings: ChartSettings): ChartOption {
+  return {
+    type: 'value',
+    scale: settings.min === undefined && settings.max === undefined,
+    min: settings.min,
+    max: settings.max,
+    axisLabel: { fontSize: 10 },
+  };
+}
+
+/** The newest point time of the buffer; undefined when it is empty. */
+export function newestTime(buffer: ChartBuffer): number | undefined {
+  let newest: number | undefined;
+  for (const points of Object.values(buffer)) {
+    const last = points[points.length - 1];
+    if (last && (newest === undefined || last.t > newest)) newest = last.t;
+  }
+  return newest;
+}
+
+/**
+ * The rolling curve (ComplexLine; ComplexArea with `area`): one line per signal of the points the page received,
+ * the time axis covering the last `timeRange` minutes up to `end` (the newest point) in UTC+8 `timeFormat`.
+ */
+export function rollingChartOption(
+  chartSignals: readonly ChartSignal[],
+  buffer: ChartBuffer,
+  settings: ChartSettings,
+  area: boolean,
+  end: number | undefined = newestTime(buffer),
+): ChartOption {
+  const windowMs = settings.timeRange * 60_000;
+  return {
+    animation: false,
+    color: [...CHART_COLOURS],
+    grid: { left: 8, right: 16, top: chartSignals.length > 1 ? 28 : 12, bottom: 8, containLabel: true },
+    legend: { show: chartSignals.length > 1, type: 'scroll', top: 0, textStyle: { fontSize: 10 } },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'line', label: { formatter: (p: { value: number }) => formatTimer(p.value, settings.timeFormat) } },
+    },
+    xAxis: {
+      type: 'time',
+      min: end === undefined ? undefined : end - windowMs,
+      max: end,
+      axisLabel: { formatter: (value: number) => formatTimer(value, settings.timeFormat), hideOverlap: true, fontSize: 10 },
+    },
+    yAxis: valueAxis(settings),
+    series: chartSignals.map((s) => ({
+      type: 'line',
+      name: s.name,
+      // A lone first point (just after the page opened, or after a gap) is invisible as a line: dots until the
+      // curve has points enough to be seen as one.
+      showSymbol: (buffer[s.key]?.length ?? 0) < SYMBOLS_BELOW_POINTS,
+      symbolSize: 4,
+      connectNulls: false,
+      ...(area ? { areaStyle: { opacity: 0.25 } } : {}),
+      tooltip: { valueFormatter: valueText(s.signal) },
+      data: (buffer[s.key] ?? []).map((p) => [p.t, p.v ?? '-']),
+    })),
+  };
+}
+
+/** Below this many points a curve also shows its points as dots. */
+export const SYMBOLS_BELOW_POINTS = 60;
+
+export type CategoryKind = 'bar' | 'pie' | 'ring' | 'rose';
+
+/** The value a bar or slice shows: the number, or '-' (ECharts' empty value) for no value. */
+function itemValue(value: RuntimeValue | undefined): number | '-' {
+  return numberOf(value) ?? '-';
+}
+
+/**
+ * The current-value charts: one bar (ComplexBar, `barWidth`) or slice (ComplexPie; ComplexRing with a hole;
+ * ComplexRose by radius) per signal, named by its title; a missing or bad value is '-' (no bar, no slice), not 0.
+ */
+export function currentChartOption(
+  kind: CategoryKind,
+  chartSignals: readonly ChartSignal[],
+  values: Readonly<Record<string, RuntimeValue>>,
+  settings: ChartSettings,
+): ChartOption {
+  const texts = chartSignals.map((s) => valueText(s.signal)(numberOf(values[s.key])));
+  const label = (p: { dataIndex: number; name: string }) => `${p.name}: ${texts[p.dataIndex] ?? NO_VALUE}`;
+  const base = { animation: false, color: [...CHART_COLOURS] };
+  if (kind === 'bar') {
+    return {
+      ...base,
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      tooltip: { trigger: 'item', formatter: label },
+      xAxis: { type: 'category', data: chartSignals.map((s) => s.name), axisLabel: { fontSize: 10, hideOverlap: true } },
+      yAxis: valueAxis(settings),
+      series: [
+        {
+          type: 'bar',
+          barWidth: settings.barWidth,
+          colorBy: 'data',
+          label: { show: true, position: 'top', fontSize: 10, formatter: (p: { dataIndex: number }) => texts[p.dataIndex] ?? NO_VALUE },
+          data: chartSignals.map((s) => ({ name: s.name, value: itemValue(values[s.key]) })),
+        },
+      ],
+    };
+  }
+  const radius = kind === 'ring' ? ['40%', '65%'] : kind === 'rose' ? ['15%', '65%'] : '65%';
+  return {
+    ...base,
+    legend: { type: 'scroll', bottom: 0, textStyle: { fontSize: 10 } },
+    tooltip: { trigger: 'item', formatter: label },
+    series: [
+      {
+        type: 'pie',
+        radius,
+        center: ['50%', '45%'],
+        ...(kind === 'rose' ? { roseType: 'radius' } : {}),
+        label: { fontSize: 10, formatter: label },
+        data: chartSignals.map((s) => ({ name: s.name, value: itemValue(values[s.key]) })),
+      },
+    ],
+  };
+}
