@@ -9,11 +9,10 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import type { ChartOption } from '@/lib/chartTheme';
 
 use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
-/** An ECharts option object, built as plain data by its screen (kept untyped so builders do not load ECharts). */
-export type ChartOption = Record<string, unknown>;
 
 export interface EChartProps {
   option: ChartOption;

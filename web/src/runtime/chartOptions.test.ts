@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartBuffer } from './chartBuffer';
+import { CHART_COLOURS } from '@/lib/chartTheme';
 import {
-  CHART_COLOURS,
   SYMBOLS_BELOW_POINTS,
   chartSettingsOf,
   chartSignalsOf,
   currentChartOption,
   pointOf,
   rollingChartOption,
-  type ChartOption,
 } from './chartOptions';
+import type { ChartOption } from '@/lib/chartTheme';
 import { parsePageDocument, type Widget } from './document';
 import { EQUIPMENT_ID, TEST_NOW, reading, testSignals } from './testDocument';
 

@@ -12,15 +12,7 @@ import type { ChartBuffer, ChartPoint } from './chartBuffer';
 import { boundSignalId, type WidgetData } from './document';
 import { formatTimer, NO_VALUE } from './format';
 import type { RuntimeSignal, RuntimeValue } from './types';
-
-/** An ECharts option object (untyped, as in components/EChart). */
-export type ChartOption = Record<string, unknown>;
-
-/** Ten colours, one per signal (spec section 9: chart themes are lists of 10 colours). */
-export const CHART_COLOURS = [
-  '#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2',
-  '#722ed1', '#fadb14', '#a0d911', '#2f54eb', '#f5222d',
-] as const;
+import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
 
 export interface ChartSettings {
   /** Minutes of the rolling curve. */

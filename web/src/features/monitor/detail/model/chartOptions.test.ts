@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AXIS_OFFSET, CHART_COLOURS, historyChartOption, lineName, rollingChartOption, unitAxes, valueFormatter } from './chartOptions';
+import { CHART_COLOURS } from '@/lib/chartTheme';
+import { AXIS_OFFSET, historyChartOption, lineName, rollingChartOption, unitAxes, valueFormatter } from './chartOptions';
 import type { ChartLine } from './historySeries';
 
 const labels = { max: '(max)', min: '(min)' };

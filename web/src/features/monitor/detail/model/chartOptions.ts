@@ -7,15 +7,7 @@
  */
 import { formatBaseTime, formatNumber } from '@/lib/signals/format';
 import type { ChartLine } from './historySeries';
-
-/** An ECharts option object (kept untyped here so this module does not load ECharts). */
-export type ChartOption = Record<string, unknown>;
-
-/** Ten colours (spec section 9: chart themes are lists of 10 colours), one per signal. */
-export const CHART_COLOURS = [
-  '#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#13c2c2',
-  '#722ed1', '#fadb14', '#a0d911', '#2f54eb', '#f5222d',
-] as const;
+import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
 
 export interface LineLabels {
   /** Suffix for a bucket maxima line, e.g. "(max)". */
