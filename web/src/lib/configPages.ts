@@ -3,7 +3,9 @@
  * pages, shared by the equipment's page tab (management) and the page viewer (monitor), and one page with its
  * document (docs/page-document.md). Query keys under ['configPages', …].
  */
+import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
 
 /** A configuration page of an equipment. */
 export interface ConfigPage {
@@ -34,4 +36,12 @@ export function fetchPages(equipmentId: number, signal?: AbortSignal): Promise<C
 /** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
 export function fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
   return post<ConfigPageInfo>('/lfscada/configuration/page/info', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/** The equipment's pages, one cache entry for its page tab and the viewer's tabs. */
+export function usePages(equipmentId: number) {
+  return useQuery<ConfigPage[], ApiError>({
+    queryKey: configPageKeys.list(equipmentId),
+    queryFn: ({ signal }) => fetchPages(equipmentId, signal),
+  });
 }

@@ -2,8 +2,11 @@
  * An equipment's signals and their latest stored values, as every live screen (the EG detail tabs, the
  * configuration page viewer) reads them. Silent calls: the screens show a failure inline with a retry.
  */
+import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
 import { parseEgSignalFrame, type EgSignalFrame } from '@/lib/live/egSignalChannel';
+import { signalKeys } from './keys';
 import type { MonitorSignal } from './types';
 
 /** POST /lfscada/monitor/multi/signal/query {equipmentId} → the equipment's signals. */
@@ -13,6 +16,14 @@ export function fetchSignals(equipmentId: number, signal?: AbortSignal): Promise
     { equipmentId },
     { silent: true, ...(signal ? { signal } : {}) },
   ).then((list) => list ?? []);
+}
+
+/** The equipment's signals, one cache entry for the EG detail and the page viewer. */
+export function useSignals(equipmentId: number) {
+  return useQuery<MonitorSignal[], ApiError>({
+    queryKey: signalKeys.signals(equipmentId),
+    queryFn: ({ signal }) => fetchSignals(equipmentId, signal),
+  });
 }
 
 /**

@@ -4,13 +4,11 @@
  * the address names (the first page when it names none) and `onSelect` changes it.
  */
 import { Button, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { Permission, hasAuth } from '@/lib/access';
-import type { ApiError } from '@/lib/api/errors';
-import { configPageKeys, fetchPages, type ConfigPage } from '@/lib/configPages';
+import { usePages } from '@/lib/configPages';
 import { egPagePath, equipmentPagesPath } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { LiveEquipmentPage } from './LiveEquipmentPage';
@@ -25,10 +23,7 @@ export function EquipmentPagesPane({ equipmentId, pageId, onSelect }: EquipmentP
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canManage = hasAuth(useUser(), Permission.Manage);
-  const pages = useQuery<ConfigPage[], ApiError>({
-    queryKey: configPageKeys.list(equipmentId),
-    queryFn: ({ signal }) => fetchPages(equipmentId, signal),
-  });
+  const pages = usePages(equipmentId);
 
   if (pages.error) {
     return <TabError title={t('livePage.pagesFailed')} error={pages.error} onRetry={() => void pages.refetch()} />;

@@ -15,9 +15,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { configPageKeys, fetchPageInfo, type ConfigPageInfo } from '@/lib/configPages';
 import { useLiveEquipment } from '@/lib/live/useLiveEquipment';
 import { egDetailPath } from '@/lib/paths';
-import { fetchSignals } from '@/lib/signals/catalogue';
-import { signalKeys } from '@/lib/signals/keys';
-import type { MonitorSignal } from '@/lib/signals/types';
+import { useSignals } from '@/lib/signals/catalogue';
 import { PageView, parsePageDocument, repairBindings } from '../index';
 import { useRuntimeContext } from './useRuntimeContext';
 
@@ -56,10 +54,7 @@ export function LiveEquipmentPage({ pageId, onOpenPage, showTitle = true }: Live
 function LivePage({ info, onOpenPage, showTitle }: { info: ConfigPageInfo; onOpenPage: (pageId: number) => void; showTitle: boolean }) {
   const { t } = useTranslation();
   const equipmentId = info.equipmentId;
-  const signals = useQuery<MonitorSignal[], ApiError>({
-    queryKey: signalKeys.signals(equipmentId),
-    queryFn: ({ signal }) => fetchSignals(equipmentId, signal),
-  });
+  const signals = useSignals(equipmentId);
   const live = useLiveEquipment(equipmentId);
   const context = useRuntimeContext(signals.data, live, onOpenPage);
   const document = useMemo(

@@ -15,7 +15,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useEquipmentDetail } from '../api/equipmentDetail';
-import { useSignals } from '../api/querySignals';
+import { useSignals } from '@/lib/signals/catalogue';
 import { positiveIdOf, initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
 import { RollingBuffer } from '../model/rollingBuffer';
 import { AlarmTab } from './AlarmTab';
