@@ -167,6 +167,12 @@ pub enum Reason {
     SerialNumberCharacters,
     /// Occupies addresses another item already uses.
     Overlap,
+    /// A device address (host, port and unit; serial port and unit) that another equipment on the same gateway
+    /// uses, one the caller was not granted: it would reach that equipment's device.
+    AddressInUse,
+    /// A host name where only an IP address will do (on a gateway shared with equipment the caller was not
+    /// granted, a name could resolve to anything at the edge).
+    IpAddressRequired,
     /// Not one of the values allowed here.
     NotAllowed,
     /// Not in the expected format (a telephone number, an e-mail address).
@@ -369,6 +375,20 @@ impl Reason {
                     "与其他变量的地址重叠".into()
                 } else {
                     "overlaps the addresses of another signal".into()
+                }
+            }
+            Reason::AddressInUse => {
+                if zh {
+                    "该设备地址已被同一网关上您无权管理的设备使用".into()
+                } else {
+                    "is the device address of another equipment on this gateway that you may not manage".into()
+                }
+            }
+            Reason::IpAddressRequired => {
+                if zh {
+                    "该网关还服务其他设备，请填写 IP 地址而不是主机名".into()
+                } else {
+                    "must be an IP address, not a host name, on a gateway that also serves other equipment".into()
                 }
             }
             Reason::NotNumber => {
@@ -670,6 +690,8 @@ mod tests {
             Reason::TooComplex,
             Reason::SerialNumberCharacters,
             Reason::Overlap,
+            Reason::AddressInUse,
+            Reason::IpAddressRequired,
             Reason::BadFormat,
             Reason::NotAllowed,
             Reason::BelowMin,

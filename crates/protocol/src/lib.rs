@@ -11,6 +11,7 @@
 //! - [`validate`]: checks of driver settings and signal definitions, field by field.
 //! - [`schema`]: the drivers' settings as data (kinds, limits, defaults, labels) for the console's driver form.
 
+pub mod address;
 pub mod errors;
 pub mod payload;
 pub mod schema;

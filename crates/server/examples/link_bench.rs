@@ -360,7 +360,8 @@ async fn seed_gateway(
     driver: &DriverConfig,
     signals: usize,
 ) -> anyhow::Result<SeededGateway> {
-    let new = NewGateway { org_id, sn: &sn, name: &sn, model: "EG-200", firmware: "bench", secret_hash };
+    let new =
+        NewGateway { org_id, sn: &sn, name: &sn, model: "EG-200", firmware: "bench", secret_hash, registered_by: None };
     store.add_gateway(&new).await?.ok_or_else(|| anyhow::anyhow!("serial number {sn} taken"))?;
     let equipment_id = store.add_equipment(org_id, &equipment_fields(format!("Bench {sn}"))).await?;
     let server = ironsight_store::access::Viewer::server(org_id);

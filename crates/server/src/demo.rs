@@ -71,7 +71,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
 
     let secret = crate::session::new_token();
     let secret_hash = crate::password::hash_blocking(secret.clone()).await?;
-    if !store.set_gateway_secret(org_id, DEMO_GATEWAY_SN, &secret_hash).await? {
+    if !store.set_gateway_secret(&Viewer::server(org_id), DEMO_GATEWAY_SN, &secret_hash).await? {
         let new = NewGateway {
             org_id,
             sn: DEMO_GATEWAY_SN,
@@ -79,6 +79,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
             model: "EG-200",
             firmware: "1.0.0",
             secret_hash: &secret_hash,
+            registered_by: None,
         };
         store.add_gateway(&new).await?;
     }

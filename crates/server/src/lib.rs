@@ -17,6 +17,7 @@
 //! - [`demo`]: the demo's simulated pump station and gateway agent.
 //! - [`web`]: the embedded web app with history-mode fallback.
 
+pub mod access;
 pub mod alarm;
 pub mod api;
 pub mod audit;

@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::FromRequest;
-use axum::http::{Request, header};
+use axum::http::{HeaderMap, Request, header};
 use ironsight_domain::Reason;
 use serde_json::{Map, Value};
 
@@ -36,25 +36,36 @@ pub struct Params(Map<String, Value>);
 impl<S: Send + Sync> FromRequest<S> for Params {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request<Body>, _state: &S) -> Result<Params, ApiError> {
+    async fn from_request(mut request: Request<Body>, _state: &S) -> Result<Params, ApiError> {
+        // The access layer has read them already when the route names objects (crate::access::enforce).
+        if let Some(params) = request.extensions_mut().remove::<Params>() {
+            return Ok(params);
+        }
+        let limit = request.extensions().get::<BodyLimit>().map_or(BODY_LIMIT, |l| l.0);
+        let (parts, body) = request.into_parts();
+        let body = axum::body::to_bytes(body, limit).await.map_err(|_| ApiError::TooLarge(limit))?;
+        Params::read(parts.uri.query(), &parts.headers, &body)
+    }
+}
+
+impl Params {
+    /// Reads the query string and a body already taken off the request, by its content type.
+    pub fn read(query: Option<&str>, headers: &HeaderMap, body: &[u8]) -> Result<Params, ApiError> {
         let mut params = Params::default();
-        if let Some(query) = request.uri().query() {
+        if let Some(query) = query {
             params.merge_form(query.as_bytes())?;
         }
-        let content_type = request
-            .headers()
+        let content_type = headers
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
             .unwrap_or_default();
-        let limit = request.extensions().get::<BodyLimit>().map_or(BODY_LIMIT, |l| l.0);
-        let body = axum::body::to_bytes(request.into_body(), limit).await.map_err(|_| ApiError::TooLarge(limit))?;
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(params);
         }
         match content_type.as_str() {
             "application/json" => {
-                let value: Value = serde_json::from_slice(&body).map_err(|_| ApiError::Malformed(Reason::BadJson))?;
+                let value: Value = serde_json::from_slice(body).map_err(|_| ApiError::Malformed(Reason::BadJson))?;
                 let Value::Object(map) = value else {
                     return Err(ApiError::Malformed(Reason::NotObject));
                 };
@@ -63,14 +74,12 @@ impl<S: Send + Sync> FromRequest<S> for Params {
                 }
                 params.0.extend(map);
             }
-            "application/x-www-form-urlencoded" | "" => params.merge_form(&body)?,
+            "application/x-www-form-urlencoded" | "" => params.merge_form(body)?,
             _ => return Err(ApiError::Malformed(Reason::UnsupportedContentType)),
         }
         Ok(params)
     }
-}
 
-impl Params {
     /// Builds parameters from form text (tests and the query string).
     pub fn from_form(text: &str) -> Result<Params, ApiError> {
         let mut params = Params::default();

@@ -6,16 +6,13 @@
 //! tell "please log in" from "you were logged out".
 
 use crate::AppState;
-use crate::audit::AuditActor;
-use crate::error::{ApiError, plain};
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use crate::error::ApiError;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, Request, header};
 use base64::Engine;
 use ironsight_domain::Code;
-use ironsight_store::access::{ROLE_ADMIN, Viewer};
+use ironsight_store::access::Viewer;
 use ironsight_store::{now_ms, users::User};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -107,17 +104,6 @@ impl CurrentUser {
         self.user.viewer()
     }
 
-    /// Refuses with 1011 unless the user sees the whole organisation: changes to what spans it (scenes,
-    /// projects) would otherwise touch equipment the user cannot see.
-    pub fn require_whole_org(&self) -> Result<(), ApiError> {
-        if self.viewer().granted_only { Err(ApiError::code(Code::NoPermission)) } else { Ok(()) }
-    }
-
-    /// Refuses with 1011 unless the user is an administrator of the organisation (manages sub-accounts).
-    pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.user.role_type == ROLE_ADMIN { Ok(()) } else { Err(ApiError::code(Code::NoPermission)) }
-    }
-
     /// Refuses with 1011 (no permission) unless the user's `auths` holds `permission`.
     pub fn require(&self, permission: &str) -> Result<(), ApiError> {
         if ironsight_domain::permission::has(&self.user.auths, permission) {
@@ -169,26 +155,4 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Ses
         state.store.touch_session(&hash, now, now + state.config.session_idle_ms).await?;
     }
     Ok(SessionLookup::Valid(Box::new(CurrentUser { user, token_hash: hash })))
-}
-
-/// Route layer for calls that need a session: answers 1010 or 1006 itself, or lets the call through with the
-/// [`CurrentUser`] in the request's extensions.
-pub async fn require_session(
-    State(state): State<AppState>,
-    mut request: Request<axum::body::Body>,
-    next: Next,
-) -> Response {
-    let lang = crate::error::request_lang();
-    match lookup(&state, request.headers()).await {
-        Ok(SessionLookup::Valid(current)) => {
-            let actor = AuditActor { user_id: current.user.id, loginname: current.user.loginname.clone() };
-            request.extensions_mut().insert(*current);
-            let mut response = next.run(request).await;
-            response.extensions_mut().insert(actor);
-            response
-        }
-        Ok(SessionLookup::NotLoggedIn) => plain(Code::NotLoggedIn, StatusCode::OK, lang),
-        Ok(SessionLookup::Lost) => plain(Code::SessionLost, StatusCode::OK, lang),
-        Err(error) => ApiError::Internal(error).into_response(),
-    }
 }

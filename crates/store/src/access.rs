@@ -50,6 +50,145 @@ impl Viewer {
             String::new()
         }
     }
+
+    /// ` AND …` limiting the gateway rows aliased `alias` to those this viewer may see and change: a gateway
+    /// belongs to the equipment it serves, so a limited account needs every one of them granted (else it could
+    /// rotate the secret and speak as the gateway for equipment it was never given, or bind its own equipment to
+    /// it and reach another's device); a gateway that serves nothing belongs to the account that registered it.
+    pub fn gateway_sql(&self, alias: &str) -> String {
+        if !self.granted_only {
+            return String::new();
+        }
+        let user = self.user_id;
+        format!(
+            " AND NOT EXISTS (SELECT 1 FROM equipment ge WHERE ge.gateway_id = {alias}.id AND NOT EXISTS \
+             (SELECT 1 FROM equipment_grants eg WHERE eg.equipment_id = ge.id AND eg.user_id = {user})) \
+             AND (EXISTS (SELECT 1 FROM equipment ge WHERE ge.gateway_id = {alias}.id) OR {alias}.registered_by = {user})"
+        )
+    }
+
+    /// ` AND …` limiting the equipment-model rows aliased `alias` to those this viewer may see: a model made from
+    /// an equipment carries that equipment's signal list, so it is seen where the equipment is; a model made by
+    /// hand (or whose equipment is gone) is the organisation's template, seen by every account.
+    pub fn model_sql(&self, alias: &str) -> String {
+        if !self.granted_only {
+            return String::new();
+        }
+        format!(
+            " AND ({alias}.source_equipment_id IS NULL OR EXISTS (SELECT 1 FROM equipment_grants eg \
+             WHERE eg.equipment_id = {alias}.source_equipment_id AND eg.user_id = {}))",
+            self.user_id
+        )
+    }
+}
+
+/// An object a request names, as the route table's access rule checks it against the caller (see
+/// `docs/security.md`). Everything that hangs off an equipment is seen exactly where that equipment is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjectRef {
+    Equipment(i64),
+    Signal(i64),
+    /// Every one of these signals.
+    Signals(Vec<i64>),
+    Page(i64),
+    Report(i64),
+    Alarm(i64),
+    /// A device command, by its uuid.
+    Command(String),
+    /// A gateway, by serial number: seen and changed only where every equipment behind it is.
+    Gateway(String),
+    /// An equipment model, to read or apply.
+    Model(i64),
+    /// An equipment model, to change: a limited account changes only models made from its own equipment; the
+    /// organisation's templates are changed by whole-organisation accounts.
+    ModelToChange(i64),
+    Scene(i64),
+    Project(i64),
+    /// A group of the organisation; 0 names "no group".
+    Group(i64),
+    Announcement(i64),
+    /// An account of the organisation other than an administrator (what administrators manage).
+    SubAccount(i64),
+}
+
+impl Store {
+    /// True when `viewer` may see `object`: it is of the viewer's organisation and, for a limited account, every
+    /// equipment it belongs to is granted.
+    pub async fn sees(&self, viewer: &Viewer, object: &ObjectRef) -> anyhow::Result<bool> {
+        let org = viewer.org_id;
+        let by_equipment = |table: &str, key: &str| {
+            format!(
+                "SELECT COUNT(*) FROM {table} x JOIN equipment e ON e.id = x.equipment_id \
+                 WHERE e.org_id = $1 AND x.{key} = $2{}",
+                viewer.grant_sql("e")
+            )
+        };
+        let id_query = |sql: String, id: i64| async move {
+            let n: i64 = sqlx::query_scalar(&sql).bind(org).bind(id).fetch_one(self.pool()).await?;
+            anyhow::Ok(n == 1)
+        };
+        let text_query = |sql: String, key: String| async move {
+            let n: i64 = sqlx::query_scalar(&sql).bind(org).bind(key).fetch_one(self.pool()).await?;
+            anyhow::Ok(n == 1)
+        };
+        match object {
+            ObjectRef::Equipment(id) => self.equipment_visible(viewer, *id).await,
+            ObjectRef::Signal(id) => id_query(by_equipment("signals", "id"), *id).await,
+            ObjectRef::Signals(ids) => {
+                for id in ids {
+                    if !id_query(by_equipment("signals", "id"), *id).await? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ObjectRef::Page(id) => id_query(by_equipment("config_pages", "id"), *id).await,
+            ObjectRef::Report(id) => id_query(by_equipment("reports", "id"), *id).await,
+            ObjectRef::Alarm(id) => id_query(by_equipment("alarm_records", "id"), *id).await,
+            ObjectRef::Command(uuid) => text_query(by_equipment("commands", "uuid"), uuid.clone()).await,
+            ObjectRef::Gateway(sn) => {
+                let sql = format!(
+                    "SELECT COUNT(*) FROM gateways g WHERE g.org_id = $1 AND g.sn = $2{}",
+                    viewer.gateway_sql("g")
+                );
+                text_query(sql, sn.clone()).await
+            }
+            ObjectRef::Model(id) => {
+                let sql = format!(
+                    "SELECT COUNT(*) FROM equipment_models m WHERE m.org_id = $1 AND m.id = $2{}",
+                    viewer.model_sql("m")
+                );
+                id_query(sql, *id).await
+            }
+            ObjectRef::ModelToChange(id) => {
+                let owned = if viewer.granted_only {
+                    format!(" AND m.source_equipment_id IS NOT NULL{}", viewer.grant_sql_on("m.source_equipment_id"))
+                } else {
+                    String::new()
+                };
+                let sql = format!("SELECT COUNT(*) FROM equipment_models m WHERE m.org_id = $1 AND m.id = $2{owned}");
+                id_query(sql, *id).await
+            }
+            ObjectRef::Scene(id) => {
+                id_query("SELECT COUNT(*) FROM scenes WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::Project(id) => {
+                id_query("SELECT COUNT(*) FROM projects WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::Group(0) => Ok(true),
+            ObjectRef::Group(id) => {
+                id_query("SELECT COUNT(*) FROM equipment_groups WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::Announcement(id) => {
+                id_query("SELECT COUNT(*) FROM announcements WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::SubAccount(id) => {
+                let sql =
+                    format!("SELECT COUNT(*) FROM users WHERE org_id = $1 AND id = $2 AND role_type <> '{ROLE_ADMIN}'");
+                id_query(sql, *id).await
+            }
+        }
+    }
 }
 
 /// SQL condition over a user row `u` true when the account sees every equipment of its organisation (the

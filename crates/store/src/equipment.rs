@@ -281,7 +281,9 @@ impl Store {
     pub async fn bind_gateway(&self, viewer: &Viewer, id: i64, sn: &str) -> anyhow::Result<bool> {
         let sql = format!(
             "UPDATE equipment SET gateway_id = (SELECT g.id FROM gateways g WHERE g.org_id = $1 AND g.sn = $2), \
-             updated_ms = $3 WHERE org_id = $1 AND id = $4 AND EXISTS (SELECT 1 FROM gateways g WHERE g.org_id = $1 AND g.sn = $2){}",
+             updated_ms = $3 WHERE org_id = $1 AND id = $4 AND EXISTS (SELECT 1 FROM gateways g WHERE g.org_id = $1 \
+             AND g.sn = $2{}){}",
+            viewer.gateway_sql("g"),
             viewer.grant_sql("equipment")
         );
         let done = sqlx::query(&sql).bind(viewer.org_id).bind(sn).bind(now_ms()).bind(id).execute(self.pool()).await?;
@@ -299,6 +301,15 @@ impl Store {
 }
 
 impl Store {
+    /// True when `viewer` may see the picture served at `path` (`/userimg/<file>`): a picture belongs to the
+    /// equipment that shows it, so another organisation's, or an ungranted equipment's, is not found.
+    pub async fn picture_visible(&self, viewer: &Viewer, path: &str) -> anyhow::Result<bool> {
+        let sql =
+            format!("SELECT COUNT(*) FROM equipment e WHERE e.org_id = $1 AND e.image = $2{}", viewer.grant_sql("e"));
+        let n: i64 = sqlx::query_scalar(&sql).bind(viewer.org_id).bind(path).fetch_one(self.pool()).await?;
+        Ok(n > 0)
+    }
+
     /// Sets the equipment's picture path and answers the one it replaces (so the caller can remove that file);
     /// `None` when the viewer has no such equipment.
     pub async fn set_equipment_image(&self, viewer: &Viewer, id: i64, image: &str) -> anyhow::Result<Option<String>> {
@@ -320,6 +331,25 @@ impl Store {
     }
 
     /// Stores the driver settings (already validated) as JSON; false when the viewer has no such equipment.
+    /// The driver settings (JSON texts) of the other equipment on equipment `id`'s gateway that `viewer` may not
+    /// see; empty for a viewer of the whole organisation or an unbound equipment. A limited account's driver must
+    /// not reach their devices.
+    pub async fn hidden_neighbour_drivers(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Vec<String>> {
+        if !viewer.granted_only {
+            return Ok(Vec::new());
+        }
+        Ok(sqlx::query_scalar(&format!(
+            "SELECT o.driver FROM equipment e JOIN equipment o ON o.gateway_id = e.gateway_id AND o.id <> e.id \
+             WHERE e.org_id = $1 AND e.id = $2 AND o.driver IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \
+             equipment_grants eg WHERE eg.equipment_id = o.id AND eg.user_id = {})",
+            viewer.user_id
+        ))
+        .bind(viewer.org_id)
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     pub async fn set_driver(&self, viewer: &Viewer, id: i64, driver_json: &str) -> anyhow::Result<bool> {
         let sql = format!(
             "UPDATE equipment SET driver = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4{}",

@@ -2,6 +2,7 @@
 //! gateways. The MQTT authentication path ([`Store::gateway_secret_hash`]) is the only unscoped read, by serial
 //! number, because the broker does not know the organisation before the gateway proves who it is.
 
+use crate::access::Viewer;
 use crate::{Page, Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
@@ -42,6 +43,9 @@ pub struct NewGateway<'a> {
     pub model: &'a str,
     pub firmware: &'a str,
     pub secret_hash: &'a str,
+    /// The account that registered it (none for the server's own, e.g. the demo's): while the gateway serves no
+    /// equipment it belongs to this account (see `Viewer::gateway_sql`).
+    pub registered_by: Option<i64>,
 }
 
 const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, monitor_interval_ms, \
@@ -72,8 +76,8 @@ impl Store {
     /// Registers a gateway; `Ok(None)` when the serial number is taken (in any organisation).
     pub async fn add_gateway(&self, new: &NewGateway<'_>) -> anyhow::Result<Option<i64>> {
         let result = sqlx::query_scalar(
-            "INSERT INTO gateways (org_id, sn, name, model, firmware, secret_hash, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            "INSERT INTO gateways (org_id, sn, name, model, firmware, secret_hash, created_ms, registered_by) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(new.org_id)
         .bind(new.sn)
@@ -82,6 +86,7 @@ impl Store {
         .bind(new.firmware)
         .bind(new.secret_hash)
         .bind(now_ms())
+        .bind(new.registered_by)
         .fetch_one(self.pool())
         .await;
         match result {
@@ -91,7 +96,16 @@ impl Store {
         }
     }
 
-    /// The gateway with serial number `sn` in organisation `org_id`.
+    /// The gateway with serial number `sn` as `viewer` may see it (the registry's calls).
+    pub async fn visible_gateway(&self, viewer: &Viewer, sn: &str) -> anyhow::Result<Option<Gateway>> {
+        let sql =
+            format!("SELECT {COLUMNS} FROM gateways g WHERE g.org_id = $1 AND g.sn = $2{}", viewer.gateway_sql("g"));
+        let row = sqlx::query(&sql).bind(viewer.org_id).bind(sn).fetch_optional(self.pool()).await?;
+        Ok(row.as_ref().map(gateway_from_row).transpose()?)
+    }
+
+    /// The gateway with serial number `sn` in organisation `org_id`, whoever looks (the server's own paths, and
+    /// the state of the gateway an equipment the caller sees is bound to).
     pub async fn gateway_by_sn(&self, org_id: i64, sn: &str) -> anyhow::Result<Option<Gateway>> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM gateways WHERE org_id = $1 AND sn = $2"))
             .bind(org_id)
@@ -104,21 +118,25 @@ impl Store {
     /// Gateways of an organisation, newest first, optionally filtered by a keyword in the serial number or name.
     pub async fn gateways(
         &self,
-        org_id: i64,
+        viewer: &Viewer,
         keyword: &str,
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<Gateway>> {
+        let org_id = viewer.org_id;
         // LIKE wildcards typed by the user are matched literally.
         let pattern = crate::contains_pattern(keyword);
-        let filter = "FROM gateways WHERE org_id = $1 AND (sn LIKE $2 ESCAPE '\\' OR name LIKE $2 ESCAPE '\\')";
+        let filter = format!(
+            "FROM gateways g WHERE g.org_id = $1 AND (g.sn LIKE $2 ESCAPE '\\' OR g.name LIKE $2 ESCAPE '\\'){}",
+            viewer.gateway_sql("g")
+        );
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
             .bind(org_id)
             .bind(&pattern)
             .fetch_one(self.pool())
             .await?;
         let rows =
-            sqlx::query(&format!("SELECT {COLUMNS} {filter} ORDER BY created_ms DESC, id DESC LIMIT $3 OFFSET $4"))
+            sqlx::query(&format!("SELECT {COLUMNS} {filter} ORDER BY g.created_ms DESC, g.id DESC LIMIT $3 OFFSET $4"))
                 .bind(org_id)
                 .bind(&pattern)
                 .bind(page_size)
@@ -129,24 +147,20 @@ impl Store {
         Ok(Page { total, list })
     }
 
-    /// Replaces the secret hash; false when no such gateway in the organisation.
-    pub async fn set_gateway_secret(&self, org_id: i64, sn: &str, secret_hash: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query("UPDATE gateways SET secret_hash = $1 WHERE org_id = $2 AND sn = $3")
-            .bind(secret_hash)
-            .bind(org_id)
-            .bind(sn)
-            .execute(self.pool())
-            .await?;
+    /// Replaces the secret hash; false when `viewer` has no such gateway.
+    pub async fn set_gateway_secret(&self, viewer: &Viewer, sn: &str, secret_hash: &str) -> anyhow::Result<bool> {
+        let sql = format!(
+            "UPDATE gateways SET secret_hash = $1 WHERE org_id = $2 AND sn = $3{}",
+            viewer.gateway_sql("gateways")
+        );
+        let done = sqlx::query(&sql).bind(secret_hash).bind(viewer.org_id).bind(sn).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Deletes a gateway; false when no such gateway in the organisation.
-    pub async fn delete_gateway(&self, org_id: i64, sn: &str) -> anyhow::Result<bool> {
-        let done = sqlx::query("DELETE FROM gateways WHERE org_id = $1 AND sn = $2")
-            .bind(org_id)
-            .bind(sn)
-            .execute(self.pool())
-            .await?;
+    /// Deletes a gateway; false when `viewer` has no such gateway.
+    pub async fn delete_gateway(&self, viewer: &Viewer, sn: &str) -> anyhow::Result<bool> {
+        let sql = format!("DELETE FROM gateways WHERE org_id = $1 AND sn = $2{}", viewer.gateway_sql("gateways"));
+        let done = sqlx::query(&sql).bind(viewer.org_id).bind(sn).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -172,20 +186,22 @@ pub struct GatewaySettings {
 }
 
 impl Store {
-    /// Replaces a gateway's settings; false when the organisation has no such gateway.
-    pub async fn edit_gateway(&self, org_id: i64, sn: &str, s: &GatewaySettings) -> anyhow::Result<bool> {
-        let done = sqlx::query(
+    /// Replaces a gateway's settings; false when `viewer` has no such gateway.
+    pub async fn edit_gateway(&self, viewer: &Viewer, sn: &str, s: &GatewaySettings) -> anyhow::Result<bool> {
+        let sql = format!(
             "UPDATE gateways SET name = $1, monitor_interval_ms = $2, report_interval_ms = $3, economize_open = $4 \
-             WHERE org_id = $5 AND sn = $6",
-        )
-        .bind(&s.name)
-        .bind(s.interval)
-        .bind(s.sample_interval)
-        .bind(i64::from(s.economize_open))
-        .bind(org_id)
-        .bind(sn)
-        .execute(self.pool())
-        .await?;
+             WHERE org_id = $5 AND sn = $6{}",
+            viewer.gateway_sql("gateways")
+        );
+        let done = sqlx::query(&sql)
+            .bind(&s.name)
+            .bind(s.interval)
+            .bind(s.sample_interval)
+            .bind(i64::from(s.economize_open))
+            .bind(viewer.org_id)
+            .bind(sn)
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 }

@@ -44,6 +44,7 @@ pub mod equipment;
 pub mod equipment_sets;
 pub mod feedback;
 pub mod gateways;
+pub mod inspect;
 pub mod link;
 pub mod messages;
 pub mod migrate;

@@ -21,6 +21,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (9, "scenes_projects", include_str!("migrations/0009_scenes_projects.sql")),
     (10, "system", include_str!("migrations/0010_system.sql")),
     (11, "accounts", include_str!("migrations/0011_accounts.sql")),
+    (12, "object_owners", include_str!("migrations/0012_object_owners.sql")),
 ];
 
 /// Applies every migration not yet recorded.

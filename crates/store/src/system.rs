@@ -124,12 +124,13 @@ fn unique_violation<T>(result: Result<T, sqlx::Error>) -> anyhow::Result<Option<
 impl Store {
     /// The organisation's gateways grouped by reported model and firmware (empty texts when never reported), by
     /// model then firmware.
-    pub async fn hardware(&self, org_id: i64) -> anyhow::Result<Vec<Hardware>> {
-        let rows = sqlx::query(
-            "SELECT model, firmware, CAST(COUNT(*) AS BIGINT) AS gateways, CAST(SUM(online) AS BIGINT) AS online \
-             FROM gateways WHERE org_id = $1 GROUP BY model, firmware ORDER BY model, firmware",
-        )
-        .bind(org_id)
+    pub async fn hardware(&self, viewer: &Viewer) -> anyhow::Result<Vec<Hardware>> {
+        let rows = sqlx::query(&format!(
+            "SELECT g.model, g.firmware, CAST(COUNT(*) AS BIGINT) AS gateways, CAST(SUM(g.online) AS BIGINT) AS online \
+             FROM gateways g WHERE g.org_id = $1{} GROUP BY g.model, g.firmware ORDER BY g.model, g.firmware",
+            viewer.gateway_sql("g")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         Ok(rows
@@ -146,24 +147,26 @@ impl Store {
     }
 
     /// The organisation's models by name.
-    pub async fn models(&self, org_id: i64) -> anyhow::Result<Vec<ModelSummary>> {
-        let rows = sqlx::query(
-            "SELECT id, name, manufacturer, signal_count, updated_ms FROM equipment_models WHERE org_id = $1 \
-             ORDER BY name, id",
-        )
-        .bind(org_id)
+    pub async fn models(&self, viewer: &Viewer) -> anyhow::Result<Vec<ModelSummary>> {
+        let rows = sqlx::query(&format!(
+            "SELECT m.id, m.name, m.manufacturer, m.signal_count, m.updated_ms FROM equipment_models m \
+             WHERE m.org_id = $1{} ORDER BY m.name, m.id",
+            viewer.model_sql("m")
+        ))
+        .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
         Ok(rows.iter().map(model_summary).collect::<Result<_, _>>()?)
     }
 
     /// One model of the organisation with its signals.
-    pub async fn model(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Model>> {
-        let row = sqlx::query(
-            "SELECT id, name, manufacturer, remark, signals, signal_count, updated_ms FROM equipment_models \
-             WHERE org_id = $1 AND id = $2",
-        )
-        .bind(org_id)
+    pub async fn model(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Model>> {
+        let row = sqlx::query(&format!(
+            "SELECT m.id, m.name, m.manufacturer, m.remark, m.signals, m.signal_count, m.updated_ms \
+             FROM equipment_models m WHERE m.org_id = $1 AND m.id = $2{}",
+            viewer.model_sql("m")
+        ))
+        .bind(viewer.org_id)
         .bind(id)
         .fetch_optional(self.pool())
         .await?;
@@ -180,14 +183,20 @@ impl Store {
         }))
     }
 
-    /// Adds a model; `Ok(None)` when the organisation has one of that name. `f.signals` must be given.
-    pub async fn add_model(&self, org_id: i64, f: &ModelFields<'_>) -> anyhow::Result<Option<i64>> {
+    /// Adds a model; `Ok(None)` when the organisation has one of that name. `f.signals` must be given;
+    /// `source_equipment_id` names the equipment it was made from (the model then belongs to it).
+    pub async fn add_model(
+        &self,
+        org_id: i64,
+        f: &ModelFields<'_>,
+        source_equipment_id: Option<i64>,
+    ) -> anyhow::Result<Option<i64>> {
         let (signals, count) = f.signals.unwrap_or(("[]", 0));
         let now = now_ms();
         unique_violation(
             sqlx::query_scalar(
                 "INSERT INTO equipment_models (org_id, name, manufacturer, remark, signals, signal_count, created_ms, \
-                 updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+                 updated_ms, source_equipment_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
             )
             .bind(org_id)
             .bind(f.name)
@@ -196,6 +205,7 @@ impl Store {
             .bind(signals)
             .bind(count)
             .bind(now)
+            .bind(source_equipment_id)
             .fetch_one(self.pool())
             .await,
         )

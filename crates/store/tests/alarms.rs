@@ -209,6 +209,7 @@ async fn exercise(store: &Store) {
         model: "",
         firmware: "",
         secret_hash: "h",
+        registered_by: None,
     };
     let gateway_id = store.add_gateway(&gateway).await.unwrap().unwrap();
     assert!(store.bind_gateway(&o, equipment, "EG-1").await.unwrap());

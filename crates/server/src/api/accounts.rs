@@ -100,7 +100,6 @@ fn new_password(params: &Params) -> Result<NewPassword, ApiError> {
 
 /// `POST /lfscada/user/sub/query` → the organisation's sub-accounts by login name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    current.require_admin()?;
     let list = state.store.sub_accounts(current.user.org_id).await?;
     Ok(ApiOk::new(list.iter().map(|(user, granted)| entry(user, *granted)).collect::<Vec<_>>()))
 }
@@ -108,7 +107,6 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiRe
 /// `POST /lfscada/user/sub/add {loginname, password, tel, email, dataRange, auths}` → `{userId}`; 1201 when the
 /// login name is taken (in any organisation: login names are global).
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let loginname = LoginName::parse(&params.text("loginname")?.unwrap_or_default())
         .map_err(|r| ApiError::invalid("loginname", r))?;
     let password = new_password(&params)?;
@@ -133,7 +131,6 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 
 /// `POST /lfscada/user/sub/edit {userId, tel, email, dataRange, auths}`.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let id = params.required_int("userId")?;
     let f = fields(&params)?;
     let changes = SubAccountFields { tel: &f.tel, email: &f.email, data_range: &f.data_range, auths: &f.auths };
@@ -146,7 +143,6 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/user/sub/resetPwd {userId, password}`: a new password (the spec's rule); the account's
 /// sessions end.
 pub async fn reset_password(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let password = new_password(&params)?;
     let user = sub_account(&state, &current, &params).await?;
     let hash = crate::password::hash_blocking(password.as_str().to_owned()).await?;
@@ -156,7 +152,6 @@ pub async fn reset_password(State(state): State<AppState>, current: CurrentUser,
 
 /// `POST /lfscada/user/sub/disable {userId, disabled (true|false)}`: disabling ends the account's sessions.
 pub async fn disable(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let id = params.required_int("userId")?;
     let disabled = params.flag("disabled")?.ok_or_else(|| ApiError::invalid("disabled", Reason::Required))?;
     if !state.store.set_sub_account_disabled(current.user.org_id, id, disabled).await? {
@@ -167,7 +162,6 @@ pub async fn disable(State(state): State<AppState>, current: CurrentUser, params
 
 /// `POST /lfscada/user/sub/equipment {userId}` → `{equipIds}`: the equipment granted to the account.
 pub async fn granted(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let user = sub_account(&state, &current, &params).await?;
     Ok(ApiOk::new(json!({ "equipIds": state.store.granted_equipment(user.id).await? })))
 }
@@ -176,7 +170,6 @@ pub async fn granted(State(state): State<AppState>, current: CurrentUser, params
 /// may be empty (nothing granted); an id that is not an equipment of the organisation is refused (1214) and
 /// nothing changes.
 pub async fn authorise(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require_admin()?;
     let user = sub_account(&state, &current, &params).await?;
     let empty = match params.get("equipIds") {
         None | Some(Value::Null) => true,

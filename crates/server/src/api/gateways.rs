@@ -13,7 +13,7 @@ use crate::session::{self, CurrentUser};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, Reason};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
 use serde_json::json;
 
@@ -41,7 +41,6 @@ fn issue_secret() -> (String, String) {
 /// `POST /lfscada/gateway/add {sn, name, model, firmware}` → `{id, sn, secret, broker}`; the secret is never
 /// shown again; `broker` is the MQTT URL for the agent's configuration file.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: HeaderMap, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
     let name_text = params.text("name")?.unwrap_or_else(|| sn.as_str().to_owned());
     let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
@@ -50,8 +49,15 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let firmware_text = params.text("firmware")?.unwrap_or_default();
     let firmware = bounded_text(firmware_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("firmware", r))?;
     let (secret, secret_hash) = issue_secret();
-    let new =
-        NewGateway { org_id: current.user.org_id, sn: sn.as_str(), name, model, firmware, secret_hash: &secret_hash };
+    let new = NewGateway {
+        org_id: current.user.org_id,
+        sn: sn.as_str(),
+        name,
+        model,
+        firmware,
+        secret_hash: &secret_hash,
+        registered_by: Some(current.user.id),
+    };
     let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
     let broker = broker_url(&state, &headers);
     Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret, "broker": broker }))
@@ -65,9 +71,8 @@ pub const SAMPLE_INTERVAL_MS: (i64, i64) = (1_000, 3_600_000);
 /// `POST /lfscada/gateway/edit {sn, name?, interval?, sampleInterval?, economizeOpen?}`: changes only what is
 /// given. A new sample interval reaches the gateway with its configuration.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
-    let gateway = state.store.gateway_by_sn(current.user.org_id, sn.as_str()).await?;
+    let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
     let gateway = gateway.ok_or_else(|| ApiError::code(Code::NoData))?;
     let name = match params.text("name")? {
         Some(text) => display_name(&text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
@@ -90,7 +95,9 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
         )?,
         economize_open,
     };
-    state.store.edit_gateway(current.user.org_id, sn.as_str(), &settings).await?;
+    if !state.store.edit_gateway(&current.viewer(), sn.as_str(), &settings).await? {
+        return Err(ApiError::code(Code::NoData));
+    }
     if settings.sample_interval != gateway.sample_interval {
         state.link.gateway_changed(sn.as_str()).await;
     }
@@ -102,13 +109,13 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), 64).map_err(|r| ApiError::invalid("keyword", r))?;
     let (page, page_size) = params.paging()?;
-    Ok(ApiOk::new(state.store.gateways(current.user.org_id, keyword, page, page_size).await?))
+    Ok(ApiOk::new(state.store.gateways(&current.viewer(), keyword, page, page_size).await?))
 }
 
 /// `POST /lfscada/gateway/info {sn}` → the gateway, or 2001 when the organisation has no such gateway.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let sn = serial_number(&params)?;
-    let gateway = state.store.gateway_by_sn(current.user.org_id, sn.as_str()).await?;
+    let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
     gateway.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::NoData))
 }
 
@@ -119,10 +126,9 @@ pub async fn rotate_secret(
     headers: HeaderMap,
     params: Params,
 ) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
     let (secret, secret_hash) = issue_secret();
-    if !state.store.set_gateway_secret(current.user.org_id, sn.as_str(), &secret_hash).await? {
+    if !state.store.set_gateway_secret(&current.viewer(), sn.as_str(), &secret_hash).await? {
         return Err(ApiError::code(Code::NoData));
     }
     let broker = broker_url(&state, &headers);
@@ -131,9 +137,8 @@ pub async fn rotate_secret(
 
 /// `POST /lfscada/gateway/delete {sn}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let sn = serial_number(&params)?;
-    if !state.store.delete_gateway(current.user.org_id, sn.as_str()).await? {
+    if !state.store.delete_gateway(&current.viewer(), sn.as_str()).await? {
         return Err(ApiError::code(Code::NoData));
     }
     // Clears the retained configuration, so the agent stops polling.

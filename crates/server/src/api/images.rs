@@ -16,7 +16,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, Reason};
 use rand::RngCore;
 use serde_json::json;
 use std::path::PathBuf;
@@ -154,7 +154,6 @@ pub async fn upload(
     current: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let mut multipart = multipart.map_err(|_| ApiError::Malformed(Reason::UnsupportedContentType))?;
     let mut id: Option<String> = None;
     let mut file: Option<(Option<String>, Vec<u8>)> = None;
@@ -234,13 +233,19 @@ pub async fn remove(state: &AppState, image: &str) {
     }
 }
 
-/// `GET /userimg/{*file}`: a stored image, or 404 (1216) for any other name (nested paths included) or a
-/// missing file.
-pub async fn serve(State(state): State<AppState>, Path(file): Path<String>) -> Response {
+/// `GET /userimg/{*file}`: a stored image the caller may see (a picture belongs to its equipment), or 404 (1216)
+/// for any other name (nested paths included), a missing file, or another organisation's or an ungranted
+/// equipment's picture, whatever its name.
+pub async fn serve(State(state): State<AppState>, current: CurrentUser, Path(file): Path<String>) -> Response {
     let not_found = || plain(Code::FileNotFound, StatusCode::NOT_FOUND, request_lang());
     let Some(kind) = stored_name(&file) else {
         return not_found();
     };
+    match state.store.picture_visible(&current.viewer(), &format!("/{IMAGE_DIR}/{file}")).await {
+        Ok(true) => {}
+        Ok(false) => return not_found(),
+        Err(e) => return ApiError::Internal(e).into_response_in(request_lang()),
+    }
     match tokio::fs::read(image_dir(&state).join(&file)).await {
         Ok(bytes) => (
             [

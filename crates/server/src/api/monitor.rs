@@ -10,7 +10,7 @@ use crate::link::live::EgFrame;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Command, DataType, SignalDef};
 use ironsight_protocol::validate;
@@ -126,9 +126,6 @@ pub async fn open(State(state): State<AppState>, current: CurrentUser, params: P
 /// sent: no write permission (1208), read-only signal (2004), a value that is not a number (field error) or
 /// outside the signal's limits (2003), the gateway offline (1207).
 pub async fn write(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    if !current.user.auths.iter().any(|a| a == permission::WRITE_DATA) {
-        return Err(ApiError::code(Code::NoWritePermission));
-    }
     let owned = owned_signal(&state, &current, &params, "signalId").await?;
     let value = params.float("value")?.ok_or_else(|| ApiError::invalid("value", Reason::Required))?;
     let s = &owned.signal;

@@ -10,7 +10,7 @@ use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, Reason};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
@@ -35,7 +35,6 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 
 /// `POST /lfscada/configuration/page/add {equipmentId, title, width?, height?}` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let equipment_id = params.required_int("equipmentId")?;
     let title = title(&params)?;
     let width = params.int_in("width", MIN_SIZE, MAX_SIZE, 1024)?;
@@ -50,7 +49,6 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 
 /// `POST /lfscada/configuration/page/edit {id, title}`: rename.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     let title = title(&params)?;
     if !state.store.rename_page(&current.viewer(), id, &title).await? {
@@ -61,7 +59,6 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// `POST /lfscada/configuration/page/delete {id}`.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     if !state.store.delete_page(&current.viewer(), id).await? {
         return Err(ApiError::code(Code::PageNotFound));
@@ -115,7 +112,6 @@ pub const SAVE_BODY_LIMIT: usize = 3 * MAX_DOCUMENT_BYTES + 64 * 1024;
 /// `POST /lfscada/configuration/page/save {id, document}` → `{updated}`. The document is checked whole before
 /// anything is stored; the canvas size comes from its `con`.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Result<Params, ApiError>) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let params = params.map_err(oversized_document)?;
     let id = params.required_int("id")?;
     let document = document_text(&params)?;

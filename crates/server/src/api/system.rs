@@ -11,7 +11,7 @@ use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::{bounded_text, display_name};
-use ironsight_domain::{Code, Reason, permission};
+use ironsight_domain::{Code, Reason};
 use ironsight_protocol::payload::SignalDef;
 use ironsight_protocol::validate;
 use ironsight_store::signals::SaveSignalsError;
@@ -39,7 +39,7 @@ fn optional_text(params: &Params, field: &str, max: usize) -> Result<String, Api
 
 /// `POST /lfscada/gateway/hardware/query {}` → `[{model, firmware, gateways, online}]`.
 pub async fn hardware(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.hardware(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.hardware(&current.viewer()).await?))
 }
 
 /// The checked signal list of a model, as stored: ids cleared (a template's signals belong to no equipment).
@@ -57,13 +57,13 @@ fn template_signals(mut list: Vec<SignalDef>) -> Result<(String, i64), ApiError>
 
 /// `POST /lfscada/equipment/model/query {}` → `[{id, name, manufacturer, signalCount, updated}]` by name.
 pub async fn model_query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.models(current.user.org_id).await?))
+    Ok(ApiOk::new(state.store.models(&current.viewer()).await?))
 }
 
 /// `POST /lfscada/equipment/model/info {id}` → `{id, name, manufacturer, remark, signals, signalCount, updated}`.
 pub async fn model_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
-    let model = state.store.model(current.user.org_id, id).await?;
+    let model = state.store.model(&current.viewer(), id).await?;
     model.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ModelNotFound))
 }
 
@@ -75,7 +75,6 @@ pub async fn model_equipment(State(state): State<AppState>, current: CurrentUser
 
 /// `POST /lfscada/equipment/model/add {name, manufacturer, remark, signals}` → `{id}`.
 pub async fn model_add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let manufacturer = optional_text(&params, "manufacturer", MAX_MANUFACTURER)?;
     let remark = optional_text(&params, "remark", MAX_REMARK)?;
@@ -84,7 +83,7 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
         ModelFields { name: &name, manufacturer: &manufacturer, remark: &remark, signals: Some((&signals, count)) };
     let id = state
         .store
-        .add_model(current.user.org_id, &fields)
+        .add_model(current.user.org_id, &fields, None)
         .await?
         .ok_or_else(|| ApiError::code(Code::ModelNameExists))?;
     Ok(ApiOk::new(json!({ "id": id })).audit("model", id))
@@ -92,7 +91,6 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
 
 /// `POST /lfscada/equipment/model/edit {id, name, manufacturer, remark, signals?}`: `signals` absent keeps the list.
 pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let manufacturer = optional_text(&params, "manufacturer", MAX_MANUFACTURER)?;
@@ -116,7 +114,6 @@ pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, par
 
 /// `POST /lfscada/equipment/model/delete {id}`: equipment the model was applied to keeps its signals.
 pub async fn model_delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     if !state.store.delete_model(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::ModelNotFound));
@@ -127,12 +124,10 @@ pub async fn model_delete(State(state): State<AppState>, current: CurrentUser, p
 /// `POST /lfscada/equipment/model/apply {id, equipmentId}` → `{ids}`: copies the model's signals onto equipment
 /// that has none, through the signal save's store call, and pushes the gateway's configuration like that save.
 pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     let equipment_id = params.required_int("equipmentId")?;
-    let org = current.user.org_id;
     let viewer = current.viewer();
-    let model = state.store.model(org, id).await?.ok_or_else(|| ApiError::code(Code::ModelNotFound))?;
+    let model = state.store.model(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::ModelNotFound))?;
     let existing =
         state.store.signals(&viewer, equipment_id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if !existing.is_empty() {
@@ -158,7 +153,6 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
 /// `POST /lfscada/equipment/model/fromEquipment {equipmentId, name}` → `{id}`: a model from an equipment's
 /// signals, with the equipment's manufacturer.
 pub async fn model_from_equipment(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let equipment_id = params.required_int("equipmentId")?;
     let name = name_param(&params, "name", MAX_MODEL_NAME)?;
     let org = current.user.org_id;
@@ -173,7 +167,11 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
     let (signals, count) = template_signals(list)?;
     let manufacturer: String = equipment.fields.manufacturer.chars().take(MAX_MANUFACTURER).collect();
     let fields = ModelFields { name: &name, manufacturer: &manufacturer, remark: "", signals: Some((&signals, count)) };
-    let id = state.store.add_model(org, &fields).await?.ok_or_else(|| ApiError::code(Code::ModelNameExists))?;
+    let id = state
+        .store
+        .add_model(org, &fields, Some(equipment_id))
+        .await?
+        .ok_or_else(|| ApiError::code(Code::ModelNameExists))?;
     Ok(ApiOk::new(json!({ "id": id })).audit("model", id))
 }
 
@@ -198,7 +196,6 @@ fn transition(t: Transition, wrong_status: Code) -> Result<(), ApiError> {
 /// `POST /lfscada/announcement/query {page, pageSize, status}` → `{total, list: [{id, title, content, status,
 /// gmtCreate, gmtPublish}]}`, newest first.
 pub async fn announcement_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let (page, page_size) = params.paging()?;
     let status = params.text("status")?.filter(|s| !s.trim().is_empty());
     if let Some(s) = &status
@@ -211,7 +208,6 @@ pub async fn announcement_query(State(state): State<AppState>, current: CurrentU
 
 /// `POST /lfscada/announcement/add {title, content}` → `{id}`: a draft.
 pub async fn announcement_add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let (title, content) = announcement_texts(&params)?;
     let id = state.store.add_announcement(current.user.org_id, &title, &content).await?;
     Ok(ApiOk::new(json!({ "id": id })).audit("announcement", id))
@@ -219,7 +215,6 @@ pub async fn announcement_add(State(state): State<AppState>, current: CurrentUse
 
 /// `POST /lfscada/announcement/edit {id, title, content}`: drafts only (1236).
 pub async fn announcement_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     let (title, content) = announcement_texts(&params)?;
     transition(
@@ -232,7 +227,6 @@ pub async fn announcement_edit(State(state): State<AppState>, current: CurrentUs
 /// `POST /lfscada/announcement/publish {id}` → `{messages}`: a draft becomes published and every user of the
 /// organisation gets a `notice` message, pushed on their message socket.
 pub async fn announcement_publish(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     let sent = match state.store.publish_announcement(current.user.org_id, id).await? {
         Ok(sent) => sent,
@@ -247,7 +241,6 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
 /// `POST /lfscada/announcement/withdraw {id}` → `{removed}`: published → withdrawn; its unread notices are
 /// deleted, read ones stay.
 pub async fn announcement_withdraw(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     match state.store.withdraw_announcement(current.user.org_id, id).await? {
         Ok(removed) => Ok(ApiOk::new(json!({ "removed": removed })).audit("announcement", id)),
@@ -257,7 +250,6 @@ pub async fn announcement_withdraw(State(state): State<AppState>, current: Curre
 
 /// `POST /lfscada/announcement/delete {id}`: drafts and withdrawn announcements only (1238).
 pub async fn announcement_delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    current.require(permission::MANAGE)?;
     let id = params.required_int("id")?;
     transition(state.store.delete_announcement(current.user.org_id, id).await?, Code::AnnouncementNotDeletable)?;
     Ok(ApiOk::empty().audit("announcement", id))

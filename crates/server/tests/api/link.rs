@@ -127,6 +127,11 @@ both_backends!(gateway_link_through_mosquitto, Options { external_mqtt: true, ..
 both_backends!(monitor_calls_refuse_what_is_not_the_callers, Options::default(), |app| {
     app.login_demo().await;
     let equipment = app.post("/lfscada/equipment/multi/add", &[("equipName", "Mine")]).await.data()["id"].to_string();
+    let signals = serde_json::json!([{"name": "Level", "area": "input_register", "address": 0, "dataType": "uint16"}]);
+    let saved = app
+        .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &equipment), ("signals", &signals.to_string())])
+        .await;
+    let signal = saved.data()["ids"][0].to_string();
     // Another organisation's user sees none of it.
     let org = app.store.create_org("elsewhere", "Elsewhere", "").await.unwrap();
     let outsider = app.browser_as_new_user("outsider", org, &["monitor_write_data"]).await;
@@ -159,12 +164,23 @@ both_backends!(monitor_calls_refuse_what_is_not_the_callers, Options::default(),
             .await
         }
     };
-    let backwards = query("1", "2000", "1000").await;
+    let backwards = query(&signal, "2000", "1000").await;
     assert!(backwards.message().contains("endTime"), "{:?}", backwards.body);
-    let too_long = query("1", "0", &(31 * 86_400_000_i64).to_string()).await;
+    let too_long = query(&signal, "0", &(31 * 86_400_000_i64).to_string()).await;
     assert!(too_long.message().contains("endTime"), "{:?}", too_long.body);
-    let too_many = query("1,2,3,4,5,6,7,8,9,10,11", "0", "1000").await;
+    let too_many = query(&[signal.as_str(); 11].join(","), "0", "1000").await;
     assert!(too_many.message().contains("signalIds"), "{:?}", too_many.body);
+    // Another organisation's signal is refused as unknown, naming its place in the list.
+    let foreign = answer(
+        outsider
+            .post(app.url("/lfscada/monitor/multi/history/query"))
+            .form(&[("signalIds", signal.as_str()), ("startTime", "0"), ("endTime", "1000")])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(foreign.code() == "1100" && foreign.message().contains("signalIds.0"), "{:?}", foreign.body);
     // A socket token that was never issued opens nothing.
     let ws_url = format!("{}/lfscada/ws/eg/signal/subscribe/forged", app.base.replace("http://", "ws://"));
     assert!(tokio_tungstenite::connect_async(&ws_url).await.is_err());

@@ -1,0 +1,235 @@
+//! The objects and callers the route walk ([`crate::route_walk`]) uses: two equipment of one organisation, each
+//! with everything that hangs off it (signal, page, report, alarm, command, gateway with a driver, a model made
+//! from it, a picture), the organisation's shared objects, and four callers: its administrator, a sub-account
+//! granted only the first equipment, a sub-account without permissions, and another organisation's
+//! administrator.
+
+use crate::helpers::{Answer, TestApp, answer, browser};
+use ironsight::access::Object;
+use ironsight_store::alarms::{AlarmKey, NewAlarm};
+use ironsight_store::commands::NewCommand;
+use serde_json::json;
+
+/// Every name of the hidden equipment's objects carries this, so an answer that shows any of them is caught.
+pub const HIDDEN: &str = "HIDDEN";
+
+/// One equipment and everything reachable through it, as the texts a form sends.
+pub struct Made {
+    pub equipment: String,
+    pub signal: String,
+    pub page: String,
+    pub report: String,
+    pub alarm: String,
+    pub command: String,
+    pub gateway: String,
+    pub model: String,
+    pub picture: String,
+}
+
+/// The organisation's shared objects.
+pub struct Shared {
+    pub group: String,
+    pub scene: String,
+    pub project: String,
+    pub announcement: String,
+    /// A model made by hand: the organisation's template.
+    pub template: String,
+    pub sub_account: String,
+}
+
+/// The callers.
+pub struct Callers {
+    pub admin: reqwest::Client,
+    pub limited: reqwest::Client,
+    pub no_permission: reqwest::Client,
+    pub outsider: reqwest::Client,
+}
+
+pub struct World {
+    pub org_id: i64,
+    pub granted: Made,
+    pub hidden: Made,
+    pub shared: Shared,
+    pub callers: Callers,
+}
+
+impl World {
+    /// The id `object` names in `made` (or the shared objects).
+    pub fn id_of(&self, made: &Made, object: Object) -> String {
+        let s = &self.shared;
+        match object {
+            Object::Equipment | Object::EquipmentList => made.equipment.clone(),
+            Object::Signal | Object::Signals => made.signal.clone(),
+            Object::Page => made.page.clone(),
+            Object::Report => made.report.clone(),
+            Object::Alarm => made.alarm.clone(),
+            Object::Command => made.command.clone(),
+            Object::Gateway => made.gateway.clone(),
+            Object::Model | Object::ModelToChange => made.model.clone(),
+            Object::Scene => s.scene.clone(),
+            Object::Project => s.project.clone(),
+            Object::Group => s.group.clone(),
+            Object::Announcement => s.announcement.clone(),
+            Object::SubAccount => s.sub_account.clone(),
+        }
+    }
+}
+
+pub async fn post_as(app: &TestApp, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> Answer {
+    answer(client.post(app.url(path)).form(form).send().await.unwrap()).await
+}
+
+async fn ok(answer: Answer, what: &str) -> Answer {
+    assert!(matches!(answer.code(), "200" | "201"), "{what}: {:?}", answer.body);
+    answer
+}
+
+/// A browser logged in as a new account of `org_id`, made straight in the store.
+async fn account(
+    app: &TestApp,
+    loginname: &str,
+    org_id: i64,
+    role: &str,
+    range: &str,
+    auths: &[&str],
+) -> reqwest::Client {
+    let hash = ironsight::password::hash("Walk@12345").unwrap();
+    let auths: Vec<String> = auths.iter().map(|a| (*a).to_owned()).collect();
+    let new = ironsight_store::users::NewUser {
+        loginname,
+        password_hash: &hash,
+        org_id,
+        role_type: role,
+        data_range: range,
+        auths: &auths,
+        tel: "",
+        email: "",
+    };
+    app.store.create_user(&new).await.unwrap().expect("new account");
+    let (client, _jar) = browser(&app.base);
+    let url = format!("{}/lfscada/user/login?loginname={loginname}&password=Walk%4012345", app.base);
+    assert_eq!(answer(client.post(url).send().await.unwrap()).await.code(), "200");
+    client
+}
+
+/// One equipment with everything hanging off it, named with `label`.
+async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
+    let added = ok(
+        app.post(
+            "/lfscada/equipment/multi/add",
+            &[("equipName", &format!("{label} pump")), ("manufacturer", &format!("{label} Works"))],
+        )
+        .await,
+        "equipment",
+    )
+    .await;
+    let equipment = added.data()["id"].to_string();
+    let equipment_id: i64 = equipment.parse().unwrap();
+    let signals = json!([{"name": format!("{label} speed"), "area": "holding_register", "address": 0,
+        "dataType": "uint16", "writable": true}]);
+    let saved = app
+        .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &equipment), ("signals", &signals.to_string())])
+        .await;
+    let signal = ok(saved, "signals").await.data()["ids"][0].to_string();
+    let page = app
+        .post("/lfscada/configuration/page/add", &[("equipmentId", &equipment), ("title", &format!("{label} page"))])
+        .await;
+    let page = ok(page, "page").await.data()["id"].to_string();
+    let report = app
+        .post(
+            "/lfscada/equipment/multi/report/save",
+            &[("equipmentId", &equipment), ("name", &format!("{label} report")), ("signalIds", &signal)],
+        )
+        .await;
+    let report = ok(report, "report").await.data()["id"].to_string();
+    let gateway = format!("EG-{label}");
+    ok(app.post("/lfscada/gateway/add", &[("sn", &gateway), ("name", &format!("{label} gateway"))]).await, "gateway")
+        .await;
+    ok(app.post("/lfscada/equipment/multi/bindGateway", &[("id", &equipment), ("sn", &gateway)]).await, "bind").await;
+    let host = if label == HIDDEN { "10.0.0.2" } else { "10.0.0.1" };
+    let driver = json!({"kind": "modbus_tcp", "host": host, "port": 502, "unitId": 1, "timeoutMs": 1000, "pollIntervalMs": 1000}).to_string();
+    ok(app.post("/lfscada/equipment/multi/driver/save", &[("id", &equipment), ("driver", &driver)]).await, "driver")
+        .await;
+    let model = app
+        .post(
+            "/lfscada/equipment/model/fromEquipment",
+            &[("equipmentId", &equipment), ("name", &format!("{label} model"))],
+        )
+        .await;
+    let model = ok(model, "model").await.data()["id"].to_string();
+    let picture = crate::images::upload_as(app, &app.client, &equipment, "pump.png", crate::images::PNG).await;
+    let picture = ok(picture, "picture").await.data()["image"].as_str().unwrap().to_owned();
+    let signal_id: i64 = signal.parse().unwrap();
+    let alarm = app
+        .store
+        .add_alarm(&NewAlarm {
+            key: AlarmKey::SignalNoData(signal_id),
+            org_id,
+            equipment_id,
+            signal_id: Some(signal_id),
+            level: 1,
+            equip_title: &format!("{label} pump"),
+            signal_title: &format!("{label} speed"),
+            gmt_trigger: 1_800_000_000_000,
+            value: None,
+            msg_zh: &format!("{label} 无数据"),
+            msg_en: &format!("{label} no data"),
+        })
+        .await
+        .unwrap()
+        .to_string();
+    let command = format!("cmd-{label}");
+    let new = NewCommand {
+        uuid: &command,
+        org_id,
+        user_id: 1,
+        equipment_id,
+        gateway_sn: &gateway,
+        kind: "read",
+        signal_id,
+        value: None,
+    };
+    app.store.add_command(&new).await.unwrap();
+    Made { equipment, signal, page, report, alarm, command, gateway, model, picture }
+}
+
+/// Builds the whole world: the demo administrator's organisation with both equipment, and the callers.
+pub async fn build(app: &TestApp) -> World {
+    app.login_demo().await;
+    let org_id = app.get("/lfscada/user/info").await.data()["orgId"].as_i64().unwrap();
+    let granted = make(app, org_id, "GRANTED").await;
+    let hidden = make(app, org_id, HIDDEN).await;
+    let both = format!("{},{}", granted.equipment, hidden.equipment);
+    let group =
+        ok(app.post("/lfscada/monitor/group/add", &[("name", "Line 1")]).await, "group").await.data()["id"].to_string();
+    let scene = ok(app.post("/lfscada/scene/add", &[("name", "Board"), ("equipmentIds", &both)]).await, "scene").await;
+    let project =
+        ok(app.post("/lfscada/project/add", &[("name", "Plant"), ("equipmentIds", &both)]).await, "project").await;
+    let announcement = app.post("/lfscada/announcement/add", &[("title", "Shift"), ("content", "Night shift notes")]);
+    let announcement = ok(announcement.await, "announcement").await.data()["id"].to_string();
+    let template_signals =
+        json!([{"name": "Level", "area": "input_register", "address": 0, "dataType": "uint16"}]).to_string();
+    let template = app.post("/lfscada/equipment/model/add", &[("name", "Tank"), ("signals", &template_signals)]).await;
+    let template = ok(template, "template").await.data()["id"].to_string();
+    let sub =
+        app.post("/lfscada/user/sub/add", &[("loginname", "victim"), ("password", "Victim@123"), ("auths", "manage")]);
+    let sub_account = ok(sub.await, "sub-account").await.data()["userId"].to_string();
+
+    let all: Vec<&str> = ironsight_domain::permission::ALL.to_vec();
+    let limited = account(app, "limited", org_id, "user", "authorised", &all).await;
+    let limited_id: i64 = app.store.user_by_loginname("limited").await.unwrap().unwrap().id;
+    app.store.set_granted_equipment(org_id, limited_id, &[granted.equipment.parse().unwrap()]).await.unwrap();
+    let no_permission = account(app, "nopermission", org_id, "user", "all", &[]).await;
+    let other_org = app.store.create_org("elsewhere", "Elsewhere", "").await.unwrap();
+    let outsider = account(app, "outsider", other_org, "admin", "all", &all).await;
+    let callers = Callers { admin: app.client.clone(), limited, no_permission, outsider };
+    let shared = Shared {
+        group,
+        scene: scene.data()["id"].to_string(),
+        project: project.data()["id"].to_string(),
+        announcement,
+        template,
+        sub_account,
+    };
+    World { org_id, granted, hidden, shared, callers }
+}
