@@ -60,6 +60,8 @@ catalogue! {
     BodyTooLarge = "1103", "请求内容过大（上限 {max} 字节）", "The request body is too large (limit {max} bytes)";
     ApiNotFound = "1104", "接口不存在", "No such API path";
     MethodNotAllowed = "1105", "不支持该请求方法", "Method not allowed on this path";
+    /// The database was held by other work past its wait: the call can be repeated.
+    ServerBusy = "1106", "服务器繁忙，请稍后重试", "The server is busy, please try again";
     FeedbackTooShort = "1200", "意见不能少于10个字！", "Opinions can not be less than 10 words!";
     UserExists = "1201", "用户已存在", "User already exists";
     GroupNameExists = "1202", "分组名称已存在", "Group name already exists";

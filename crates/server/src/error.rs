@@ -83,7 +83,13 @@ fn render(code: Code, lang: Lang, args: &[(&'static str, String)]) -> String {
 }
 
 impl From<anyhow::Error> for ApiError {
+    /// Contention (the database busy past its wait) is the caller's to retry, with a message saying so; never an
+    /// internal error.
     fn from(error: anyhow::Error) -> ApiError {
+        if ironsight_store::is_contention(&error) {
+            tracing::warn!(error = format!("{error:#}"), "database busy; the caller is asked to try again");
+            return ApiError::code(Code::ServerBusy);
+        }
         ApiError::Internal(error)
     }
 }

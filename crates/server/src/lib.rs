@@ -37,12 +37,14 @@ pub mod web;
 pub use config::Config;
 
 use axum::Router;
+use axum::http::{HeaderValue, header};
 use axum::middleware::{from_fn, from_fn_with_state};
 use ironsight_store::Store;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Shared by every handler.
 #[derive(Clone)]
@@ -74,11 +76,20 @@ pub fn app(state: AppState) -> Router {
         .layer(from_fn(error::log_internal_errors))
         .layer(from_fn(error::with_request_lang))
         .layer(CompressionLayer::new())
+        .layer(frame_guard(header::X_FRAME_OPTIONS, "SAMEORIGIN"))
+        .layer(frame_guard(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'self'"))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
             // Path only: the login's query string carries the password.
             tracing::info_span!("http", method = %request.method(), path = request.uri().path())
         }))
         .with_state(state)
+}
+
+/// Clickjacking defence on every answer: no other site may show the console (or an API answer) in a frame, so
+/// none can dress a write button up as its own. The console may frame itself (the designer's preview). An answer
+/// that sets its own policy keeps it (pictures are served with `sandbox`).
+fn frame_guard(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }
 
 /// A server bound to its port and running in the background.

@@ -235,7 +235,7 @@ impl Store {
         user_id: i64,
         equipment_ids: &[i64],
     ) -> anyhow::Result<Option<usize>> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("DELETE FROM equipment_grants WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
         for id in equipment_ids {
             let done = sqlx::query(

@@ -230,7 +230,7 @@ impl Store {
         signal_id: i64,
         list: &[RuleDraft],
     ) -> anyhow::Result<Result<Vec<i64>, SaveRulesError>> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let sql = format!(
             "SELECT s.id FROM signals s JOIN equipment e ON e.id = s.equipment_id WHERE e.org_id = $1 AND s.id = $2{}",
             viewer.grant_sql("e")

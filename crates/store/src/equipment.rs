@@ -314,7 +314,7 @@ impl Store {
     /// `None` when the viewer has no such equipment.
     pub async fn set_equipment_image(&self, viewer: &Viewer, id: i64, image: &str) -> anyhow::Result<Option<String>> {
         let org_id = viewer.org_id;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let sql = format!("SELECT image FROM equipment WHERE org_id = $1 AND id = $2{}", viewer.grant_sql("equipment"));
         let old: Option<String> = sqlx::query_scalar(&sql).bind(org_id).bind(id).fetch_optional(&mut *tx).await?;
         if old.is_some() {

@@ -108,7 +108,7 @@ impl EquipmentSet {
         ids: &[i64],
     ) -> anyhow::Result<Result<i64, SaveError>> {
         debug_assert_eq!(texts.len(), self.text_columns.len());
-        let mut tx = store.pool().begin().await?;
+        let mut tx = store.begin_write().await?;
         if !all_own_equipment(&mut tx, org_id, ids).await? {
             return Ok(Err(SaveError::NoEquipment));
         }
@@ -144,7 +144,7 @@ impl EquipmentSet {
         ids: &[i64],
     ) -> anyhow::Result<Result<(), SaveError>> {
         debug_assert_eq!(texts.len(), self.text_columns.len());
-        let mut tx = store.pool().begin().await?;
+        let mut tx = store.begin_write().await?;
         if self.find(&mut *tx, org_id, id).await?.is_none() {
             return Ok(Err(SaveError::NotFound));
         }
@@ -178,7 +178,7 @@ impl EquipmentSet {
 
     /// Deletes a set with its members (the equipment stays); false without such a set in the organisation.
     pub(crate) async fn delete(&self, store: &Store, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let mut tx = store.pool().begin().await?;
+        let mut tx = store.begin_write().await?;
         // Members explicitly, so the outcome does not hang on the connection's foreign-key setting.
         sqlx::query(&format!(
             "DELETE FROM {} WHERE {} = $1 AND EXISTS (SELECT 1 FROM {} s WHERE s.id = $1 AND s.org_id = $2)",

@@ -84,6 +84,29 @@ pub struct Store {
     backend: Backend,
 }
 
+/// True when `error` is the database refusing work because others hold it (SQLite busy or locked past the busy
+/// timeout; a PostgreSQL serialisation failure, deadlock or lock timeout): the caller should be told to try again,
+/// not shown an internal error.
+pub fn is_contention(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| match cause.downcast_ref::<sqlx::Error>() {
+        Some(sqlx::Error::Database(db)) => match db.code().as_deref() {
+            Some(code @ ("40001" | "40P01" | "55P03")) => !code.is_empty(),
+            Some(code) => code.parse::<i64>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)),
+            None => false,
+        },
+        Some(sqlx::Error::PoolTimedOut) => true,
+        _ => false,
+    })
+}
+
+/// The statement that begins a write transaction on `backend` (see [`Store::begin_write`]).
+pub(crate) fn begin_statement(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
+    }
+}
+
 /// Milliseconds since the epoch, the only time format stored.
 pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
@@ -123,6 +146,14 @@ impl Store {
     /// The backend in use.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Begins a transaction that will write. On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`): a
+    /// deferred transaction that reads first and writes later cannot wait for another writer (its snapshot is
+    /// already stale), so it failed with "database is locked" under concurrent saves; an immediate one waits its
+    /// turn under the busy timeout like any single statement.
+    pub(crate) async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        self.pool.begin_with(begin_statement(self.backend)).await
     }
 
     /// The pool, for the modules of this crate.

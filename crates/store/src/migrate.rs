@@ -39,7 +39,7 @@ pub async fn run(pool: &AnyPool, backend: Backend) -> anyhow::Result<()> {
         if applied.is_some() {
             continue;
         }
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_with(crate::begin_statement(backend)).await?;
         for statement in statements(sql, backend) {
             sqlx::query(&statement)
                 .execute(&mut *tx)

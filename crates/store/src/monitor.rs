@@ -271,7 +271,7 @@ impl Store {
 
     /// Deletes a group; its equipment becomes ungrouped. False without such a group.
     pub async fn delete_group(&self, org_id: i64, id: i64) -> anyhow::Result<bool> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         // Explicit rather than left to ON DELETE SET NULL alone, so the outcome does not hang on the connection's
         // foreign-key setting.
         sqlx::query(
@@ -299,7 +299,7 @@ impl Store {
         group_id: Option<i64>,
     ) -> anyhow::Result<Result<(), MoveError>> {
         let org_id = viewer.org_id;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         if let Some(group_id) = group_id {
             let found: Option<i64> =
                 sqlx::query_scalar("SELECT id FROM equipment_groups WHERE org_id = $1 AND id = $2")

@@ -95,7 +95,7 @@ impl Store {
             crate::Backend::Postgres => (HISTORY_POSTGRES, LATEST_POSTGRES),
         };
         let (history_rows, latest_rows) = (history_json(batch), latest_json(batch));
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(history).bind(history_rows).execute(&mut *tx).await?;
         sqlx::query(latest).bind(latest_rows).execute(&mut *tx).await?;
         tx.commit().await?;

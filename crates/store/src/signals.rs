@@ -72,7 +72,7 @@ impl Store {
         equipment_id: i64,
         list: &[SignalDef],
     ) -> anyhow::Result<Result<Vec<i64>, SaveSignalsError>> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let sql = format!("SELECT id FROM equipment WHERE org_id = $1 AND id = $2{}", viewer.grant_sql("equipment"));
         let owned: Option<i64> =
             sqlx::query_scalar(&sql).bind(viewer.org_id).bind(equipment_id).fetch_optional(&mut *tx).await?;

@@ -368,7 +368,7 @@ impl Store {
         id: i64,
     ) -> anyhow::Result<Result<Vec<(i64, Message)>, Transition>> {
         let now = now_ms();
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE announcements SET status = 'published', gmt_publish = $1 WHERE org_id = $2 AND id = $3 \
              AND status = 'draft'",
@@ -428,7 +428,7 @@ impl Store {
     /// to read a withdrawn announcement); read ones stay, as a record of what the user saw. Answers how many
     /// messages were removed.
     pub async fn withdraw_announcement(&self, org_id: i64, id: i64) -> anyhow::Result<Result<u64, Transition>> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE announcements SET status = 'withdrawn' WHERE org_id = $1 AND id = $2 AND status = 'published'",
         )

@@ -181,7 +181,7 @@ impl Store {
     /// Disables or enables a sub-account; disabling ends its sessions in the same transaction. False without
     /// such a sub-account.
     pub async fn set_sub_account_disabled(&self, org_id: i64, id: i64, disabled: bool) -> anyhow::Result<bool> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         let done = sqlx::query("UPDATE users SET disabled = $1 WHERE org_id = $2 AND id = $3 AND role_type = $4")
             .bind(i64::from(disabled))
             .bind(org_id)
@@ -203,7 +203,7 @@ impl Store {
     /// Sets a new password (already hashed) and ends every session of the account, so whoever held the old
     /// password is logged out.
     pub async fn reset_password(&self, user_id: i64, password_hash: &str) -> anyhow::Result<()> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
             .bind(password_hash)
             .bind(user_id)

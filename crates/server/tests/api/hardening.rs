@@ -1,0 +1,23 @@
+//! Issue 12's promises that fit no feature's file: the clickjacking defence and the access rule as the OpenAPI
+//! description shows it (docs/security.md).
+
+use crate::both_backends;
+
+both_backends!(no_other_site_may_frame_the_console_or_its_answers, Options::default(), |app| {
+    for path in ["/", "/login", "/monitor/eg/list", "/lfscada/user/info", "/lfscada/no/such/call"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let header = |name: &str| response.headers().get(name).map(|v| v.to_str().unwrap().to_owned());
+        assert_eq!(header("x-frame-options").as_deref(), Some("SAMEORIGIN"), "{path}");
+        assert_eq!(header("content-security-policy").as_deref(), Some("frame-ancestors 'self'"), "{path}");
+    }
+});
+
+both_backends!(openapi_shows_each_routes_access_rule, Options::default(), |app| {
+    let doc: serde_json::Value =
+        app.client.get(app.url("/lfscada/openapi.json")).send().await.unwrap().json().await.unwrap();
+    let rotate = &doc["paths"]["/lfscada/gateway/rotateSecret"]["post"]["x-access"];
+    assert_eq!(rotate["caller"], "session with the manage permission");
+    assert_eq!(rotate["objects"][0], serde_json::json!({"param": "sn", "object": "Gateway", "refusal": "2001"}));
+    assert_eq!(doc["paths"]["/lfscada/user/login"]["post"]["x-access"]["caller"], "public");
+    assert_eq!(doc["paths"]["/lfscada/user/sub/add"]["post"]["x-access"]["caller"], "administrator");
+});
