@@ -128,9 +128,13 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     agent_config.firmware = "1.0.0".to_owned();
     // A PC has no modem: the demo's "modem" is a file the agent reads, as it would read a real modem's level.
     let strength = state.config.data_dir.join("demo-gateway-signal-strength");
-    std::fs::write(&strength, "78\n")?;
+    std::fs::write(&strength, "78\n")
+        .map_err(|e| anyhow::anyhow!("cannot write {} under --data-dir ({e})", strength.display()))?;
     agent_config.signal_strength_file = Some(strength);
-    let agent = ironsight_gateway::agent::start(agent_config).await?;
+    let buffer = agent_config.buffer_dir.display().to_string();
+    let agent = ironsight_gateway::agent::start(agent_config).await.map_err(|e| {
+        anyhow::anyhow!("the demo gateway agent cannot start with its buffer in {buffer} (under --data-dir): {e:#}")
+    })?;
     tracing::info!(%device_addr, "demo pump station and gateway agent running");
     Ok(DemoPlant { device, agent })
 }

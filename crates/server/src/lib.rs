@@ -58,13 +58,27 @@ pub struct AppState {
     pub link: link::Link,
 }
 
-/// Connects storage (creating the data directory for SQLite, running migrations).
+/// Creates the data directory (the SQLite database, pictures, the demo agent's buffer live there, whatever the
+/// database), naming the path and the option when it cannot.
+pub fn prepare_data_dir(config: &Config) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot create the data directory {} ({e}); choose another with --data-dir (IRONSIGHT_DATA_DIR)",
+            config.data_dir.display()
+        )
+    })
+}
+
+/// Connects storage (creating the data directory, running migrations).
 pub async fn connect_store(config: &Config) -> anyhow::Result<Store> {
-    if config.database_url.is_none() {
-        std::fs::create_dir_all(&config.data_dir)
-            .map_err(|e| anyhow::anyhow!("cannot create data directory {}: {e}", config.data_dir.display()))?;
-    }
-    Store::connect(&config.database_url()).await
+    prepare_data_dir(config)?;
+    Store::connect(&config.database_url()).await.map_err(|e| match &config.database_url {
+        Some(_) => anyhow::anyhow!("cannot open the database given by --database-url (IRONSIGHT_DATABASE_URL): {e:#}"),
+        None => anyhow::anyhow!(
+            "cannot open the SQLite database in {} (--data-dir, IRONSIGHT_DATA_DIR): {e:#}",
+            config.data_dir.display()
+        ),
+    })
 }
 
 /// The whole HTTP application.
