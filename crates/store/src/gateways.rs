@@ -31,6 +31,10 @@ pub struct Gateway {
     pub applied_version: i64,
     /// Why the gateway refused its last configuration.
     pub config_error: Option<String>,
+    /// Readings dated too far ahead of the server's clock, stored at their arrival time instead.
+    pub future_readings: i64,
+    /// How far ahead of the server's clock the gateway's clock was last seen, ms; `None` when within tolerance.
+    pub clock_ahead_ms: Option<i64>,
     pub gmt_create: i64,
 }
 
@@ -49,7 +53,8 @@ pub struct NewGateway<'a> {
 }
 
 const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, monitor_interval_ms, \
-    report_interval_ms, economize_open, last_seen_ms, config_version, applied_version, config_error, created_ms";
+    report_interval_ms, economize_open, last_seen_ms, config_version, applied_version, config_error, created_ms, \
+    future_readings, clock_ahead_ms";
 
 fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
     Ok(Gateway {
@@ -68,6 +73,8 @@ fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
         config_version: r.try_get("config_version")?,
         applied_version: r.try_get("applied_version")?,
         config_error: r.try_get("config_error")?,
+        future_readings: r.try_get("future_readings")?,
+        clock_ahead_ms: r.try_get("clock_ahead_ms")?,
         gmt_create: r.try_get("created_ms")?,
     })
 }

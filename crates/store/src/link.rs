@@ -113,6 +113,29 @@ impl Store {
     /// Stores a status report. The broker keeps one retained status per gateway and delivers a gateway's
     /// messages in order, so the latest report wins. An offline report is usually the last will, whose time is
     /// when the gateway connected (a will is written at connect), so the time of its arrival is recorded instead.
+    /// Counts readings of gateway `sn` that were dated more than the tolerance ahead (stored at arrival instead),
+    /// and records how far ahead its clock was.
+    pub async fn note_future_readings(&self, sn: &str, count: i64, ahead_ms: i64) -> anyhow::Result<()> {
+        sqlx::query("UPDATE gateways SET future_readings = future_readings + $1, clock_ahead_ms = $2 WHERE sn = $3")
+            .bind(count)
+            .bind(ahead_ms)
+            .bind(sn)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Latest values dated more than `tolerance_ms` after `now` (left by a gateway whose clock ran ahead, before the
+    /// server clamped them) take `now`, so they stop holding their signal; answers how many.
+    pub async fn unfreeze_future_latest(&self, now: i64, tolerance_ms: i64) -> anyhow::Result<u64> {
+        let done = sqlx::query("UPDATE signal_latest SET t = $1 WHERE t > $2")
+            .bind(now)
+            .bind(now + tolerance_ms)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected())
+    }
+
     pub async fn set_gateway_status(&self, sn: &str, status: &Status) -> anyhow::Result<()> {
         if !status.online {
             sqlx::query("UPDATE gateways SET online = 0, last_seen_ms = $1 WHERE sn = $2")
@@ -122,13 +145,16 @@ impl Store {
                 .await?;
             return Ok(());
         }
-        let seen = if status.t > 0 { status.t } else { now_ms() };
+        // The gateway's clock may run ahead: its status is seen now, at the latest; the skew is kept.
+        let now = now_ms();
+        let seen = if status.t > 0 { status.t.min(now) } else { now };
+        let ahead = (status.t - now > crate::readings::FUTURE_TOLERANCE_MS).then_some(status.t - now);
         // Model and firmware only when reported; the applied version only when reported (-1 = not reported).
         sqlx::query(
             "UPDATE gateways SET online = 1, vpn = $1, signal_strength = $2, last_seen_ms = $3, \
              model = CASE WHEN $4 = '' THEN model ELSE $4 END, \
              firmware = CASE WHEN $5 = '' THEN firmware ELSE $5 END, \
-             applied_version = CASE WHEN $6 < 0 THEN applied_version ELSE $6 END \
+             applied_version = CASE WHEN $6 < 0 THEN applied_version ELSE $6 END, clock_ahead_ms = $8 \
              WHERE sn = $7",
         )
         .bind(i64::from(status.vpn))
@@ -138,6 +164,7 @@ impl Store {
         .bind(status.firmware.as_str())
         .bind(status.config_version.map(|v| v as i64).unwrap_or(-1))
         .bind(sn)
+        .bind(ahead)
         .persistent(false)
         .execute(self.pool())
         .await?;

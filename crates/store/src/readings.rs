@@ -10,6 +10,10 @@ use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
 
+/// How far after the server's clock a reading may be dated before it is taken as the gateway's clock running
+/// ahead: it is then stored at its arrival time (see `ironsight::link::ingest`).
+pub const FUTURE_TOLERANCE_MS: i64 = 60_000;
+
 /// A value as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct StoredReading {

@@ -10,6 +10,7 @@ use super::live::{EgFrame, LiveValue};
 use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, Quality, Status};
 use ironsight_protocol::topics::{self, Channel};
 use ironsight_store::commands::CommandStatus;
+use ironsight_store::readings::FUTURE_TOLERANCE_MS;
 use ironsight_store::readings::StoredReading;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -70,6 +71,7 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
     let routes = link.routes_of(sn);
     let mut rows = Vec::with_capacity(report.readings.len());
     let mut foreign = 0usize;
+    let (now, mut future, mut most_ahead) = (ironsight_store::now_ms(), 0i64, 0i64);
     for reading in &report.readings {
         let Some(&equipment_id) = routes.get(&reading.signal) else {
             foreign += 1;
@@ -80,10 +82,15 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
             .get(&reading.signal.to_string())
             .and_then(|e| e.code().as_str().parse::<i64>().ok())
             .filter(|_| reading.q == Quality::Bad);
+        let (t, ahead) = arrival_time(reading.t, now);
+        if let Some(ahead) = ahead {
+            future += 1;
+            most_ahead = most_ahead.max(ahead);
+        }
         rows.push(StoredReading {
             signal_id: reading.signal,
             equipment_id,
-            t: reading.t,
+            t,
             v: reading.v.filter(|v| v.is_finite()),
             good: reading.q == Quality::Good,
             error_code,
@@ -91,6 +98,15 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
     }
     if foreign > 0 {
         tracing::warn!(sn, foreign, "readings for signals not configured on this gateway dropped");
+    }
+    if future > 0 {
+        tracing::warn!(
+            sn,
+            future,
+            ahead_ms = most_ahead,
+            "readings dated ahead of the server's clock stored at arrival"
+        );
+        link.store().note_future_readings(sn, future, most_ahead).await?;
     }
     if rows.is_empty() {
         return Ok(());
@@ -100,6 +116,14 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
     publish_live(link, &fresh);
     link.write(rows).await;
     Ok(())
+}
+
+/// The time a reading is stored at: its own, unless it is dated more than [`FUTURE_TOLERANCE_MS`] after `now` (the
+/// gateway's clock runs ahead), then `now`, with how far ahead it was. A reading from the future would otherwise
+/// stay its signal's latest value, hiding every true one, until that time came.
+pub fn arrival_time(t: i64, now: i64) -> (i64, Option<i64>) {
+    let ahead = t.saturating_sub(now);
+    if ahead > FUTURE_TOLERANCE_MS { (now, Some(ahead)) } else { (t, None) }
 }
 
 /// Pushes the readings that became the latest value to whoever watches their equipment.
@@ -207,6 +231,15 @@ async fn write_batches(
 mod tests {
     use super::live_value;
     use ironsight_store::readings::StoredReading;
+
+    #[test]
+    fn readings_from_a_clock_running_ahead_are_stored_at_arrival() {
+        let now = 1_800_000_000_000;
+        assert_eq!(arrival_time(now - 5_000, now), (now - 5_000, None), "the past is kept");
+        assert_eq!(arrival_time(now + FUTURE_TOLERANCE_MS, now), (now + FUTURE_TOLERANCE_MS, None), "within tolerance");
+        assert_eq!(arrival_time(now + 86_400_000, now), (now, Some(86_400_000)));
+        assert_eq!(arrival_time(i64::MAX, now), (now, Some(i64::MAX - now)), "no overflow");
+    }
 
     #[test]
     fn a_bad_value_says_which_device_error_made_it_bad() {

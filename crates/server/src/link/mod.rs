@@ -89,6 +89,12 @@ impl Drop for LinkRuntime {
 /// Starts the broker (embedded mode) and the server's client; loads the routes before subscribing so no
 /// reading arrives that the server cannot place.
 pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkRuntime)> {
+    // Values a gateway dated ahead of the clock before ingest clamped them would hold their signals still.
+    let now = ironsight_store::now_ms();
+    let unfrozen = store.unfreeze_future_latest(now, ironsight_store::readings::FUTURE_TOLERANCE_MS).await?;
+    if unfrozen > 0 {
+        tracing::warn!(unfrozen, "latest values dated in the future now carry the start-up time");
+    }
     let (mut options, broker, broker_addr) = match &config.mqtt {
         Mqtt::Embedded { listen } => {
             let server_secret = crate::session::new_token();

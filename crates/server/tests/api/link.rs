@@ -206,22 +206,11 @@ async fn a_taken_mqtt_port_stops_the_server_with_a_message_naming_the_option() {
 /// ingest down, and a valid report afterwards is still stored.
 #[tokio::test]
 async fn garbage_from_a_gateway_is_dropped_and_ingest_goes_on() {
-    use rumqttc::{AsyncClient, MqttOptions, QoS};
+    use rumqttc::QoS;
     let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite, crate::helpers::Options::default()).await;
     let mut plant = plant(&app).await;
     // The real agent steps aside; this test speaks for the gateway itself.
-    plant.agent.take().unwrap().shutdown().await;
-    let secret = app.post("/lfscada/gateway/rotateSecret", &[("sn", &plant.sn)]).await.data()["secret"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let addr = app.broker_url().trim_start_matches("mqtt://").to_owned();
-    let (host, port) = addr.rsplit_once(':').unwrap();
-    let mut options = MqttOptions::new(plant.sn.clone(), host, port.parse().unwrap());
-    options.set_credentials(plant.sn.clone(), secret);
-    options.set_max_packet_size(1 << 20, 1 << 20);
-    let (client, mut eventloop) = AsyncClient::new(options, 512);
-    tokio::spawn(async move { while eventloop.poll().await.is_ok() {} });
+    let (client, topics) = crate::plant::speak_as_gateway(&app, &mut plant).await;
 
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut next = move || {
@@ -230,7 +219,6 @@ async fn garbage_from_a_gateway_is_dropped_and_ingest_goes_on() {
         seed ^= seed << 17;
         seed
     };
-    let topics = ironsight_protocol::topics::GatewayTopics::new(&plant.sn).unwrap();
     let channels = [
         ironsight_protocol::topics::Channel::Status,
         ironsight_protocol::topics::Channel::ConfigAck,

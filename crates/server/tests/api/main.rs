@@ -7,6 +7,7 @@ mod plant;
 mod accounts;
 mod alarms;
 mod bad_input;
+mod clock;
 mod contention;
 mod csrf;
 mod equipment;

@@ -98,3 +98,27 @@ pub async fn plant(app: &TestApp) -> Plant {
     let agent = ironsight_gateway::agent::start(config).await.expect("agent starts");
     Plant { sn, equipment, ids, device, agent: Some(agent), _dir: dir }
 }
+
+/// Takes the plant's gateway over: stops its agent, rotates the secret and connects a raw MQTT client in the
+/// gateway's name, so a test can send what a misbehaving gateway would.
+pub async fn speak_as_gateway(
+    app: &TestApp,
+    plant: &mut Plant,
+) -> (rumqttc::AsyncClient, ironsight_protocol::topics::GatewayTopics) {
+    use rumqttc::{AsyncClient, MqttOptions};
+    if let Some(agent) = plant.agent.take() {
+        agent.shutdown().await;
+    }
+    let secret = app.post("/lfscada/gateway/rotateSecret", &[("sn", &plant.sn)]).await.data()["secret"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let addr = app.broker_url().trim_start_matches("mqtt://").to_owned();
+    let (host, port) = addr.rsplit_once(':').unwrap();
+    let mut options = MqttOptions::new(plant.sn.clone(), host, port.parse().unwrap());
+    options.set_credentials(plant.sn.clone(), secret);
+    options.set_max_packet_size(1 << 20, 1 << 20);
+    let (client, mut eventloop) = AsyncClient::new(options, 512);
+    tokio::spawn(async move { while eventloop.poll().await.is_ok() {} });
+    (client, ironsight_protocol::topics::GatewayTopics::new(&plant.sn).unwrap())
+}
