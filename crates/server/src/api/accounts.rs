@@ -10,6 +10,7 @@
 
 use crate::AppState;
 use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::link::live::AccessChange;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
@@ -137,7 +138,13 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     if !state.store.edit_sub_account(current.user.org_id, id, &changes).await? {
         return Err(not_found());
     }
+    account_changed(&state, id);
     Ok(ApiOk::empty().audit("user", id))
+}
+
+/// Open live sockets of the account re-check at once: its sessions may have ended or its sight narrowed.
+fn account_changed(state: &AppState, user_id: i64) {
+    state.link.live().access_changed(AccessChange::Account(user_id));
 }
 
 /// `POST /lfscada/user/sub/resetPwd {userId, password}`: a new password (the spec's rule); the account's
@@ -147,6 +154,7 @@ pub async fn reset_password(State(state): State<AppState>, current: CurrentUser,
     let user = sub_account(&state, &current, &params).await?;
     let hash = crate::password::hash_blocking(password.as_str().to_owned()).await?;
     state.store.reset_password(user.id, &hash).await?;
+    account_changed(&state, user.id);
     Ok(ApiOk::empty().audit("user", user.id))
 }
 
@@ -157,6 +165,7 @@ pub async fn disable(State(state): State<AppState>, current: CurrentUser, params
     if !state.store.set_sub_account_disabled(current.user.org_id, id, disabled).await? {
         return Err(not_found());
     }
+    account_changed(&state, id);
     Ok(ApiOk::empty().audit("user", id))
 }
 
@@ -185,5 +194,6 @@ pub async fn authorise(State(state): State<AppState>, current: CurrentUser, para
         .set_granted_equipment(current.user.org_id, user.id, &ids)
         .await?
         .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    account_changed(&state, user.id);
     Ok(ApiOk::new(json!({ "count": count })).audit("user", user.id))
 }

@@ -3,13 +3,15 @@
 //! The token is the socket's credential: single use, valid for [`TICKET_TTL_MS`], bound to the session that asked
 //! for it and, for EG signals, to one equipment the caller may see. A page on another site cannot get one (the
 //! token call is a same-origin POST with the session cookie), so the socket path needs no cookie check of its
-//! own. While open, the socket re-checks every minute that its session still exists (and, for EG signals, that
-//! its account still sees the equipment), and closes when that ends.
+//! own. While open, the socket closes as soon as its session ends (logout, a disabled account, a password reset,
+//! expiry) or, for EG signals, its account no longer sees the equipment: the calls that end sessions or change
+//! grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it re-checks every minute
+//! anyway (a change made by another server instance).
 //! Each socket's queue is bounded ([`crate::link::live::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
 use crate::AppState;
 use crate::error::{ApiError, ApiOk, ApiResult};
-use crate::link::live::{TICKET_TTL_MS, Ticket, TicketChannel};
+use crate::link::live::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
@@ -112,6 +114,8 @@ async fn serve(
 ) {
     let mut session_check = tokio::time::interval(SESSION_CHECK);
     session_check.tick().await;
+    let mut access = state.link.live().watch_access();
+    let mut expiry = session_expiry(&state, &ticket).await;
     loop {
         tokio::select! {
             frame = frames.recv() => match frame {
@@ -131,15 +135,51 @@ async fn serve(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => {} // idle texts, pings (answered by the library)
             },
+            change = access.recv() => {
+                let concerns = match &change {
+                    Ok(AccessChange::Session(hash)) => *hash == ticket.session_hash,
+                    Ok(AccessChange::Account(user_id)) => *user_id == ticket.user_id,
+                    // Missed some: check rather than guess.
+                    Err(broadcast::error::RecvError::Lagged(_)) => true,
+                    Err(broadcast::error::RecvError::Closed) => false,
+                };
+                if concerns && !allowed_now(&state, &ticket, &mut socket).await {
+                    return;
+                }
+            }
+            _ = tokio::time::sleep_until(expiry) => {
+                if !allowed_now(&state, &ticket, &mut socket).await {
+                    return;
+                }
+                // Used meanwhile, the session slid on: wake at its new end.
+                expiry = session_expiry(&state, &ticket).await;
+            }
             _ = session_check.tick() => {
-                // A database hiccup does not end anyone's session.
-                if !still_allowed(&state, &ticket).await.unwrap_or(true) {
-                    close(&mut socket, CLOSE_POLICY, "session ended").await;
+                if !allowed_now(&state, &ticket, &mut socket).await {
                     return;
                 }
             }
         }
     }
+}
+
+/// Checks the ticket now; closes the socket and answers false when it no longer holds. A database hiccup does not
+/// end anyone's socket.
+async fn allowed_now(state: &AppState, ticket: &Ticket, socket: &mut WebSocket) -> bool {
+    if still_allowed(state, ticket).await.unwrap_or(true) {
+        return true;
+    }
+    close(socket, CLOSE_POLICY, "session ended").await;
+    false
+}
+
+/// When the ticket's session expires if not used again (at the latest a minute from now when it cannot be read).
+async fn session_expiry(state: &AppState, ticket: &Ticket) -> tokio::time::Instant {
+    let now = tokio::time::Instant::now();
+    let expires_ms = state.store.session(&ticket.session_hash).await.ok().flatten().map(|s| s.expires_ms);
+    let left_ms = expires_ms.map_or(SESSION_CHECK.as_millis() as i64, |e| (e - now_ms()).max(0));
+    // The minute's check covers anything longer.
+    now + Duration::from_millis(left_ms.min(SESSION_CHECK.as_millis() as i64) as u64 + 50)
 }
 
 /// True while the ticket's session lasts and, for an equipment's signals, its account still sees that

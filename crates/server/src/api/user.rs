@@ -8,6 +8,7 @@
 use crate::AppState;
 use crate::captcha;
 use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::link::live::AccessChange;
 use crate::params::Params;
 use crate::password;
 use crate::session::{self, ClientAddr, CurrentUser, SESSION_COOKIE, VCODE_COOKIE};
@@ -89,7 +90,9 @@ pub async fn login(
         return Err(ApiError::code(Code::AccountDisabled));
     }
     if let Some(old) = session::cookie(&headers, SESSION_COOKIE) {
-        state.store.end_session(&session::token_hash(&old), now).await?;
+        let old = session::token_hash(&old);
+        state.store.end_session(&old, now).await?;
+        state.link.live().access_changed(AccessChange::Session(old));
     }
     let token = session::new_token();
     state
@@ -126,6 +129,7 @@ pub async fn info(current: CurrentUser) -> ApiResult {
 /// `POST /lfscada/user/logout`: ends the session; later calls with the same cookie answer 1006.
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap, current: CurrentUser) -> ApiResult {
     state.store.end_session(&current.token_hash, now_ms()).await?;
+    state.link.live().access_changed(AccessChange::Session(current.token_hash.clone()));
     let cookie = session::set_cookie(SESSION_COOKIE, "", 0, session::cookies_secure(&state, &headers));
     Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit("user", current.user.id))
 }

@@ -54,13 +54,37 @@ pub enum TicketChannel {
     Messages,
 }
 
+/// A change to who may watch what: open sockets it concerns re-check at once instead of at their next minute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccessChange {
+    /// A session ended (logout, replaced by a new login), by its token's hash.
+    Session(String),
+    /// An account's sessions ended or its sight changed (disabled, password reset, grants or data range edited).
+    Account(i64),
+}
+
+/// Access changes a socket may miss before it re-checks anyway.
+const ACCESS_BUFFER: usize = 64;
+
 /// The hub. Cheap to clone.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct LiveHub {
     equipment: Arc<Mutex<HashMap<i64, broadcast::Sender<Frame>>>>,
     users: Arc<Mutex<HashMap<i64, broadcast::Sender<Frame>>>>,
     /// Socket tokens (hashed) waiting to be used; single use, short-lived.
     tickets: Arc<Mutex<HashMap<String, Ticket>>>,
+    access: broadcast::Sender<AccessChange>,
+}
+
+impl Default for LiveHub {
+    fn default() -> LiveHub {
+        LiveHub {
+            equipment: Arc::default(),
+            users: Arc::default(),
+            tickets: Arc::default(),
+            access: broadcast::channel(ACCESS_BUFFER).0,
+        }
+    }
 }
 
 fn subscribe(map: &Mutex<HashMap<i64, broadcast::Sender<Frame>>>, key: i64) -> broadcast::Receiver<Frame> {
@@ -113,6 +137,16 @@ impl LiveHub {
 
     pub fn publish_equipment(&self, equipment_id: i64, frame: &EgFrame) {
         send(&self.equipment, equipment_id, || serde_json::to_string(frame).ok());
+    }
+
+    /// Tells open sockets that `change` happened; those it concerns re-check their right to stay open.
+    pub fn access_changed(&self, change: AccessChange) {
+        let _ = self.access.send(change);
+    }
+
+    /// The access changes, for an open socket.
+    pub fn watch_access(&self) -> broadcast::Receiver<AccessChange> {
+        self.access.subscribe()
     }
 
     /// Pushes a new message to a user's message socket: `{type: "message", data}`.

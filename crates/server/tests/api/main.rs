@@ -17,6 +17,7 @@ mod hardening;
 mod history;
 mod images;
 mod link;
+mod live_sessions;
 mod login;
 mod monitor_list;
 mod outage;
