@@ -229,7 +229,7 @@ async fn write_batches(
 
 #[cfg(test)]
 mod tests {
-    use super::live_value;
+    use super::{FUTURE_TOLERANCE_MS, arrival_time, live_value};
     use ironsight_store::readings::StoredReading;
 
     #[test]
