@@ -38,7 +38,8 @@ pub struct Cli {
     /// through a trusted proxy.
     #[arg(long, env = "IRONSIGHT_COOKIE_SECURE")]
     pub cookie_secure: bool,
-    /// Take the client address from the first `X-Forwarded-For` entry (only behind a proxy you run).
+    /// Take the client address from the last `X-Forwarded-For` entry, the one your proxy appends (only behind a
+    /// proxy you run, which must append to the header).
     #[arg(long, env = "IRONSIGHT_TRUST_PROXY")]
     pub trust_proxy: bool,
     /// Minutes a session may stay idle before it expires. [default: 720]

@@ -28,6 +28,7 @@ pub mod csrf;
 pub mod demo;
 pub mod error;
 pub mod link;
+pub mod login_guard;
 pub mod params;
 pub mod password;
 pub mod routes;

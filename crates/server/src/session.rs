@@ -80,11 +80,13 @@ pub fn client_addr_of(request: &Request<axum::body::Body>, state: &AppState) -> 
 }
 
 fn address_from(headers: &HeaderMap, extensions: &axum::http::Extensions, state: &AppState) -> String {
+    // The last entry is the one our proxy appended; anything before it was written by the client and could name
+    // any address (a guesser would change it every try to dodge the per-address count).
     let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    if let Some(first) = forwarded.filter(|_| state.config.trust_proxy).and_then(|f| f.split(',').next()).map(str::trim)
-        && !first.is_empty()
+    if let Some(last) = forwarded.filter(|_| state.config.trust_proxy).and_then(|f| f.rsplit(',').next()).map(str::trim)
+        && !last.is_empty()
     {
-        return first.chars().take(64).collect();
+        return last.chars().take(64).collect();
     }
     extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string()).unwrap_or_default()
 }

@@ -31,28 +31,35 @@ impl Store {
         .transpose()
     }
 
-    /// Counts one failure; a window older than `window_ms` starts over at one.
-    pub async fn record_login_failure(
+    /// Counts one attempt against `subject` before its password is checked, atomically, and answers the count
+    /// with this one: parallel guesses each see the ones before them, so none slips under the limit. A success
+    /// clears the count afterwards; a window older than `window_ms` starts over at one.
+    pub async fn reserve_login_attempt(
         &self,
         scope: &str,
         subject: &str,
         now: i64,
         window_ms: i64,
-    ) -> anyhow::Result<()> {
-        sqlx::query(
+    ) -> anyhow::Result<Failures> {
+        let row = sqlx::query(
             "INSERT INTO login_failures (scope, subject, failures, window_start_ms, last_failure_ms) VALUES ($1, $2, 1, $3, $3) \
              ON CONFLICT (scope, subject) DO UPDATE SET \
                failures = CASE WHEN login_failures.window_start_ms < $4 THEN 1 ELSE login_failures.failures + 1 END, \
                window_start_ms = CASE WHEN login_failures.window_start_ms < $4 THEN $3 ELSE login_failures.window_start_ms END, \
-               last_failure_ms = $3",
+               last_failure_ms = $3 \
+             RETURNING failures, window_start_ms, last_failure_ms",
         )
         .bind(scope)
         .bind(subject)
         .bind(now)
         .bind(now - window_ms)
-        .execute(self.pool())
+        .fetch_one(self.pool())
         .await?;
-        Ok(())
+        Ok(Failures {
+            failures: row.try_get("failures")?,
+            window_start_ms: row.try_get("window_start_ms")?,
+            last_failure_ms: row.try_get("last_failure_ms")?,
+        })
     }
 
     pub async fn clear_login_failures(&self, scope: &str, subject: &str) -> anyhow::Result<()> {

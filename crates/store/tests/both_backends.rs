@@ -32,10 +32,10 @@ async fn exercise(store: &Store) {
     assert_eq!(store.take_captcha("c1").await.unwrap(), None, "usable once");
 
     for i in 0..3 {
-        store.record_login_failure("account", "x", now + i, 60_000).await.unwrap();
+        store.reserve_login_attempt("account", "x", now + i, 60_000).await.unwrap();
     }
     assert_eq!(store.login_failures("account", "x").await.unwrap().unwrap().failures, 3);
-    store.record_login_failure("account", "x", now + 120_000, 60_000).await.unwrap();
+    assert_eq!(store.reserve_login_attempt("account", "x", now + 120_000, 60_000).await.unwrap().failures, 1);
     assert_eq!(store.login_failures("account", "x").await.unwrap().unwrap().failures, 1, "old window starts over");
 
     let equipment = store

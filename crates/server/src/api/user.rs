@@ -9,6 +9,7 @@ use crate::AppState;
 use crate::captcha;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::link::live::AccessChange;
+use crate::login_guard;
 use crate::params::Params;
 use crate::password;
 use crate::session::{self, ClientAddr, CurrentUser, SESSION_COOKIE, VCODE_COOKIE};
@@ -21,12 +22,6 @@ use serde_json::{Value, json};
 
 /// How long a captcha answer stays valid (spec: verification codes are valid for 10 minutes).
 pub const CAPTCHA_TTL_MS: i64 = 10 * 60_000;
-/// Failures allowed per account, and per address, within [`FAILURE_WINDOW_MS`] before logins are refused.
-pub const ACCOUNT_MAX_FAILURES: i64 = 5;
-pub const ADDRESS_MAX_FAILURES: i64 = 20;
-pub const FAILURE_WINDOW_MS: i64 = 15 * 60_000;
-/// How long logins stay refused after the last counted failure.
-pub const LOCKOUT_MS: i64 = 15 * 60_000;
 
 /// `POST /lfscada/user/showVcode`: a new captcha image; the answer stays on the server, named by a cookie.
 pub async fn show_vcode(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
@@ -64,8 +59,6 @@ pub async fn login(
     }
     let account_key = loginname.as_str().to_lowercase();
     let now = now_ms();
-    throttle_check(&state, "account", &account_key, ACCOUNT_MAX_FAILURES, now).await?;
-    throttle_check(&state, "address", &address, ADDRESS_MAX_FAILURES, now).await?;
     if state.config.captcha {
         let shown = match session::cookie(&headers, VCODE_COOKIE) {
             Some(id) => state.store.take_captcha(&id).await?,
@@ -76,15 +69,15 @@ pub async fn login(
             _ => return Err(ApiError::code(Code::VcodeInvalid)),
         }
     }
+    // Counted before the password is checked (login_guard), so parallel guesses cannot slip under the limit.
+    let attempt = login_guard::begin(&state, &account_key, &address, state.config.captcha, now).await?;
     let user = state.store.user_by_loginname(loginname.as_str()).await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| state.dummy_hash.as_str().to_owned());
-    let password_ok = password::verify_blocking(password.as_str().to_owned(), stored).await;
+    let password_ok = password::verify_blocking(password.as_str().to_owned(), stored).await.map_err(|_| busy())?;
     let Some(user) = user.filter(|_| password_ok) else {
-        state.store.record_login_failure("account", &account_key, now, FAILURE_WINDOW_MS).await?;
-        state.store.record_login_failure("address", &address, now, FAILURE_WINDOW_MS).await?;
         return Err(ApiError::code(Code::BadCredentials));
     };
-    state.store.clear_login_failures("account", &account_key).await?;
+    attempt.succeeded(&state.store).await?;
     // Said only to whoever knows the password, so it tells a stranger nothing.
     if user.disabled {
         return Err(ApiError::code(Code::AccountDisabled));
@@ -109,16 +102,9 @@ pub async fn login(
         .audit_user(user.id, &user.loginname))
 }
 
-/// Refuses the login while `subject` has too many recent failures.
-async fn throttle_check(state: &AppState, scope: &str, subject: &str, max: i64, now: i64) -> Result<(), ApiError> {
-    if let Some(f) = state.store.login_failures(scope, subject).await? {
-        let until = f.last_failure_ms + LOCKOUT_MS;
-        if f.failures >= max && until > now {
-            let minutes = ((until - now) + 59_999) / 60_000;
-            return Err(ApiError::Business(Code::LoginThrottled, vec![("minutes", minutes.to_string())]));
-        }
-    }
-    Ok(())
+/// The argon2 pool is full (a flood of logins): the throttle code, try again in a minute.
+fn busy() -> ApiError {
+    ApiError::Business(Code::LoginThrottled, vec![("minutes", "1".to_owned())])
 }
 
 /// `GET /lfscada/user/info?t=`: the signed-in user (1010 or 1006 come from the session layer).

@@ -25,6 +25,8 @@ pub struct Options {
     pub external_mqtt: bool,
     /// With `external_mqtt`: the broker's port on 127.0.0.1 (0: the machine's Mosquitto).
     pub mqtt_port: u16,
+    /// Behind a proxy: the client's address is the last `X-Forwarded-For` entry.
+    pub trust_proxy: bool,
 }
 
 pub struct TestApp {
@@ -86,7 +88,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         captcha: options.captcha,
         allowed_origins: vec![],
         cookie_secure: false,
-        trust_proxy: false,
+        trust_proxy: options.trust_proxy,
         session_idle_ms: 60 * 60_000,
         mqtt: if options.external_mqtt {
             // A user name of its own per test server: the server's client id follows it, so parallel tests on

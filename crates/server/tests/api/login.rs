@@ -4,7 +4,8 @@ use crate::both_backends;
 use crate::helpers::Options;
 use ironsight_store::now_ms;
 
-const CAPTCHA: Options = Options { captcha: true, external_mqtt: false, mqtt_port: 0 };
+const CAPTCHA: Options = Options { captcha: true, external_mqtt: false, mqtt_port: 0, trust_proxy: false };
+const BEHIND_PROXY: Options = Options { captcha: false, external_mqtt: false, mqtt_port: 0, trust_proxy: true };
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {
     let shown = app.post("/lfscada/user/showVcode", &[]).await;
@@ -102,6 +103,44 @@ both_backends!(repeated_failures_lock_the_account, Options::default(), |app| {
     assert!(locked.message().contains("15"), "{}", locked.message());
     assert_eq!(app.login("DEMO", "Demo@12345").await.code(), "1007", "the lock ignores letter case");
     assert_eq!(app.login("admin", "Wrong@12345").await.code(), "1002", "other accounts are not locked");
+});
+
+/// A login as if from `address` (the proxy appended it after whatever the client wrote).
+async fn login_from(app: &crate::helpers::TestApp, address: &str, loginname: &str, password: &str) -> String {
+    let url = reqwest::Url::parse_with_params(
+        &app.url("/lfscada/user/login"),
+        &[("loginname", loginname), ("password", password)],
+    )
+    .unwrap();
+    let forwarded = format!("203.0.113.77, {address}");
+    let response = app.client.post(url).header("x-forwarded-for", forwarded).send().await.unwrap();
+    crate::helpers::answer(response).await.code().to_owned()
+}
+
+both_backends!(parallel_guesses_are_counted_one_by_one, Options::default(), |app| {
+    let guesses = (0..16).map(|_| app.login("demo", "Wrong@12345"));
+    let codes: Vec<String> =
+        futures_util::future::join_all(guesses).await.iter().map(|a| a.code().to_owned()).collect();
+    let checked = codes.iter().filter(|c| *c == "1002").count();
+    assert_eq!(checked, 5, "only five passwords were checked, the rest refused before: {codes:?}");
+    assert_eq!(codes.iter().filter(|c| *c == "1007").count(), 11, "{codes:?}");
+    assert_eq!(app.login("demo", "Demo@12345").await.code(), "1007");
+});
+
+both_backends!(a_strangers_failures_do_not_lock_the_owner_out, BEHIND_PROXY, |app| {
+    for _ in 0..5 {
+        assert_eq!(login_from(app, "198.51.100.9", "demo", "Wrong@12345").await, "1002");
+    }
+    assert_eq!(login_from(app, "198.51.100.9", "demo", "Demo@12345").await, "1007", "the guesser is locked out");
+    // The entry before the proxy's is the client's own word: changing it does not dodge the count.
+    assert_eq!(login_from(app, "198.51.100.9", "demo", "Wrong@12345").await, "1007");
+    // The account is under attack: each new address gets one try, not five.
+    assert_eq!(login_from(app, "198.51.100.10", "demo", "Wrong@12345").await, "1002");
+    assert_eq!(login_from(app, "198.51.100.10", "demo", "Wrong@12345").await, "1007");
+    // The owner, from an address with no failure on this account, still gets in; that clears the account's count.
+    assert_eq!(login_from(app, "192.0.2.1", "demo", "Demo@12345").await, "200");
+    assert_eq!(login_from(app, "198.51.100.11", "demo", "Wrong@12345").await, "1002");
+    assert_eq!(login_from(app, "198.51.100.11", "demo", "Demo@12345").await, "200");
 });
 
 both_backends!(repeated_failures_lock_the_address, Options::default(), |app| {
