@@ -70,7 +70,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     let device_addr = device.local_addr();
 
     let secret = crate::session::new_token();
-    let secret_hash = crate::password::hash_blocking(secret.clone()).await?;
+    let secret_hash = crate::password::secret_digest(&secret);
     if !store.set_gateway_secret(&Viewer::server(org_id), DEMO_GATEWAY_SN, &secret_hash).await? {
         let new = NewGateway {
             org_id,

@@ -178,6 +178,18 @@ impl Store {
             .fetch_optional(self.pool())
             .await?)
     }
+
+    /// Replaces gateway `sn`'s stored secret hash `old` with `new` (an older hash form upgraded after a
+    /// successful login); does nothing if the secret changed meanwhile (a rotation wins). True when replaced.
+    pub async fn upgrade_gateway_secret_hash(&self, sn: &str, old: &str, new: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query("UPDATE gateways SET secret_hash = $1 WHERE sn = $2 AND secret_hash = $3")
+            .bind(new)
+            .bind(sn)
+            .bind(old)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
 }
 
 /// The settings of a gateway a person edits.

@@ -30,10 +30,15 @@ impl Authority for RegistryAuthority {
 
 /// True when `secret` is the current secret of gateway `sn`. An unknown serial number is simply refused: the
 /// digest check costs next to nothing either way, so timing tells nothing worth hiding (and serial numbers are
-/// printed on the boxes).
+/// printed on the boxes). A secret still stored as an argon2id hash from before digests is checked once more
+/// with argon2 (in the bounded pool) and, when right, stored as a digest, so each gateway pays argon2 at most once.
 pub async fn verify_gateway_secret(store: &Store, sn: &str, secret: &str) -> anyhow::Result<bool> {
-    Ok(match store.gateway_secret_hash(sn).await? {
-        Some(stored) => password::verify_secret(secret, &stored).await,
-        None => false,
-    })
+    let Some(stored) = store.gateway_secret_hash(sn).await? else {
+        return Ok(false);
+    };
+    let right = password::verify_secret(secret, &stored).await;
+    if right && password::is_legacy_secret(&stored) {
+        store.upgrade_gateway_secret_hash(sn, &stored, &password::secret_digest(secret)).await?;
+    }
+    Ok(right)
 }

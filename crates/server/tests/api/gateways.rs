@@ -37,6 +37,27 @@ both_backends!(register_rotate_and_delete_a_gateway, Options::default(), |app| {
     assert_eq!(app.post("/lfscada/gateway/delete", &[("sn", "EG-0001")]).await.code(), "2001");
 });
 
+both_backends!(a_secret_stored_with_argon2_becomes_a_digest_at_its_next_login, Options::default(), |app| {
+    app.login_demo().await;
+    let added = app.post("/lfscada/gateway/add", &[("sn", "EG-OLD")]).await;
+    let secret = added.data()["secret"].as_str().unwrap().to_owned();
+    // As a gateway registered before digests was stored.
+    let digest = app.store.gateway_secret_hash("EG-OLD").await.unwrap().unwrap();
+    let argon = ironsight::password::hash_blocking(secret.clone()).await.unwrap();
+    assert!(app.store.upgrade_gateway_secret_hash("EG-OLD", &digest, &argon).await.unwrap());
+
+    assert!(!verify_secret(app.state(), "EG-OLD", "guess").await.unwrap());
+    assert_eq!(
+        app.store.gateway_secret_hash("EG-OLD").await.unwrap().unwrap(),
+        argon,
+        "a wrong secret changes nothing"
+    );
+    assert!(verify_secret(app.state(), "EG-OLD", &secret).await.unwrap());
+    let stored = app.store.gateway_secret_hash("EG-OLD").await.unwrap().unwrap();
+    assert!(stored.starts_with("sha256$"), "re-hashed as a digest: {stored}");
+    assert!(verify_secret(app.state(), "EG-OLD", &secret).await.unwrap(), "and still accepted");
+});
+
 both_backends!(gateway_fields_are_validated, Options::default(), |app| {
     app.login_demo().await;
     for (sn, expected) in [("a/b", "1100"), ("EG+1", "1100"), ("", "1101"), ("网关", "1100")] {
