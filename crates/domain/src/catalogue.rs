@@ -97,6 +97,8 @@ catalogue! {
     AnnouncementNotPublished = "1237", "只有已发布的公告可以撤回", "Only a published announcement can be withdrawn";
     AnnouncementNotDeletable = "1238", "只有草稿或已撤回的公告可以删除", "Only a draft or withdrawn announcement can be deleted";
     CommTimeout = "1301", "通信超时", "Communication timeout";
+    /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
+    LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";
     LowerDeviceFault = "1711", "下位机故障", "Lower device fault";
     LowerDeviceBusy = "1712", "下位机忙", "Lower device busy";
     DataCheckError = "1713", "数据校验错误", "Data check error";

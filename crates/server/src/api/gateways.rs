@@ -109,14 +109,17 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), 64).map_err(|r| ApiError::invalid("keyword", r))?;
     let (page, page_size) = params.paging()?;
-    Ok(ApiOk::new(state.store.gateways(&current.viewer(), keyword, page, page_size).await?))
+    let page = state.store.gateways(&current.viewer(), keyword, page, page_size).await?;
+    Ok(ApiOk::new(crate::api::presence::vouched(&state.link, page)))
 }
 
 /// `POST /lfscada/gateway/info {sn}` → the gateway, or 2001 when the organisation has no such gateway.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let sn = serial_number(&params)?;
     let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
-    gateway.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::NoData))
+    gateway
+        .map(|g| ApiOk::new(crate::api::presence::vouched(&state.link, g)))
+        .ok_or_else(|| ApiError::code(Code::NoData))
 }
 
 /// `POST /lfscada/gateway/rotateSecret {sn}` → `{sn, secret}`: the old secret stops working at once.

@@ -14,6 +14,7 @@ pub mod monitor;
 pub mod monitor_list;
 pub mod oplog;
 pub mod pages;
+pub mod presence;
 pub mod projects;
 pub mod reports;
 pub mod scenes;

@@ -4,6 +4,7 @@
 //! equipment, signal or command is "not found", never shown.
 
 use crate::AppState;
+use crate::api::presence::{require_link, vouched};
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::link::ingest::live_value;
 use crate::link::live::EgFrame;
@@ -65,7 +66,7 @@ pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, p
     let equipment = equipment(&state, &current, &params).await?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
     let gateway = state.store.gateway_by_sn(current.user.org_id, &sn).await?;
-    gateway.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::NoData))
+    gateway.map(|g| ApiOk::new(vouched(&state.link, g))).ok_or_else(|| ApiError::code(Code::NoData))
 }
 
 /// `POST /lfscada/monitor/multi/signal/query {equipmentId}` → the equipment's signals.
@@ -103,7 +104,8 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
         None => None,
     };
     let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
-    Ok(ApiOk::new(json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count })))
+    let detail = json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count });
+    Ok(ApiOk::new(vouched(&state.link, detail)))
 }
 
 /// `POST /lfscada/monitor/multi/open {interval, delay, equipmentId}`: the gateway reports every `interval` ms
@@ -113,6 +115,7 @@ pub async fn open(State(state): State<AppState>, current: CurrentUser, params: P
     let interval = params.int_in("interval", 200, 3_600_000, 1000)?;
     let delay = params.int_in("delay", 1, 86_400, 600)?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
+    require_link(&state.link)?;
     let gateway =
         state.store.gateway_by_sn(current.user.org_id, &sn).await?.ok_or_else(|| ApiError::code(Code::NoData))?;
     if !gateway.online {
@@ -162,6 +165,7 @@ async fn send(
     uuid: String,
     command: Command,
 ) -> ApiResult {
+    require_link(&state.link)?;
     let sn = match &owned.gateway_sn {
         Some(sn) if owned.gateway_online => sn,
         _ => return Err(ApiError::code(Code::DeviceOffline)),

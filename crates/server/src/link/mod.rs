@@ -22,6 +22,7 @@ use ironsight_store::readings::StoredReading;
 use live::LiveHub;
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -50,6 +51,9 @@ struct Inner {
     writer: mpsc::Sender<Vec<StoredReading>>,
     /// Where gateways connect: the embedded broker's port (host taken from the request), or the external broker.
     gateway_broker: GatewayBroker,
+    /// The server's own MQTT connection is up (between a CONNACK and the next error): only then does it hear
+    /// what gateways say, and can its commands reach them.
+    broker_up: AtomicBool,
 }
 
 /// Where gateways find the broker, for the agent configuration the console hands out.
@@ -147,6 +151,7 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
                     GatewayBroker::Embedded { port: b.as_ref().map_or(listen.port(), |b| b.local_addr().port()) }
                 }
             },
+            broker_up: AtomicBool::new(false),
         }),
     };
     for sn in store.gateway_sns().await? {
@@ -195,6 +200,7 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
                     tracing::info!("MQTT connection back");
                 }
                 was_down = false;
+                link.inner.broker_up.store(true, Ordering::Release);
                 let client = link.inner.client.clone();
                 tokio::spawn(async move {
                     for filter in topics::server_filters() {
@@ -209,6 +215,7 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
             }
             Ok(_) => {}
             Err(e) => {
+                link.inner.broker_up.store(false, Ordering::Release);
                 if !was_down {
                     tracing::warn!("MQTT connection lost, retrying: {e}");
                 }
@@ -238,6 +245,11 @@ impl Link {
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The server's own connection to the broker is up (see [`crate::api::presence`]).
+    pub fn broker_up(&self) -> bool {
+        self.inner.broker_up.load(Ordering::Acquire)
     }
 
     pub fn live(&self) -> &LiveHub {

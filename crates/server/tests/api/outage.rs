@@ -74,11 +74,25 @@ async fn history_has_no_gap_after_the_broker_was_down() {
     })
     .await;
 
+    let sn = plant.sn.clone();
+    let presence = |a: &crate::helpers::Answer, want: &str| a.data()["presence"] == want;
+    assert!(presence(&app.post("/lfscada/gateway/info", &[("sn", &sn)]).await, "online"));
+
     let down_at = ironsight_store::now_ms();
     broker.stop();
-    tokio::time::sleep(OUTAGE).await;
+    // The server hears nothing now: it cannot vouch for the gateway, and a write is refused at once.
+    let info = wait_for(&app, "/lfscada/gateway/info", &[("sn", &sn)], |a| presence(a, "unknown")).await;
+    assert_eq!(info.data()["online"], false);
+    let card = app.post("/lfscada/monitor/equipment/query", &[]).await;
+    assert_eq!(card.data()["list"][0]["presence"], "unknown", "{:?}", card.body);
+    let speed = plant.ids["speed_setpoint"].clone();
+    let write = app.post("/lfscada/monitor/multi/signal/write", &[("signalId", &speed), ("value", "1200")]).await;
+    assert_eq!(write.code(), "1302", "{:?}", write.body);
+    tokio::time::sleep(OUTAGE.saturating_sub(Duration::from_millis((ironsight_store::now_ms() - down_at) as u64)))
+        .await;
     let up_at = ironsight_store::now_ms();
     let _broker = Mosquitto::start(port, dir.path()).await;
+    wait_for(&app, "/lfscada/gateway/info", &[("sn", &sn)], |a| presence(a, "online")).await;
 
     // The tank level ramps by 0.5 % every 2 s: every step of the outage must be in history once replayed.
     let form_end = (up_at + 5_000).to_string();
