@@ -25,6 +25,7 @@ pub const FAILURE_WINDOW_MS: i64 = 15 * 60_000;
 /// The attempt's counts, reserved: cleared by [`Attempt::succeeded`], kept (as failures) otherwise.
 pub struct Attempt {
     account: String,
+    address: String,
     pair: String,
 }
 
@@ -66,13 +67,14 @@ pub async fn begin(
     if !account_admits(account_before, pair_before, captcha_solved) {
         return Err(throttled(&by_account, now));
     }
-    Ok(Attempt { account: account.to_owned(), pair })
+    Ok(Attempt { account: account.to_owned(), address: address.to_owned(), pair })
 }
 
 impl Attempt {
-    /// The password was right: the account and this address's count on it start over (the address's own count
-    /// stays: it may have failed on other accounts).
+    /// The password was right: the account and this address's count on it start over, and the address's own
+    /// count takes this attempt back (its failures on other accounts stay).
     pub async fn succeeded(self, store: &Store) -> anyhow::Result<()> {
+        store.release_login_attempt("address", &self.address).await?;
         store.clear_login_failures("account", &self.account).await?;
         store.clear_login_failures("pair", &self.pair).await
     }

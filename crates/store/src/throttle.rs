@@ -62,6 +62,19 @@ impl Store {
         })
     }
 
+    /// Takes back one attempt [`Store::reserve_login_attempt`] counted against `subject`: it succeeded, so it
+    /// was no failure (an office of people signing in from one address must not lock that address).
+    pub async fn release_login_attempt(&self, scope: &str, subject: &str) -> anyhow::Result<()> {
+        sqlx::query(
+            "UPDATE login_failures SET failures = failures - 1 WHERE scope = $1 AND subject = $2 AND failures > 0",
+        )
+        .bind(scope)
+        .bind(subject)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
     pub async fn clear_login_failures(&self, scope: &str, subject: &str) -> anyhow::Result<()> {
         sqlx::query("DELETE FROM login_failures WHERE scope = $1 AND subject = $2")
             .bind(scope)

@@ -143,6 +143,16 @@ both_backends!(a_strangers_failures_do_not_lock_the_owner_out, BEHIND_PROXY, |ap
     assert_eq!(login_from(app, "198.51.100.11", "demo", "Demo@12345").await, "200");
 });
 
+both_backends!(successful_logins_do_not_count_against_the_address, Options::default(), |app| {
+    for _ in 0..25 {
+        assert_eq!(app.login("demo", "Demo@12345").await.code(), "200", "a busy office behind one address");
+    }
+    for i in 0..20 {
+        assert_eq!(app.login(&format!("guess{i}"), "Wrong@12345").await.code(), "1002");
+    }
+    assert_eq!(app.login("demo", "Demo@12345").await.code(), "1007", "twenty failures still lock it");
+});
+
 both_backends!(repeated_failures_lock_the_address, Options::default(), |app| {
     for i in 0..20 {
         assert_eq!(app.login(&format!("guess{i}"), "Wrong@12345").await.code(), "1002");
