@@ -8,7 +8,6 @@
 //! - [`validate`]: values that must be valid are types with a `parse` constructor (login names, passwords,
 //!   feedback, group names, share passwords), so a handler cannot forget a rule.
 //! - [`permission`]: the permission codes a user's `auths` list may hold.
-//! - [`poll`]: the asynchronous command poll schedule of spec sections 4 and 9.
 //! - [`page`]: configuration page documents: the widget types, the per-page limits and the check a document passes
 //!   before it is stored (docs/page-document.md).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
@@ -19,7 +18,6 @@ pub mod catalogue;
 pub mod lang;
 pub mod page;
 pub mod permission;
-pub mod poll;
 pub mod validate;
 
 pub use catalogue::{Code, Reason, WidgetRef};

@@ -3,8 +3,9 @@
  * server at once and answered later by the device; the first call returns `{online, uuid}` and the console polls
  * a callback with the uuid until the command succeeds, fails or runs out of attempts.
  *
- * The wait table and the attempt limit are the same numbers the server's domain crate uses
- * (crates/domain/src/poll.rs) to decide when a command has timed out.
+ * The wait table and the attempt limit are the console's alone: the server answers 1301 on its own once a
+ * command has had no outcome for a minute (`COMMAND_TIMEOUT_MS`), so polling stops well before the attempts run
+ * out for any command that reached the server.
  */
 import { post, showError } from '@/lib/api/client';
 import { ApiError, COMMUNICATION_TIMEOUT_CODE, ClientErrorCode, apiErrorFor } from '@/lib/api/errors';
