@@ -140,8 +140,11 @@ impl Code {
     }
 }
 
-/// Why a parameter was refused; rendered into [`Code::InvalidParam`]'s `{reason}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a parameter was refused; rendered into [`Code::InvalidParam`]'s `{reason}`, and sent as it is in the
+/// answer's `data.reason` (`{"kind": "tooLong", "args": {"max": 32}}`), so a screen never reads it back out of the
+/// translated message.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", content = "args", rename_all = "camelCase")]
 pub enum Reason {
     Required,
     TooLong {
@@ -262,8 +265,10 @@ pub enum Reason {
     },
 }
 
-/// How a problem names a widget: by its id when it has a usable one, else by where it sits in the document.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How a problem names a widget: by its id when it has a usable one, else by where it sits in the document
+/// (`{"id": "w1"}` or `{"at": "widgets[3]"}` in an answer's data).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub enum WidgetRef {
     /// The widget's id.
     Id(String),

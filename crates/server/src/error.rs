@@ -54,21 +54,27 @@ impl ApiError {
     /// Renders the error in `lang`.
     pub fn into_response_in(self, lang: Lang) -> Response {
         let code = self.catalogue_code();
-        let (status, message, internal) = match self {
-            ApiError::Business(code, args) => (StatusCode::OK, render(code, lang, &args), None),
+        let (status, message, internal, data) = match self {
+            ApiError::Business(code, args) => (StatusCode::OK, render(code, lang, &args), None, Value::Null),
             ApiError::Invalid { field, reason } => {
                 let args = [("field", field.as_str()), ("reason", &reason.text(lang))];
-                (StatusCode::OK, code.message(lang, &args), None)
+                let message = code.message(lang, &args);
+                // The field and the reason as data too: a screen marks the field without parsing the message.
+                (StatusCode::OK, message, None, serde_json::json!({ "field": field, "reason": reason }))
             }
             ApiError::Malformed(reason) => {
-                (StatusCode::BAD_REQUEST, code.message(lang, &[("reason", &reason.text(lang))]), None)
+                let message = code.message(lang, &[("reason", &reason.text(lang))]);
+                (StatusCode::BAD_REQUEST, message, None, serde_json::json!({ "reason": reason }))
             }
             ApiError::TooLarge(max) => {
-                (StatusCode::PAYLOAD_TOO_LARGE, code.message(lang, &[("max", &max.to_string())]), None)
+                let message = code.message(lang, &[("max", &max.to_string())]);
+                (StatusCode::PAYLOAD_TOO_LARGE, message, None, serde_json::json!({ "max": max }))
             }
-            ApiError::Internal(error) => (StatusCode::INTERNAL_SERVER_ERROR, code.message(lang, &[]), Some(error)),
+            ApiError::Internal(error) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, code.message(lang, &[]), Some(error), Value::Null)
+            }
         };
-        let mut response = (status, Json(Envelope { code: code.as_str(), message, data: Value::Null })).into_response();
+        let mut response = (status, Json(Envelope { code: code.as_str(), message, data })).into_response();
         response.extensions_mut().insert(ResponseCode(code));
         if let Some(error) = internal {
             response.extensions_mut().insert(InternalError(Arc::new(error)));

@@ -120,3 +120,18 @@ both_backends!(malformed_bodies_get_precise_codes, Options::default(), |app| {
     assert_eq!(too_long.code(), "1100");
     assert!(too_long.message().contains("2000"));
 });
+
+both_backends!(a_refused_field_is_named_in_the_data, Options::default(), |app| {
+    app.login_demo().await;
+    let missing = app.post("/lfscada/equipment/multi/add", &[]).await;
+    assert_eq!(missing.code(), "1101");
+    assert_eq!(missing.data(), &serde_json::json!({ "field": "equipName", "reason": { "kind": "required" } }));
+
+    let long = "x".repeat(200);
+    let too_long = app.post("/lfscada/equipment/multi/add", &[("equipName", long.as_str())]).await;
+    assert_eq!(too_long.code(), "1100");
+    assert_eq!(too_long.data()["field"], "equipName");
+    assert_eq!(too_long.data()["reason"]["kind"], "tooLong", "{:?}", too_long.body);
+    assert!(too_long.data()["reason"]["args"]["max"].as_u64().is_some());
+    assert!(too_long.message().contains("equipName"), "the message still says it: {}", too_long.message());
+});
