@@ -23,7 +23,9 @@ export interface FakeServer {
 }
 
 export const ok = (data: unknown = null) => ({ code: '200', message: 'success', data });
-export const fail = (code: string, message = '') => ({ code, message, data: null });
+export const fail = (code: string, message = '', data: unknown = null) => ({ code, message, data });
+/** A refused parameter as the server answers it: the message for people, `{field, reason}` for the screen. */
+export const refuse = (field: string, message: string, code = '1100') => fail(code, message, { field, reason: { kind: 'notAllowed' } });
 
 export const TEST_USER = {
   userId: 1,

@@ -59,19 +59,20 @@ describe('account fields as the server checks them', () => {
 describe('which field a refusal of the server belongs on', () => {
   const fields = ['loginname', 'password', 'tel', 'email', 'auths'] as const;
 
-  it('reads the field out of the 1100/1101 texts in either language', () => {
-    expect(accountField({ code: '1100', message: '参数 tel 无效：格式不正确' }, fields)).toBe('tel');
-    expect(accountField({ code: '1100', message: 'Invalid parameter email: is not in a valid format' }, fields)).toBe('email');
-    expect(accountField({ code: '1101', message: 'Missing parameter password' }, fields)).toBe('password');
-    expect(accountField({ code: '1100', message: '参数 auths.2 无效：取值不被允许' }, fields)).toBe('auths');
+  const refused = (code: string, field: string) => ({ code, data: { field, reason: { kind: 'notAllowed' } } });
+
+  it('reads the field from the data of 1100/1101', () => {
+    expect(accountField(refused('1100', 'tel'), fields)).toBe('tel');
+    expect(accountField(refused('1101', 'password'), fields)).toBe('password');
+    expect(accountField(refused('1100', 'auths.2'), fields)).toBe('auths');
   });
 
   it('puts a taken login name on the login name, and nothing else on a field', () => {
-    expect(accountField({ code: '1201', message: '用户已存在' }, fields)).toBe('loginname');
-    expect(accountField({ code: '1201', message: '用户已存在' }, ['password'] as const)).toBeUndefined();
-    expect(accountField({ code: '1100', message: '参数 dataRange 无效：取值不被允许' }, fields)).toBeUndefined();
-    expect(accountField({ code: '1011', message: '无权限' }, fields)).toBeUndefined();
-    expect(accountField({ code: '1100', message: 'something else about tel' }, fields)).toBeUndefined();
+    expect(accountField({ code: '1201', data: null }, fields)).toBe('loginname');
+    expect(accountField({ code: '1201', data: null }, ['password'] as const)).toBeUndefined();
+    expect(accountField(refused('1100', 'dataRange'), fields)).toBeUndefined();
+    expect(accountField({ code: '1011', data: null }, fields)).toBeUndefined();
+    expect(accountField({ code: '1100', data: 'tel' }, fields)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,8 @@
  * repeated so a mistake shows while typing; the server stays the authority.
  */
 import { Permission, type PermissionCode } from '@/lib/access';
-import { refusedField } from '@/lib/api/fieldErrors';
+import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 
 /** Which equipment an account sees: every equipment of the organisation, or only the equipment granted to it. */
 export type DataRange = 'all' | 'authorised';
@@ -147,10 +148,9 @@ export const EQUIPMENT_NOT_FOUND = '1214';
  * anything else, which is toasted.
  */
 export function accountField<F extends string>(
-  error: { code: string; message: string },
+  error: Pick<ApiError, 'code' | 'data'>,
   fields: readonly F[],
 ): F | undefined {
   if (error.code === USER_EXISTS) return fields.find((f) => f === 'loginname');
-  const path = refusedField(error);
-  return path === undefined ? undefined : fields.find((f) => f === path.split('.')[0]);
+  return refusedFormField(error, fields);
 }

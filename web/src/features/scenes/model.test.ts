@@ -11,12 +11,13 @@ describe('scene and project rules', () => {
   });
 
   it('puts refusals on the field they concern', () => {
-    expect(refusedField({ code: '1250', message: '' })).toBe('name');
-    expect(refusedField({ code: '1252', message: '' })).toBe('name');
-    expect(refusedField({ code: '1214', message: '' })).toBe('equipmentIds');
-    expect(refusedField({ code: '1100', message: 'Invalid parameter equipmentIds: may have at most 50 items' })).toBe('equipmentIds');
-    expect(refusedField({ code: '1100', message: '参数 remark 无效：最多 500 个字符' })).toBe('remark');
-    expect(refusedField({ code: '1011', message: 'No permission' })).toBeNull();
+    expect(refusedField({ code: '1250', data: null })).toBe('name');
+    expect(refusedField({ code: '1252', data: null })).toBe('name');
+    expect(refusedField({ code: '1214', data: null })).toBe('equipmentIds');
+    expect(refusedField({ code: '1100', data: { field: 'equipmentIds', reason: { kind: 'tooMany' } } })).toBe('equipmentIds');
+    expect(refusedField({ code: '1100', data: { field: 'remark', reason: { kind: 'tooLong' } } })).toBe('remark');
+    expect(refusedField({ code: '1100', data: { field: 'other', reason: { kind: 'tooLong' } } })).toBeNull();
+    expect(refusedField({ code: '1011', data: null })).toBeNull();
   });
 
   it('formats values and times', () => {

@@ -3,6 +3,8 @@
  * the screens apply — the name rules as the server checks them, value and time display, and other screens'
  * addresses.
  */
+import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
@@ -123,15 +125,10 @@ export const EQUIPMENT_NOT_FOUND = '1214';
 export const SCENE_NOT_FOUND = '1251';
 
 /** The field a refusal concerns (`name`, `remark`, `equipmentIds`), or null for a toast. */
-export function refusedField(error: { code: string; message: string }): 'name' | 'remark' | 'equipmentIds' | null {
+export function refusedField(error: Pick<ApiError, 'code' | 'data'>): 'name' | 'remark' | 'equipmentIds' | null {
   if (NAME_EXISTS_CODES.includes(error.code)) return 'name';
   if (error.code === EQUIPMENT_NOT_FOUND) return 'equipmentIds';
-  if (error.code === '1100' || error.code === '1101') {
-    for (const field of ['equipmentIds', 'remark', 'name'] as const) {
-      if (new RegExp(`\\b${field}\\b`).test(error.message)) return field;
-    }
-  }
-  return null;
+  return refusedFormField(error, ['equipmentIds', 'remark', 'name'] as const) ?? null;
 }
 
 // Addresses of other screens (the paths are the route table's).

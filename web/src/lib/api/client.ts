@@ -122,7 +122,7 @@ async function callApi<T>(path: string, init: RequestInit, options: RequestOptio
   }
   if (typeof envelope.code === 'string' && SUCCESS_CODES.includes(envelope.code)) return envelope.data as T;
   const message = typeof envelope.message === 'string' ? envelope.message : undefined;
-  throw report(apiErrorFor(String(envelope.code), message), options);
+  throw report(apiErrorFor(String(envelope.code), message, envelope.data), options);
 }
 
 function requestInit(init: RequestInit, signal: AbortSignal): RequestInit {

@@ -31,11 +31,14 @@ export const COMMUNICATION_TIMEOUT_CODE = '1301';
 /** A failed API call: the wire code (or a {@link ClientErrorCode}) and a text ready to show. */
 export class ApiError extends Error {
   readonly code: string;
+  /** The answer's `data`: for a refused parameter (1100, 1101) `{field, reason}`, see fieldErrors. */
+  readonly data: unknown;
 
-  constructor(code: string, message: string) {
+  constructor(code: string, message: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.data = data ?? null;
   }
 }
 
@@ -72,7 +75,7 @@ export function errorText(code: string, serverMessage?: string | null): string {
   return catalogueText(code) ?? genericErrorText(code);
 }
 
-/** An ApiError for `code` whose text follows {@link errorText}. */
-export function apiErrorFor(code: string, serverMessage?: string | null): ApiError {
-  return new ApiError(code, errorText(code, serverMessage));
+/** An ApiError for `code` whose text follows {@link errorText}, keeping the answer's `data`. */
+export function apiErrorFor(code: string, serverMessage?: string | null, data?: unknown): ApiError {
+  return new ApiError(code, errorText(code, serverMessage), data);
 }

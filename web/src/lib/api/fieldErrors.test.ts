@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { refusedField, refusedListEntry, refusedSubField } from './fieldErrors';
+import { fieldRefusal, refusedField, refusedListEntry, refusedSubField } from './fieldErrors';
+
+const refusal = (code: string, field: string) => ({ code, data: { field, reason: { kind: 'required' } } });
 
 describe('the field a server refusal names', () => {
-  it('reads the dotted path out of 1100 and 1101 in both languages', () => {
-    expect(refusedField({ code: '1100', message: '参数 signals.3.address 无效：地址重叠' })).toBe('signals.3.address');
-    expect(refusedField({ code: '1100', message: 'Invalid parameter driver.port: out of range 1–65535' })).toBe('driver.port');
-    expect(refusedField({ code: '1101', message: 'Missing parameter equipName' })).toBe('equipName');
-    expect(refusedField({ code: '1101', message: '缺少参数 driver.host' })).toBe('driver.host');
+  it('reads the dotted path from the data of 1100 and 1101', () => {
+    expect(refusedField(refusal('1100', 'signals.3.address'))).toBe('signals.3.address');
+    expect(refusedField(refusal('1101', 'equipName'))).toBe('equipName');
+    expect(fieldRefusal({ code: '1100', data: { field: 'driver.port', reason: { kind: 'outOfRange', args: { min: 1 } } } }))
+      .toEqual({ field: 'driver.port', reason: { kind: 'outOfRange', args: { min: 1 } } });
   });
 
-  it('ignores other codes and other texts', () => {
-    expect(refusedField({ code: '1214', message: 'Invalid parameter id: x' })).toBeUndefined();
-    expect(refusedField({ code: '1100', message: 'something else' })).toBeUndefined();
+  it('ignores other codes and answers without a field', () => {
+    expect(refusedField(refusal('1214', 'id'))).toBeUndefined();
+    expect(refusedField({ code: '1100', data: null })).toBeUndefined();
+    expect(refusedField({ code: '1100', data: { reason: { kind: 'required' } } })).toBeUndefined();
   });
 
   it('splits list entries and sub-fields', () => {
-    const error = { code: '1100', message: 'Invalid parameter signals.12.dataType: not allowed' };
+    const error = refusal('1100', 'signals.12.dataType');
     expect(refusedListEntry(error, 'signals')).toEqual({ index: 12, field: 'dataType' });
-    expect(refusedListEntry({ code: '1100', message: '参数 signals.2 无效：不是对象' }, 'signals')).toEqual({ index: 2, field: '' });
+    expect(refusedListEntry(refusal('1100', 'signals.2'), 'signals')).toEqual({ index: 2, field: '' });
+    expect(refusedListEntry(refusal('1100', 'signals.x.name'), 'signals')).toBeUndefined();
     expect(refusedListEntry(error, 'rules')).toBeUndefined();
-    expect(refusedSubField({ code: '1100', message: 'Invalid parameter driver.unitId: out of range' }, 'driver')).toBe('unitId');
+    expect(refusedSubField(refusal('1100', 'driver.unitId'), 'driver')).toBe('unitId');
   });
 });

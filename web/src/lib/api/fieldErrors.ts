@@ -1,59 +1,64 @@
 /**
- * Which form field a server refusal names. The server reports a refused parameter as 1100 ("invalid parameter
- * {field}: {reason}") or 1101 ("missing parameter {field}") with a dotted path (`driver.port`,
- * `signals.3.address`, `rules.0.level`). The message is already in the caller's language; the path is read
- * back out of it with the catalogue's own templates, so the screens never guess at the wording.
+ * Which form field a server refusal names. The server refuses a parameter with 1100 (invalid) or 1101 (missing)
+ * and names it in the answer's `data`: `{field, reason}`, the field a dotted path (`driver.port`,
+ * `signals.3.address`, `rules.0.level`) and the reason `{kind, args}`. The message is for people; the screens
+ * read the path from the data, never from the translated text.
  */
-import catalogue from '@/generated/errorCatalogue.json';
 import type { ApiError } from '@/lib/api/errors';
 
-const FIELD_CODES = ['1100', '1101'] as const;
+const FIELD_CODES: readonly string[] = ['1100', '1101'];
 
-type Entry = { zh: string; en: string };
-const entries = catalogue as Record<string, Entry | undefined>;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Why a parameter was refused, as the server sends it (crates/domain's `Reason`). */
+export interface RefusalReason {
+  kind: string;
+  args?: Record<string, unknown>;
 }
 
-/** One pattern per code and language: `{field}` captures a dotted path, `{reason}` matches anything. */
-const patterns: RegExp[] = FIELD_CODES.flatMap((code) => {
-  const entry = entries[code];
-  if (!entry) return [];
-  return [entry.zh, entry.en].map(
-    (template) =>
-      new RegExp(
-        `^${escapeRegExp(template)
-          .replace(escapeRegExp('{field}'), '([A-Za-z0-9_.\\[\\]]+)')
-          .replace(escapeRegExp('{reason}'), '[\\s\\S]*')}$`,
-      ),
-  );
-});
+/** The `data` of a 1100/1101 answer. */
+export interface FieldRefusal {
+  field: string;
+  reason?: RefusalReason;
+}
+
+function isFieldRefusal(data: unknown): data is FieldRefusal {
+  return typeof data === 'object' && data !== null && typeof (data as { field?: unknown }).field === 'string';
+}
+
+/** The refusal a 1100/1101 answer carries; undefined for other errors. */
+export function fieldRefusal(error: Pick<ApiError, 'code' | 'data'>): FieldRefusal | undefined {
+  if (!FIELD_CODES.includes(error.code) || !isFieldRefusal(error.data)) return undefined;
+  return error.data;
+}
 
 /** The dotted field path a 1100/1101 refusal names, e.g. `signals.3.address`; undefined for other errors. */
-export function refusedField(error: Pick<ApiError, 'code' | 'message'>): string | undefined {
-  if (!(FIELD_CODES as readonly string[]).includes(error.code)) return undefined;
-  for (const pattern of patterns) {
-    const match = pattern.exec(error.message.trim());
-    if (match?.[1]) return match[1];
-  }
-  return undefined;
+export function refusedField(error: Pick<ApiError, 'code' | 'data'>): string | undefined {
+  return fieldRefusal(error)?.field || undefined;
 }
 
 /** `prefix.<index>.<field>` (e.g. `signals.3.address`) → {index, field}; field is '' when the entry as a whole. */
 export function refusedListEntry(
-  error: Pick<ApiError, 'code' | 'message'>,
+  error: Pick<ApiError, 'code' | 'data'>,
   prefix: string,
 ): { index: number; field: string } | undefined {
-  const path = refusedField(error);
-  const match = path ? new RegExp(`^${escapeRegExp(prefix)}\\.(\\d+)(?:\\.(\\w+))?$`).exec(path) : null;
-  if (!match) return undefined;
-  return { index: Number(match[1]), field: match[2] ?? '' };
+  const parts = refusedField(error)?.split('.');
+  if (!parts || parts[0] !== prefix || parts.length < 2 || parts.length > 3) return undefined;
+  const index = parts[1] ?? '';
+  if (!/^\d+$/.test(index)) return undefined;
+  return { index: Number(index), field: parts[2] ?? '' };
 }
 
 /** `prefix.<field>` (e.g. `driver.port`) → `port`. */
-export function refusedSubField(error: Pick<ApiError, 'code' | 'message'>, prefix: string): string | undefined {
+export function refusedSubField(error: Pick<ApiError, 'code' | 'data'>, prefix: string): string | undefined {
   const path = refusedField(error);
   if (!path?.startsWith(`${prefix}.`)) return undefined;
   return path.slice(prefix.length + 1);
+}
+
+/** Which of a form's `fields` a refusal names (the path's first part: `auths.2` → `auths`), if any. */
+export function refusedFormField<F extends string>(
+  error: Pick<ApiError, 'code' | 'data'>,
+  fields: readonly F[],
+): F | undefined {
+  const top = refusedField(error)?.split('.')[0];
+  return fields.find((f) => f === top);
 }

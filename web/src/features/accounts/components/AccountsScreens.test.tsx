@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
-import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
+import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { EquipmentOption, SubAccount } from '../model';
 
@@ -196,7 +196,7 @@ describe('new sub-account', { timeout: 60_000 }, () => {
     await fill('accounts-tel', '13800000000');
     await fill('accounts-email', 'op2@plant.example');
     await click(screen.getByTestId('accounts-auth-monitor_write_data'));
-    server.on(ADD, fail('1100', '参数 tel 无效：格式不正确'));
+    server.on(ADD, refuse('tel', '参数 tel 无效：格式不正确'));
     await click(byId('accounts-submit'));
     await waitFor(() => expect(fieldErrors('accounts-tel')).toEqual(['参数 tel 无效：格式不正确']));
     expect(toasts).toEqual([]);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Equipment } from '../model';
 import { testEquipment } from '../testEquipment';
@@ -294,7 +294,7 @@ describe('driver tab', { timeout: 60_000 }, () => {
     expect(await screen.findByText('端口应为 1 至 65535 之间的整数')).toBeTruthy();
     expect(server.calls(SAVE_DRIVER)).toHaveLength(0);
 
-    server.on(SAVE_DRIVER, fail('1100', '参数 driver.port 无效：端口被占用'));
+    server.on(SAVE_DRIVER, refuse('driver.port', '参数 driver.port 无效：端口被占用'));
     fill('driver-port', '1502');
     await click(document.getElementById('driver-save') as HTMLElement);
     const message = await screen.findByText('参数 driver.port 无效：端口被占用');
@@ -365,7 +365,7 @@ describe('signal tab', { timeout: 60_000 }, () => {
   });
 
   it('shows a server refusal "signals.1.address" on row 2 and on the field when the row is edited', async () => {
-    server.on(SAVE_SIGNALS, fail('1100', 'Invalid parameter signals.1.address: not allowed'));
+    server.on(SAVE_SIGNALS, refuse('signals.1.address', 'Invalid parameter signals.1.address: not allowed'));
     await openTab();
     await click(screen.getByTestId('signal-delete-0'));
     const popover = await waitFor(() => document.querySelector('.ant-popconfirm-buttons') as HTMLElement);
@@ -411,7 +411,7 @@ describe('alarm rules', { timeout: 60_000 }, () => {
     fill('alarm-1-delay', '3000');
     fill('alarm-1-msgZh', '压力低');
     fill('alarm-1-msgEn', 'Low');
-    server.on(SAVE_RULES, fail('1100', '参数 rules.0.level 无效：超出范围'));
+    server.on(SAVE_RULES, refuse('rules.0.level', '参数 rules.0.level 无效：超出范围'));
     await click(document.getElementById('alarm-rules-save') as HTMLElement);
     const message = await screen.findByText('参数 rules.0.level 无效：超出范围');
     expect(message.closest('.ant-form-item')?.querySelector('#alarm-0-level')).not.toBeNull();

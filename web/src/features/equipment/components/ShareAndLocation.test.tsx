@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { TEST_USER, fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Equipment } from '../model';
 import { testEquipment } from '../testEquipment';
@@ -175,7 +175,7 @@ describe('share settings', { timeout: 60_000 }, () => {
     expect(await screen.findByText('分享密码只能包含字母和数字')).toBeTruthy();
     expect(server.calls(SHARE_PASSWORD)).toHaveLength(0);
 
-    server.on(SHARE_PASSWORD, fail('1100', '参数 password 无效：太常见'));
+    server.on(SHARE_PASSWORD, refuse('password', '参数 password 无效：太常见'));
     fireEvent.change(input('share-password'), { target: { value: 'abcd' } });
     await click(document.getElementById('share-password-save') as HTMLElement);
     const message = await screen.findByText('参数 password 无效：太常见');

@@ -9,18 +9,17 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGroup } from '../api/addGroup';
 import { useEditGroup } from '../api/editGroup';
 import { GROUP_NAME_MAX, groupNameProblem } from '../model';
 
 /** Group name already exists. */
 const NAME_EXISTS = '1202';
-/** Invalid (1100) or missing (1101) parameter: the field is named in the message. */
-const PARAMETER_CODES = ['1100', '1101'];
 
 /** True when a refusal belongs on the name field rather than in a toast. */
 export function isNameError(error: ApiError): boolean {
-  return error.code === NAME_EXISTS || (PARAMETER_CODES.includes(error.code) && /\bname\b/.test(error.message));
+  return error.code === NAME_EXISTS || refusedFormField(error, ['name']) === 'name';
 }
 
 interface GroupNameModalProps {

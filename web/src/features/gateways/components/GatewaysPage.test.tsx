@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
-import { TEST_USER, fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Gateway } from '../model';
 
@@ -268,7 +268,7 @@ describe('registering a gateway', { timeout: 60_000 }, () => {
     fill('gateway-sn', 'EG-A');
     await submitForm();
     expect(await screen.findByText('该网关序列号已注册')).toBeTruthy();
-    server.on(ADD, fail('1100', '参数 firmware 无效：太长'));
+    server.on(ADD, refuse('firmware', '参数 firmware 无效：太长'));
     fill('gateway-sn', 'EG-Z');
     await submitForm();
     const message = await screen.findByText('参数 firmware 无效：太长');

@@ -4,27 +4,20 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGateway, type NewGateway } from '../api/addGateway';
 import { SN_MAX, SN_PATTERN, TEXT_MAX, type AgentConfigInput } from '../model';
 
 type FieldName = keyof NewGateway;
 const FIELDS: readonly FieldName[] = ['sn', 'name', 'model', 'firmware'];
 
-/** Invalid (1100) or missing (1101) parameter: the server's message names the field. */
-const FIELD_CODES = ['1100', '1101'];
 /** A gateway with this serial number is already registered. */
 const GATEWAY_EXISTS = '1213';
 
-/** The form field a server error belongs to, if any: 1213 is the serial number; 1100/1101 name the field. */
+/** The form field a server error belongs to, if any: 1213 is the serial number; 1100/1101 name it in their data. */
 export function fieldOfError(error: ApiError): FieldName | undefined {
   if (error.code === GATEWAY_EXISTS) return 'sn';
-  if (!FIELD_CODES.includes(error.code)) return undefined;
-  let found: { field: FieldName; at: number } | undefined;
-  for (const field of FIELDS) {
-    const at = error.message.search(new RegExp(`(^|[^A-Za-z])${field}([^A-Za-z]|$)`));
-    if (at >= 0 && (!found || at < found.at)) found = { field, at };
-  }
-  return found?.field;
+  return refusedFormField(error, FIELDS);
 }
 
 interface RegisterGatewayModalProps {

@@ -8,6 +8,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useSaveAnnouncement } from '../api/saveAnnouncement';
 import { CONTENT_MAX, TITLE_MAX, textProblem, type Announcement } from '../model';
 
@@ -55,7 +56,7 @@ export function AnnouncementModal({
   };
 
   const refused = (error: ApiError) => {
-    const field = ['1100', '1101'].includes(error.code) ? FIELDS.find((f) => new RegExp(`\\b${f}\\b`).test(error.message)) : undefined;
+    const field = refusedFormField(error, FIELDS);
     if (field) form.setFields([{ name: field, errors: [error.message] }]);
     else showError(error);
   };

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
-import { TEST_USER, fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Announcement, DriverSchema } from '../model';
 
@@ -199,7 +199,7 @@ describe('announcements', { timeout: 60_000 }, () => {
     expect(await screen.findAllByText('不能为空')).toHaveLength(2);
     expect(server.calls(ANN_ADD)).toHaveLength(0);
 
-    server.on(ANN_ADD, fail('1100', '参数 content 无效：长度不能超过 5000 个字符'));
+    server.on(ANN_ADD, refuse('content', '参数 content 无效：长度不能超过 5000 个字符'));
     fill('system-msg-title', ' 停机维护 ');
     fill('system-msg-content', '周六 8:00');
     await click(document.getElementById('system-msg-submit') as HTMLElement);

@@ -9,6 +9,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useApplyModel } from '../api/applyModel';
 import { useEditModel } from '../api/editModel';
 import { useModelEquipment } from '../api/modelEquipment';
@@ -23,8 +24,7 @@ const EQUIPMENT_CODES = ['1214', '1233', '1234'];
 function fieldOf(error: ApiError, fields: readonly string[]): string | undefined {
   if (error.code === NAME_EXISTS && fields.includes('name')) return 'name';
   if (EQUIPMENT_CODES.includes(error.code) && fields.includes('equipmentId')) return 'equipmentId';
-  if (!['1100', '1101'].includes(error.code)) return undefined;
-  return fields.find((f) => new RegExp(`\\b${f}\\b`).test(error.message));
+  return refusedFormField(error, fields);
 }
 
 function useNameRule(max: number, required = true): Rule {
