@@ -23,6 +23,11 @@ macro_rules! catalogue {
                 match self { $( Code::$name => $code, )* }
             }
 
+            /// The code's name in this table (`LoginThrottled`), as the web app names it too.
+            pub fn name(self) -> &'static str {
+                match self { $( Code::$name => stringify!($name), )* }
+            }
+
             /// The message template in `lang`; `{name}` placeholders are filled by [`Code::message`].
             pub fn template(self, lang: Lang) -> &'static str {
                 match (self, lang) {

@@ -8,6 +8,7 @@
 //! - [`validate`]: values that must be valid are types with a `parse` constructor (login names, passwords,
 //!   feedback, group names, share passwords), so a handler cannot forget a rule.
 //! - [`permission`]: the permission codes a user's `auths` list may hold.
+//! - [`contract`]: code and permission names exported to the web app (`web/src/generated/contract.json`).
 //! - [`page`]: configuration page documents: the widget types, the per-page limits and the check a document passes
 //!   before it is stored (docs/page-document.md).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
@@ -15,6 +16,7 @@
 
 pub mod alarm;
 pub mod catalogue;
+pub mod contract;
 pub mod lang;
 pub mod page;
 pub mod permission;

@@ -18,6 +18,16 @@ pub const MANAGE: &str = "manage";
 pub const ALL: &[&str] =
     &[MULTI_DESIGNER_ALARM, MULTI_DESIGNER_REPAIR, EQUIPINFO_MENU_ALARM, DESIGNER_MENU_ALARM, WRITE_DATA, MANAGE];
 
+/// Every code by the name the web app uses for it (`web/src/generated/contract.json`).
+pub const NAMED: &[(&str, &str)] = &[
+    ("MultiDesignerAlarm", MULTI_DESIGNER_ALARM),
+    ("MultiDesignerRepair", MULTI_DESIGNER_REPAIR),
+    ("EquipInfoMenuAlarm", EQUIPINFO_MENU_ALARM),
+    ("DesignerMenuAlarm", DESIGNER_MENU_ALARM),
+    ("WriteData", WRITE_DATA),
+    ("Manage", MANAGE),
+];
+
 /// True when `auths` grants `code`.
 pub fn has(auths: &[String], code: &str) -> bool {
     auths.iter().any(|a| a == code)
@@ -33,5 +43,11 @@ mod tests {
         assert!(has(&auths, MULTI_DESIGNER_ALARM));
         assert!(!has(&auths, WRITE_DATA));
         assert!(!has(&[], MANAGE));
+    }
+
+    #[test]
+    fn every_code_is_named_once() {
+        let named: Vec<&str> = NAMED.iter().map(|(_, code)| *code).collect();
+        assert_eq!(named, ALL);
     }
 }

@@ -21,6 +21,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             std::fs::create_dir_all(dir)?;
             for (name, text) in [
                 ("errorCatalogue.json", ironsight_domain::catalogue::export_json()),
+                ("contract.json", ironsight_domain::contract::export_json()),
                 ("widgetTypes.json", ironsight_domain::page::export_widget_types_json()),
             ] {
                 let path = dir.join(name);

@@ -7,6 +7,8 @@
  * `public` flags are checked against it by a test, so the two cannot drift apart.
  */
 
+import contract from '@/generated/contract.json';
+
 export type AccessDecision = 'allow' | 'fetchUser';
 
 /** The steps of the password-recovery wizard, below /findpwd. */
@@ -45,23 +47,10 @@ function normalisePath(path: string): string {
 }
 
 /**
- * Permission codes held in the user's `auths` list (spec section 6; the same codes as
- * crates/domain/src/permission.rs).
+ * Permission codes held in the user's `auths` list (spec section 6), by name, generated from
+ * crates/domain/src/permission.rs (`make generate`).
  */
-export const Permission = {
-  /** View EG alarm records. */
-  MultiDesignerAlarm: 'monitor_multi_designer_alarm',
-  /** View repair orders. */
-  MultiDesignerRepair: 'monitor_multi_designer_repair',
-  /** Alarms for rule type 00. */
-  EquipInfoMenuAlarm: 'monitor_equipinfo_menu_alarm',
-  /** Alarms for rule type 01. */
-  DesignerMenuAlarm: 'monitor_designer_menu_alarm',
-  /** Write values to equipment signals. */
-  WriteData: 'monitor_write_data',
-  /** Manage equipment, gateways, groups, scenes, projects and announcements. */
-  Manage: 'manage',
-} as const;
+export const Permission = contract.permissions;
 
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];
 

@@ -10,6 +10,7 @@
 import { post, showError } from '@/lib/api/client';
 import { ApiError, COMMUNICATION_TIMEOUT_CODE, ClientErrorCode, apiErrorFor } from '@/lib/api/errors';
 import { i18n } from '@/lib/i18n';
+import { Code } from '@/lib/api/codes';
 
 /** At most this many callback polls; then the command fails with 1301 (communication timeout). */
 export const MAX_POLL_ATTEMPTS = 180;
@@ -18,7 +19,7 @@ export const MAX_POLL_ATTEMPTS = 180;
 export const DEFAULT_CALLBACK_PATH = '/lfscada/equipment/multi/callback';
 
 /** Code used when the callback reports a failure without a code: unknown exception. */
-const UNKNOWN_EXCEPTION_CODE = '90099';
+const UNKNOWN_EXCEPTION_CODE = Code.Unknown;
 
 /**
  * Milliseconds to wait before poll number `attempt` (0-based): 0.5 s at 0, 1 s under 1, 2 s under 5, 5 s under

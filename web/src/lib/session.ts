@@ -7,6 +7,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { get } from '@/lib/api/client';
 import { apiErrorFor } from '@/lib/api/errors';
 import { themeKeys } from '@/lib/theme';
+import { Code } from '@/lib/api/codes';
 
 export interface UserInfo {
   userId: string | number;
@@ -36,7 +37,7 @@ export const sessionKeys = {
 export const USER_REFRESH_MS = 1_000_000;
 
 /** Code for "Failed to get permission information, please log in again" (empty user info). */
-const PERMISSION_INFO_FAILED = '1013';
+const PERMISSION_INFO_FAILED = Code.PermissionInfoFailed;
 
 /**
  * GET /lfscada/user/info?t=<now>. The first load is silent: arriving without a session is normal and leads to

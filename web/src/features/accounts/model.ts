@@ -6,6 +6,7 @@
 import { Permission, type PermissionCode } from '@/lib/access';
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
+import { Code } from '@/lib/api/codes';
 
 /** Which equipment an account sees: every equipment of the organisation, or only the equipment granted to it. */
 export type DataRange = 'all' | 'authorised';
@@ -138,9 +139,9 @@ export function emailProblem(value: string | undefined): 'tooLong' | 'format' | 
 
 // Refusals of the server.
 
-export const USER_EXISTS = '1201';
-export const SUB_ACCOUNT_NOT_FOUND = '1217';
-export const EQUIPMENT_NOT_FOUND = '1214';
+export const USER_EXISTS = Code.UserExists;
+export const SUB_ACCOUNT_NOT_FOUND = Code.SubAccountNotFound;
+export const EQUIPMENT_NOT_FOUND = Code.EquipmentNotFound;
 
 /**
  * The form field a refusal belongs on, among `fields`: a taken login name (1201) is the login name's, a refused

@@ -5,6 +5,7 @@
  */
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
+import { Code } from '@/lib/api/codes';
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
@@ -120,9 +121,9 @@ export function formatValue(value: number | null | undefined): string {
 }
 
 /** Server codes that belong on a form's field rather than in a toast, by field. */
-export const NAME_EXISTS_CODES = ['1250', '1252'];
-export const EQUIPMENT_NOT_FOUND = '1214';
-export const SCENE_NOT_FOUND = '1251';
+export const NAME_EXISTS_CODES = [Code.SceneNameExists, Code.ProjectNameExists];
+export const EQUIPMENT_NOT_FOUND = Code.EquipmentNotFound;
+export const SCENE_NOT_FOUND = Code.SceneNotFound;
 
 /** The field a refusal concerns (`name`, `remark`, `equipmentIds`), or null for a toast. */
 export function refusedField(error: Pick<ApiError, 'code' | 'data'>): 'name' | 'remark' | 'equipmentIds' | null {

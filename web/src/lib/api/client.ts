@@ -14,12 +14,13 @@
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { ApiError, ClientErrorCode, SESSION_LOST_CODES, apiErrorFor } from './errors';
 import { toDottedForm, type FormObject } from './form';
+import { Code } from '@/lib/api/codes';
 
 /** Request timeout (spec section 9). */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** The codes that mean success; anything else, including a numeric 200, is a failure (spec section 8). */
-export const SUCCESS_CODES: readonly string[] = ['200', '201'];
+export const SUCCESS_CODES: readonly string[] = [Code.Ok, Code.Created];
 
 export interface RequestOptions {
   /**

@@ -6,6 +6,7 @@
 import catalogue from '@/generated/errorCatalogue.json';
 import { currentLanguage, i18n } from '@/lib/i18n';
 import { catalogueTag, type Language } from '@/lib/i18n/language';
+import { Code } from '@/lib/api/codes';
 
 /**
  * Codes the client itself assigns when no server answer could be read. They are not numeric, so they can never
@@ -23,10 +24,10 @@ export const ClientErrorCode = {
 } as const;
 
 /** Session codes: the client clears the cached user and goes to /login (spec sections 6 and 8). */
-export const SESSION_LOST_CODES: readonly string[] = ['1010', '1006'];
+export const SESSION_LOST_CODES: readonly string[] = [Code.NotLoggedIn, Code.SessionLost];
 
 /** Communication timeout (spec section 8); also what the async command poller gives up with. */
-export const COMMUNICATION_TIMEOUT_CODE = '1301';
+export const COMMUNICATION_TIMEOUT_CODE = Code.CommTimeout;
 
 /** A failed API call: the wire code (or a {@link ClientErrorCode}) and a text ready to show. */
 export class ApiError extends Error {

@@ -5,8 +5,9 @@
  * read the path from the data, never from the translated text.
  */
 import type { ApiError } from '@/lib/api/errors';
+import { Code } from '@/lib/api/codes';
 
-const FIELD_CODES: readonly string[] = ['1100', '1101'];
+const FIELD_CODES: readonly string[] = [Code.InvalidParam, Code.MissingParam];
 
 /** Why a parameter was refused, as the server sends it (crates/domain's `Reason`). */
 export interface RefusalReason {

@@ -9,9 +9,10 @@
  * {@link checkWriteAccess}, asked before a value is.
  */
 import type { MonitorSignal } from './types';
+import { Code } from '@/lib/api/codes';
 
 /** Server code for "You do not have write permission" (catalogue); the screen shows its catalogue text. */
-export const WRITE_PERMISSION_CODE = '1208';
+export const WRITE_PERMISSION_CODE = Code.NoWritePermission;
 /** Server code for "variable is read-only". */
 export const READ_ONLY_CODE = '2004';
 

@@ -18,9 +18,10 @@ import { egDetailPath } from '@/lib/paths';
 import { useSignals } from '@/lib/signals/catalogue';
 import { PageView, parsePageDocument, repairBindings } from '../index';
 import { useRuntimeContext } from './useRuntimeContext';
+import { Code } from '@/lib/api/codes';
 
 /** Code of "page does not exist" (catalogue 1205): the page is gone or not the caller's. */
-const PAGE_NOT_FOUND = '1205';
+const PAGE_NOT_FOUND = Code.PageNotFound;
 
 export function usePageInfo(pageId: number) {
   return useQuery<ConfigPageInfo, ApiError>({

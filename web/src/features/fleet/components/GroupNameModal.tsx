@@ -13,9 +13,10 @@ import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGroup } from '../api/addGroup';
 import { useEditGroup } from '../api/editGroup';
 import { GROUP_NAME_MAX, groupNameProblem } from '../model';
+import { Code } from '@/lib/api/codes';
 
 /** Group name already exists. */
-const NAME_EXISTS = '1202';
+const NAME_EXISTS = Code.GroupNameExists;
 
 /** True when a refusal belongs on the name field rather than in a toast. */
 export function isNameError(error: ApiError): boolean {

@@ -7,12 +7,13 @@ import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGateway, type NewGateway } from '../api/addGateway';
 import { SN_MAX, SN_PATTERN, TEXT_MAX, type AgentConfigInput } from '../model';
+import { Code } from '@/lib/api/codes';
 
 type FieldName = keyof NewGateway;
 const FIELDS: readonly FieldName[] = ['sn', 'name', 'model', 'firmware'];
 
 /** A gateway with this serial number is already registered. */
-const GATEWAY_EXISTS = '1213';
+const GATEWAY_EXISTS = Code.GatewayExists;
 
 /** The form field a server error belongs to, if any: 1213 is the serial number; 1100/1101 name it in their data. */
 export function fieldOfError(error: ApiError): FieldName | undefined {

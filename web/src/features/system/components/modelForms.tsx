@@ -15,10 +15,11 @@ import { useEditModel } from '../api/editModel';
 import { useModelEquipment } from '../api/modelEquipment';
 import { useModelFromEquipment } from '../api/modelFromEquipment';
 import { MANUFACTURER_MAX, MODEL_NAME_MAX, REMARK_MAX, textProblem, type ModelSummary } from '../model';
+import { Code } from '@/lib/api/codes';
 
-const NAME_EXISTS = '1232';
+const NAME_EXISTS = Code.ModelNameExists;
 /** The equipment has signals already (apply) or none (make a model). */
-const EQUIPMENT_CODES = ['1214', '1233', '1234'];
+const EQUIPMENT_CODES = [Code.EquipmentNotFound, Code.EquipmentHasSignals, Code.EquipmentHasNoSignals];
 
 /** The form field a refusal belongs on, if any. */
 function fieldOf(error: ApiError, fields: readonly string[]): string | undefined {

@@ -19,9 +19,10 @@ import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/signals/form
 import { checkRange } from '../model/historyRange';
 import type { AlarmRecord } from '../model/types';
 import { TabEmpty, TabError } from '@/components/LoadState';
+import { Code } from '@/lib/api/codes';
 
 /** Server code: no permission to view alarm records. */
-export const NO_ALARM_PERMISSION_CODE = '1211';
+export const NO_ALARM_PERMISSION_CODE = Code.NoAlarmPermission;
 
 export interface AlarmTabProps {
   equipmentId: number;

@@ -1,0 +1,43 @@
+//! The names the server and the web app share besides the error texts: response codes by name and permission
+//! codes by name, exported to `web/src/generated/contract.json` so the console never types a code twice (a code
+//! renamed or removed here breaks the web build, not a screen at run time). A test fails when the file is stale.
+
+use crate::catalogue::Code;
+use crate::permission;
+use serde_json::{Map, Value};
+
+/// `{"codes": {"LoginThrottled": "1007", ...}, "permissions": {"WriteData": "monitor_write_data", ...}}`,
+/// pretty-printed with a final newline.
+pub fn export_json() -> String {
+    let codes: Map<String, Value> =
+        Code::ALL.iter().map(|c| (c.name().to_owned(), Value::String(c.as_str().to_owned()))).collect();
+    let permissions: Map<String, Value> =
+        permission::NAMED.iter().map(|(name, code)| ((*name).to_owned(), Value::String((*code).to_owned()))).collect();
+    let mut root = Map::new();
+    root.insert("codes".into(), Value::Object(codes));
+    root.insert("permissions".into(), Value::Object(permissions));
+    let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("contract serialises");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_catalogue_s() {
+        let value: Value = serde_json::from_str(&export_json()).unwrap();
+        assert_eq!(value["codes"]["LoginThrottled"], "1007");
+        assert_eq!(value["codes"].as_object().unwrap().len(), Code::ALL.len(), "names are unique");
+        assert_eq!(value["permissions"]["WriteData"], permission::WRITE_DATA);
+    }
+
+    /// The web app imports the generated file; a stale copy would name codes the server no longer has.
+    #[test]
+    fn web_contract_export_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/generated/contract.json");
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(on_disk == export_json(), "{path} is stale: run `make generate`");
+    }
+}
