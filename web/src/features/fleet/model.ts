@@ -6,6 +6,8 @@
  * and cards carry `gmtCreate` besides the contract's fields.
  */
 
+import type { GatewayPresence } from '@/lib/gateway';
+
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
 
@@ -56,6 +58,8 @@ export interface Card {
   gatewaySn: string | null;
   /** The gateway is online; false without a gateway. */
   online: boolean;
+  /** 'unknown' while the server's own broker link is down (see lib/gateway.ts). */
+  presence?: GatewayPresence;
   vpn: boolean;
   /** 0–100, or null when the gateway reports none. */
   signalStrength: number | null;

@@ -17,6 +17,7 @@ import { useSaveDriver } from '../api/saveDriver';
 import { useUnbindGateway } from '../api/unbindGateway';
 import type { Equipment } from '../model';
 import { DriverForm } from './DriverForm';
+import { GatewayPresenceTag } from '@/components/GatewayState';
 
 /** How long a change is followed until the gateway applies or refuses it. */
 export const APPLY_WATCH_MS = 60_000;
@@ -68,9 +69,7 @@ export function DriverTab({ equipment, readOnly }: { equipment: Equipment; readO
                     : equipment.gatewaySn}
                 </span>
                 {gateway.data && (
-                  <Tag color={gateway.data.online ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-                    {gateway.data.online ? t('equipment.online') : t('equipment.offline')}
-                  </Tag>
+                  <GatewayPresenceTag gateway={gateway.data} testId="driver-gateway-online" />
                 )}
               </Space>
             </Descriptions.Item>

@@ -32,6 +32,7 @@ import { useSetFollow } from '../api/followEquipment';
 import { useMoveEquipment } from '../api/moveEquipment';
 import { useSetStick } from '../api/stickEquipment';
 import { STATE_COLOUR, cardImage, cardState, detailPath, formatBaseTime, type Card as EquipmentCardData, type Group } from '../model';
+import { GatewayPresenceTag } from '@/components/GatewayState';
 
 dayjs.extend(relativeTime);
 
@@ -197,9 +198,13 @@ export function EquipmentCard({ card, groups, onNewGroup, highlighted = false }:
       <Flex vertical gap={8} style={{ padding: 12, flex: 1 }}>
         <Flex align="center" justify="space-between" gap={8} wrap>
           <Flex gap={4} wrap>
-            <Tag color={card.online ? 'success' : 'default'} data-testid="fleet-card-online" style={{ marginInlineEnd: 0 }}>
-              {card.online ? t('fleet.state.online') : t('fleet.state.offline')}
-            </Tag>
+            {card.gatewaySn && card.presence === 'unknown' ? (
+              <GatewayPresenceTag gateway={card} testId="fleet-card-online" />
+            ) : (
+              <Tag color={card.online ? 'success' : 'default'} data-testid="fleet-card-online" style={{ marginInlineEnd: 0 }}>
+                {card.online ? t('fleet.state.online') : t('fleet.state.offline')}
+              </Tag>
+            )}
             {card.vpn && (
               <Tag color="purple" style={{ marginInlineEnd: 0 }}>
                 {t('fleet.card.vpn')}

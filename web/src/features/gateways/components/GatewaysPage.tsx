@@ -19,6 +19,7 @@ import { useRotateSecret } from '../api/rotateSecret';
 import { PAGE_SIZE, configState, type AgentConfigInput, type Gateway } from '../model';
 import { RegisterGatewayModal } from './RegisterGatewayModal';
 import { SecretDialog } from './SecretDialog';
+import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
 
 dayjs.extend(relativeTime);
 
@@ -74,9 +75,8 @@ export default function GatewaysPage() {
       key: 'state',
       render: (_, gateway) => (
         <Space size={4} wrap>
-          <Tag color={gateway.online ? 'success' : 'default'} data-testid="gateway-online" style={{ marginInlineEnd: 0 }}>
-            {gateway.online ? t('gateways.online') : t('gateways.offline')}
-          </Tag>
+          <GatewayPresenceTag gateway={gateway} testId="gateway-online" />
+          <GatewayClockWarning gateway={gateway} />
           {gateway.vpn && (
             <Tooltip title={t('gateways.vpnHint')}>
               <Tag color="purple" style={{ marginInlineEnd: 0 }}>

@@ -2,12 +2,13 @@
  * Gateway info: online, VPN, monitor interval, economize mode, signal strength band (spec section 9), model,
  * firmware, last seen. No gateway bound (2001) is an empty state, not an error.
  */
-import { Descriptions, Tag, Tooltip } from 'antd';
+import { Descriptions, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGatewayDetails } from '../api/gatewayInfo';
 import { formatBaseTime } from '@/lib/signals/format';
 import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
 
 const BAND_COLOUR: Record<StrengthBand, string> = { veryGood: 'green', good: 'cyan', fair: 'orange', bad: 'red' };
 
@@ -53,9 +54,10 @@ export function GatewayInfoTab({ equipmentId }: { equipmentId: number }) {
       <Descriptions.Item label={t('monitor.gateway.name')}>{g.name || g.sn}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.gateway.sn')}>{g.sn}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.gateway.online')}>
-        <Tag color={g.online ? 'success' : 'default'} data-testid="gw-online">
-          {g.online ? t('monitor.gateway.isOnline') : t('monitor.gateway.isOffline')}
-        </Tag>
+        <Space size={4} wrap>
+          <GatewayPresenceTag gateway={g} testId="gw-online" />
+          <GatewayClockWarning gateway={g} />
+        </Space>
       </Descriptions.Item>
       <Descriptions.Item label={t('monitor.gateway.vpn')}>
         <Tooltip title={g.vpn ? t('monitor.gateway.vpnHint') : undefined}>
