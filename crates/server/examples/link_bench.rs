@@ -108,6 +108,13 @@ fn rss_mib(pid: &str) -> f64 {
 }
 
 /// Peak resident memory since the process started.
+/// Prints the server's resident memory now and adds it to the summary.
+fn rss_row(rows: &mut Rows, pid: &str, label: &str) {
+    let rss = rss_mib(pid);
+    println!("{label}: {}", mib(rss));
+    rows.push((label.to_owned(), mib(rss)));
+}
+
 fn hwm_mib(pid: &str) -> f64 {
     proc_status_mib(pid, "VmHWM:")
 }
@@ -1129,6 +1136,7 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
             },
         ));
     }
+    rss_row(&mut rows, &server.pid, "server RSS after ingest");
 
     // 5. Live latency at LIVE_RATE.
     let console = Console::login(&base).await?;
@@ -1160,6 +1168,7 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
         format!("{:.1} / {:.1} / {:.1} / {:.1} ms", latency.p50, latency.p95, latency.p99, latency.max),
     ));
     rows.push(("  achieved rate".into(), format!("{} values/s", thousands(achieved))));
+    rss_row(&mut rows, &server.pid, "server RSS after live latency");
 
     // 6. Fan-out to FANOUT_CLIENTS sockets on one equipment.
     let target = gateways[LIVE_GATEWAYS].clone();
@@ -1261,6 +1270,10 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
     let (rss_end, hwm_end) = (rss_mib(&server.pid), hwm_mib(&server.pid));
     println!("server resident memory at the end: {} (peak {})", mib(rss_end), mib(hwm_end));
     rows.push(("server RSS at the end (peak)".into(), format!("{} ({})", mib(rss_end), mib(hwm_end))));
+    // What the load left behind: the sockets are closed and the agent stopped; the fleet stays connected.
+    monitor.close().await;
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    rss_row(&mut rows, &server.pid, "server RSS a minute after the load (fleet connected)");
     let dropped = counters.dropped.load(Ordering::Relaxed);
     if dropped > 0 {
         println!("{dropped} simulated gateway connection(s) were lost during the run (and reconnected)");
@@ -1276,7 +1289,6 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
     for driver in drivers {
         driver.abort();
     }
-    monitor.close().await;
     server.stop().await;
     let _ = device.shutdown().await;
     Ok(rows)

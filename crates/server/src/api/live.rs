@@ -89,8 +89,26 @@ fn open_socket(
     let Ok(upgrade) = upgrade else { return not_a_socket() };
     let Some(ticket) = state.link.live().redeem(token) else { return refused() };
     let Some(frames) = watch(state.link.live(), &ticket) else { return refused() };
-    upgrade.on_upgrade(move |socket| serve(state, ticket, frames, socket)).into_response()
+    // Listening for access changes starts here, before the client has its answer: a logout the moment the
+    // socket opens must not fall between the answer and the socket's task starting.
+    let access = state.link.live().watch_access();
+    upgrade
+        .read_buffer_size(SOCKET_READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(SOCKET_MAX_WRITE_BUFFER)
+        .max_message_size(SOCKET_MAX_MESSAGE)
+        .max_frame_size(SOCKET_MAX_MESSAGE)
+        .on_upgrade(move |socket| serve(state, ticket, frames, access, socket))
+        .into_response()
 }
+
+/// The console only pings and closes on these sockets, so what it may send is small; the library's defaults
+/// (128 KiB read and write buffers per socket, 64 MiB messages) cost 250 KiB a socket, 125 MiB for 500 screens.
+const SOCKET_READ_BUFFER: usize = 4 * 1024;
+const SOCKET_MAX_MESSAGE: usize = 64 * 1024;
+/// Frames are written as they come (no write buffering: each is one frame of at most a few KiB); a client that
+/// stops reading fills at most this much before the send fails and the socket is closed.
+const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 type Frames = broadcast::Receiver<std::sync::Arc<str>>;
 
@@ -110,11 +128,15 @@ async fn serve(
     state: AppState,
     ticket: Ticket,
     mut frames: broadcast::Receiver<std::sync::Arc<str>>,
+    mut access: broadcast::Receiver<AccessChange>,
     mut socket: WebSocket,
 ) {
     let mut session_check = tokio::time::interval(SESSION_CHECK);
     session_check.tick().await;
-    let mut access = state.link.live().watch_access();
+    // A change that came before `access` was listening (while the ticket was redeemed) is caught here.
+    if !allowed_now(&state, &ticket, &mut socket).await {
+        return;
+    }
     let mut expiry = session_expiry(&state, &ticket).await;
     loop {
         tokio::select! {
