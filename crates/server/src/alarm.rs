@@ -18,6 +18,7 @@
 //!
 //! One engine per database is assumed: two servers sharing a database would both record each alarm.
 
+use crate::backlog::Backlog;
 use crate::link::live::{EgFrame, LiveHub};
 use ironsight_domain::alarm::{self, Reading, RuleState, Transition};
 use ironsight_store::alarms::{AlarmKey, NewAlarm, SilenceWatch, WatchedRule};
@@ -55,6 +56,8 @@ struct Inner {
     /// Never held across an await.
     engine: Mutex<Engine>,
     jobs: mpsc::UnboundedSender<Job>,
+    /// Jobs submitted and not yet written, for a graceful stop.
+    backlog: Backlog,
 }
 
 /// Starts the engine: loads rules, open alarms and the watched signals, and spawns the worker and the ticker.
@@ -71,11 +74,19 @@ pub async fn start(store: Store, live: LiveHub) -> anyhow::Result<(Alarms, Vec<J
     let mut jobs = engine.set_all_rules(store.watched_rules().await?);
     jobs.extend(engine.set_watch(store.silence_watch().await?, now).0);
     let (sender, receiver) = mpsc::unbounded_channel();
+    let backlog = Backlog::default();
     let alarms = Alarms {
-        inner: Arc::new(Inner { store: store.clone(), live: live.clone(), engine: Mutex::new(engine), jobs: sender }),
+        inner: Arc::new(Inner {
+            store: store.clone(),
+            live: live.clone(),
+            engine: Mutex::new(engine),
+            jobs: sender,
+            backlog: backlog.clone(),
+        }),
     };
     alarms.submit(jobs);
-    let tasks = vec![tokio::spawn(run_worker(store, live, receiver)), tokio::spawn(alarms.clone().run_ticker())];
+    let tasks =
+        vec![tokio::spawn(run_worker(store, live, receiver, backlog)), tokio::spawn(alarms.clone().run_ticker())];
     Ok((alarms, tasks))
 }
 
@@ -86,10 +97,17 @@ impl Alarms {
 
     fn submit(&self, jobs: Vec<Job>) {
         for job in jobs {
+            self.inner.backlog.add(1);
             if self.inner.jobs.send(job).is_err() {
+                self.inner.backlog.done(1);
                 tracing::error!("alarm worker stopped; alarm not recorded");
             }
         }
+    }
+
+    /// Alarm decisions not yet written (a graceful stop waits for them).
+    pub fn backlog(&self) -> &Backlog {
+        &self.inner.backlog
     }
 
     /// Judges fresh readings (newer than any seen before for their signal). Cheap: no I/O, the writes happen in
@@ -523,7 +541,7 @@ impl Engine {
 }
 
 /// Writes the engine's decisions in the order they were made.
-async fn run_worker(store: Store, live: LiveHub, mut jobs: mpsc::UnboundedReceiver<Job>) {
+async fn run_worker(store: Store, live: LiveHub, mut jobs: mpsc::UnboundedReceiver<Job>, backlog: Backlog) {
     while let Some(job) = jobs.recv().await {
         match job {
             Job::Trigger(t) => record_trigger(&store, &live, &t).await,
@@ -531,6 +549,7 @@ async fn run_worker(store: Store, live: LiveHub, mut jobs: mpsc::UnboundedReceiv
                 let _ = retrying("alarm release", || store.release_alarm(key, t)).await;
             }
         }
+        backlog.done(1);
     }
 }
 

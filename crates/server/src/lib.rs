@@ -21,6 +21,7 @@ pub mod access;
 pub mod alarm;
 pub mod api;
 pub mod audit;
+pub mod backlog;
 pub mod bootstrap;
 pub mod captcha;
 pub mod config;
@@ -119,13 +120,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Stops the demo agent (it says goodbye), the link and the broker.
+    /// A graceful stop: stops accepting HTTP, stops the demo agent (it says goodbye), then the link stops taking
+    /// in readings, stores what it had queued (history and alarms) and stops the broker.
     pub async fn shutdown(self) {
+        self.task.abort();
         if let Some(demo) = self.demo {
             demo.shutdown().await;
         }
         self.link.shutdown().await;
-        self.task.abort();
     }
 }
 

@@ -72,8 +72,27 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut running = running;
     tokio::select! {
         result = &mut running.task => { result??; }
-        _ = tokio::signal::ctrl_c() => { tracing::info!("shutting down"); }
+        _ = stop_requested() => { tracing::info!("stopping: storing what was taken in, then closing"); }
     }
     running.shutdown().await;
     Ok(())
+}
+
+/// Ctrl-C, or SIGTERM (what a service manager or `docker stop` sends).
+async fn stop_requested() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM ({e}); Ctrl-C still stops the server");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate => {}
+    }
 }

@@ -186,7 +186,11 @@ async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Res
 /// processes, time in which the server would otherwise sit idle. Their batches never deadlock: each statement
 /// takes its rows in signal order (see `ironsight_store::readings`), and history ignores duplicates, so the
 /// order in which two batches commit changes nothing stored. SQLite has a single writer lock, so one writer.
-pub async fn run_writer(store: ironsight_store::Store, rx: mpsc::Receiver<Vec<StoredReading>>) {
+pub async fn run_writer(
+    store: ironsight_store::Store,
+    rx: mpsc::Receiver<Vec<StoredReading>>,
+    backlog: crate::backlog::Backlog,
+) {
     let writers = match store.backend() {
         ironsight_store::Backend::Sqlite => 1,
         ironsight_store::Backend::Postgres => 2,
@@ -195,7 +199,7 @@ pub async fn run_writer(store: ironsight_store::Store, rx: mpsc::Receiver<Vec<St
     // A JoinSet aborts its tasks when dropped: stopping the link aborts this task, and with it every writer.
     let mut set = tokio::task::JoinSet::new();
     for _ in 0..writers {
-        set.spawn(write_batches(store.clone(), rx.clone()));
+        set.spawn(write_batches(store.clone(), rx.clone(), backlog.clone()));
     }
     set.join_all().await;
 }
@@ -204,6 +208,7 @@ pub async fn run_writer(store: ironsight_store::Store, rx: mpsc::Receiver<Vec<St
 async fn write_batches(
     store: ironsight_store::Store,
     rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Vec<StoredReading>>>>,
+    backlog: crate::backlog::Backlog,
 ) {
     loop {
         let batch = {
@@ -224,6 +229,7 @@ async fn write_batches(
             tokio::time::sleep(delay).await;
             delay = (delay * 2).min(Duration::from_secs(10));
         }
+        backlog.done(batch.len());
     }
 }
 

@@ -13,6 +13,7 @@ pub mod authority;
 pub mod ingest;
 pub mod live;
 
+use crate::backlog::Backlog;
 use crate::config::{Config, Mqtt};
 use ironsight_broker::{BrokerConfig, BrokerError, MAX_PACKET_BYTES, RunningBroker, SERVER_CLIENT};
 use ironsight_protocol::payload::{Command, DeviceConfig, GatewayConfig, MonitorOpen};
@@ -49,6 +50,8 @@ struct Inner {
     routes: RwLock<HashMap<String, Routes>>,
     latest: RwLock<HashMap<i64, StoredReading>>,
     writer: mpsc::Sender<Vec<StoredReading>>,
+    /// Readings handed to the writer and not yet stored, for a graceful stop.
+    unstored: Backlog,
     /// Where gateways connect: the embedded broker's port (host taken from the request), or the external broker.
     gateway_broker: GatewayBroker,
     /// The server's own MQTT connection is up (between a CONNACK and the next error): only then does it hear
@@ -68,11 +71,31 @@ pub struct LinkRuntime {
     pub broker: Option<RunningBroker>,
     /// The address gateways connect to (the embedded broker's bound address, or the external broker's).
     pub broker_addr: String,
+    /// The server's MQTT client: stopped first, so nothing new comes in while the rest drains.
+    intake: Option<tokio::task::JoinHandle<()>>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// Readings and alarm decisions taken in and not yet stored.
+    unstored: Backlog,
+    alarm_jobs: Backlog,
 }
 
+/// How long a graceful stop waits for queued readings and alarms to be stored.
+pub const DRAIN_WITHIN: Duration = Duration::from_secs(30);
+
 impl LinkRuntime {
+    /// A graceful stop: no more intake, then what was taken in is stored (history batches, then the alarm
+    /// decisions they led to), then the tasks and the broker stop. Whatever could not be stored within
+    /// [`DRAIN_WITHIN`] (a database that is down) is logged with its size.
     pub async fn shutdown(mut self) {
+        if let Some(intake) = self.intake.take() {
+            intake.abort();
+            let _ = intake.await;
+        }
+        for (what, backlog) in [("readings", &self.unstored), ("alarm decisions", &self.alarm_jobs)] {
+            if !backlog.drained(DRAIN_WITHIN).await {
+                tracing::error!(left = backlog.pending(), "stopping with {what} not stored");
+            }
+        }
         for task in self.tasks.drain(..) {
             task.abort();
         }
@@ -84,7 +107,7 @@ impl LinkRuntime {
 
 impl Drop for LinkRuntime {
     fn drop(&mut self) {
-        for task in &self.tasks {
+        for task in self.tasks.iter().chain(&self.intake) {
             task.abort();
         }
     }
@@ -134,6 +157,7 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
     options.set_inflight(200);
     let (client, eventloop) = AsyncClient::new(options, 1024);
     let (writer, writer_rx) = mpsc::channel(WRITER_QUEUE);
+    let unstored = Backlog::default();
     let live = LiveHub::default();
     let (alarms, alarm_tasks) = crate::alarm::start(store.clone(), live.clone()).await?;
     let link = Link {
@@ -145,6 +169,7 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
             routes: RwLock::new(HashMap::new()),
             latest: RwLock::new(HashMap::new()),
             writer,
+            unstored: unstored.clone(),
             gateway_broker: match (&config.mqtt, &broker) {
                 (Mqtt::External(url), _) => GatewayBroker::External { host: url.host.clone(), port: url.port },
                 (Mqtt::Embedded { listen }, b) => {
@@ -163,11 +188,12 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
     }
     let mut tasks = alarm_tasks;
     tasks.extend([
-        tokio::spawn(ingest::run_writer(store.clone(), writer_rx)),
-        tokio::spawn(run_client(link.clone(), eventloop)),
+        tokio::spawn(ingest::run_writer(store.clone(), writer_rx, unstored.clone())),
         tokio::spawn(time_out_commands(store)),
     ]);
-    Ok((link, LinkRuntime { broker, broker_addr, tasks }))
+    let intake = Some(tokio::spawn(run_client(link.clone(), eventloop)));
+    let alarm_jobs = link.alarms().backlog().clone();
+    Ok((link, LinkRuntime { broker, broker_addr, intake, tasks, unstored, alarm_jobs }))
 }
 
 /// How often open commands are checked for their timeout.
@@ -418,9 +444,15 @@ impl Link {
     }
 
     /// Hands readings to the batch writer (waits when it is behind: back-pressure, not loss).
+    /// The rows are counted as unstored only once the queue has room for them, in the same step that queues them,
+    /// so a stop that cancels the wait leaves no count behind.
     async fn write(&self, rows: Vec<StoredReading>) {
-        if self.inner.writer.send(rows).await.is_err() {
-            tracing::error!("history writer stopped; readings not stored");
+        match self.inner.writer.reserve().await {
+            Ok(permit) => {
+                self.inner.unstored.add(rows.len());
+                permit.send(rows);
+            }
+            Err(_) => tracing::error!("history writer stopped; readings not stored"),
         }
     }
 }

@@ -243,6 +243,13 @@ impl TestApp {
     }
 
     /// Stops the server and drops the PostgreSQL database.
+    /// Stops the server the way SIGTERM does ([`ironsight::Running::shutdown`]) and answers its store (still
+    /// open) and data directory, to look at what it stored.
+    pub async fn stop_gracefully(self) -> (Store, tempfile::TempDir) {
+        self.running.shutdown().await;
+        (self.store, self._dir)
+    }
+
     pub async fn finish(self) {
         self.running.task.abort();
         self.store.close().await;

@@ -12,6 +12,7 @@ mod contention;
 mod csrf;
 mod equipment;
 mod gateways;
+mod graceful_stop;
 mod groups;
 mod hardening;
 mod history;
