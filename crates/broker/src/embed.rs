@@ -19,11 +19,14 @@ use rmqtt::types::{
     AuthResult, ConnectInfo, Disconnect, FitterType, Id, LastWill, ListenerConfig, PublishAclResult, SubscribeAclResult,
 };
 use std::num::{NonZeroU16, NonZeroU32};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::runtime::Handle;
 
+use crate::throttle::LoginThrottle;
+
 use crate::{
-    AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, Identity, MAX_PACKET_BYTES, SERVER_CLIENT, acl,
+    AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, HANDSHAKE_TIMEOUT, Identity, MAX_PACKET_BYTES,
+    SERVER_CLIENT, acl,
 };
 
 /// The retainer plugin's settings, given in-process so that no plugin directory or file is needed.
@@ -35,6 +38,9 @@ retained_message_ttl = "0s"
 [storage]
 type = "ram"
 "#;
+
+/// Connections between accept and CONNECT at once; more wait in the listen backlog.
+const MAX_HANDSHAKING: usize = 256;
 
 /// rmqtt's plugin name for the retainer (its crate name), which is also the key of its configuration.
 const RETAINER: &str = "rmqtt-retainer";
@@ -57,6 +63,10 @@ pub(crate) async fn serve(
         .message_expiry_interval(config.queued_message_ttl)
         // A whole gateway configuration travels as one retained message (thousands of signals).
         .max_packet_size(MAX_PACKET_BYTES)
+        // A connection must send its CONNECT within a few seconds (rmqtt waits 30 s by default): an idle socket
+        // costs a task and a descriptor, and nothing about it was authenticated.
+        .handshake_timeout(HANDSHAKE_TIMEOUT)
+        .max_handshaking_limit(MAX_HANDSHAKING)
         .bind()
         .map_err(|e| bind_error(config.listen, e))?;
     let local_addr = listener.local_addr().map_err(|e| BrokerError::Start(format!("local address: {e}")))?;
@@ -71,7 +81,7 @@ pub(crate) async fn serve(
     rmqtt_retainer::register(&scx, true, true).await.map_err(|e| BrokerError::Start(format!("retainer: {e}")))?;
     *scx.extends.fitter_mgr_mut().await = Box::new(IngestFitterManager);
 
-    let gate = Arc::new(Gate { authority, caller });
+    let gate = Arc::new(Gate { authority, caller, throttle: LoginThrottle::default() });
     let register = scx.extends.hook_mgr().register();
     for typ in [Type::ClientAuthenticate, Type::ClientSubscribeCheckAcl, Type::MessagePublishCheckAcl] {
         // Highest priority and `proceed = false`: no other handler can overrule the decision.
@@ -171,6 +181,8 @@ struct Gate {
     authority: Arc<dyn Authority>,
     /// The runtime that called [`crate::start`], where the authority's futures run.
     caller: Handle,
+    /// Failed logins per client id and address: past the limit, refused before the authority is asked.
+    throttle: LoginThrottle,
 }
 
 struct GateHandler(Arc<Gate>);
@@ -222,6 +234,11 @@ impl Gate {
         };
         let username: &str = username;
         let password = info.password().map(|p| p.to_vec()).unwrap_or_default();
+        let address = info.id().remote_addr.map(|a| a.ip());
+        if let Err(refusal) = self.throttle.check(client_id, address, Instant::now()) {
+            tracing::warn!(client = client_id, ?address, ?refusal, "MQTT login refused: too many failed logins");
+            return AuthResult::NotAuthorized;
+        }
 
         let authority = self.authority.clone();
         let (c, u) = (client_id.to_owned(), username.to_owned());
@@ -229,6 +246,7 @@ impl Gate {
         let identity = match tokio::time::timeout(AUTHENTICATE_TIMEOUT, &mut asked).await {
             Ok(Ok(Some(identity))) => identity,
             Ok(Ok(None)) => {
+                self.throttle.failed(client_id, address, Instant::now());
                 tracing::info!(client = client_id, username, "MQTT login refused: bad user name or password");
                 return AuthResult::BadUsernameOrPassword;
             }
@@ -254,6 +272,7 @@ impl Gate {
                 return AuthResult::NotAuthorized;
             }
         }
+        self.throttle.succeeded(client_id);
         // `false`: rmqtt's superuser flag would skip the ACL hooks altogether, which not even the server gets.
         AuthResult::Allow(false, Some(auth_info_for(&identity)))
     }

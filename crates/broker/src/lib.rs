@@ -25,6 +25,7 @@ pub use async_trait::async_trait;
 
 pub mod acl;
 mod embed;
+pub mod throttle;
 
 /// Decides who may connect. The server implements it with its gateway registry (serial number → hashed secret)
 /// and with the credentials of its own internal client.
@@ -60,6 +61,10 @@ pub const MAX_PACKET_BYTES: u32 = 16 * 1024 * 1024;
 
 /// How long a CONNECT may wait for [`Authority::authenticate`] before the client is refused.
 pub const AUTHENTICATE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a new connection may take to send its CONNECT before the broker closes it (rmqtt waits 30 s by
+/// default): an idle socket costs a task and a descriptor, and nothing about it was authenticated yet.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Where and how the broker listens.
 #[derive(Clone, Debug)]

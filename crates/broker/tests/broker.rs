@@ -420,3 +420,39 @@ async fn garbage_from_a_client_does_not_hurt_the_broker() {
     let mut gw = gateway(addr, "EG-0001").await;
     assert_eq!(gw.subscribe("ironsight/v1/gw/EG-0001/#").await, SubscribeReasonCode::Success(QoS::AtLeastOnce));
 }
+
+#[tokio::test]
+async fn a_client_id_past_its_failed_logins_is_refused_even_with_the_right_secret() {
+    let broker = broker().await;
+    let addr = broker.local_addr();
+    for _ in 0..ironsight_broker::throttle::CLIENT_MAX_FAILURES {
+        assert_eq!(
+            refusal(connect(addr, "EG-0002", Some(("EG-0002", "guess")), None).await),
+            ConnectReturnCode::BadUserNamePassword
+        );
+    }
+    assert_eq!(
+        refusal(connect(addr, "EG-0002", Some(("EG-0002", "secret-2")), None).await),
+        ConnectReturnCode::NotAuthorized,
+        "refused before the secret is checked"
+    );
+    // Another gateway behind the same address is not locked out by one misconfigured neighbour.
+    gateway(addr, "EG-0001").await;
+}
+
+/// A client that starts a CONNECT and never finishes it is closed after the handshake timeout. (A client that
+/// sends nothing at all is not: rmqtt reads the protocol version without a time limit; see docs/security.md.)
+#[tokio::test]
+async fn a_connect_left_unfinished_is_closed() {
+    use tokio::io::AsyncReadExt;
+    let broker = broker().await;
+    let mut stalled = tokio::net::TcpStream::connect(broker.local_addr()).await.unwrap();
+    // CONNECT, remaining length 32, protocol name "MQTT", level 4 (3.1.1): then silence.
+    stalled.write_all(&[0x10, 0x20, 0x00, 0x04, b'M', b'Q', b'T', b'T', 0x04]).await.unwrap();
+    // Whatever it answers first (a refusal), the connection then ends.
+    let mut rest = Vec::new();
+    let closed =
+        timeout(ironsight_broker::HANDSHAKE_TIMEOUT + Duration::from_secs(10), stalled.read_to_end(&mut rest)).await;
+    assert!(matches!(closed, Ok(Ok(_)) | Ok(Err(_))), "the broker closed the stalled connection: {closed:?}");
+    gateway(broker.local_addr(), "EG-0001").await;
+}
