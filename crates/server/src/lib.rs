@@ -29,6 +29,7 @@ pub mod csrf;
 pub mod demo;
 pub mod error;
 pub mod link;
+pub mod listen;
 pub mod login_guard;
 pub mod params;
 pub mod password;
@@ -149,7 +150,6 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         None
     };
     state.link.push_all_configs().await?;
-    let app = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, app).await });
+    let task = tokio::spawn(listen::serve(listener, app(state.clone())));
     Ok(Running { addr, state, task, link: link_runtime, demo })
 }

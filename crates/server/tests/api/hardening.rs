@@ -47,3 +47,35 @@ async fn the_data_directory_is_made_or_named_in_the_error() {
     let text = format!("{error:#}");
     assert!(text.contains(&under_file.display().to_string()) && text.contains("--data-dir"), "{text}");
 }
+
+/// Reads until the server closes the connection; true when it did within `within`.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: std::time::Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut sink = Vec::new();
+    matches!(tokio::time::timeout(within, stream.read_to_end(&mut sink)).await, Ok(Ok(_)) | Ok(Err(_)))
+}
+
+#[tokio::test]
+async fn a_connection_that_sends_no_headers_is_closed() {
+    use tokio::io::AsyncWriteExt;
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite, crate::helpers::Options::default()).await;
+    let address = app.base.trim_start_matches("http://").to_owned();
+    let limit = ironsight::listen::HEADER_READ_TIMEOUT + std::time::Duration::from_secs(10);
+
+    let mut silent = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let mut partial = tokio::net::TcpStream::connect(&address).await.unwrap();
+    partial.write_all(b"GET /lfscada/user/info HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let mut idle = tokio::net::TcpStream::connect(&address).await.unwrap();
+    idle.write_all(b"GET /404 HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+
+    let (a, b, c) = tokio::join!(closed_within(&mut silent, limit), closed_within(&mut partial, limit), async {
+        // The answer comes at once; then the connection idles and is closed like the others.
+        closed_within(&mut idle, limit).await
+    });
+    assert!(a, "a connection that sent nothing stayed open");
+    assert!(b, "a connection that sent half its headers stayed open");
+    assert!(c, "an idle keep-alive connection stayed open");
+    // Meanwhile and after, others are served.
+    assert_eq!(app.get("/lfscada/user/info?t=1").await.code(), "1010");
+    app.finish().await;
+}
