@@ -106,3 +106,35 @@ pub async fn serve(listener: TcpListener, app: Router) -> std::io::Result<()> {
         });
     }
 }
+
+/// Raises this process's open-file limit to the most the system allows (the soft limit is often 1,024, which
+/// 1,000 gateways and their consoles would exhaust); answers the limit now in force.
+pub fn raise_file_limit() -> Option<libc::rlim_t> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed by pointer, which lives on this stack.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return None;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit = raised;
+            }
+        }
+    }
+    Some(limit.rlim_cur)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_file_limit_is_raised_to_the_hard_limit() {
+        let now = super::raise_file_limit().expect("readable on Linux");
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) }, 0);
+        assert_eq!(limit.rlim_cur, now);
+        assert_eq!(limit.rlim_cur, limit.rlim_max);
+    }
+}

@@ -51,6 +51,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
     let config = Config::resolve(&cli)?;
     tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::new(&config.log)).init();
+    match ironsight::listen::raise_file_limit() {
+        Some(files) => tracing::info!(files, "open-file limit"),
+        None => tracing::warn!("the open-file limit could not be read"),
+    }
     let demo = config.demo;
     let storage = if config.database_url.is_some() {
         "PostgreSQL".to_owned()
