@@ -29,7 +29,7 @@ generate: ## Regenerate files the web app reads from the server's sources (error
 	$(CARGO) run -q -p ironsight -- generate web/src/generated
 
 .PHONY: web
-web: web/node_modules/.package-lock.json ## Build the web app into web/dist
+web: web/node_modules/.package-lock.json ## Build the web app into web/dist (with brotli and gzip copies the server sends as they are)
 	cd web && $(NPM) run build
 
 .PHONY: build
@@ -71,9 +71,10 @@ clean: ## Remove build outputs (not ./data)
 	rm -rf web/dist e2e/screenshots
 
 .PHONY: bench
-bench: web e2e/node_modules/.package-lock.json ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, memory) on SQLite and PostgreSQL, the history chart in Chromium, the JavaScript the login page and the monitor list load
+bench: web e2e/node_modules/.package-lock.json ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, memory) on SQLite and PostgreSQL, 20,000 idle sockets from one address, the history chart in Chromium, the JavaScript the login page and the monitor list load
 	$(CARGO) build --release -p ironsight -p ironsight-gateway --bins --examples
 	$(CARGO) run --release -q -p ironsight --example bench
 	$(CARGO) run --release -q -p ironsight --example link_bench
+	IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight $(CARGO) run --release -q -p ironsight --example sockets_bench
 	cd e2e && IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight node bench/history-render.mjs
 	cd e2e && IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight node bench/bundle-size.mjs

@@ -1,62 +1,88 @@
 // `make bench` (web bundle): the JavaScript the browser fetches to show the login page and, after logging in, the
-// monitor's equipment list, with each file's raw and compressed size. Prints figures; asserts nothing.
+// monitor's equipment list, each file with the bytes that crossed the wire and its decoded size. Prints figures;
+// asserts nothing.
 //
-// Issue 4's target: "the login page and the monitor list load under 300 KB of compressed JavaScript". Sizes are
-// of the response bodies the page received (what the browser had to run), compressed here with gzip level 9, so
-// the figure does not depend on whether the server compresses. kB = 1,000 bytes, as Vite prints them.
+// Issue 12's target: the login page under 200 kB of JavaScript "measured as sent by the server, not by
+// re-compressing in the bench". The sizes are read from Chromium itself through the DevTools protocol:
+// `Network.loadingFinished.encodedDataLength` (every byte received for the request) minus the header bytes
+// `Network.responseReceived` had counted, i.e. the response body as it came over the socket, compressed with
+// whatever Content-Encoding the server chose for Chromium's own Accept-Encoding (`gzip, deflate, br, zstd`).
+// The decoded size is the sum of `Network.dataReceived.dataLength`. kB = 1,000 bytes, as Vite prints them.
 //
 // Four figures, each in a fresh browser context (empty cache):
 // - /login opened cold;
 // - /monitor/eg/list opened cold with a session (entry, app shell, the list's chunks: what a reload costs);
-// - what logging in on the login page adds on the way to the list (the shell and the list's chunks only);
-// - the list opened cold in English (the saved language `langs`: Chinese, the default, is bundled; English is
-//   fetched on top).
+// - what logging in on the login page adds on the way to the list (the shell and the list's chunks, their texts);
+// - the list opened cold in English (the saved language `langs`).
 //
 // Uses IRONSIGHT_BIN (the release binary with `make bench`; a debug binary reads web/dist from disk, same files).
 
-import { gzipSync } from 'node:zlib';
 import { launchBrowser, startServer } from '../lib/harness.mjs';
 
 const LIST_PATH = '/monitor/eg/list';
 
-/** Collects every JavaScript response a page receives, by URL (a file fetched twice counts once). */
-function recordScripts(page) {
-  const pending = [];
-  const files = new Map();
-  const onResponse = (response) => {
-    const url = new URL(response.url());
-    const type = response.headers()['content-type'] ?? '';
-    if (!url.pathname.endsWith('.js') && !type.includes('javascript')) return;
-    pending.push(
-      response.body().then(
-        (body) => {
-          if (!files.has(url.pathname)) files.set(url.pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-        },
-        () => undefined, // a response without a body (aborted): nothing fetched to count
-      ),
-    );
-  };
-  page.on('response', onResponse);
+/**
+ * Records every response a page receives, through a DevTools session of its own, by path (a file fetched twice
+ * counts once). Answers per file: the resource type, the Content-Encoding, the body bytes on the wire and decoded.
+ */
+async function recordNetwork(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const byId = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    byId.set(requestId, {
+      path: new URL(response.url).pathname,
+      type,
+      encoding: headers['content-encoding'] ?? 'identity',
+      headerBytes: response.encodedDataLength,
+      decoded: 0,
+      wire: undefined,
+    });
+  });
+  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+    const entry = byId.get(requestId);
+    if (entry) entry.decoded += dataLength;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = byId.get(requestId);
+    if (entry) entry.wire = encodedDataLength - entry.headerBytes;
+  });
   return {
-    /** Stops recording and answers the files, largest compressed first. */
+    /** Stops recording; answers the finished responses, largest on the wire first. */
     async done() {
-      page.off('response', onResponse);
-      await Promise.all(pending);
-      return [...files].map(([path, size]) => ({ path, ...size })).sort((a, b) => b.gzip - a.gzip);
+      await cdp.detach();
+      const files = new Map();
+      for (const entry of byId.values()) {
+        if (entry.wire !== undefined && !files.has(entry.path)) files.set(entry.path, entry);
+      }
+      return [...files.values()].sort((a, b) => b.wire - a.wire);
     },
   };
 }
 
 const kB = (bytes) => (bytes / 1000).toFixed(1).padStart(8);
+const sum = (files, field) => files.reduce((total, f) => total + f[field], 0);
 
-function print(title, files) {
-  const raw = files.reduce((sum, f) => sum + f.raw, 0);
-  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  console.log(`\n${title}: ${files.length} files, ${kB(raw).trim()} kB raw, ${kB(gzip).trim()} kB gzip`);
-  console.log(`  ${'file'.padEnd(52)} ${'raw kB'.padStart(8)} ${'gzip kB'.padStart(8)}`);
-  for (const f of files) console.log(`  ${f.path.replace(/^\/assets\//, '').padEnd(52)} ${kB(f.raw)} ${kB(f.gzip)}`);
-  console.log(`  ${'total'.padEnd(52)} ${kB(raw)} ${kB(gzip)}`);
-  return gzip;
+/** Prints a route's scripts file by file, then one line for everything else it fetched; answers the scripts' wire total. */
+function print(title, responses) {
+  const scripts = responses.filter((f) => f.type === 'Script');
+  const others = responses.filter((f) => f.type !== 'Script' && f.type !== 'Fetch' && f.type !== 'XHR');
+  const encodings = [...new Set(scripts.map((f) => f.encoding))].join(', ');
+  console.log(
+    `\n${title}: ${scripts.length} scripts, ${kB(sum(scripts, 'wire')).trim()} kB on the wire (${encodings}), ` +
+      `${kB(sum(scripts, 'decoded')).trim()} kB decoded`,
+  );
+  console.log(`  ${'file'.padEnd(52)} ${'wire kB'.padStart(8)} ${'raw kB'.padStart(8)}  encoding`);
+  for (const f of scripts) {
+    console.log(`  ${f.path.replace(/^\/assets\//, '').padEnd(52)} ${kB(f.wire)} ${kB(f.decoded)}  ${f.encoding}`);
+  }
+  console.log(`  ${'total'.padEnd(52)} ${kB(sum(scripts, 'wire'))} ${kB(sum(scripts, 'decoded'))}`);
+  if (others.length > 0) {
+    const what = [...new Set(others.map((f) => f.type.toLowerCase()))].join(', ');
+    console.log(`  besides: ${others.length} other files (${what}), ${kB(sum(others, 'wire')).trim()} kB on the wire`);
+  }
+  return sum(scripts, 'wire');
 }
 
 /** Waits until the list shows its cards (or says it is empty) and nothing more is being fetched. */
@@ -75,14 +101,14 @@ try {
   // 1. The login page, cold.
   const loginContext = await chromium.browser.newContext({ viewport });
   const loginPage = await loginContext.newPage();
-  const login = recordScripts(loginPage);
+  const login = await recordNetwork(loginPage);
   await loginPage.goto(`${server.base}/login`, { waitUntil: 'networkidle' });
   await loginPage.locator('#login-submit').waitFor();
   const loginFiles = await login.done();
 
   // 3. Logging in from there (the form, as loginThroughForm fills it, without reloading the page): what the way
   // to the list adds, the entry being loaded already.
-  const added = recordScripts(loginPage);
+  const added = await recordNetwork(loginPage);
   await loginPage.locator('#login-username').fill('demo');
   await loginPage.locator('#login-password').fill('Demo@12345');
   await loginPage.locator('#login-vcode').fill('ABCDE');
@@ -95,7 +121,7 @@ try {
   // 2. The list, cold, with the session of step 3 (a reload, or a bookmark opened after logging in).
   const listContext = await chromium.browser.newContext({ viewport, storageState: session });
   const listPage = await listContext.newPage();
-  const list = recordScripts(listPage);
+  const list = await recordNetwork(listPage);
   await listPage.goto(`${server.base}${LIST_PATH}`);
   await listShown(listPage);
   const listFiles = await list.done();
@@ -105,20 +131,20 @@ try {
   const english = { ...session, origins: [{ origin: server.base, localStorage: [{ name: 'langs', value: 'en' }] }] };
   const englishContext = await chromium.browser.newContext({ viewport, storageState: english });
   const englishPage = await englishContext.newPage();
-  const inEnglish = recordScripts(englishPage);
+  const inEnglish = await recordNetwork(englishPage);
   await englishPage.goto(`${server.base}${LIST_PATH}`);
   await listShown(englishPage);
   if ((await englishPage.locator('html').getAttribute('lang')) !== 'en') throw new Error('the list did not open in English');
   const englishFiles = await inEnglish.done();
   await englishContext.close();
 
-  console.log('\nWeb bundle: JavaScript fetched per route, headless Chromium, empty cache, gzip -9 of each body');
+  console.log('\nWeb bundle: JavaScript per route as the server sent it (body bytes on the wire), headless Chromium, empty cache');
   const loginTotal = print('/login (cold)', loginFiles);
   const listTotal = print(`${LIST_PATH} after login (cold: entry, shell, list)`, listFiles);
   const addedTotal = print(`/login → ${LIST_PATH} (fetched on the way, after the login page)`, addedFiles);
   const englishTotal = print(`${LIST_PATH} after login in English (cold)`, englishFiles);
   console.log(
-    `\nSummary (gzip): /login ${kB(loginTotal).trim()} kB, ${LIST_PATH} ${kB(listTotal).trim()} kB, ` +
+    `\nSummary (JavaScript on the wire): /login ${kB(loginTotal).trim()} kB, ${LIST_PATH} ${kB(listTotal).trim()} kB, ` +
       `login → list adds ${kB(addedTotal).trim()} kB, ${LIST_PATH} in English ${kB(englishTotal).trim()} kB`,
   );
 } finally {

@@ -72,6 +72,8 @@ describe('scenes and projects', () => {
     // The preview: full window, the pump's card with live values, read again every 5 s.
     await row.getByTestId('scenes-name').click();
     await page.waitForURL('**/manage/scene/preview/*');
+    // The router keeps the list on screen until the preview's code has loaded: wait for the board first.
+    await page.getByTestId('scene-updated').waitFor();
     assert.equal(await page.locator('#side-menu').count(), 0, 'a bare, full-window board');
     const { card } = await waitForLiveCard(page, '在线');
     assert.match(await card.innerText(), /未解除报警|无未解除报警/);

@@ -1,6 +1,6 @@
-//! Everything that touches rmqtt: the listener, the in-memory retainer, and one hook handler that asks the
-//! [`Authority`] at CONNECT and applies [`crate::acl`] to every SUBSCRIBE, PUBLISH and last will. Runs on the
-//! broker's own runtime (see the crate docs).
+//! Everything that touches rmqtt: its listener (on loopback, behind [`crate::front`]), the in-memory retainer, and
+//! one hook handler that asks the [`Authority`] at CONNECT and applies [`crate::acl`] to every SUBSCRIBE, PUBLISH
+//! and last will. Runs on the broker's own runtime (see the crate docs).
 
 use std::io;
 use std::net::SocketAddr;
@@ -22,7 +22,9 @@ use std::num::{NonZeroU16, NonZeroU32};
 use std::time::{Duration, Instant};
 use tokio::runtime::Handle;
 
+use crate::conn_cap::ConnectionCap;
 use crate::throttle::LoginThrottle;
+use tokio::net::{TcpListener, TcpSocket};
 
 use crate::{
     AUTHENTICATE_TIMEOUT, Authority, BrokerConfig, BrokerError, HANDSHAKE_TIMEOUT, Identity, MAX_PACKET_BYTES,
@@ -41,22 +43,29 @@ type = "ram"
 
 /// Connections between accept and CONNECT at once; more wait in the listen backlog.
 const MAX_HANDSHAKING: usize = 256;
+/// rmqtt reads the front's PROXY header inside its accept loop, one connection at a time; the front writes it at
+/// once, so this only bounds the wait for a local process that connects to the inner port and says nothing.
+const INNER_HEADER_WITHIN: Duration = Duration::from_millis(500);
 
 /// rmqtt's plugin name for the retainer (its crate name), which is also the key of its configuration.
 const RETAINER: &str = "rmqtt-retainer";
 
-/// Binds, sets rmqtt up, registers the hooks and spawns the accept loop; returns the bound address.
+/// Binds the public port, sets rmqtt up on a loopback port behind it, registers the hooks and spawns both accept
+/// loops; returns the public address.
 pub(crate) async fn serve(
     config: BrokerConfig,
     authority: Arc<dyn Authority>,
     caller: Handle,
 ) -> Result<SocketAddr, BrokerError> {
+    let public = bind_public(config.listen)?;
+    let local_addr = public.local_addr().map_err(|e| BrokerError::Start(format!("local address: {e}")))?;
+    let inner_addr = SocketAddr::from(([127, 0, 0, 1], 0));
     let listener = Builder::new()
         .name("ironsight")
-        .laddr(config.listen)
-        // Lets a restarted server bind again while old connections linger in TIME_WAIT; on Linux it does not let
-        // two listeners share the port, so a port held by Mosquitto still fails with AddrInUse.
-        .reuseaddr(Some(true))
+        .laddr(inner_addr)
+        // Only the front connects here, and it starts every connection with the peer's real address.
+        .proxy_protocol(true)
+        .proxy_protocol_timeout(INNER_HEADER_WITHIN)
         .nodelay(true)
         // Refused here as well as in the hook: with `true`, rmqtt lets a CONNECT without user name in unasked.
         .allow_anonymous(false)
@@ -68,8 +77,8 @@ pub(crate) async fn serve(
         .handshake_timeout(HANDSHAKE_TIMEOUT)
         .max_handshaking_limit(MAX_HANDSHAKING)
         .bind()
-        .map_err(|e| bind_error(config.listen, e))?;
-    let local_addr = listener.local_addr().map_err(|e| BrokerError::Start(format!("local address: {e}")))?;
+        .map_err(|e| BrokerError::Start(format!("inner listener: {e:#}")))?;
+    let inner_addr = listener.local_addr().map_err(|e| BrokerError::Start(format!("inner address: {e}")))?;
 
     let scx = ServerContext::new()
         // rmqtt refuses CONNECTs while the host's CPU load is high; a busy build machine or a loaded site server
@@ -96,6 +105,8 @@ pub(crate) async fn serve(
             tracing::error!("MQTT broker stopped: {e:#}");
         }
     });
+    let cap = ConnectionCap::new("MQTT", config.per_address_connections);
+    tokio::spawn(crate::front::run(public, inner_addr, cap));
     tracing::info!("MQTT broker listening on {local_addr}");
     Ok(local_addr)
 }
@@ -168,12 +179,19 @@ impl Handler for DropLogger {
     }
 }
 
-fn bind_error(addr: SocketAddr, e: rmqtt::Error) -> BrokerError {
-    match e.chain().find_map(|cause| cause.downcast_ref::<io::Error>()) {
-        Some(io) if io.kind() == io::ErrorKind::AddrInUse => BrokerError::AddrInUse(addr),
-        Some(io) => BrokerError::Bind { addr, source: io::Error::new(io.kind(), io.to_string()) },
-        None => BrokerError::Start(format!("listen on {addr}: {e:#}")),
-    }
+/// The public port. `SO_REUSEADDR` lets a restarted server bind again while old connections linger in TIME_WAIT;
+/// on Linux it does not let two listeners share the port, so a port held by Mosquitto still fails with AddrInUse.
+fn bind_public(addr: SocketAddr) -> Result<TcpListener, BrokerError> {
+    let bind = || -> io::Result<TcpListener> {
+        let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+        socket.set_reuseaddr(true)?;
+        socket.bind(addr)?;
+        socket.listen(1024)
+    };
+    bind().map_err(|e| match e.kind() {
+        io::ErrorKind::AddrInUse => BrokerError::AddrInUse(addr),
+        _ => BrokerError::Bind { addr, source: e },
+    })
 }
 
 /// The decisions, shared by the three registrations.

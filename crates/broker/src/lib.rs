@@ -8,6 +8,9 @@
 //!   [`start`], [`RunningBroker`], [`BrokerError`].
 //! - `acl.rs` — the access rules as pure functions ([`acl::may_publish`], [`acl::may_subscribe`],
 //!   [`acl::identity_fits`]), with their exhaustive tests.
+//! - `front.rs` — the public port: our accept loop (per-address cap, first bytes within 5 s) relaying each
+//!   connection to rmqtt on loopback with a PROXY header naming the peer; `conn_cap.rs` — the per-address cap,
+//!   shared with the server's HTTP listener.
 //! - `embed.rs` — everything that touches rmqtt: the listener, the in-memory retainer, and the hook handler that
 //!   asks the [`Authority`] at CONNECT and applies `acl` at PUBLISH, SUBSCRIBE and to the last will.
 //! - `tests/broker.rs` — the same rules seen from real MQTT clients over real sockets.
@@ -24,7 +27,9 @@ use std::time::Duration;
 pub use async_trait::async_trait;
 
 pub mod acl;
+pub mod conn_cap;
 mod embed;
+pub mod front;
 pub mod throttle;
 
 /// Decides who may connect. The server implements it with its gateway registry (serial number → hashed secret)
@@ -76,12 +81,23 @@ pub struct BrokerConfig {
     /// `clean_session = false`) or slow, before it is dropped. Retained messages (`status`, `config`) are not
     /// affected: they are kept until replaced.
     pub queued_message_ttl: Duration,
+    /// Connections one address may hold at once ([`PER_ADDRESS_CONNECTIONS`] by default).
+    pub per_address_connections: usize,
 }
 
+/// Connections one address may hold on the MQTT port by default. Generous: cellular gateways often share one
+/// public address behind the carrier's NAT, and a plant's gateways share its router's.
+pub const PER_ADDRESS_CONNECTIONS: usize = 4096;
+
 impl BrokerConfig {
-    /// Listens on `listen`, and keeps queued messages for five minutes (rmqtt's default).
+    /// Listens on `listen`, keeps queued messages for five minutes (rmqtt's default), and lets one address hold
+    /// [`PER_ADDRESS_CONNECTIONS`].
     pub fn new(listen: SocketAddr) -> BrokerConfig {
-        BrokerConfig { listen, queued_message_ttl: Duration::from_secs(5 * 60) }
+        BrokerConfig {
+            listen,
+            queued_message_ttl: Duration::from_secs(5 * 60),
+            per_address_connections: PER_ADDRESS_CONNECTIONS,
+        }
     }
 }
 

@@ -440,8 +440,7 @@ async fn a_client_id_past_its_failed_logins_is_refused_even_with_the_right_secre
     gateway(addr, "EG-0001").await;
 }
 
-/// A client that starts a CONNECT and never finishes it is closed after the handshake timeout. (A client that
-/// sends nothing at all is not: rmqtt reads the protocol version without a time limit; see docs/security.md.)
+/// A client that starts a CONNECT and never finishes it is closed after the handshake timeout.
 #[tokio::test]
 async fn a_connect_left_unfinished_is_closed() {
     use tokio::io::AsyncReadExt;
@@ -455,4 +454,51 @@ async fn a_connect_left_unfinished_is_closed() {
         timeout(ironsight_broker::HANDSHAKE_TIMEOUT + Duration::from_secs(10), stalled.read_to_end(&mut rest)).await;
     assert!(matches!(closed, Ok(Ok(_)) | Ok(Err(_))), "the broker closed the stalled connection: {closed:?}");
     gateway(broker.local_addr(), "EG-0001").await;
+}
+
+/// A client that sends nothing at all is closed after the first-bytes limit (rmqtt on its own would wait for ever
+/// to read the protocol version: the front in `front.rs` keeps it out).
+#[tokio::test]
+async fn a_connection_that_sends_nothing_is_closed() {
+    use tokio::io::AsyncReadExt;
+    let broker = broker().await;
+    let mut silent = tokio::net::TcpStream::connect(broker.local_addr()).await.unwrap();
+    let mut rest = Vec::new();
+    let closed =
+        timeout(ironsight_broker::front::FIRST_BYTES_WITHIN + Duration::from_secs(10), silent.read_to_end(&mut rest))
+            .await;
+    assert!(matches!(closed, Ok(Ok(0)) | Ok(Err(_))), "the broker closed the silent connection: {closed:?}");
+    gateway(broker.local_addr(), "EG-0001").await;
+}
+
+/// One address holds at most `per_address_connections` at once; a place comes back when a connection ends, and
+/// everything past the cap is closed at once without reaching rmqtt.
+#[tokio::test]
+async fn one_address_holds_at_most_its_share_of_connections() {
+    use tokio::io::AsyncReadExt;
+    let broker = broker_with(|c| c.per_address_connections = 3).await;
+    let addr = broker.local_addr();
+    let first = gateway(addr, "EG-0001").await;
+    let mut idle = Vec::new();
+    for _ in 0..2 {
+        idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    let mut over = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut rest = Vec::new();
+    let refused = timeout(Duration::from_secs(5), over.read_to_end(&mut rest)).await;
+    assert!(matches!(refused, Ok(Ok(0)) | Ok(Err(_))), "the fourth is closed at once: {refused:?}");
+    let secret = GATEWAYS.iter().find(|(s, _)| *s == "EG-0002").unwrap().1;
+    let credentials = Some(("EG-0002", secret));
+    assert!(connect(addr, "EG-0002", credentials, None).await.is_err(), "no place for a gateway either");
+    drop(idle);
+    // The two idle sockets are gone once the front saw them close; then a gateway gets in again.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if connect(addr, "EG-0002", credentials, None).await.is_ok() {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "a place never came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(first);
 }

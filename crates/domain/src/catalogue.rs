@@ -213,8 +213,18 @@ pub enum Reason {
     FileTooLarge {
         max_kib: usize,
     },
-    /// An SVG image carrying script (a `<script>` element or an `on…=` event attribute).
+    /// An SVG image carrying script: a `<script>` element, an `on…` event attribute or a `javascript:` address.
     ScriptInImage,
+    /// An SVG upload that is not well-formed XML; where the parser stopped (from 1), so the operator can find it.
+    SvgNotWellFormed {
+        line: u32,
+        column: u32,
+    },
+    /// An SVG upload holding something outside the drawing allow-list (docs/security.md, "Uploaded pictures"):
+    /// `item` names it in XML syntax (`<foreignObject>`, `<use href>`, `<!DOCTYPE>`), never the uploaded values.
+    SvgNotAllowed {
+        item: String,
+    },
     /// A body announced as multipart/form-data that cannot be read as one.
     BadMultipart,
     /// A value larger than allowed, in KiB (a page document).
@@ -235,6 +245,9 @@ pub enum Reason {
     NotColour,
     /// Not an `http://` or `https://` URL (a page's link must not run script, e.g. `javascript:`).
     NotHttpUrl,
+    /// A picture address the page viewer would not draw (`crate::image_url`): not http(s), a console path or
+    /// `data:image/…`.
+    NotImageUrl,
     /// Not a point: a pair of numbers `[x, y]`.
     NotPoint,
     /// A `widgetType` that is not in the widget list.
@@ -496,6 +509,20 @@ impl Reason {
                     "an SVG image must not contain scripts".into()
                 }
             }
+            Reason::SvgNotWellFormed { line, column } => {
+                if zh {
+                    format!("不是格式正确的 SVG（XML）文件：第 {line} 行第 {column} 列有错误")
+                } else {
+                    format!("is not a well-formed SVG (XML) file: error at line {line}, column {column}")
+                }
+            }
+            Reason::SvgNotAllowed { item } => {
+                if zh {
+                    format!("SVG 图片只能包含绘图内容，不允许 {item}")
+                } else {
+                    format!("an SVG image may contain only drawing content; {item} is not allowed")
+                }
+            }
             Reason::BadMultipart => {
                 if zh {
                     "不是有效的 multipart/form-data 内容".into()
@@ -543,6 +570,13 @@ impl Reason {
                     "必须是 http 或 https 网址".into()
                 } else {
                     "must be an http or https URL".into()
+                }
+            }
+            Reason::NotImageUrl => {
+                if zh {
+                    "必须是 http 或 https 网址、控制台上的路径或 data:image 图片".into()
+                } else {
+                    "must be an http or https URL, a path on the console or a data:image picture".into()
                 }
             }
             Reason::NotPoint => {
@@ -718,6 +752,8 @@ mod tests {
             Reason::NotImage,
             Reason::FileTooLarge { max_kib: 2048 },
             Reason::ScriptInImage,
+            Reason::SvgNotWellFormed { line: 3, column: 7 },
+            Reason::SvgNotAllowed { item: "<foreignObject>".into() },
             Reason::BadMultipart,
             Reason::TooLarge { max_kib: 2048 },
             Reason::NotArray,
@@ -725,6 +761,7 @@ mod tests {
             Reason::OneOf { allowed: &["container", "width", "none"] },
             Reason::NotColour,
             Reason::NotHttpUrl,
+            Reason::NotImageUrl,
             Reason::NotPoint,
             Reason::NotWidgetType,
             Reason::DuplicateId,

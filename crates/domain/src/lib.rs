@@ -8,16 +8,22 @@
 //! - [`validate`]: values that must be valid are types with a `parse` constructor (login names, passwords,
 //!   feedback, group names, share passwords), so a handler cannot forget a rule.
 //! - [`permission`]: the permission codes a user's `auths` list may hold.
-//! - [`contract`]: code and permission names exported to the web app (`web/src/generated/contract.json`).
+//! - [`limits`]: every limit a person meets in a form or query (lengths, counts, ranges), named once for the
+//!   handlers and the web app.
+//! - [`contract`]: code names, permission names and limits exported to the web app
+//!   (`web/src/generated/contract.json`).
 //! - [`page`]: configuration page documents: the widget types, the per-page limits and the check a document passes
 //!   before it is stored (docs/page-document.md).
+//! - [`image_url`]: which picture addresses a page document may hold: the viewer's rule (`safeImageUrl`), mirrored.
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
 
 pub mod alarm;
 pub mod catalogue;
 pub mod contract;
+pub mod image_url;
 pub mod lang;
+pub mod limits;
 pub mod page;
 pub mod permission;
 pub mod validate;

@@ -6,11 +6,13 @@
 //! ([`export_widget_types_json`]); a test fails when that file is stale, so the designer, the viewer and the
 //! server cannot disagree on which widgets exist.
 //!
-//! The check refuses what the viewer could not draw safely (a `javascript:` link, a colour that is not a colour,
-//! a number that is not finite) and what breaks the spec's limits. It keeps every field it does not know: the
+//! The check refuses what the viewer could not draw safely (a `javascript:` link, a picture address the viewer
+//! would not draw ([`crate::image_url`]), a colour that is not a colour, a number that is not finite) and what
+//! breaks the spec's limits. It keeps every field it does not know: the
 //! designer may add some, and the stored text is the text the designer sent.
 
 use crate::catalogue::{Reason, WidgetRef};
+use crate::image_url::{self, ImageUrl};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
@@ -198,7 +200,7 @@ fn canvas(doc: &Map<String, Value>) -> Result<ValidDocument, Reason> {
     let height = canvas_size(con, "height")?.unwrap_or(DEFAULT_HEIGHT);
     one_of(con, "fit", "con", FITS)?;
     colour(con, "bgColor", "con")?;
-    text(con, "bgImage", "con")?;
+    picture(con, "bgImage", "con")?;
     Ok(ValidDocument { width, height })
 }
 
@@ -278,6 +280,7 @@ impl Census {
         click_event(widget)?;
         animation(widget)?;
         state_items(widget)?;
+        pictures(widget)?;
         Ok((kind, children(widget, kind, depth)?))
     }
 
@@ -409,6 +412,29 @@ fn state_items(widget: &Map<String, Value>) -> Result<(), Reason> {
         conditions(data, key, "data", false)?;
     }
     Ok(())
+}
+
+/// The picture addresses of `data`: `url` (UsualImage) and each `imgItems[].url` (UsualAnimation). Checked on
+/// every widget type, as links are: a stored address must be one the viewer draws whatever the widget becomes.
+fn pictures(widget: &Map<String, Value>) -> Result<(), Reason> {
+    let Some(data) = object(widget, "data", "")? else { return Ok(()) };
+    picture(data, "url", "data")?;
+    for (i, item) in array(data, "imgItems", "data")?.into_iter().flatten().enumerate() {
+        if let Some(item) = item.as_object() {
+            picture(item, "url", &format!("data.imgItems[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+/// A picture address at `key` when present: blank (no picture) or one the viewer draws.
+fn picture(parent: &Map<String, Value>, key: &str, parent_path: &str) -> Result<(), Reason> {
+    match text(parent, key, parent_path)? {
+        Some(address) if image_url::classify(address) == ImageUrl::Refused => {
+            Err(at(join(parent_path, key), Reason::NotImageUrl))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A list of conditions at `key`, each with a colour when `coloured`.
@@ -689,6 +715,10 @@ mod tests {
             (json!({ "bgImage": "/userimg/a.png" }), None),
             (json!({ "bgImage": "" }), None),
             (json!({ "bgImage": 7 }), Some(field("con.bgImage", Reason::NotText))),
+            (json!({ "bgImage": "https://example.com/plant.png" }), None),
+            (json!({ "bgImage": "data:image/png;base64,iVBORw0KGgo=" }), None),
+            (json!({ "bgImage": "javascript:alert(1)" }), Some(field("con.bgImage", Reason::NotImageUrl))),
+            (json!({ "bgImage": "data:text/html,x" }), Some(field("con.bgImage", Reason::NotImageUrl))),
             (json!({ "checkpwd": false, "somethingNew": [1] }), None),
         ] {
             let answer = validate_document(&with_con(con.clone())).map_err(|p| p.0);
@@ -990,6 +1020,32 @@ mod tests {
                 json!([{ "value": "on" }]),
                 Some((&format!("{path}[0].value"), Reason::NotNumber)),
             );
+        }
+    }
+
+    /// The full table of addresses is image_url's; here, that every picture field is checked and named.
+    #[test]
+    fn picture_addresses_are_ones_the_viewer_draws() {
+        for kind in ["UsualImage", "UsualAnimation", "ShapeRect"] {
+            let rule = |pointer: &str, to: Value, expected: Option<(&str, Reason)>| {
+                check_widget_rule(kind, pointer, to, expected)
+            };
+            for good in ["", "/userimg/a.png", "https://example.com/a.png", "data:image/gif;base64,R0lGOD=="] {
+                rule("/data/url", json!(good), None);
+                rule("/data/imgItems", json!([{ "value": 0, "url": good }]), None);
+            }
+            for bad in ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,<b>", "ftp://example.com/a.png"] {
+                rule("/data/url", json!(bad), Some(("data.url", Reason::NotImageUrl)));
+                rule(
+                    "/data/imgItems",
+                    json!([{ "url": "/userimg/a.png" }, { "symbol": "==", "value": 1, "url": bad }]),
+                    Some(("data.imgItems[1].url", Reason::NotImageUrl)),
+                );
+            }
+            rule("/data/url", json!(3), Some(("data.url", Reason::NotText)));
+            rule("/data/imgItems", json!([{ "url": ["x"] }]), Some(("data.imgItems[0].url", Reason::NotText)));
+            // A text state's `url` is never drawn.
+            rule("/data/textItems", json!([{ "text": "on", "url": "javascript:x" }]), None);
         }
     }
 

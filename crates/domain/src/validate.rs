@@ -4,6 +4,7 @@
 //! message in the caller's language.
 
 use crate::Reason;
+use crate::limits::{EMAIL_CHARS, TELEPHONE_CHARS};
 
 /// Counts characters the way a person does (Chinese characters count one each), not bytes.
 fn char_len(s: &str) -> usize {
@@ -241,7 +242,7 @@ pub fn telephone(raw: &str) -> Result<&str, Reason> {
     }
     let allowed = tel.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | ' ' | '(' | ')'));
     let digits = tel.chars().filter(char::is_ascii_digit).count();
-    if char_len(tel) > 20 || !allowed || digits < 5 {
+    if char_len(tel) > TELEPHONE_CHARS || !allowed || digits < 5 {
         return Err(Reason::BadFormat);
     }
     Ok(tel)
@@ -254,8 +255,8 @@ pub fn email(raw: &str) -> Result<&str, Reason> {
     if email.is_empty() {
         return Ok(email);
     }
-    if char_len(email) > 100 {
-        return Err(Reason::TooLong { max: 100 });
+    if char_len(email) > EMAIL_CHARS {
+        return Err(Reason::TooLong { max: EMAIL_CHARS });
     }
     let well_formed = match email.split_once('@') {
         Some((local, domain)) => {

@@ -143,7 +143,7 @@ pub async fn start(config: AgentConfig) -> Result<RunningAgent, AgentError> {
         inbox: inbox_tx,
         timing: timing.clone(),
     };
-    let outbox = Outbox::new(Arc::clone(&uplink), buffer, Arc::clone(&status));
+    let outbox = Outbox::new(Arc::clone(&uplink), buffer, Arc::clone(&status), timing.stored_timeout);
     let core = Core {
         buffer_dir: config.buffer_dir.clone(),
         uplink: Arc::clone(&uplink),

@@ -396,6 +396,7 @@ mod tests {
     /// A report of `n` readings at times `t..t+n`.
     fn report(t: i64, n: usize) -> DataReport {
         DataReport {
+            run: 0,
             seq: 0,
             kind: ReportKind::Change,
             readings: (0..n as i64).map(|i| Reading { signal: i, t: t + i, v: Some(1.0), q: Quality::Good }).collect(),

@@ -102,6 +102,10 @@ pub struct Timing {
     /// How long [`crate::agent::RunningAgent::shutdown`] waits for the broker to acknowledge what is in flight
     /// and the offline status.
     pub shutdown_grace: Duration,
+    /// How long a data report the broker acknowledged may wait for the server's word that it is stored
+    /// (`…/data/stored`) before it is sent again from the disk buffer: the server may have been killed with the
+    /// report in memory while the broker (an external one) stayed up.
+    pub stored_timeout: Duration,
 }
 
 impl Default for Timing {
@@ -112,6 +116,7 @@ impl Default for Timing {
             status_interval: Duration::from_secs(60),
             default_sample_interval: Duration::from_secs(60),
             shutdown_grace: Duration::from_secs(3),
+            stored_timeout: Duration::from_secs(60),
         }
     }
 }
@@ -276,7 +281,7 @@ impl AgentConfig {
         if t.reconnect_min.is_zero() || t.reconnect_max < t.reconnect_min {
             return Err(field("timing", "reconnect_min must be positive and at most reconnect_max"));
         }
-        if t.status_interval.is_zero() || t.default_sample_interval.is_zero() {
+        if t.status_interval.is_zero() || t.default_sample_interval.is_zero() || t.stored_timeout.is_zero() {
             return Err(field("timing", "intervals must be positive"));
         }
         Ok(())

@@ -99,6 +99,7 @@ pub fn reports(kind: ReportKind, (readings, errors): Batch) -> Vec<DataReport> {
     readings
         .chunks(MAX_READINGS_PER_REPORT)
         .map(|chunk| DataReport {
+            run: 0,
             seq: 0,
             kind,
             readings: chunk.to_vec(),

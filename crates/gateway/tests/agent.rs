@@ -437,6 +437,33 @@ async fn an_outage_of_the_broker_is_replayed_without_a_gap() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The broker acknowledges a report as soon as it has it; the server confirms it only once it is stored. A report
+/// the broker acknowledged and the server never confirmed (a server killed before its database write) is sent
+/// again from the disk buffer after `stored_timeout` (2 s here), and leaves the buffer once confirmed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_report_the_server_did_not_confirm_as_stored_is_sent_again() {
+    let mut rig = rig().await;
+    rig.server.set_confirming(false);
+    rig.server.drain(Duration::from_millis(300)).await; // earlier reports, confirmed
+    let first = rig.server.report("a change nobody confirms", |r| r.kind == ReportKind::Change).await;
+    rig.server.set_confirming(true);
+    let readings = |r: &DataReport| r.readings.iter().map(|x| (x.signal, x.t)).collect::<Vec<_>>();
+    let sent = readings(&first);
+    let again = rig
+        .server
+        .report("the unconfirmed report again", |r| r.kind == ReportKind::Replay && readings(r) == sent)
+        .await;
+    assert!(again.seq > first.seq, "a new publish of this run");
+    // Confirmed now: the replays end (an unconfirmed one would come again within the timeout).
+    rig.server.drain(Duration::from_secs(1)).await;
+    let later = rig.server.drain(Duration::from_secs(3)).await;
+    let replays =
+        later.iter().filter(|m| m.channel == Channel::Data && m.json::<DataReport>().kind == ReportKind::Replay);
+    assert_eq!(replays.count(), 0, "nothing is sent again once confirmed");
+    assert!(later.iter().any(|m| m.channel == Channel::Data), "live reports go on");
+    rig.agent.take().unwrap().shutdown().await;
+}
+
 /// The agent starts with the configuration an earlier run saved and no broker to talk to: it polls and buffers
 /// at once; the buffer's bound drops the oldest readings and counts them; when the broker appears, the status
 /// says so and what is left is replayed.

@@ -42,6 +42,10 @@ pub enum ReportKind {
 /// `…/data`, gateway → server, QoS 1, not retained.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DataReport {
+    /// A random number the agent draws at start: which run of the agent `seq` counts in. The server echoes it in
+    /// [`DataStored`], so a confirmation meant for an earlier run is never taken for one of this run.
+    #[serde(default)]
+    pub run: u64,
     /// Increases by one per report from this gateway run, so the server can see gaps and duplicates.
     pub seq: u64,
     pub kind: ReportKind,
@@ -49,6 +53,18 @@ pub struct DataReport {
     /// Per signal (id as text, JSON keys are strings), why its last read failed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, DeviceError>,
+}
+
+/// `…/data/stored`, server → gateway, QoS 1, not retained: the data reports of run `run` numbered `from` to `to`
+/// (inclusive) are in the database. The agent keeps a report (in memory or in its disk buffer) until this says it
+/// is stored, not merely until the broker acknowledged it: a server killed between the broker's acknowledgement
+/// and its database write would otherwise lose it. Not cumulative: a server restarted after such a kill confirms
+/// what it stored itself, never what the killed one had only received.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DataStored {
+    pub run: u64,
+    pub from: u64,
+    pub to: u64,
 }
 
 /// `…/status`, gateway → server, QoS 1, retained; also the gateway's last will with `online: false`.
@@ -281,6 +297,7 @@ mod tests {
     #[test]
     fn data_report_round_trips_with_errors() {
         let report = DataReport {
+            run: 0x5eed,
             seq: 3,
             kind: ReportKind::Change,
             readings: vec![Reading { signal: 1, t: 1_700_000_000_000, v: Some(1.5), q: Quality::Good }],
@@ -288,6 +305,14 @@ mod tests {
         };
         let text = serde_json::to_string(&report).unwrap();
         assert_eq!(serde_json::from_str::<DataReport>(&text).unwrap(), report);
+    }
+
+    #[test]
+    fn a_report_without_a_run_reads_as_run_zero_and_the_confirmation_has_its_wire_form() {
+        let old: DataReport = serde_json::from_str(r#"{"seq": 1, "kind": "change", "readings": []}"#).unwrap();
+        assert_eq!((old.run, old.seq), (0, 1));
+        let stored = DataStored { run: 7, from: 40, to: 41 };
+        assert_eq!(serde_json::to_value(stored).unwrap(), json!({"run": 7, "from": 40, "to": 41}));
     }
 
     #[test]

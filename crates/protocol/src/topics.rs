@@ -21,6 +21,8 @@ pub enum Channel {
     ConfigAck,
     /// Gateway → server: readings (by exception, periodic samples, replays after an outage).
     Data,
+    /// Server → gateway: the data reports stored so far (the agent may forget them).
+    DataStored,
     /// Server → gateway: open a monitor window (faster reporting for a while).
     Monitor,
     /// Server → gateway: a command (write a value, read now).
@@ -30,11 +32,12 @@ pub enum Channel {
 }
 
 impl Channel {
-    pub const ALL: [Channel; 7] = [
+    pub const ALL: [Channel; 8] = [
         Channel::Status,
         Channel::Config,
         Channel::ConfigAck,
         Channel::Data,
+        Channel::DataStored,
         Channel::Monitor,
         Channel::Command,
         Channel::CommandResult,
@@ -47,6 +50,7 @@ impl Channel {
             Channel::Config => "config",
             Channel::ConfigAck => "config/ack",
             Channel::Data => "data",
+            Channel::DataStored => "data/stored",
             Channel::Monitor => "monitor",
             Channel::Command => "cmd",
             Channel::CommandResult => "cmd/result",

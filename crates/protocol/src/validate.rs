@@ -4,6 +4,7 @@
 
 use crate::payload::{Area, DataType, DriverConfig, SignalDef};
 use ironsight_domain::Reason;
+use ironsight_domain::limits::{SIGNAL_ADDRESS_MAX, SIGNAL_DECIMALS_MAX, SIGNAL_NAME_CHARS, SIGNAL_UNIT_CHARS};
 
 /// A refusal: which field (dotted path, e.g. `signals.3.address`) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,16 +98,17 @@ pub fn signal(s: &SignalDef) -> Result<(), FieldError> {
     if name.is_empty() {
         return refuse("name", Reason::Required);
     }
-    if name.chars().count() > 60 {
-        return refuse("name", Reason::TooLong { max: 60 });
+    if name.chars().count() > SIGNAL_NAME_CHARS {
+        return refuse("name", Reason::TooLong { max: SIGNAL_NAME_CHARS });
     }
     if is_bit_area(s.area) != (s.data_type == DataType::Bool) {
         // Bits are bools and bools are bits: a float in a coil or a bool in a register cannot be read.
         return refuse("dataType", Reason::NotAllowed);
     }
     let last = u32::from(s.address) + width(s.data_type) - 1;
-    if last > 65_535 {
-        return refuse("address", Reason::OutOfRange { min: 0, max: 65_536 - i64::from(width(s.data_type)) });
+    if last > SIGNAL_ADDRESS_MAX {
+        let highest_start = SIGNAL_ADDRESS_MAX + 1 - width(s.data_type);
+        return refuse("address", Reason::OutOfRange { min: 0, max: i64::from(highest_start) });
     }
     if !s.scale.is_finite() || s.scale == 0.0 {
         return refuse("scale", Reason::NotAllowed);
@@ -114,9 +116,9 @@ pub fn signal(s: &SignalDef) -> Result<(), FieldError> {
     if !s.offset.is_finite() {
         return refuse("offset", Reason::NotAllowed);
     }
-    in_range("decimals", i64::from(s.decimals), 0, 6)?;
-    if s.unit.chars().count() > 16 {
-        return refuse("unit", Reason::TooLong { max: 16 });
+    in_range("decimals", i64::from(s.decimals), 0, SIGNAL_DECIMALS_MAX)?;
+    if s.unit.chars().count() > SIGNAL_UNIT_CHARS {
+        return refuse("unit", Reason::TooLong { max: SIGNAL_UNIT_CHARS });
     }
     if s.writable && !is_writable_area(s.area) {
         return refuse("writable", Reason::NotAllowed);

@@ -620,7 +620,7 @@ impl SimGateway {
             .enumerate()
             .map(|(i, &signal)| Reading { signal, t, v: Some(value + i as f64), q: Quality::Good })
             .collect();
-        let report = DataReport { seq, kind: ReportKind::Change, readings, errors: Default::default() };
+        let report = DataReport { run: 1, seq, kind: ReportKind::Change, readings, errors: Default::default() };
         serde_json::to_vec(&report).expect("serialisable")
     }
 

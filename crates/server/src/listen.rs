@@ -2,18 +2,17 @@
 //! Here a connection must send its request headers within [`HEADER_READ_TIMEOUT`] (hyper's timer, which
 //! `axum::serve` leaves unset, so a client that sent nothing held its socket for ever), and one address may hold
 //! at most [`PER_ADDRESS_CONNECTIONS`] at once, so a single host cannot take every descriptor; a refusal is logged
-//! (at most once a minute per address). WebSocket upgrades and the client address (`ConnectInfo`) work as with
-//! `axum::serve`.
+//! (at most once a minute per address; the same cap as the MQTT port's, `ironsight_broker::conn_cap`). WebSocket
+//! upgrades and the client address (`ConnectInfo`) work as with `axum::serve`.
 
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::service::TowerToHyperService;
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use ironsight_broker::conn_cap::ConnectionCap;
+use std::net::SocketAddr;
+use std::time::Duration;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
@@ -23,66 +22,11 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// each console holds a few (requests, two live sockets).
 pub const PER_ADDRESS_CONNECTIONS: usize = 1024;
 
-/// Open connections per address; an address leaves the map with its last connection.
-#[derive(Default)]
-struct Connections {
-    open: HashMap<IpAddr, usize>,
-    /// When a refusal of each address was last logged.
-    logged: HashMap<IpAddr, Instant>,
-}
-
-/// One connection's place in the count, given back when the connection ends.
-struct Slot {
-    table: Arc<Mutex<Connections>>,
-    address: IpAddr,
-}
-
-impl Slot {
-    fn take(table: &Arc<Mutex<Connections>>, address: IpAddr) -> Option<Slot> {
-        let mut connections = table.lock().unwrap_or_else(|e| e.into_inner());
-        let open = connections.open.entry(address).or_insert(0);
-        if *open >= PER_ADDRESS_CONNECTIONS {
-            let now = Instant::now();
-            let quiet =
-                connections.logged.get(&address).is_none_or(|t| now.duration_since(*t) > Duration::from_secs(60));
-            if quiet {
-                connections.logged.insert(address, now);
-                connections.logged.retain(|_, t| now.duration_since(*t) <= Duration::from_secs(60));
-                tracing::warn!(%address, limit = PER_ADDRESS_CONNECTIONS, "HTTP connection refused: too many from one address");
-            }
-            return None;
-        }
-        *open += 1;
-        Some(Slot { table: table.clone(), address })
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut connections = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(open) = connections.open.get_mut(&self.address) {
-            *open -= 1;
-            if *open == 0 {
-                connections.open.remove(&self.address);
-            }
-        }
-    }
-}
-
 /// Accepts for ever, serving `app` on each connection in a task of its own.
 pub async fn serve(listener: TcpListener, app: Router) -> std::io::Result<()> {
-    let table = Arc::new(Mutex::new(Connections::default()));
+    let cap = ConnectionCap::new("HTTP", PER_ADDRESS_CONNECTIONS);
     loop {
-        let (stream, peer) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            Err(e) => {
-                // Out of descriptors or a connection reset before accept: wait a moment, keep serving.
-                tracing::warn!("HTTP accept failed: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let Some(slot) = Slot::take(&table, peer.ip()) else { continue };
+        let (stream, peer, slot) = cap.accept(&listener).await;
         let app = app.clone();
         tokio::spawn(async move {
             let _slot = slot;

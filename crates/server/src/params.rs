@@ -10,12 +10,11 @@ use axum::body::Body;
 use axum::extract::FromRequest;
 use axum::http::{HeaderMap, Request, header};
 use ironsight_domain::Reason;
+use ironsight_domain::limits::PAGE_SIZE_MAX;
 use serde_json::{Map, Value};
 
 /// Rows per page when the caller does not say (spec section 9: 10 per page).
 pub const DEFAULT_PAGE_SIZE: i64 = 10;
-/// Most rows one page may ask for.
-pub const MAX_PAGE_SIZE: i64 = 100;
 
 /// Largest body read, in bytes. Larger bodies are refused with 1103 before anything is parsed.
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -205,7 +204,7 @@ impl Params {
 
     /// The `page` (from 1) and `pageSize` (1 to 100, default 10) every list call takes.
     pub fn paging(&self) -> Result<(i64, i64), ApiError> {
-        Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?))
+        Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, PAGE_SIZE_MAX, DEFAULT_PAGE_SIZE)?))
     }
 
     /// A non-empty list of at most `max` ids at `field`: an array (form keys `field.0`, `field.1`, … or JSON), a

@@ -5,6 +5,7 @@
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
 import { LazyScreen, type ScreenLoader } from '@/components/LazyScreen';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { withTexts } from '@/lib/i18n';
 import { useRouteHandle, type RouteHandle } from '@/lib/routeHandle';
 import { LOGIN_PATH, NOT_FOUND_PATH } from '@/lib/paths';
 import { useDocumentHead } from '@/lib/theme';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionGuard } from './SessionGuard';
 import { joinPath, routeTable, type RouteDef, type TopRouteDef } from './routes';
 
-const appShell: ScreenLoader = () => import('./shell/AppShell');
+const appShell: ScreenLoader = withTexts(['shell'], () => import('./shell/AppShell'));
 
 /** The route objects for the whole table (exported for tests, which use a memory router). */
 export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): RouteObject[] {

@@ -2,41 +2,32 @@
  * THE route table: every path of spec section 2, once. The router (app/router.tsx), the side menus and the top
  * navigation (app/shell/navigation.ts) and the access test all read from here; nothing keeps a second list.
  *
- * A route's screen is a lazy loader, so each screen is its own chunk. Screens that later work delivers point at
- * `notAvailable`, which says honestly that the screen is not open yet and names it; replace the loader with the
- * real screen's import when it exists.
+ * A route's screen is a lazy loader, so each screen is its own chunk, wrapped in `withTexts([...areas], …)` with
+ * the text areas it shows (lib/i18n/textAreas.ts; src/locales/areas.test.ts checks them against the screen's
+ * code). Screens that later work delivers point at `notAvailable`, which says honestly that the screen is not open
+ * yet and names it; replace the loader with the real screen's import when it exists. Menu icons are named, not
+ * imported (shell/routeIcons.ts): this table is in every page's entry chunk.
  */
-import type { ComponentType } from 'react';
 import type { ScreenLoader } from '@/components/LazyScreen';
 import NotFoundPage from '@/components/NotFoundPage';
+import { withTexts } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
-import {
-  AlertOutlined,
-  AppstoreOutlined,
-  ClusterOutlined,
-  DashboardOutlined,
-  EnvironmentOutlined,
-  FolderOutlined,
-  MailOutlined,
-  SettingOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import type { RouteIcon } from './shell/routeIcons';
 
 /** Shown for every route whose screen is not built yet (one shared chunk). */
 export const notAvailable: ScreenLoader = () => import('@/components/NotAvailable');
 
-const loginScreen: ScreenLoader = () => import('@/features/auth/components/LoginPage');
+const loginScreen: ScreenLoader = withTexts(['login'], () => import('@/features/auth/components/LoginPage'));
 /** Bundled with the entry (it is tiny): unknown addresses answer without a chunk download. */
 const notFoundScreen: ScreenLoader = () => Promise.resolve({ default: NotFoundPage });
 
 /** Side-menu groups of the management area. */
 export type MenuGroup = 'eg' | 'system' | 'ops';
 
-export const menuGroups: Record<MenuGroup, { titleKey: string; icon: ComponentType }> = {
-  eg: { titleKey: 'menuGroup.eg', icon: ClusterOutlined },
-  system: { titleKey: 'menuGroup.system', icon: SettingOutlined },
-  ops: { titleKey: 'menuGroup.ops', icon: ToolOutlined },
+export const menuGroups: Record<MenuGroup, { titleKey: string; icon: RouteIcon }> = {
+  eg: { titleKey: 'menuGroup.eg', icon: 'cluster' },
+  system: { titleKey: 'menuGroup.system', icon: 'setting' },
+  ops: { titleKey: 'menuGroup.ops', icon: 'tool' },
 };
 
 export interface RouteDef {
@@ -54,7 +45,7 @@ export interface RouteDef {
    * Listed in its area's side menu (only for paths without params); `adminOnly`: listed only for the
    * organisation's administrators (lib/access.ts `isAdmin`; the screen itself still says when it is not for you).
    */
-  menu?: { group?: MenuGroup; icon?: ComponentType; adminOnly?: boolean };
+  menu?: { group?: MenuGroup; icon?: RouteIcon; adminOnly?: boolean };
   children?: RouteDef[];
 }
 
@@ -67,7 +58,7 @@ export interface TopRouteDef extends RouteDef {
   /** Reachable without a session (spec section 2 access rule). */
   public?: boolean;
   /** Shown in the header's top navigation, with this icon. */
-  nav?: { icon: ComponentType };
+  nav?: { icon: RouteIcon };
 }
 
 const findpwdSteps: RouteDef[] = [
@@ -93,16 +84,24 @@ const findpwdSteps: RouteDef[] = [
 ];
 
 /** The EG equipment detail (one screen for its three paths). */
-const egDetailScreen: ScreenLoader = () => import('@/features/monitor/detail/components/EgDetailPage');
+const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+  import('@/features/monitor/detail/components/EgDetailPage'),
+);
 /** A configuration page of an EG equipment on its own (three paths). */
-const egPageScreen: ScreenLoader = () => import('@/features/monitor/page/EgPageScreen');
+const egPageScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+  import('@/features/monitor/page/EgPageScreen'),
+);
 
 /** The monitor's equipment list, and the group view (one screen for its list and configuration paths). */
-const fleetListScreen: ScreenLoader = () => import('@/features/fleet/components/EquipmentListPage');
-const fleetGroupScreen: ScreenLoader = () => import('@/features/fleet/components/GroupMonitorPage');
+const fleetListScreen: ScreenLoader = withTexts(['fleet', 'status'], () =>
+  import('@/features/fleet/components/EquipmentListPage'),
+);
+const fleetGroupScreen: ScreenLoader = withTexts(['fleet', 'monitor', 'status'], () =>
+  import('@/features/fleet/components/GroupMonitorPage'),
+);
 
 const monitorRoutes: RouteDef[] = [
-  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: fleetListScreen, menu: { icon: DashboardOutlined } },
+  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: fleetListScreen, menu: { icon: 'dashboard' } },
   { path: 'eg/detail/list/:id', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
   { path: 'eg/detail/list/:id/:alarm', name: 'MonitorEGDetail', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
   {
@@ -123,7 +122,7 @@ const monitorRoutes: RouteDef[] = [
     path: 'eg/group',
     titleKey: 'route.monitor.egGroup',
     screen: fleetGroupScreen,
-    menu: { icon: ClusterOutlined },
+    menu: { icon: 'cluster' },
     children: [
       { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
       { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
@@ -137,9 +136,9 @@ const monitorRoutes: RouteDef[] = [
       },
     ],
   },
-  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: AppstoreOutlined } },
-  { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: FolderOutlined } },
-  { path: 'gm/ocInfo', titleKey: 'route.monitor.gmOcInfo', screen: notAvailable, menu: { icon: AlertOutlined } },
+  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: 'appstore' } },
+  { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: 'folder' } },
+  { path: 'gm/ocInfo', titleKey: 'route.monitor.gmOcInfo', screen: notAvailable, menu: { icon: 'alert' } },
   { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
   {
     path: 'gm/vuedetail/:equipId',
@@ -162,7 +161,9 @@ const monitorRoutes: RouteDef[] = [
 ];
 
 /** The equipment edit screen: one chunk for its five tab routes; it reads the open tab from the address. */
-const equipmentEditScreen: ScreenLoader = () => import('@/features/equipment/components/EquipmentEditPage');
+const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'status'], () =>
+  import('@/features/equipment/components/EquipmentEditPage'),
+);
 
 const manageRoutes: RouteDef[] = [
   { path: 'frame/:path', titleKey: 'route.manage.frame', screen: notAvailable },
@@ -170,13 +171,13 @@ const manageRoutes: RouteDef[] = [
   {
     path: 'eg/equipment/list',
     titleKey: 'route.manage.equipmentList',
-    screen: () => import('@/features/equipment/components/EquipmentListPage'),
+    screen: withTexts(['equipment'], () => import('@/features/equipment/components/EquipmentListPage')),
     menu: { group: 'eg' },
   },
   {
     path: 'eg/equipment/add',
     titleKey: 'route.manage.equipmentAdd',
-    screen: () => import('@/features/equipment/components/EquipmentAddPage'),
+    screen: withTexts(['equipment'], () => import('@/features/equipment/components/EquipmentAddPage')),
   },
   {
     path: 'eg/equipment/edit/:id',
@@ -190,29 +191,59 @@ const manageRoutes: RouteDef[] = [
       { path: 'page', titleKey: 'route.manage.equipmentEditPage', screen: equipmentEditScreen },
     ],
   },
-  { path: 'eg/gateway', titleKey: 'route.manage.gateway', screen: () => import('@/features/gateways/components/GatewaysPage'), menu: { group: 'eg' } },
+  {
+    path: 'eg/gateway',
+    titleKey: 'route.manage.gateway',
+    screen: withTexts(['gateways', 'status'], () => import('@/features/gateways/components/GatewaysPage')),
+    menu: { group: 'eg' },
+  },
   {
     path: 'eg/group',
     titleKey: 'route.manage.group',
-    screen: () => import('@/features/fleet/components/ManageGroupsPage'),
+    screen: withTexts(['fleet'], () => import('@/features/fleet/components/ManageGroupsPage')),
     menu: { group: 'eg' },
   },
-  { path: 'eg/scene', titleKey: 'route.manage.scene', screen: () => import('@/features/scenes/components/ScenesPage'), menu: { group: 'eg' } },
+  {
+    path: 'eg/scene',
+    titleKey: 'route.manage.scene',
+    screen: withTexts(['scenes'], () => import('@/features/scenes/components/ScenesPage')),
+    menu: { group: 'eg' },
+  },
   {
     path: 'eg/project/list',
     titleKey: 'route.manage.projectList',
-    screen: () => import('@/features/scenes/components/ProjectsPage'),
+    screen: withTexts(['scenes'], () => import('@/features/scenes/components/ProjectsPage')),
     menu: { group: 'eg' },
   },
-  { path: 'system/hardware', titleKey: 'route.manage.hardware', screen: () => import('@/features/system/components/HardwarePage'), menu: { group: 'system' } },
-  { path: 'system/protocol', titleKey: 'route.manage.protocol', screen: () => import('@/features/system/components/ProtocolPage'), menu: { group: 'system' } },
-  { path: 'system/model', titleKey: 'route.manage.model', screen: () => import('@/features/system/components/ModelsPage'), menu: { group: 'system' } },
-  { path: 'system/msg', titleKey: 'route.manage.systemMsg', screen: () => import('@/features/system/components/AnnouncementsPage'), menu: { group: 'system' } },
+  {
+    path: 'system/hardware',
+    titleKey: 'route.manage.hardware',
+    screen: withTexts(['system'], () => import('@/features/system/components/HardwarePage')),
+    menu: { group: 'system' },
+  },
+  {
+    path: 'system/protocol',
+    titleKey: 'route.manage.protocol',
+    screen: withTexts(['system'], () => import('@/features/system/components/ProtocolPage')),
+    menu: { group: 'system' },
+  },
+  {
+    path: 'system/model',
+    titleKey: 'route.manage.model',
+    screen: withTexts(['system'], () => import('@/features/system/components/ModelsPage')),
+    menu: { group: 'system' },
+  },
+  {
+    path: 'system/msg',
+    titleKey: 'route.manage.systemMsg',
+    screen: withTexts(['system'], () => import('@/features/system/components/AnnouncementsPage')),
+    menu: { group: 'system' },
+  },
   // Ours, not the spec's: it has roles and data ranges but no screen to manage them (crates/server/src/api/accounts.rs).
   {
     path: 'system/user',
     titleKey: 'route.manage.subAccounts',
-    screen: () => import('@/features/accounts/components/SubAccountsPage'),
+    screen: withTexts(['accounts'], () => import('@/features/accounts/components/SubAccountsPage')),
     menu: { group: 'system', adminOnly: true },
   },
   { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: notAvailable, menu: { group: 'ops' } },
@@ -229,7 +260,7 @@ const manageRoutes: RouteDef[] = [
 /** The message centre's children; `/message` and `/msg` differ only in their detail route. */
 function messageCentreRoutes(detailPath: string): RouteDef[] {
   return [
-    { path: 'messageAll', titleKey: 'route.message.all', screen: notAvailable, menu: { icon: MailOutlined } },
+    { path: 'messageAll', titleKey: 'route.message.all', screen: notAvailable, menu: { icon: 'mail' } },
     { path: 'messageUnReaden', titleKey: 'route.message.unread', screen: notAvailable, menu: {} },
     { path: 'messageReaden', titleKey: 'route.message.read', screen: notAvailable, menu: {} },
     { path: detailPath, titleKey: 'route.message.detail', screen: notAvailable },
@@ -263,13 +294,13 @@ const accountRoutes: RouteDef[] = [
     path: 'security/sms',
     titleKey: 'route.account.security',
     screen: notAvailable,
-    menu: { icon: SettingOutlined },
+    menu: { icon: 'setting' },
   },
   { path: 'security/nosms', titleKey: 'route.account.security', screen: notAvailable },
   { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: notAvailable, children: accountSetupRoutes },
-  { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: UserOutlined } },
+  { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: 'user' } },
   { path: 'info/nosms', titleKey: 'route.account.info', screen: notAvailable },
-  { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: ToolOutlined } },
+  { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: 'tool' } },
   { path: 'log', titleKey: 'route.account.log', screen: notAvailable, menu: {} },
 ];
 
@@ -294,7 +325,7 @@ export const routeTable: TopRouteDef[] = [
     path: 'monitor',
     titleKey: 'route.monitor.root',
     frame: 'shell',
-    nav: { icon: DashboardOutlined },
+    nav: { icon: 'dashboard' },
     redirectTo: HOME_PATH,
     children: monitorRoutes,
   },
@@ -302,7 +333,7 @@ export const routeTable: TopRouteDef[] = [
     path: 'manage',
     titleKey: 'route.manage.root',
     frame: 'shell',
-    nav: { icon: SettingOutlined },
+    nav: { icon: 'setting' },
     redirectTo: '/manage/eg/equipment/list',
     children: manageRoutes,
   },
@@ -310,8 +341,8 @@ export const routeTable: TopRouteDef[] = [
     path: 'map',
     titleKey: 'route.map',
     frame: 'shell',
-    nav: { icon: EnvironmentOutlined },
-    screen: () => import('@/features/fleet/components/MapPage'),
+    nav: { icon: 'environment' },
+    screen: withTexts(['fleet'], () => import('@/features/fleet/components/MapPage')),
   },
   {
     path: 'message',
@@ -347,7 +378,7 @@ export const routeTable: TopRouteDef[] = [
     path: 'manage/scene/preview/:sceneId',
     titleKey: 'route.manage.scenePreview',
     frame: 'bare',
-    screen: () => import('@/features/scenes/components/ScenePreviewPage'),
+    screen: withTexts(['scenes'], () => import('@/features/scenes/components/ScenePreviewPage')),
   },
   {
     path: 'monitor/project/:projectId/preview/:pageId',

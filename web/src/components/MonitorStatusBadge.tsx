@@ -6,8 +6,8 @@ import { STATUS_BADGE, type MonitorStatus } from '@/lib/live/monitorStatus';
 export function MonitorStatusBadge({ status }: { status: MonitorStatus }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t(`monitor.status.hint.${status}`)}>
-      <Badge status={STATUS_BADGE[status]} text={t(`monitor.status.${status}`)} data-testid="monitor-status" data-status={status} />
+    <Tooltip title={t(`monitorStatus.hint.${status}`)}>
+      <Badge status={STATUS_BADGE[status]} text={t(`monitorStatus.${status}`)} data-testid="monitor-status" data-status={status} />
     </Tooltip>
   );
 }

@@ -11,14 +11,15 @@ const bandColour: Record<StrengthBand, string> = {
 
 /**
  * Signal strength with its band (spec section 9); "—" when the gateway does not report one. Shared by the gateway
- * registry and the monitor's equipment cards; its texts are the gateway screen's (`gateways.signal.*`).
+ * registry and the monitor's equipment cards; its texts (`signalStrength.*`) are in the `status` area those screens
+ * load.
  */
 export function SignalStrength({ value }: { value: number | null }) {
   const { t } = useTranslation();
   const band = strengthBand(value);
   if (band === null || value === null) {
     return (
-      <span data-testid="signal-strength" data-band="none" title={t('gateways.signal.unknown')}>
+      <span data-testid="signal-strength" data-band="none" title={t('signalStrength.unknown')}>
         —
       </span>
     );
@@ -30,7 +31,7 @@ export function SignalStrength({ value }: { value: number | null }) {
       data-band={band}
       style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}
     >
-      {t('gateways.signal.value', { value: Math.round(value), band: t(`gateways.signal.band.${band}`) })}
+      {t('signalStrength.value', { value: Math.round(value), band: t(`signalStrength.band.${band}`) })}
     </Tag>
   );
 }

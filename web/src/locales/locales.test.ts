@@ -1,13 +1,15 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+/**
+ * The texts themselves: both languages have the same area files with exactly the same keys, every value is a
+ * non-empty string with the same {{placeholders}} in both, each top-level group lives in one area, and every key
+ * the source names exists.
+ */
 import { describe, expect, it } from 'vitest';
-import zhCN from './zh-CN.json';
-import en from './en.json';
-
-type Tree = { [key: string]: string | Tree };
+import { TEXT_AREAS, type Texts } from '@/lib/i18n/textAreas';
+import { textFiles } from '@/test/allTexts';
+import { literalKeys, sourceFiles } from '@/test/sourceScan';
 
 /** Every leaf key as a dotted path, with its value. */
-function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
+function leaves(tree: Texts, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -17,14 +19,44 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const locales = { 'zh-CN': leaves(zhCN as Tree), en: leaves(en as Tree) };
+const languages = ['zh-CN', 'en'] as const;
+
+/** Each language's texts, all areas together, leaf key → value. */
+const locales = Object.fromEntries(
+  languages.map((language) => {
+    const all = new Map<string, unknown>();
+    for (const texts of textFiles[language].values()) for (const [key, value] of leaves(texts)) all.set(key, value);
+    return [language, all];
+  }),
+) as Record<(typeof languages)[number], Map<string, unknown>>;
 
 describe('locales', () => {
-  it('zh-CN and en have exactly the same keys', () => {
-    const zhKeys = [...locales['zh-CN'].keys()];
-    const enKeys = [...locales.en.keys()];
-    expect(zhKeys.filter((key) => !locales.en.has(key)), 'keys only in zh-CN').toEqual([]);
-    expect(enKeys.filter((key) => !locales['zh-CN'].has(key)), 'keys only in en').toEqual([]);
+  it('each language has one file per area, and no other', () => {
+    for (const language of languages) expect([...textFiles[language].keys()].sort()).toEqual([...TEXT_AREAS].sort());
+  });
+
+  it('zh-CN and en have exactly the same keys, area by area', () => {
+    for (const area of TEXT_AREAS) {
+      const zh = leaves(textFiles['zh-CN'].get(area) ?? {});
+      const en = leaves(textFiles.en.get(area) ?? {});
+      expect([...zh.keys()].filter((key) => !en.has(key)), `keys of ${area} only in zh-CN`).toEqual([]);
+      expect([...en.keys()].filter((key) => !zh.has(key)), `keys of ${area} only in en`).toEqual([]);
+    }
+  });
+
+  it('each top-level group lives in one area', () => {
+    for (const language of languages) {
+      const seen = new Map<string, string>();
+      const twice: string[] = [];
+      for (const [area, texts] of textFiles[language]) {
+        for (const group of Object.keys(texts)) {
+          const other = seen.get(group);
+          if (other !== undefined) twice.push(`${language}: ${group} in ${other} and ${area}`);
+          seen.set(group, area);
+        }
+      }
+      expect(twice).toEqual([]);
+    }
   });
 
   it('no value is empty or anything but a string', () => {
@@ -43,25 +75,12 @@ describe('locales', () => {
   });
 
   it('every literal key the source passes to t() or names as a titleKey exists', () => {
-    const srcDir = join(__dirname, '..');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
-      }
-    };
-    walk(srcDir);
-    const pattern = /(?:\bt\(\s*|titleKey:\s*|tipKey="|tipKey = ')['"]?([A-Za-z][\w-]*(?:\.[\w-]+)+)['"]/g;
     const missing: string[] = [];
     let found = 0;
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(pattern)) {
+    for (const file of sourceFiles()) {
+      for (const key of literalKeys(file)) {
         found++;
-        const key = match[1] as string;
-        if (!locales['zh-CN'].has(key)) missing.push(`${relative(srcDir, file)}: ${key}`);
+        if (!locales['zh-CN'].has(key)) missing.push(`${file}: ${key}`);
       }
     }
     expect(found).toBeGreaterThan(50);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import widgetTypes from '@/generated/widgetTypes.json';
-import zhCN from '@/locales/zh-CN.json';
-import en from '@/locales/en.json';
+import { allTexts } from '@/test/allTexts';
 import { widgetDefOf, widgetRegistry, unknownWidgetDef } from './registry';
 import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
 import { NotInViewer } from './widgets/Placeholder';
@@ -11,6 +10,9 @@ const generated = widgetTypes.types.map((t) => t.type);
 function lookup(tree: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
 }
+
+const zhCN = allTexts('zh-CN');
+const en = allTexts('en');
 
 describe('widget registry', () => {
   it('has an entry for every generated widget type and for nothing else', () => {

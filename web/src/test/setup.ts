@@ -6,8 +6,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // The app initialises i18n in main.tsx; component tests render parts of it without main.
 import '@/lib/i18n';
-// Every language's texts at once, so components render their texts on the first render, as after i18nReady.
-import '@/lib/i18n/allLanguages';
+// Every area's texts in every language at once, so components render their texts on the first render, as in the
+// browser once a screen's chunk and its texts are in.
+import '@/test/allTexts';
 
 // `findBy…` and `waitFor` wait 1 s by default; a lazily loaded screen on a loaded 2-core CI machine can take
 // longer to import than that. Waiting longer never makes a passing test slower, only a failing one.

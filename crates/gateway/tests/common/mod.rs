@@ -8,7 +8,7 @@
 
 use ironsight_broker::{Authority, BrokerConfig, Identity, RunningBroker, SERVER_CLIENT, async_trait};
 use ironsight_gateway::{AgentConfig, Timing};
-use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, Reading, ReportKind, Status};
+use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, DataStored, Reading, ReportKind, Status};
 use ironsight_protocol::topics::{Channel, GatewayTopics, parse, server_filters};
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS, SubscribeFilter};
 use serde_json::{Value, json};
@@ -100,6 +100,7 @@ pub fn agent_config(broker: SocketAddr, buffer_dir: &Path) -> AgentConfig {
         status_interval: Duration::from_secs(60),
         default_sample_interval: Duration::from_secs(60),
         shutdown_grace: Duration::from_secs(3),
+        stored_timeout: Duration::from_secs(2),
     };
     config
 }
@@ -108,6 +109,14 @@ pub fn agent_config(broker: SocketAddr, buffer_dir: &Path) -> AgentConfig {
 pub async fn device(points: &str) -> ironsight_devsim::Running {
     let config = ironsight_devsim::Config::from_toml_str(&format!("listen = \"127.0.0.1:0\"\n{points}")).unwrap();
     ironsight_devsim::spawn(config).await.unwrap()
+}
+
+/// Confirms a data report as the server does once it is stored.
+fn confirm(client: &AsyncClient, sn: &str, payload: &[u8]) {
+    let Ok(report) = serde_json::from_slice::<DataReport>(payload) else { return };
+    let stored = DataStored { run: report.run, from: report.seq, to: report.seq };
+    let topic = GatewayTopics::new(sn).unwrap().topic(Channel::DataStored);
+    let _ = client.try_publish(topic, QoS::AtLeastOnce, false, serde_json::to_vec(&stored).unwrap());
 }
 
 /// A Modbus TCP device entry of a gateway configuration.
@@ -139,7 +148,8 @@ impl Message {
 }
 
 /// The test's stand-in for the Ironsight server: subscribed to everything gateways publish, reconnecting by
-/// itself when the broker restarts.
+/// itself when the broker restarts. Like the server, it confirms every data report as stored (`…/data/stored`)
+/// as it arrives, unless told not to ([`Server::set_confirming`]).
 pub struct Server {
     client: AsyncClient,
     rx: mpsc::UnboundedReceiver<Message>,
@@ -149,6 +159,7 @@ pub struct Server {
     topics: GatewayTopics,
     /// Subscriptions acknowledged so far (one per connection).
     subscribed: Arc<AtomicU32>,
+    confirming: Arc<AtomicBool>,
 }
 
 impl Drop for Server {
@@ -173,6 +184,8 @@ impl Server {
         let subscriber = client.clone();
         let subscribed = Arc::new(AtomicU32::new(0));
         let subscribed_count = Arc::clone(&subscribed);
+        let confirming = Arc::new(AtomicBool::new(true));
+        let confirms = Arc::clone(&confirming);
         let task = tokio::spawn(async move {
             let mut ready_tx = Some(ready_tx);
             loop {
@@ -188,7 +201,10 @@ impl Server {
                         }
                     }
                     Ok(Event::Incoming(Packet::Publish(p))) => {
-                        if let Some((_, channel)) = parse(&p.topic) {
+                        if let Some((sn, channel)) = parse(&p.topic) {
+                            if channel == Channel::Data && confirms.load(Ordering::SeqCst) {
+                                confirm(&subscriber, sn, &p.payload);
+                            }
                             let _ = tx.send(Message { channel, retain: p.retain, payload: p.payload.to_vec() });
                         }
                     }
@@ -198,7 +214,13 @@ impl Server {
             }
         });
         timeout_at(Instant::now() + DEADLINE, ready).await.expect("server client subscribed").unwrap();
-        Server { client, rx, pending: VecDeque::new(), task, topics: GatewayTopics::new(SN).unwrap(), subscribed }
+        let topics = GatewayTopics::new(SN).unwrap();
+        Server { client, rx, pending: VecDeque::new(), task, topics, subscribed, confirming }
+    }
+
+    /// Whether data reports are confirmed as stored from now on.
+    pub fn set_confirming(&self, on: bool) {
+        self.confirming.store(on, Ordering::SeqCst);
     }
 
     /// How many times the client subscribed (once per connection).

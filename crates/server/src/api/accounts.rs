@@ -14,14 +14,12 @@ use crate::link::live::AccessChange;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::SUB_ACCOUNT_GRANTS;
 use ironsight_domain::validate::{LoginName, NewPassword, email, telephone};
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::access::{DATA_RANGE_ALL, DATA_RANGE_AUTHORISED, ROLE_USER};
 use ironsight_store::users::{NewUser, SubAccountFields, User};
 use serde_json::{Value, json};
-
-/// The most equipment one authorisation call may grant.
-pub const MAX_GRANTS: usize = 10_000;
 
 fn not_found() -> ApiError {
     ApiError::code(Code::SubAccountNotFound)
@@ -186,7 +184,7 @@ pub async fn authorise(State(state): State<AppState>, current: CurrentUser, para
         Some(Value::Array(items)) => items.is_empty(),
         Some(_) => false,
     };
-    let mut ids = if empty { Vec::new() } else { params.id_list("equipIds", MAX_GRANTS)? };
+    let mut ids = if empty { Vec::new() } else { params.id_list("equipIds", SUB_ACCOUNT_GRANTS)? };
     ids.sort_unstable();
     ids.dedup();
     let count = state

@@ -11,13 +11,11 @@ use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::alarm::{MAX_RULES_PER_SIGNAL, RuleDraft};
+use ironsight_domain::alarm::RuleDraft;
+use ironsight_domain::limits::{ALARM_RECORDS_RANGE_DAYS, ALARM_RULES_PER_SIGNAL};
 use ironsight_domain::{Code, Lang, Reason, permission};
 use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
 use serde_json::{Value, json};
-
-/// The longest range an alarm query may span, as for history (spec section 5: at most 30 days).
-pub const QUERY_MAX_DAYS: i64 = crate::api::monitor::HISTORY_MAX_DAYS;
 
 /// The permission that shows alarm records of equipment with `rule_type`.
 fn alarm_permission(rule_type: &str) -> &'static str {
@@ -55,8 +53,8 @@ fn rule_list(params: &Params) -> Result<Vec<RuleDraft>, ApiError> {
         }
         Some(_) => return Err(ApiError::invalid("rules", Reason::NotAllowed)),
     };
-    if items.len() > MAX_RULES_PER_SIGNAL {
-        return Err(ApiError::invalid("rules", Reason::TooMany { max: MAX_RULES_PER_SIGNAL }));
+    if items.len() > ALARM_RULES_PER_SIGNAL {
+        return Err(ApiError::invalid("rules", Reason::TooMany { max: ALARM_RULES_PER_SIGNAL }));
     }
     items
         .iter()
@@ -124,8 +122,8 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         if end < start {
             return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
         }
-        if end - start > QUERY_MAX_DAYS * 86_400_000 {
-            return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: QUERY_MAX_DAYS }));
+        if end - start > ALARM_RECORDS_RANGE_DAYS * 86_400_000 {
+            return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: ALARM_RECORDS_RANGE_DAYS }));
         }
     }
     let (page, page_size) = params.paging()?;

@@ -7,16 +7,13 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::{
+    EQUIPMENT_ADDRESS_CHARS, EQUIPMENT_MODEL_CHARS, EQUIPMENT_NAME_CHARS, MANUFACTURER_CHARS, REMARK_CHARS,
+};
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::equipment::EquipmentFields;
 use serde_json::json;
-
-/// Longest equipment name, and the limits of the other texts.
-const MAX_NAME: usize = 60;
-const MAX_SHORT: usize = 60;
-const MAX_ADDRESS: usize = 200;
-const MAX_REMARK: usize = 500;
 
 /// A bounded optional text parameter, trimmed.
 fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
@@ -35,17 +32,18 @@ fn choice(params: &Params, field: &str, allowed: &[&str], default: &str) -> Resu
 
 fn fields(params: &Params) -> Result<EquipmentFields, ApiError> {
     let name = params.text("equipName")?.unwrap_or_default();
-    let equip_name = display_name(&name, MAX_NAME).map_err(|r| ApiError::invalid("equipName", r))?.to_owned();
+    let equip_name =
+        display_name(&name, EQUIPMENT_NAME_CHARS).map_err(|r| ApiError::invalid("equipName", r))?.to_owned();
     Ok(EquipmentFields {
         equip_name,
         display: choice(params, "display", &["list", "page"], "list")?,
         rule_type: choice(params, "ruleType", &["00", "01"], "00")?,
-        model: text(params, "model", MAX_SHORT)?,
-        manufacturer: text(params, "manufacturer", MAX_SHORT)?,
-        address: text(params, "address", MAX_ADDRESS)?,
+        model: text(params, "model", EQUIPMENT_MODEL_CHARS)?,
+        manufacturer: text(params, "manufacturer", MANUFACTURER_CHARS)?,
+        address: text(params, "address", EQUIPMENT_ADDRESS_CHARS)?,
         latitude: params.float_in("latitude", -90.0, 90.0)?,
         longitude: params.float_in("longitude", -180.0, 180.0)?,
-        remark: text(params, "remark", MAX_REMARK)?,
+        remark: text(params, "remark", REMARK_CHARS)?,
     })
 }
 

@@ -12,14 +12,11 @@ use crate::password;
 use crate::session::{self, CurrentUser};
 use axum::extract::State;
 use axum::http::HeaderMap;
+use ironsight_domain::limits::{GATEWAY_FIRMWARE_CHARS, GATEWAY_MODEL_CHARS, GATEWAY_NAME_CHARS, SEARCH_KEYWORD_CHARS};
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
 use serde_json::json;
-
-/// Longest gateway name, model and firmware texts.
-const MAX_NAME: usize = 60;
-const MAX_MODEL: usize = 60;
 
 fn serial_number(params: &Params) -> Result<SerialNumber, ApiError> {
     SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))
@@ -43,11 +40,12 @@ fn issue_secret() -> (String, String) {
 pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: HeaderMap, params: Params) -> ApiResult {
     let sn = serial_number(&params)?;
     let name_text = params.text("name")?.unwrap_or_else(|| sn.as_str().to_owned());
-    let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
+    let name = display_name(&name_text, GATEWAY_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
     let model_text = params.text("model")?.unwrap_or_default();
-    let model = bounded_text(model_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("model", r))?;
+    let model = bounded_text(model_text.trim(), GATEWAY_MODEL_CHARS).map_err(|r| ApiError::invalid("model", r))?;
     let firmware_text = params.text("firmware")?.unwrap_or_default();
-    let firmware = bounded_text(firmware_text.trim(), MAX_MODEL).map_err(|r| ApiError::invalid("firmware", r))?;
+    let firmware =
+        bounded_text(firmware_text.trim(), GATEWAY_FIRMWARE_CHARS).map_err(|r| ApiError::invalid("firmware", r))?;
     let (secret, secret_hash) = issue_secret();
     let new = NewGateway {
         org_id: current.user.org_id,
@@ -75,7 +73,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
     let gateway = gateway.ok_or_else(|| ApiError::code(Code::NoData))?;
     let name = match params.text("name")? {
-        Some(text) => display_name(&text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
+        Some(text) => display_name(&text, GATEWAY_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
         None => gateway.name.clone(),
     };
     let economize_open = match params.text("economizeOpen")?.as_deref().map(str::trim) {
@@ -107,7 +105,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/gateway/query {keyword, page, pageSize}` → `{total, list}`.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let keyword = params.text("keyword")?.unwrap_or_default();
-    let keyword = bounded_text(keyword.trim(), 64).map_err(|r| ApiError::invalid("keyword", r))?;
+    let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
     let (page, page_size) = params.paging()?;
     let page = state.store.gateways(&current.viewer(), keyword, page, page_size).await?;
     Ok(ApiOk::new(crate::api::presence::vouched(&state.link, page)))

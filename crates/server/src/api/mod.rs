@@ -21,6 +21,7 @@ pub mod scenes;
 pub mod settings;
 pub mod shares;
 pub mod signals;
+pub mod svg;
 pub mod system;
 pub mod theme;
 pub mod user;

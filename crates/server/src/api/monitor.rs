@@ -11,6 +11,7 @@ use crate::link::live::EgFrame;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS, HISTORY_SIGNALS};
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Command, DataType, SignalDef};
@@ -20,10 +21,6 @@ use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
 use serde_json::{Value, json};
 
-/// The spec's history limits: at most 30 days, 10 signals and 200,000 points per answer.
-pub const HISTORY_MAX_DAYS: i64 = 30;
-pub const HISTORY_MAX_SIGNALS: usize = 10;
-pub const HISTORY_MAX_POINTS: i64 = 200_000;
 /// A command without an outcome after this long has timed out (the gateway or its device did not answer).
 pub const COMMAND_TIMEOUT_MS: i64 = 60_000;
 
@@ -230,21 +227,21 @@ pub async fn history_signals(state: State<AppState>, current: CurrentUser, param
 /// signal has more rows in the range than its share of 200,000 points, the range is cut into buckets and each
 /// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
 pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let ids = params.id_list("signalIds", HISTORY_MAX_SIGNALS)?;
+    let ids = params.id_list("signalIds", HISTORY_SIGNALS)?;
     let start = params.required_int("startTime")?;
     let end = params.required_int("endTime")?;
     if end < start {
         return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
     }
-    if end - start > HISTORY_MAX_DAYS * 86_400_000 {
-        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: HISTORY_MAX_DAYS }));
+    if end - start > HISTORY_RANGE_DAYS * 86_400_000 {
+        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: HISTORY_RANGE_DAYS }));
     }
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
         let signal = state.store.owned_signal(&current.viewer(), *id).await?;
         owned.push(signal.ok_or_else(|| ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed))?);
     }
-    let budget = HISTORY_MAX_POINTS / owned.len() as i64;
+    let budget = HISTORY_POINTS / owned.len() as i64;
     let mut series = Vec::with_capacity(owned.len());
     for o in &owned {
         let count = state.store.history_count(o.signal.id, start, end).await?;

@@ -10,13 +10,11 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::SEARCH_KEYWORD_CHARS;
 use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::equipment::{EquipmentFilter, EquipmentSort};
 use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
-
-/// Longest search keyword.
-const MAX_KEYWORD: usize = 64;
 
 /// `true`, `false`, or `None` when absent or empty; anything else is refused naming the field.
 /// `keyword`, `online` and `gatewayId`: the filters every equipment list shares, the management list's
@@ -24,7 +22,8 @@ const MAX_KEYWORD: usize = 64;
 /// [`group_scope`]): one list reads `groupId` differently.
 pub(crate) fn equipment_filter(params: &Params) -> Result<EquipmentFilter, ApiError> {
     let keyword = params.text("keyword")?.unwrap_or_default();
-    let keyword = bounded_text(keyword.trim(), MAX_KEYWORD).map_err(|r| ApiError::invalid("keyword", r))?.to_owned();
+    let keyword =
+        bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?.to_owned();
     Ok(EquipmentFilter {
         keyword,
         online: params.flag("online")?,

@@ -8,14 +8,10 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::{PROJECT_EQUIPMENT, PROJECT_NAME_CHARS, REMARK_CHARS};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::scenes::SaveError;
 use serde_json::{Value, json};
-
-pub const NAME_MAX: usize = 60;
-pub const REMARK_MAX: usize = 500;
-/// A project holds at most this many equipment (none is allowed).
-pub const MAX_PROJECT_EQUIPMENT: usize = 500;
 
 /// Trimmed text at `field` of at most `max` characters without control characters (line breaks are allowed in
 /// the remark); `required` refuses an empty one.
@@ -41,12 +37,12 @@ struct Fields {
 }
 
 fn project_fields(params: &Params) -> Result<Fields, ApiError> {
-    let name = text_field(params, "name", NAME_MAX, true)?;
-    let remark = text_field(params, "remark", REMARK_MAX, false)?;
+    let name = text_field(params, "name", PROJECT_NAME_CHARS, true)?;
+    let remark = text_field(params, "remark", REMARK_CHARS, false)?;
     let ids = match params.get("equipmentIds") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::String(s)) if s.trim().is_empty() => Vec::new(),
-        Some(_) => distinct(params.id_list("equipmentIds", MAX_PROJECT_EQUIPMENT)?),
+        Some(_) => distinct(params.id_list("equipmentIds", PROJECT_EQUIPMENT)?),
     };
     Ok(Fields { name, remark, ids })
 }
@@ -64,8 +60,8 @@ fn save_error(e: SaveError) -> ApiError {
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let (page, size) = params.paging()?;
     let keyword = params.text("keyword")?.unwrap_or_default().trim().to_owned();
-    if keyword.chars().count() > NAME_MAX {
-        return Err(ApiError::invalid("keyword", Reason::TooLong { max: NAME_MAX }));
+    if keyword.chars().count() > PROJECT_NAME_CHARS {
+        return Err(ApiError::invalid("keyword", Reason::TooLong { max: PROJECT_NAME_CHARS }));
     }
     Ok(ApiOk::new(state.store.projects(&current.viewer(), &keyword, page, size).await?))
 }

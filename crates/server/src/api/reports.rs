@@ -7,29 +7,27 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::{
+    REPORT_COLUMNS, REPORT_NAME_CHARS, REPORT_PERIOD_MAX_MINUTES, REPORT_PERIOD_MIN_MINUTES, REPORT_RANGE_DAYS,
+};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
-/// Most signals (columns) in one report.
-pub const MAX_COLUMNS: usize = 20;
-/// Sampling periods: whole minutes from one minute to one day.
-pub const PERIOD_MS: (i64, i64) = (60_000, 86_400_000);
-/// Longest range one query may cover (as history).
-pub const MAX_DAYS: i64 = 30;
-const MAX_NAME: usize = 60;
+/// Sampling periods in ms, as `periodMs` carries them: whole minutes within the limits.
+pub const PERIOD_MS: (i64, i64) = (REPORT_PERIOD_MIN_MINUTES * 60_000, REPORT_PERIOD_MAX_MINUTES * 60_000);
 
 /// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
     let name_text = params.required_text("name")?;
-    let name = display_name(&name_text, MAX_NAME).map_err(|r| ApiError::invalid("name", r))?;
+    let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
     let period = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
     if period % 60_000 != 0 {
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
-    let signal_ids = params.id_list("signalIds", MAX_COLUMNS)?;
+    let signal_ids = params.id_list("signalIds", REPORT_COLUMNS)?;
     let signals = state.store.signals(&current.viewer(), equipment_id).await?;
     let signals = signals.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {
@@ -68,8 +66,8 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
     if end < start {
         return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
     }
-    if end - start > MAX_DAYS * 86_400_000 {
-        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: MAX_DAYS }));
+    if end - start > REPORT_RANGE_DAYS * 86_400_000 {
+        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: REPORT_RANGE_DAYS }));
     }
     let (page, page_size) = params.paging()?;
     let report = state.store.report(&current.viewer(), report_id).await?;

@@ -7,14 +7,12 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::SIGNALS_PER_EQUIPMENT;
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::payload::{DriverConfig, SignalDef};
 use ironsight_protocol::validate::{self, FieldError};
 use ironsight_store::signals::SaveSignalsError;
 use serde_json::{Map, Value, json};
-
-/// Most signals one equipment may have.
-pub const MAX_SIGNALS: usize = 2000;
 
 fn equipment_id(params: &Params, field: &str) -> Result<i64, ApiError> {
     params.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
@@ -36,8 +34,8 @@ pub(crate) fn signal_list(params: &Params) -> Result<Vec<SignalDef>, ApiError> {
         },
         Some(_) => return Err(ApiError::invalid("signals", Reason::NotAllowed)),
     };
-    if items.len() > MAX_SIGNALS {
-        return Err(ApiError::invalid("signals", Reason::TooLong { max: MAX_SIGNALS }));
+    if items.len() > SIGNALS_PER_EQUIPMENT {
+        return Err(ApiError::invalid("signals", Reason::TooLong { max: SIGNALS_PER_EQUIPMENT }));
     }
     items
         .into_iter()

@@ -10,6 +10,9 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::{
+    ANNOUNCEMENT_CONTENT_CHARS, ANNOUNCEMENT_TITLE_CHARS, MANUFACTURER_CHARS, MODEL_NAME_CHARS, REMARK_CHARS,
+};
 use ironsight_domain::validate::{bounded_text, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::payload::SignalDef;
@@ -18,13 +21,6 @@ use ironsight_store::signals::SaveSignalsError;
 use ironsight_store::system::{ModelFields, Transition};
 use serde_json::json;
 
-/// Longest model name, manufacturer and remark.
-const MAX_MODEL_NAME: usize = 60;
-const MAX_MANUFACTURER: usize = 60;
-const MAX_REMARK: usize = 500;
-/// Longest announcement title and content.
-const MAX_TITLE: usize = 100;
-const MAX_CONTENT: usize = 5000;
 const STATUSES: [&str; 3] = ["draft", "published", "withdrawn"];
 
 fn name_param(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
@@ -75,9 +71,9 @@ pub async fn model_equipment(State(state): State<AppState>, current: CurrentUser
 
 /// `POST /lfscada/equipment/model/add {name, manufacturer, remark, signals}` → `{id}`.
 pub async fn model_add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let name = name_param(&params, "name", MAX_MODEL_NAME)?;
-    let manufacturer = optional_text(&params, "manufacturer", MAX_MANUFACTURER)?;
-    let remark = optional_text(&params, "remark", MAX_REMARK)?;
+    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
+    let manufacturer = optional_text(&params, "manufacturer", MANUFACTURER_CHARS)?;
+    let remark = optional_text(&params, "remark", REMARK_CHARS)?;
     let (signals, count) = template_signals(signal_list(&params)?)?;
     let fields =
         ModelFields { name: &name, manufacturer: &manufacturer, remark: &remark, signals: Some((&signals, count)) };
@@ -92,9 +88,9 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
 /// `POST /lfscada/equipment/model/edit {id, name, manufacturer, remark, signals?}`: `signals` absent keeps the list.
 pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
-    let name = name_param(&params, "name", MAX_MODEL_NAME)?;
-    let manufacturer = optional_text(&params, "manufacturer", MAX_MANUFACTURER)?;
-    let remark = optional_text(&params, "remark", MAX_REMARK)?;
+    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
+    let manufacturer = optional_text(&params, "manufacturer", MANUFACTURER_CHARS)?;
+    let remark = optional_text(&params, "remark", REMARK_CHARS)?;
     let signals = match params.get("signals") {
         None => None,
         Some(_) => Some(template_signals(signal_list(&params)?)?),
@@ -154,7 +150,7 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
 /// signals, with the equipment's manufacturer.
 pub async fn model_from_equipment(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
-    let name = name_param(&params, "name", MAX_MODEL_NAME)?;
+    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
     let org = current.user.org_id;
     let viewer = current.viewer();
     let equipment =
@@ -165,7 +161,7 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
         return Err(ApiError::code(Code::EquipmentHasNoSignals));
     }
     let (signals, count) = template_signals(list)?;
-    let manufacturer: String = equipment.fields.manufacturer.chars().take(MAX_MANUFACTURER).collect();
+    let manufacturer: String = equipment.fields.manufacturer.chars().take(MANUFACTURER_CHARS).collect();
     let fields = ModelFields { name: &name, manufacturer: &manufacturer, remark: "", signals: Some((&signals, count)) };
     let id = state
         .store
@@ -176,12 +172,12 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
 }
 
 fn announcement_texts(params: &Params) -> Result<(String, String), ApiError> {
-    let title = name_param(params, "title", MAX_TITLE)?;
+    let title = name_param(params, "title", ANNOUNCEMENT_TITLE_CHARS)?;
     let raw = params.text("content")?.unwrap_or_default();
     if raw.trim().is_empty() {
         return Err(ApiError::invalid("content", Reason::Required));
     }
-    let content = bounded_text(raw.trim(), MAX_CONTENT).map_err(|r| ApiError::invalid("content", r))?;
+    let content = bounded_text(raw.trim(), ANNOUNCEMENT_CONTENT_CHARS).map_err(|r| ApiError::invalid("content", r))?;
     Ok((title, content.to_owned()))
 }
 

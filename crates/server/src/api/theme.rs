@@ -5,22 +5,18 @@ use crate::error::{ApiOk, ApiResult};
 use crate::session::{self, SessionLookup};
 use axum::extract::State;
 use axum::http::HeaderMap;
+use ironsight_domain::limits::{THEME_FAVICON_BYTES, THEME_TITLE_CHARS};
 use serde_json::json;
 
 /// Shown when no organisation has set a title.
 pub const DEFAULT_TITLE: &str = "Ironsight";
 
-/// Longest title accepted, in characters.
-pub const MAX_TITLE: usize = 60;
-/// Longest favicon URL or data URL accepted, in bytes.
-pub const MAX_FAVICON: usize = 64 * 1024;
-
 /// Sets an organisation's theme (`ironsight theme --org … --title …`), validating what the console will show.
 pub async fn set_theme(store: &ironsight_store::Store, org: &str, title: &str, favicon: &str) -> anyhow::Result<()> {
     let id = store.org_by_name(org).await?.ok_or_else(|| anyhow::anyhow!("no organisation named {org}"))?;
     anyhow::ensure!(
-        !title.trim().is_empty() && title.chars().count() <= MAX_TITLE,
-        "the title must be 1 to {MAX_TITLE} characters"
+        !title.trim().is_empty() && title.chars().count() <= THEME_TITLE_CHARS,
+        "the title must be 1 to {THEME_TITLE_CHARS} characters"
     );
     anyhow::ensure!(
         favicon.is_empty()
@@ -28,8 +24,8 @@ pub async fn set_theme(store: &ironsight_store::Store, org: &str, title: &str, f
                 || favicon.starts_with("http://")
                 || favicon.starts_with("/")
                 || favicon.starts_with("data:image/"))
-                && favicon.len() <= MAX_FAVICON),
-        "the favicon must be an http(s) URL, a site path or a data:image URL of at most {MAX_FAVICON} bytes"
+                && favicon.len() <= THEME_FAVICON_BYTES),
+        "the favicon must be an http(s) URL, a site path or a data:image URL of at most {THEME_FAVICON_BYTES} bytes"
     );
     store.set_org_theme(id, title.trim(), favicon).await
 }

@@ -7,19 +7,13 @@
 
 use super::Link;
 use super::live::{EgFrame, LiveValue};
+use super::writer::Receipt;
 use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, Quality, Status};
 use ironsight_protocol::topics::{self, Channel};
 use ironsight_store::commands::CommandStatus;
 use ironsight_store::readings::FUTURE_TOLERANCE_MS;
 use ironsight_store::readings::StoredReading;
 use std::collections::HashMap;
-use std::time::Duration;
-use tokio::sync::mpsc;
-
-/// Readings written per database transaction at most.
-const BATCH_ROWS: usize = 5_000;
-/// How long the writer waits to fill a batch once it has something to write.
-const BATCH_WAIT: Duration = Duration::from_millis(50);
 
 /// Handles one MQTT publish from a gateway.
 pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
@@ -33,7 +27,7 @@ pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
         Channel::Data => on_data(link, sn, payload).await,
         Channel::CommandResult => on_command_result(link, sn, payload).await,
         // The server's own messages, echoed by a broker that delivers to every subscriber.
-        Channel::Config | Channel::Monitor | Channel::Command => Ok(()),
+        Channel::Config | Channel::Monitor | Channel::Command | Channel::DataStored => Ok(()),
     };
     if let Err(e) = result {
         tracing::warn!(sn, ?channel, "gateway message not handled: {e:#}");
@@ -66,8 +60,21 @@ async fn on_config_ack(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<
     link.store().set_config_applied(sn, version, error.as_deref()).await
 }
 
+/// A report's readings go to the writer with a receipt: once they are stored the gateway hears so
+/// (`…/data/stored`) and may forget them. A report that does not parse is confirmed too when its `run` and `seq`
+/// can be read (it would otherwise be sent again for ever); readings of signals the gateway may not report are
+/// dropped, and the report still confirmed.
 async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
-    let report: DataReport = parse(payload)?;
+    let report: DataReport = match parse(payload) {
+        Ok(report) => report,
+        Err(e) => {
+            if let Ok(numbers) = serde_json::from_slice::<ReportNumbers>(payload) {
+                link.write(Vec::new(), Some(Receipt::new(sn, numbers.run, numbers.seq))).await;
+            }
+            return Err(e);
+        }
+    };
+    let receipt = Some(Receipt::new(sn, report.run, report.seq));
     let routes = link.routes_of(sn);
     let mut rows = Vec::with_capacity(report.readings.len());
     let mut foreign = 0usize;
@@ -106,16 +113,25 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
             ahead_ms = most_ahead,
             "readings dated ahead of the server's clock stored at arrival"
         );
-        link.store().note_future_readings(sn, future, most_ahead).await?;
+        if let Err(e) = link.store().note_future_readings(sn, future, most_ahead).await {
+            tracing::error!(sn, "cannot count readings from the future: {e:#}");
+        }
     }
-    if rows.is_empty() {
-        return Ok(());
+    if !rows.is_empty() {
+        let fresh = link.update_latest(&rows);
+        link.alarms().on_readings(&fresh);
+        publish_live(link, &fresh);
     }
-    let fresh = link.update_latest(&rows);
-    link.alarms().on_readings(&fresh);
-    publish_live(link, &fresh);
-    link.write(rows).await;
+    link.write(rows, receipt).await;
     Ok(())
+}
+
+/// What can be read of a report that does not parse as a whole.
+#[derive(serde::Deserialize)]
+struct ReportNumbers {
+    #[serde(default)]
+    run: u64,
+    seq: u64,
 }
 
 /// The time a reading is stored at: its own, unless it is dated more than [`FUTURE_TOLERANCE_MS`] after `now` (the
@@ -175,62 +191,6 @@ async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Res
         tracing::info!(sn, uuid = result.uuid, "result for a command already finished or unknown");
     }
     Ok(())
-}
-
-/// The batch writer: collects readings for up to [`BATCH_WAIT`] or [`BATCH_ROWS`] and writes them in one
-/// transaction. A failed write is retried (the database may be restarting); the bounded channel in front of it
-/// then slows ingest down instead of dropping readings.
-///
-/// On PostgreSQL two writers take turns at the channel, so that one collects the next batch while the other
-/// waits for its commit: a commit there waits for the write-ahead log on disk and for the database's own
-/// processes, time in which the server would otherwise sit idle. Their batches never deadlock: each statement
-/// takes its rows in signal order (see `ironsight_store::readings`), and history ignores duplicates, so the
-/// order in which two batches commit changes nothing stored. SQLite has a single writer lock, so one writer.
-pub async fn run_writer(
-    store: ironsight_store::Store,
-    rx: mpsc::Receiver<Vec<StoredReading>>,
-    backlog: crate::backlog::Backlog,
-) {
-    let writers = match store.backend() {
-        ironsight_store::Backend::Sqlite => 1,
-        ironsight_store::Backend::Postgres => 2,
-    };
-    let rx = std::sync::Arc::new(tokio::sync::Mutex::new(rx));
-    // A JoinSet aborts its tasks when dropped: stopping the link aborts this task, and with it every writer.
-    let mut set = tokio::task::JoinSet::new();
-    for _ in 0..writers {
-        set.spawn(write_batches(store.clone(), rx.clone(), backlog.clone()));
-    }
-    set.join_all().await;
-}
-
-/// One writer: takes the channel, fills a batch, lets go of the channel, writes (retrying until it is stored).
-async fn write_batches(
-    store: ironsight_store::Store,
-    rx: std::sync::Arc<tokio::sync::Mutex<mpsc::Receiver<Vec<StoredReading>>>>,
-    backlog: crate::backlog::Backlog,
-) {
-    loop {
-        let batch = {
-            let mut rx = rx.lock().await;
-            let Some(mut batch) = rx.recv().await else { return };
-            let deadline = tokio::time::Instant::now() + BATCH_WAIT;
-            while batch.len() < BATCH_ROWS {
-                match tokio::time::timeout_at(deadline, rx.recv()).await {
-                    Ok(Some(more)) => batch.extend(more),
-                    Ok(None) | Err(_) => break,
-                }
-            }
-            batch
-        };
-        let mut delay = Duration::from_millis(200);
-        while let Err(e) = store.write_readings(&batch).await {
-            tracing::error!(rows = batch.len(), "history write failed, retrying: {e:#}");
-            tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(Duration::from_secs(10));
-        }
-        backlog.done(batch.len());
-    }
 }
 
 #[cfg(test)]

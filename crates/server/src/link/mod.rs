@@ -3,7 +3,8 @@
 //!
 //! # Layout
 //! - [`authority`]: who may log in to the embedded broker.
-//! - [`ingest`]: handling of what gateways publish, and the batch writer of history.
+//! - [`ingest`]: handling of what gateways publish.
+//! - [`writer`]: the batch writer of history, and the confirmations to gateways of what it stored.
 //! - [`live`]: fan-out of live frames to WebSocket clients.
 //!
 //! The server's client uses a persistent session (clean session off) with QoS 1 subscriptions, so with an
@@ -12,6 +13,7 @@
 pub mod authority;
 pub mod ingest;
 pub mod live;
+pub mod writer;
 
 use crate::backlog::Backlog;
 use crate::config::{Config, Mqtt};
@@ -49,7 +51,7 @@ struct Inner {
     alarms: crate::alarm::Alarms,
     routes: RwLock<HashMap<String, Routes>>,
     latest: RwLock<HashMap<i64, StoredReading>>,
-    writer: mpsc::Sender<Vec<StoredReading>>,
+    writer: mpsc::Sender<writer::WriteJob>,
     /// Readings handed to the writer and not yet stored, for a graceful stop.
     unstored: Backlog,
     /// Where gateways connect: the embedded broker's port (host taken from the request), or the external broker.
@@ -188,7 +190,7 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
     }
     let mut tasks = alarm_tasks;
     tasks.extend([
-        tokio::spawn(ingest::run_writer(store.clone(), writer_rx, unstored.clone())),
+        tokio::spawn(writer::run(store.clone(), writer_rx, unstored.clone(), link.inner.client.clone())),
         tokio::spawn(time_out_commands(store)),
     ]);
     let intake = Some(tokio::spawn(run_client(link.clone(), eventloop)));
@@ -443,14 +445,15 @@ impl Link {
         Ok(list)
     }
 
-    /// Hands readings to the batch writer (waits when it is behind: back-pressure, not loss).
+    /// Hands a report's readings to the batch writer (waits when it is behind: back-pressure, not loss); the
+    /// receipt is confirmed to the gateway once they are stored.
     /// The rows are counted as unstored only once the queue has room for them, in the same step that queues them,
     /// so a stop that cancels the wait leaves no count behind.
-    async fn write(&self, rows: Vec<StoredReading>) {
+    async fn write(&self, rows: Vec<StoredReading>, receipt: Option<writer::Receipt>) {
         match self.inner.writer.reserve().await {
             Ok(permit) => {
                 self.inner.unstored.add(rows.len());
-                permit.send(rows);
+                permit.send(writer::WriteJob { rows, receipt });
             }
             Err(_) => tracing::error!("history writer stopped; readings not stored"),
         }

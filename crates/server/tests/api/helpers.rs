@@ -37,6 +37,9 @@ pub struct TestApp {
     running: Running,
     _dir: tempfile::TempDir,
     pg_database: Option<String>,
+    /// With an external broker: the URL the server connects with (its user name is its client id, so another
+    /// process using it takes the same persistent session over).
+    pub mqtt_url: Option<String>,
 }
 
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -80,6 +83,19 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
             Some(format!("{}/{name}", pg_base()))
         }
     };
+    // A user name of its own per test server: the server's client id follows it, so parallel tests on the one
+    // Mosquitto do not take each other's session over.
+    let mqtt_url = options.external_mqtt.then(|| {
+        format!(
+            "mqtt://ironsight-test-{}-{}@{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst),
+            match options.mqtt_port {
+                0 => std::env::var("IRONSIGHT_TEST_MQTT").unwrap_or_else(|_| "127.0.0.1:1883".into()),
+                port => format!("127.0.0.1:{port}"),
+            }
+        )
+    });
     let config = Config {
         listen: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.path().to_path_buf(),
@@ -90,19 +106,8 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         cookie_secure: false,
         trust_proxy: options.trust_proxy,
         session_idle_ms: 60 * 60_000,
-        mqtt: if options.external_mqtt {
-            // A user name of its own per test server: the server's client id follows it, so parallel tests on
-            // the one Mosquitto do not take each other's session over.
-            let url = format!(
-                "mqtt://ironsight-test-{}-{}@{}",
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::SeqCst),
-                match options.mqtt_port {
-                    0 => std::env::var("IRONSIGHT_TEST_MQTT").unwrap_or_else(|_| "127.0.0.1:1883".into()),
-                    port => format!("127.0.0.1:{port}"),
-                }
-            );
-            ironsight::config::Mqtt::External(ironsight::config::MqttUrl::parse(&url).unwrap())
+        mqtt: if let Some(url) = &mqtt_url {
+            ironsight::config::Mqtt::External(ironsight::config::MqttUrl::parse(url).unwrap())
         } else {
             ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse().unwrap() }
         },
@@ -112,7 +117,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
     let running = ironsight::start(config).await.expect("server starts");
     let base = format!("http://127.0.0.1:{}", running.addr.port());
     let (client, jar) = browser(&base);
-    TestApp { base, client, jar, store: running.state.store.clone(), running, _dir: dir, pg_database }
+    TestApp { base, client, jar, store: running.state.store.clone(), running, _dir: dir, pg_database, mqtt_url }
 }
 
 /// A client that behaves like the console in a browser: keeps cookies, sends its origin.

@@ -1,6 +1,6 @@
-//! Equipment pictures: upload by multipart, accepted by the bytes' signature (png, jpg, gif, webp, svg without
-//! script), at most 2 MiB, stored under the data directory and served at /userimg/<file> with a sandboxing
-//! policy; anything else, and any path that is not one of ours, is refused.
+//! Equipment pictures: upload by multipart, accepted by the bytes' signature (png, jpg, gif, webp, or svg holding
+//! only the drawing content of the allow-list), at most 2 MiB, stored under the data directory and served at
+//! /userimg/<file> with a sandboxing policy; anything else, and any path that is not one of ours, is refused.
 
 use crate::both_backends;
 use crate::helpers::{Answer, TestApp, answer};
@@ -57,6 +57,101 @@ pub(crate) async fn upload_as(
 
 async fn upload(app: &TestApp, id: &str, file_name: &str, bytes: &[u8]) -> Answer {
     upload_as(app, &app.client, id, file_name, bytes).await
+}
+
+/// An upload whose answer is in `lang`.
+async fn upload_in(app: &TestApp, lang: &str, id: &str, file_name: &str, bytes: &[u8]) -> Answer {
+    let body = multipart(&[("id", id)], Some(("file", file_name, bytes)));
+    let request = app
+        .client
+        .post(app.url(UPLOAD))
+        .header("content-type", format!("multipart/form-data; boundary={BOUNDARY}"))
+        .header("accept-language", lang)
+        .body(body);
+    answer(request.send().await.unwrap()).await
+}
+
+/// A drawing saved by Inkscape (editor namespaces, RDF metadata, gradients, clones, an embedded PNG).
+const INKSCAPE: &[u8] = include_bytes!("fixtures/inkscape.svg");
+/// A drawing exported by Illustrator (generator comment, class stylesheet, `data-name`).
+const ILLUSTRATOR: &[u8] = include_bytes!("fixtures/illustrator.svg");
+
+/// `<svg xmlns… xmlns:xlink…>{inner}</svg>`.
+fn svg(inner: &str) -> Vec<u8> {
+    format!("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">{inner}</svg>")
+        .into_bytes()
+}
+
+/// SVG uploads the allow-list refuses: what each is, its bytes, and the refusal's `data.reason` (kind and args).
+fn bad_svgs() -> Vec<(&'static str, Vec<u8>, serde_json::Value)> {
+    use serde_json::json;
+    let script = json!({ "kind": "scriptInImage" });
+    let not_allowed = |item: &str| json!({ "kind": "svgNotAllowed", "args": { "item": item } });
+    vec![
+        ("a script element", svg("<script>alert(1)</script>"), script.clone()),
+        ("an event handler", svg("<rect onclick=\"alert(1)\" width=\"1\" height=\"1\"/>"), script.clone()),
+        ("xlink:href javascript: in mixed case", svg("<use xlink:href=\"JaVaScRiPt:alert(1)\"/>"), script.clone()),
+        (
+            "javascript: spelled with a character reference",
+            svg("<use xlink:href=\"jav&#x61;script:alert(1)\"/>"),
+            script.clone(),
+        ),
+        ("javascript: with an encoded tab", svg("<use href=\"java&#x09;script:alert(1)\"/>"), script.clone()),
+        ("an animation setting href", svg("<set attributeName=\"href\" to=\"javascript:alert(1)\"/>"), script.clone()),
+        (
+            "an external entity (XXE)",
+            b"<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\
+              <svg xmlns=\"http://www.w3.org/2000/svg\"><text>&xxe;</text></svg>"
+                .to_vec(),
+            not_allowed("<!DOCTYPE>"),
+        ),
+        (
+            "entity expansion (billion laughs)",
+            b"<!DOCTYPE svg [<!ENTITY a \"lol\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>\
+              <svg xmlns=\"http://www.w3.org/2000/svg\"><text>&b;</text></svg>"
+                .to_vec(),
+            not_allowed("<!DOCTYPE>"),
+        ),
+        (
+            "HTML in foreignObject",
+            svg("<foreignObject width=\"9\" height=\"9\"><body xmlns=\"http://www.w3.org/1999/xhtml\">\
+                 <iframe src=\"https://evil.example/\"></iframe></body></foreignObject>"),
+            not_allowed("<foreignObject>"),
+        ),
+        (
+            "use of another file",
+            svg("<use xlink:href=\"https://evil.example/sprites.svg#pump\"/>"),
+            not_allowed("<use xlink:href>"),
+        ),
+        ("use of a relative file", svg("<use href=\"other.svg#pump\"/>"), not_allowed("<use href>")),
+        ("an outside picture", svg("<image href=\"http://evil.example/track.png\"/>"), not_allowed("<image href>")),
+        (
+            "url(http…) in a style attribute",
+            svg("<rect style=\"fill:url(http://evil.example/x)\" width=\"1\" height=\"1\"/>"),
+            not_allowed("url(…) in <rect style>"),
+        ),
+        (
+            "@import in a stylesheet",
+            svg("<style>@import url(https://evil.example/a.css);</style>"),
+            not_allowed("@ in <style>"),
+        ),
+        (
+            "CDATA in a stylesheet",
+            svg("<style><![CDATA[rect { fill: red }]]></style>"),
+            not_allowed("<![CDATA[ in <style>"),
+        ),
+        (
+            "a stylesheet processing instruction",
+            b"<?xml-stylesheet href=\"https://evil.example/a.css\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+                .to_vec(),
+            not_allowed("<?xml-stylesheet?>"),
+        ),
+        (
+            "malformed XML",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect width=1/>\n</svg>".to_vec(),
+            json!({ "kind": "svgNotWellFormed", "args": { "line": 2, "column": 13 } }),
+        ),
+    ]
 }
 
 /// The files in the data directory's image folder.
@@ -199,4 +294,57 @@ both_backends!(only_stored_images_are_served, Options::default(), |app| {
     let (anonymous, _jar) = crate::helpers::browser(&app.base);
     let refused = answer(anonymous.get(app.url(&image)).send().await.unwrap()).await;
     assert_eq!(refused.code(), "1010");
+});
+
+both_backends!(svg_uploads_hold_only_drawing_content, Options::default(), |app| {
+    app.login_demo().await;
+    let id = app.post("/lfscada/equipment/multi/add", &[("equipName", "Pump")]).await.data()["id"].to_string();
+    // A picture to keep: no refused upload may touch it.
+    let kept = upload(app, &id, "pump.png", PNG).await.data()["image"].as_str().unwrap().to_owned();
+    let files = stored_files(app);
+
+    for (what, bytes, reason) in bad_svgs() {
+        let refused = upload_in(app, "en", &id, "drawing.svg", &bytes).await;
+        assert_eq!(refused.code(), "1100", "{what}: {:?}", refused.body);
+        assert_eq!(refused.data()["field"], "file", "{what}");
+        assert_eq!(refused.data()["reason"], reason, "{what}");
+    }
+    assert_eq!(stored_files(app), files, "nothing stored");
+    assert_eq!(app.post("/lfscada/equipment/multi/info", &[("id", &id)]).await.data()["image"], kept.as_str());
+    assert_eq!(app.client.get(app.url(&kept)).send().await.unwrap().status(), StatusCode::OK, "still served");
+
+    // The refusal says what is not allowed, in both languages.
+    let foreign = svg("<foreignObject><p xmlns=\"http://www.w3.org/1999/xhtml\">hi</p></foreignObject>");
+    assert_eq!(
+        upload_in(app, "en", &id, "a.svg", &foreign).await.message(),
+        "Invalid parameter file: an SVG image may contain only drawing content; <foreignObject> is not allowed"
+    );
+    assert_eq!(
+        upload_in(app, "zh-CN", &id, "a.svg", &foreign).await.message(),
+        "参数 file 无效：SVG 图片只能包含绘图内容，不允许 <foreignObject>"
+    );
+    let broken = b"<svg>\n  <g>\n</svg>";
+    assert_eq!(
+        upload_in(app, "en", &id, "a.svg", broken).await.message(),
+        "Invalid parameter file: is not a well-formed SVG (XML) file: error at line 3, column 1"
+    );
+    assert_eq!(
+        upload_in(app, "zh-CN", &id, "a.svg", broken).await.message(),
+        "参数 file 无效：不是格式正确的 SVG（XML）文件：第 3 行第 1 列有错误"
+    );
+
+    // Drawings from the usual editors are accepted and served back byte for byte, sandboxed.
+    for (name, drawing) in [("pump.svg", INKSCAPE), ("tank.svg", ILLUSTRATOR)] {
+        let accepted = upload(app, &id, name, drawing).await;
+        assert_eq!(accepted.code(), "200", "{name}: {:?}", accepted.body);
+        let image = accepted.data()["image"].as_str().unwrap().to_owned();
+        assert!(image.ends_with(".svg"), "{image}");
+        let served = app.client.get(app.url(&image)).send().await.unwrap();
+        assert_eq!(served.status(), StatusCode::OK);
+        assert_eq!(served.headers()["content-type"], "image/svg+xml");
+        assert_eq!(served.headers()["content-security-policy"], "sandbox");
+        assert_eq!(served.headers()["x-content-type-options"], "nosniff");
+        assert_eq!(served.bytes().await.unwrap().as_ref(), drawing, "{name}: stored as uploaded");
+    }
+    assert_eq!(stored_files(app).len(), 1, "each accepted drawing replaced the previous picture");
 });

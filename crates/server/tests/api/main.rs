@@ -2,6 +2,7 @@
 //! file per feature (zero-to-production style). Each test runs twice via [`both_backends!`].
 
 mod helpers;
+mod mosquitto;
 mod plant;
 
 mod accounts;
@@ -17,6 +18,7 @@ mod groups;
 mod hardening;
 mod history;
 mod images;
+mod kill;
 mod link;
 mod live_sessions;
 mod login;

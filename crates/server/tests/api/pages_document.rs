@@ -1,7 +1,8 @@
 //! A configuration page's document (docs/page-document.md): saved and loaded whole with the fields the server
 //! does not know kept, the canvas size taken from `con`, every kind of bad document refused as a field error on
-//! `document` that names the widget and the field in both languages (and changes nothing), the page limits, the
-//! 2 MiB size over a form-encoded body, and who may load and save a page.
+//! `document` that names the widget and the field in both languages (and changes nothing), picture addresses the
+//! viewer would not draw among them, the page limits, the 2 MiB size over a form-encoded body, and who may load and
+//! save a page.
 
 use crate::both_backends;
 use crate::helpers::{Answer, TestApp, answer, browser};
@@ -183,6 +184,37 @@ fn bad_documents() -> Vec<(String, &'static str, &'static str)> {
             json!({ "con": { "bgImage": 1 }, "widgets": [] }).to_string(),
             "con.bgImage must be text",
             "con.bgImage 必须是文本",
+        ),
+        (
+            json!({ "con": { "bgImage": "javascript:alert(1)" }, "widgets": [] }).to_string(),
+            "document: con.bgImage must be an http or https URL, a path on the console or a data:image picture",
+            "document 无效：con.bgImage 必须是 http 或 https 网址、控制台上的路径或 data:image 图片",
+        ),
+        (
+            in_page(with(
+                widget("w1", "UsualImage"),
+                "data",
+                json!({ "url": "data:text/html,<script>alert(1)</script>" }),
+            )),
+            "widget \"w1\": data.url must be an http or https URL, a path on the console or a data:image picture",
+            "组件 \"w1\"：data.url 必须是 http 或 https 网址、控制台上的路径或 data:image 图片",
+        ),
+        (
+            in_page(with(widget("w1", "UsualImage"), "data", json!({ "url": "\u{feff}JaVaScRiPt:alert(1)" }))),
+            "widget \"w1\": data.url must be an http or https URL",
+            "组件 \"w1\"：data.url 必须是 http 或 https 网址",
+        ),
+        (
+            in_page(with(
+                widget("state", "UsualAnimation"),
+                "data",
+                json!({ "display": "image", "imgItems": [
+                    { "symbol": "==", "value": 0, "url": "/userimg/0123456789abcdef0123456789abcdef.png" },
+                    { "symbol": "==", "value": 1, "url": "ftp://files.example.com/on.png" },
+                ] }),
+            )),
+            "widget \"state\": data.imgItems[1].url must be an http or https URL",
+            "组件 \"state\"：data.imgItems[1].url 必须是 http 或 https 网址",
         ),
         (
             json!({ "widgets": [], "bind": { "signals": 5 } }).to_string(),
@@ -380,6 +412,17 @@ both_backends!(a_bad_document_is_a_field_error_naming_the_widget_and_changes_not
         page_of(vec![with(widget("g", "WidgetGroup"), "children", json!(many("ShapeRect", 999)))]),
         page_of(vec![deepest]),
         json!({ "con": { "width": 10000, "height": 100 }, "widgets": [] }).to_string(),
+        // Picture addresses the viewer draws: a console path, http(s), an inline picture; blank is no picture.
+        json!({
+            "con": { "bgImage": "/userimg/0123456789abcdef0123456789abcdef.png" },
+            "widgets": [
+                with(widget("a", "UsualImage"), "data", json!({ "url": "https://cdn.example.com/pump.png" })),
+                with(widget("b", "UsualImage"), "data", json!({ "url": "data:image/png;base64,iVBORw0KGgo=" })),
+                with(widget("c", "UsualImage"), "data", json!({ "url": "  " })),
+                with(widget("d", "UsualAnimation"), "data", json!({ "imgItems": [{ "url": "//cdn.example.com/on.png" }] })),
+            ],
+        })
+        .to_string(),
     ] {
         let saved = save(app, &page, &document).await;
         assert_eq!(saved.code(), "200", "{:?}", saved.body);

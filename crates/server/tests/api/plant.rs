@@ -50,27 +50,6 @@ pub struct Plant {
 /// Registers a gateway, equipment bound to it with a driver pointing at a fresh simulator and seven signals,
 /// and starts an agent with the issued secret.
 pub async fn plant(app: &TestApp) -> Plant {
-    app.login_demo().await;
-    let sn = format!("EG-T{}-{}", std::process::id(), PLANTS.fetch_add(1, Ordering::SeqCst));
-    let added = app.post("/lfscada/gateway/add", &[("sn", &sn), ("model", "EG-200")]).await;
-    assert_eq!(added.code(), "200", "{:?}", added.body);
-    let secret = added.data()["secret"].as_str().unwrap().to_owned();
-
-    let mut device_config = ironsight_devsim::Config::demo().unwrap();
-    device_config.listen = "127.0.0.1:0".into();
-    let device = ironsight_devsim::spawn(device_config).await.unwrap();
-
-    let equipment =
-        app.post("/lfscada/equipment/multi/add", &[("equipName", "Pump station")]).await.data()["id"].to_string();
-    assert_eq!(
-        app.post("/lfscada/equipment/multi/bindGateway", &[("id", &equipment), ("sn", &sn)]).await.code(),
-        "200"
-    );
-    let driver = json!({"kind": "modbus_tcp", "host": "127.0.0.1", "port": device.local_addr().port(), "unitId": 1,
-                        "timeoutMs": 500, "pollIntervalMs": 200});
-    let saved =
-        app.post("/lfscada/equipment/multi/driver/save", &[("id", &equipment), ("driver", &driver.to_string())]).await;
-    assert_eq!(saved.code(), "200", "{:?}", saved.body);
     let signals = json!([
         {"name": "inlet_pressure", "area": "input_register", "address": 0, "dataType": "float32", "unit": "bar", "decimals": 2},
         {"name": "tank_level", "area": "input_register", "address": 6, "dataType": "uint16", "scale": 0.1},
@@ -81,6 +60,38 @@ pub async fn plant(app: &TestApp) -> Plant {
         {"name": "rated_speed", "area": "holding_register", "address": 2, "dataType": "uint16"},
         {"name": "pump_start", "area": "coil", "address": 0, "dataType": "bool", "writable": true},
     ]);
+    plant_with(app, ironsight_devsim::Config::demo().unwrap(), signals, 200, |_| {}).await
+}
+
+/// [`plant`] with a simulator of `device`, these `signals`, the driver polling every `poll_interval_ms`, and the
+/// agent's settings adjusted by `tune`.
+pub async fn plant_with(
+    app: &TestApp,
+    mut device_config: ironsight_devsim::Config,
+    signals: Value,
+    poll_interval_ms: u64,
+    tune: impl FnOnce(&mut ironsight_gateway::config::AgentConfig),
+) -> Plant {
+    app.login_demo().await;
+    let sn = format!("EG-T{}-{}", std::process::id(), PLANTS.fetch_add(1, Ordering::SeqCst));
+    let added = app.post("/lfscada/gateway/add", &[("sn", &sn), ("model", "EG-200")]).await;
+    assert_eq!(added.code(), "200", "{:?}", added.body);
+    let secret = added.data()["secret"].as_str().unwrap().to_owned();
+
+    device_config.listen = "127.0.0.1:0".into();
+    let device = ironsight_devsim::spawn(device_config).await.unwrap();
+
+    let equipment =
+        app.post("/lfscada/equipment/multi/add", &[("equipName", "Pump station")]).await.data()["id"].to_string();
+    assert_eq!(
+        app.post("/lfscada/equipment/multi/bindGateway", &[("id", &equipment), ("sn", &sn)]).await.code(),
+        "200"
+    );
+    let driver = json!({"kind": "modbus_tcp", "host": "127.0.0.1", "port": device.local_addr().port(), "unitId": 1,
+                        "timeoutMs": 500, "pollIntervalMs": poll_interval_ms});
+    let saved =
+        app.post("/lfscada/equipment/multi/driver/save", &[("id", &equipment), ("driver", &driver.to_string())]).await;
+    assert_eq!(saved.code(), "200", "{:?}", saved.body);
     let saved = app
         .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &equipment), ("signals", &signals.to_string())])
         .await;
@@ -94,7 +105,8 @@ pub async fn plant(app: &TestApp) -> Plant {
         .collect();
 
     let dir = tempfile::tempdir().unwrap();
-    let config = ironsight_gateway::config::AgentConfig::new(&app.broker_url(), &sn, &secret, dir.path()).unwrap();
+    let mut config = ironsight_gateway::config::AgentConfig::new(&app.broker_url(), &sn, &secret, dir.path()).unwrap();
+    tune(&mut config);
     let agent = ironsight_gateway::agent::start(config).await.expect("agent starts");
     Plant { sn, equipment, ids, device, agent: Some(agent), _dir: dir }
 }

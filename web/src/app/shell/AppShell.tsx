@@ -14,6 +14,7 @@ import { HOME_PATH } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { useTheme } from '@/lib/theme';
 import { menuGroups } from '../routes';
+import { routeIcons } from './routeIcons';
 import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries, type MenuEntry } from './navigation';
 import { UserMenu } from './UserMenu';
 
@@ -35,7 +36,7 @@ export default function AppShell() {
 
   const navItems: MenuProps['items'] = navEntries.map((entry) => ({
     key: entry.path,
-    icon: entry.icon ? createElement(entry.icon) : undefined,
+    icon: entry.icon ? createElement(routeIcons[entry.icon]) : undefined,
     label: t(entry.titleKey),
   }));
   const sideItems = useMemo(() => toSideItems(sideEntries, t), [sideEntries, t]);
@@ -142,7 +143,8 @@ function toSideItems(entries: readonly MenuEntry[], t: Translate): NonNullable<M
   const items: NonNullable<MenuProps['items']> = [];
   const groups = new Map<string, Array<{ key: string; label: string }>>();
   for (const entry of entries) {
-    const item = { key: entry.path, label: t(entry.titleKey), icon: entry.icon ? createElement(entry.icon) : undefined };
+    const icon = entry.icon ? createElement(routeIcons[entry.icon]) : undefined;
+    const item = { key: entry.path, label: t(entry.titleKey), icon };
     if (!entry.group) {
       items.push(item);
       continue;
@@ -152,7 +154,8 @@ function toSideItems(entries: readonly MenuEntry[], t: Translate): NonNullable<M
       children = [];
       groups.set(entry.group, children);
       const group = menuGroups[entry.group];
-      items.push({ key: groupKey(entry.group), label: t(group.titleKey), icon: createElement(group.icon), children });
+      const groupIcon = createElement(routeIcons[group.icon]);
+      items.push({ key: groupKey(entry.group), label: t(group.titleKey), icon: groupIcon, children });
     }
     children.push({ key: item.key, label: item.label });
   }

@@ -2,15 +2,15 @@
  * The header's top navigation and each area's side menu, derived from the route table: a screen appears in a
  * menu because its route says so, never because a second list names it.
  */
-import type { ComponentType } from 'react';
 import { joinPath, routeTable, type MenuGroup, type RouteDef, type TopRouteDef } from '../routes';
+import type { RouteIcon } from './routeIcons';
 
 export interface MenuEntry {
   /** Absolute path; also the menu item's key. */
   path: string;
   titleKey: string;
   group?: MenuGroup;
-  icon?: ComponentType;
+  icon?: RouteIcon;
 }
 
 /** The shell areas offered in the header (Monitor, Manage, Map). */

@@ -7,6 +7,7 @@ import { Permission, type PermissionCode } from '@/lib/access';
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { Code } from '@/lib/api/codes';
+import { Limits } from '@/lib/api/limits';
 
 /** Which equipment an account sees: every equipment of the organisation, or only the equipment granted to it. */
 export type DataRange = 'all' | 'authorised';
@@ -66,7 +67,7 @@ export interface EquipmentOption {
 }
 
 /** Rows asked for per page when loading every equipment (the server's largest page). */
-export const EQUIPMENT_PAGE_SIZE = 100;
+export const EQUIPMENT_PAGE_SIZE = Limits.PageSizeMax;
 
 /** Whether an equipment matches a search text: its name, gateway (name or serial number) or group. */
 export function matchesEquipment(equipment: EquipmentOption, search: string): boolean {
@@ -77,20 +78,20 @@ export function matchesEquipment(equipment: EquipmentOption, search: string): bo
   );
 }
 
-// Field rules (crates/domain/src/validate.rs).
+// Field rules (crates/domain/src/validate.rs; the limits from crates/domain/src/limits.rs).
 
-export const LOGINNAME_MAX = 64;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 15;
-export const TEL_MAX = 20;
-export const EMAIL_MAX = 100;
+export const LOGINNAME_MAX = Limits.LoginNameChars;
+export const PASSWORD_MIN = Limits.PasswordMinChars;
+export const PASSWORD_MAX = Limits.PasswordMaxChars;
+export const TEL_MAX = Limits.TelephoneChars;
+export const EMAIL_MAX = Limits.EmailChars;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
 export type LoginnameProblem = 'required' | 'tooLong' | 'controlCharacters';
 
-/** A login name: required (trimmed), at most 64 characters, no control characters. */
+/** A login name: required (trimmed), at most {@link LOGINNAME_MAX} characters, no control characters. */
 export function loginnameProblem(value: string | undefined): LoginnameProblem | undefined {
   const name = (value ?? '').trim();
   if (!name) return 'required';
@@ -102,8 +103,9 @@ export function loginnameProblem(value: string | undefined): LoginnameProblem | 
 export type PasswordProblem = 'required' | 'rule';
 
 /**
- * A new password (the spec's rule): 8 to 15 printable ASCII characters, case sensitive, with at least one letter,
- * one digit and one symbol. Not trimmed: a space is not allowed, and what is typed is what is saved.
+ * A new password (the spec's rule): {@link PASSWORD_MIN} to {@link PASSWORD_MAX} printable ASCII characters, case
+ * sensitive, with at least one letter, one digit and one symbol. Not trimmed: a space is not allowed, and what is
+ * typed is what is saved.
  */
 export function passwordProblem(value: string | undefined): PasswordProblem | undefined {
   const password = value ?? '';
@@ -116,7 +118,10 @@ export function passwordProblem(value: string | undefined): PasswordProblem | un
   return undefined;
 }
 
-/** An optional telephone: empty, or at most 20 characters of digits, + - ( ) and spaces, with at least 5 digits. */
+/**
+ * An optional telephone: empty, or at most {@link TEL_MAX} characters of digits, + - ( ) and spaces, with at least
+ * 5 digits.
+ */
 export function telephoneProblem(value: string | undefined): 'format' | undefined {
   const tel = (value ?? '').trim();
   if (!tel) return undefined;
@@ -124,7 +129,10 @@ export function telephoneProblem(value: string | undefined): 'format' | undefine
   return tel.length > TEL_MAX || !/^[\d+\-() ]+$/.test(tel) || digits < 5 ? 'format' : undefined;
 }
 
-/** An optional e-mail address: empty, or at most 100 characters, one @ between a local part and a dotted domain. */
+/**
+ * An optional e-mail address: empty, or at most {@link EMAIL_MAX} characters, one @ between a local part and a
+ * dotted domain.
+ */
 export function emailProblem(value: string | undefined): 'tooLong' | 'format' | undefined {
   const email = (value ?? '').trim();
   if (!email) return undefined;

@@ -1,7 +1,9 @@
 /**
  * Equipment as the server answers it (crates/store/src/equipment.rs) and the limits the server applies to its
- * editable fields (crates/server/src/api/equipment.rs), so the form refuses what the server would.
+ * editable fields (crates/domain/src/limits.rs, through the generated contract), so the form refuses what the
+ * server would.
  */
+import { Limits } from '@/lib/api/limits';
 
 /** Display mode: the signal list, or a configuration page. */
 export type DisplayMode = 'list' | 'page';
@@ -45,7 +47,13 @@ export interface Equipment extends EquipmentFields {
 export const PAGE_SIZE = 10;
 
 /** Text limits (characters) of the server. */
-export const LIMITS = { equipName: 60, model: 60, manufacturer: 60, address: 200, remark: 500 } as const;
+export const LIMITS = {
+  equipName: Limits.EquipmentNameChars,
+  model: Limits.EquipmentModelChars,
+  manufacturer: Limits.ManufacturerChars,
+  address: Limits.EquipmentAddressChars,
+  remark: Limits.RemarkChars,
+} as const;
 export const LATITUDE = { min: -90, max: 90 } as const;
 export const LONGITUDE = { min: -180, max: 180 } as const;
 

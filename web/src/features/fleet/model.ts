@@ -6,6 +6,7 @@
  * and cards carry `gmtCreate` besides the contract's fields.
  */
 
+import { Limits } from '@/lib/api/limits';
 import type { GatewayPresence } from '@/lib/gateway';
 
 /** Rows per page (spec section 9). */
@@ -131,13 +132,14 @@ export function cardImage(card: Pick<Card, 'image'>): string | null {
 // Group names
 
 /** Longest group name (spec section 5: "Group name up to 30 characters"; the server's GroupName). */
-export const GROUP_NAME_MAX = 30;
+export const GROUP_NAME_MAX = Limits.GroupNameChars;
 
 export type GroupNameProblem = 'required' | 'tooLong' | 'control';
 
 /**
- * The server's rule for a group name, so the form refuses what the server would: trimmed, 1 to 30 characters
- * (counted as characters, not UTF-16 units, so 30 Chinese characters or emoji fit), no control characters.
+ * The server's rule for a group name, so the form refuses what the server would: trimmed, 1 to {@link GROUP_NAME_MAX}
+ * characters (counted as characters, not UTF-16 units, so that many Chinese characters or emoji fit), no control
+ * characters.
  */
 export function groupNameProblem(raw: string | null | undefined): GroupNameProblem | null {
   const name = (raw ?? '').trim();

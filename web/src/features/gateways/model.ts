@@ -4,6 +4,7 @@
  * "Agent config file").
  */
 
+import { Limits } from '@/lib/api/limits';
 import type { Gateway } from '@/lib/gateway';
 
 /** The gateway record lives in lib (the EG detail reads the same shape); re-exported for this feature's files. */
@@ -20,11 +21,15 @@ export interface IssuedSecret {
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
 
-/** Serial number: 1 to 64 of A–Z a–z 0–9 - _ . (the server's rule). */
-export const SN_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
-export const SN_MAX = 64;
-/** Longest name, model and firmware texts. */
-export const TEXT_MAX = 60;
+/** Serial number: 1 to {@link SN_MAX} of A–Z a–z 0–9 - _ . (the server's rule). */
+export const SN_MAX = Limits.SerialNumberChars;
+export const SN_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${SN_MAX}}$`);
+/** Longest name, model and firmware texts, by form field (the server's limits). */
+export const TEXT_MAX = {
+  name: Limits.GatewayNameChars,
+  model: Limits.GatewayModelChars,
+  firmware: Limits.GatewayFirmwareChars,
+} as const;
 
 export type ConfigState = { kind: 'applied' } | { kind: 'pending' } | { kind: 'error'; message: string };
 
@@ -65,7 +70,7 @@ export function buildAgentToml(input: AgentConfigInput): string {
     '# Ironsight gateway agent configuration: ironsight-gateway --config <this file>',
     '# Where the broker is: mqtt://host[:port] (port 1883 when absent). Plain MQTT over TCP.',
     `broker = ${tomlString(input.broker)}`,
-    "# The gateway's serial number: MQTT client id and user name (1–64 of A–Z a–z 0–9 - _ .).",
+    `# The gateway's serial number: MQTT client id and user name (1–${SN_MAX} of A–Z a–z 0–9 - _ .).`,
     `sn = ${tomlString(input.sn)}`,
     '# The secret the console issued for it. Never logged; keep this file readable only by the agent.',
     `secret = ${tomlString(input.secret)}`,

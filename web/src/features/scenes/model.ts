@@ -6,16 +6,18 @@
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { Code } from '@/lib/api/codes';
+import { Limits } from '@/lib/api/limits';
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
 /** The scene preview reads its cards again this often. */
 export const SCENE_POLL_MS = 5_000;
 
-export const SCENE_NAME_MAX = 30;
-export const SCENE_EQUIPMENT_MAX = 50;
-export const PROJECT_NAME_MAX = 60;
-export const PROJECT_REMARK_MAX = 500;
+/** The server's limits of a scene and a project (crates/domain/src/limits.rs). */
+export const SCENE_NAME_MAX = Limits.SceneNameChars;
+export const SCENE_EQUIPMENT_MAX = Limits.SceneEquipment;
+export const PROJECT_NAME_MAX = Limits.ProjectNameChars;
+export const PROJECT_REMARK_MAX = Limits.RemarkChars;
 
 /** A scene of /lfscada/scene/query. */
 export interface SceneSummary {

@@ -4,6 +4,7 @@
  * announcements. Types as the server answers them (crates/server/src/api/system.rs) and the limits it checks,
  * repeated so a mistake shows while typing; the server stays the authority.
  */
+import { Limits } from '@/lib/api/limits';
 import type { Language } from '@/lib/i18n/language';
 
 /** One setting of a driver, as `/equipment/multi/driver/schema` describes it. */
@@ -97,9 +98,10 @@ export interface EquipmentChoice {
   signalCount: number;
 }
 
-export const MODEL_NAME_MAX = 60;
-export const MANUFACTURER_MAX = 60;
-export const REMARK_MAX = 500;
+/** The server's limits of a library model (crates/domain/src/limits.rs). */
+export const MODEL_NAME_MAX = Limits.ModelNameChars;
+export const MANUFACTURER_MAX = Limits.ManufacturerChars;
+export const REMARK_MAX = Limits.RemarkChars;
 
 export const ANNOUNCEMENT_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
@@ -118,8 +120,9 @@ export interface AnnouncementPage {
   list: Announcement[];
 }
 
-export const TITLE_MAX = 100;
-export const CONTENT_MAX = 5000;
+/** The server's limits of an announcement. */
+export const TITLE_MAX = Limits.AnnouncementTitleChars;
+export const CONTENT_MAX = Limits.AnnouncementContentChars;
 export const ANNOUNCEMENT_PAGE_SIZE = 10;
 
 /** What an announcement may undergo in its status (the server's rules). */

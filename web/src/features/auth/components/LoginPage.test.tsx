@@ -67,6 +67,25 @@ describe('login page', () => {
     expect(await screen.findByText('Please enter your user name')).toBeTruthy();
   });
 
+  it('refuses a name or code of spaces, accepts a password of spaces, and drops a message once the field is filled', async () => {
+    await openLogin();
+    fill('login-username', '   ');
+    fill('login-password', '   ');
+    fill('login-vcode', ' ');
+    await submit();
+    expect(await screen.findByText('请输入用户名')).toBeTruthy();
+    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    expect(screen.queryByText('请输入密码')).toBeNull();
+    expect(document.getElementById('login-username')?.getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls('/lfscada/user/login')).toHaveLength(0);
+    fill('login-username', 'operator1');
+    await waitFor(() => expect(screen.queryByText('请输入用户名')).toBeNull());
+    expect(document.getElementById('login-username')?.getAttribute('aria-invalid')).toBe('false');
+    // Emptied again after a change: the message is back at once, as with antd's Form.
+    fill('login-username', '');
+    expect(await screen.findByText('请输入用户名')).toBeTruthy();
+  });
+
   it('logs in with the payload as query parameters and lands on /monitor/eg/list', async () => {
     server.on('/lfscada/user/login', ok(TEST_USER));
     server.on('/lfscada/user/info', ok(TEST_USER));

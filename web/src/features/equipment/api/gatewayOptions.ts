@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import { Limits } from '@/lib/api/limits';
 import type { ApiError } from '@/lib/api/errors';
 
 /** The part of a gateway row the equipment screens show. */
@@ -12,7 +13,7 @@ export interface GatewayOption {
 }
 
 /** The server's largest page: the screens show at most this many gateways to choose from. */
-export const GATEWAY_OPTIONS_MAX = 100;
+export const GATEWAY_OPTIONS_MAX = Limits.PageSizeMax;
 
 /**
  * POST /lfscada/gateway/query {keyword?, page 1, pageSize 100}: gateways to bind to or filter the list by. A

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import { Limits } from '@/lib/api/limits';
 import type { ApiError } from '@/lib/api/errors';
 import { reportKeys } from './reports';
 
@@ -11,9 +12,9 @@ export interface NewReport {
 }
 
 /** Sampling periods: whole minutes from one minute to one day (the server's limits). */
-export const REPORT_PERIOD_MINUTES = { min: 1, max: 1440 } as const;
-export const REPORT_MAX_COLUMNS = 20;
-export const REPORT_NAME_MAX = 60;
+export const REPORT_PERIOD_MINUTES = { min: Limits.ReportPeriodMinMinutes, max: Limits.ReportPeriodMaxMinutes } as const;
+export const REPORT_MAX_COLUMNS = Limits.ReportColumns;
+export const REPORT_NAME_MAX = Limits.ReportNameChars;
 
 /**
  * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds (comma-separated)} → {id}.

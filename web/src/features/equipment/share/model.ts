@@ -5,6 +5,7 @@
  * password with the server's rule (spec section 5: at least 4 characters, letters or digits only; at most 32),
  * and builds the address the QR code holds.
  */
+import { Limits } from '@/lib/api/limits';
 import { egDetailPath } from '@/lib/paths';
 
 /** What a visitor may do: look only, or look and write values. */
@@ -46,7 +47,8 @@ export function afterPasswordSet(info: ShareInfo): ShareInfo {
   return { ...info, hasPassword: true, enabled: true };
 }
 
-export const SHARE_PASSWORD = { min: 4, max: 32 } as const;
+/** Length of a sharing password (the server's limits). */
+export const SHARE_PASSWORD = { min: Limits.SharePasswordMinChars, max: Limits.SharePasswordMaxChars } as const;
 
 export type SharePasswordProblem = 'required' | 'lettersDigits' | 'tooShort' | 'tooLong';
 

@@ -1,7 +1,9 @@
 /**
  * Alarm rules of a signal (crates/domain/src/alarm.rs `RuleDraft`): condition symbol, threshold, deadband,
- * delay, level and the message in both languages. The limits below are the server's.
+ * delay, level and the message in both languages. The limits below are the server's (crates/domain/src/limits.rs,
+ * through the generated contract).
  */
+import { Limits } from '@/lib/api/limits';
 
 export const SYMBOLS = ['==', '!=', '>', '<', '>=', '<='] as const;
 export type AlarmSymbol = (typeof SYMBOLS)[number];
@@ -26,9 +28,9 @@ export interface AlarmRule {
 /** What the form edits and /alarm/rule/save takes (id 0 for a new rule). */
 export type RuleDraft = Omit<AlarmRule, 'signalId' | 'signalTitle'>;
 
-export const MAX_RULES_PER_SIGNAL = 10;
-export const MAX_DELAY_MS = 86_400_000;
-export const MAX_MESSAGE_CHARS = 200;
+export const MAX_RULES_PER_SIGNAL = Limits.AlarmRulesPerSignal;
+export const MAX_DELAY_MS = Limits.AlarmDelayMsMax;
+export const MAX_MESSAGE_CHARS = Limits.AlarmMessageChars;
 export const LEVELS = [1, 2, 3] as const;
 
 export const RULE_FIELDS = ['symbol', 'value', 'deadband', 'delay', 'level', 'msgZh', 'msgEn'] as const;

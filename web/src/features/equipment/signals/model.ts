@@ -1,8 +1,10 @@
 /**
  * Signal definitions (crates/protocol/src/payload.rs `SignalDef`) and the rules the server checks them with
  * (crates/protocol/src/validate.rs), repeated here so a mistake shows while typing. The server stays the
- * authority: whatever it refuses is shown on the row and field it names.
+ * authority: whatever it refuses is shown on the row and field it names. The limits come from the server
+ * (crates/domain/src/limits.rs, through the generated contract).
  */
+import { Limits } from '@/lib/api/limits';
 
 export const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'] as const;
 export type Area = (typeof AREAS)[number];
@@ -50,12 +52,13 @@ export const SIGNAL_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof SignalDef>;
 export type SignalField = (typeof SIGNAL_FIELDS)[number];
 
-export const NAME_MAX = 60;
-export const UNIT_MAX = 16;
-export const DECIMALS = { min: 0, max: 6 } as const;
-export const ADDRESS_MAX = 65_535;
+export const NAME_MAX = Limits.SignalNameChars;
+export const UNIT_MAX = Limits.SignalUnitChars;
+export const DECIMALS = { min: 0, max: Limits.SignalDecimalsMax } as const;
+/** Highest register or coil address (a signal wider than one register must end by it too). */
+export const ADDRESS_MAX = Limits.SignalAddressMax;
 /** Most signals one equipment may have. */
-export const MAX_SIGNALS = 2000;
+export const MAX_SIGNALS = Limits.SignalsPerEquipment;
 
 /** Registers (or coils) a data type occupies. */
 export function width(dataType: DataType): number {

@@ -8,9 +8,7 @@
  * Import is all or nothing: every row is checked (cells, then the server's signal rules, then overlaps) and a
  * single refused row imports nothing, with each refusal named by sheet row number, column and reason.
  */
-import { i18n } from '@/lib/i18n';
-// Both languages' texts: headers and labels are read back in either (English is otherwise fetched only when shown).
-import '@/lib/i18n/allLanguages';
+import { i18n, loadTextsInEveryLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import {
   AREAS,
@@ -42,6 +40,7 @@ export function signalRows(list: readonly SignalDef[]): Cell[][] {
 
 /** The .xlsx file of `list`, headed in `language`. */
 export async function exportSignals(list: readonly SignalDef[], language: Language): Promise<Blob> {
+  // Headed in the language shown: its texts came with the screen.
   const { default: writeXlsxFile } = await import('write-excel-file/universal');
   const header = headerRow(language).map((value) => ({ value, fontWeight: 'bold' as const }));
   return writeXlsxFile([header, ...signalRows(list)], { columns: SIGNAL_FIELDS.map(() => ({ width: 16 })) }).toBlob();
@@ -252,7 +251,12 @@ function readBytes(file: Blob): Promise<ArrayBuffer> {
 
 /** Reads the first sheet of an .xlsx file into signal definitions; a file that is no spreadsheet is refused. */
 export async function importSignals(file: Blob): Promise<ImportResult> {
-  const { readSheet } = await import('read-excel-file/universal');
+  // Headers and labels are read back in either language: the equipment texts of both (the other one is otherwise
+  // fetched only when shown).
+  const [{ readSheet }] = await Promise.all([
+    import('read-excel-file/universal'),
+    loadTextsInEveryLanguage(['equipment']),
+  ]);
   let rows: unknown[][];
   try {
     rows = (await readSheet(await readBytes(file))) as unknown[][];

@@ -1,7 +1,7 @@
 /**
- * Adds a group or renames one: the name is checked as the server checks it (trimmed, 1–30 characters, no control
- * characters), and the server's refusals that concern the name — "group name already exists" (1202) above all —
- * are shown on the field in the server's words, not as a toast.
+ * Adds a group or renames one: the name is checked as the server checks it (trimmed, 1 to GROUP_NAME_MAX
+ * characters, no control characters), and the server's refusals that concern the name — "group name already
+ * exists" (1202) above all — are shown on the field in the server's words, not as a toast.
  */
 import { useEffect } from 'react';
 import { Form, Input, Modal } from 'antd';

@@ -40,9 +40,9 @@ export function RegisterGatewayModal({ open, onClose, onRegistered }: RegisterGa
     if (shown.length > 0) void form.validateFields(shown).catch(() => undefined);
   }, [i18n.language, form]);
 
-  const textRule = (field: string): Rule => ({
-    max: TEXT_MAX,
-    message: t('gateways.validation.tooLong', { field: t(`gateways.field.${field}`), max: TEXT_MAX }),
+  const textRule = (field: keyof typeof TEXT_MAX): Rule => ({
+    max: TEXT_MAX[field],
+    message: t('gateways.validation.tooLong', { field: t(`gateways.field.${field}`), max: TEXT_MAX[field] }),
   });
 
   const snRules: Rule[] = [

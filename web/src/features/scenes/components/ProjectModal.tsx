@@ -1,5 +1,6 @@
 /**
- * Adds a project or edits one: name (1–60), remark (up to 500) and member equipment (any number, none allowed), in
+ * Adds a project or edits one: name, remark and member equipment (none allowed; the server refuses more than
+ * `Limits.ProjectEquipment`, shown on the field), each within the server's limits (crates/domain/src/limits.rs), in
  * the modal shared with scenes ({@link EquipmentSetModal}) with the remark as the project's own field. Refusals
  * that concern a field are shown on it in the server's words ("project name already exists", 1252); the rest toast.
  */

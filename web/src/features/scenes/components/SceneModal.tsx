@@ -1,6 +1,6 @@
 /**
- * Adds a scene or edits one: a name and 1–50 equipment in board order, in the modal shared with projects
- * ({@link EquipmentSetModal}). The server's refusals that concern a field — "scene name already exists" (1250),
+ * Adds a scene or edits one: a name and 1 to SCENE_EQUIPMENT_MAX equipment in board order, in the modal shared
+ * with projects ({@link EquipmentSetModal}). The server's refusals that concern a field — "scene name already exists" (1250),
  * equipment not found (1214), a named parameter — are shown on that field in the server's words, the rest as a toast.
  */
 import { useEffect } from 'react';

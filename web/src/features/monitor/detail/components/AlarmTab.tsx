@@ -1,6 +1,7 @@
 /**
  * Alarm records of the equipment (spec section 3 alarm columns: equipTitle, type, gmtTrigger, gmtRelease, value,
- * msg, operation), 10 per page, with an optional UTC+8 time filter (end not before start, at most 30 days).
+ * msg, operation), 10 per page, with an optional UTC+8 time filter (end not before start, at most the server's
+ * `AlarmRecordsRangeDays`).
  * Confirming records who and when. Releases show up live: the list is fetched again whenever the live alarm
  * counts change (a trigger or a release changes them) and every 30 s besides.
  *
@@ -17,6 +18,7 @@ import { catalogueText } from '@/lib/api/errors';
 import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '../api/alarms';
 import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/signals/format';
 import { checkRange } from '../model/historyRange';
+import { Limits } from '@/lib/api/limits';
 import type { AlarmRecord } from '../model/types';
 import { TabEmpty, TabError } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
@@ -143,7 +145,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
                 setQuery({ page: 1, startTime: null, endTime: null });
                 return;
               }
-              const problem = checkRange(start, end);
+              const problem = checkRange(start, end, Limits.AlarmRecordsRangeDays);
               if (problem) {
                 setRangeError(
                   problem.kind === 'endBeforeStart'

@@ -122,7 +122,7 @@ export function CommandTab({ signals, signalsLoading, signalsError, onRetry, can
             <ReadNow signal={selected} />
           </Card>
           <Card size="small" title={t('monitor.command.writeTitle')}>
-            <WriteForm signal={selected} canWrite={canWrite} />
+            <WriteForm key={selected.id} signal={selected} canWrite={canWrite} />
           </Card>
         </>
       ) : (

@@ -1,7 +1,7 @@
 /**
- * History: a UTC+8 time range (end not before start, at most 30 days) and up to 10 signals; the answer drawn as
- * an ECharts line chart with zoom (bucketed signals as min and max lines, model/historySeries.ts) or listed in a
- * table of 10 rows per page, and exported to Excel.
+ * History: a UTC+8 time range (end not before start, at most HISTORY_MAX_DAYS days) and up to HISTORY_MAX_SIGNALS
+ * signals (the server's limits); the answer drawn as an ECharts line chart with zoom (bucketed signals as min and
+ * max lines, model/historySeries.ts) or listed in a table of 10 rows per page, and exported to Excel.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Flex, Pagination, Segmented, Select, Table, Tag, Typography } from 'antd';

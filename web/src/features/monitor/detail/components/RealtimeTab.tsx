@@ -169,7 +169,7 @@ export function RealtimeTab(props: RealtimeTabProps) {
             <Typography.Text type="secondary">
               {t('monitor.write.current', { value: formatSignalValue(values[String(writing.id)]?.value, writing) })}
             </Typography.Text>
-            <WriteForm signal={writing} canWrite={props.canWrite} autoFocus />
+            <WriteForm key={writing.id} signal={writing} canWrite={props.canWrite} autoFocus />
           </Flex>
         )}
       </Modal>

@@ -26,6 +26,7 @@ export function RangeHint({ signal }: { signal: MonitorSignal }) {
   );
 }
 
+/** Key the form by `signal.id` where the signal can change under it: a new signal starts a fresh form. */
 export interface WriteFormProps {
   signal: MonitorSignal;
   canWrite: boolean;
@@ -43,15 +44,10 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  // Leaving the form (closing the dialog, another signal) stops polling for the answer.
+  // Leaving the form (closing the dialog, another signal: callers key the form by signal id) stops polling for the
+  // answer. No reset effect on the id: a passive effect runs after the first paint, and one that cleared the
+  // state there wiped what a quick operator (or a test) typed and the problem shown for it.
   useEffect(() => () => abort.current?.abort(), []);
-  useEffect(() => {
-    abort.current?.abort();
-    setInput('');
-    setProblem(null);
-    setOutcome(null);
-    setAttempt(null);
-  }, [signal.id]);
 
   const running = attempt !== null;
 

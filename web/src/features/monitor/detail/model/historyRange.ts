@@ -1,20 +1,27 @@
 /**
- * The history query's rules (spec section 5 and the server's limits in api/monitor.rs): end not earlier than
- * start, a range of at most 30 days, and at least one and at most 10 signals.
+ * The history query's rules (spec section 5 and the server's limits, crates/domain/src/limits.rs): end not earlier
+ * than start, a range of at most {@link HISTORY_MAX_DAYS} days, and at least one and at most
+ * {@link HISTORY_MAX_SIGNALS} signals. The alarm records' time filter checks its range the same way, with its own
+ * limit.
  */
+import { Limits } from '@/lib/api/limits';
 
-export const HISTORY_MAX_DAYS = 30;
-export const HISTORY_MAX_SIGNALS = 10;
+export const HISTORY_MAX_DAYS = Limits.HistoryRangeDays;
+export const HISTORY_MAX_SIGNALS = Limits.HistorySignals;
 const DAY_MS = 86_400_000;
 
 export type RangeProblem = { kind: 'required' } | { kind: 'endBeforeStart' } | { kind: 'tooLong'; maxDays: number };
 
 /** The first rule the range breaks, or null when it may be queried. Times are epoch ms. */
-export function checkRange(start: number | null | undefined, end: number | null | undefined): RangeProblem | null {
+export function checkRange(
+  start: number | null | undefined,
+  end: number | null | undefined,
+  maxDays: number = HISTORY_MAX_DAYS,
+): RangeProblem | null {
   if (start === null || start === undefined || end === null || end === undefined) return { kind: 'required' };
   if (!Number.isFinite(start) || !Number.isFinite(end)) return { kind: 'required' };
   if (end < start) return { kind: 'endBeforeStart' };
-  if (end - start > HISTORY_MAX_DAYS * DAY_MS) return { kind: 'tooLong', maxDays: HISTORY_MAX_DAYS };
+  if (end - start > maxDays * DAY_MS) return { kind: 'tooLong', maxDays };
   return null;
 }
 

@@ -1,0 +1,230 @@
+//! Every limit a person meets in the console's forms and queries, named once: the handlers refuse by these
+//! constants and [`NAMED`] exports them to the web app (`web/src/generated/contract.json`, key `limits`), so a
+//! form refuses exactly what the server would and a limit changed here changes both at once.
+//!
+//! Lengths are in characters as a person counts them (a Chinese character is one), unless the name says bytes.
+//! Counts are inclusive maxima. A limit that a validation type of [`crate::validate`] or a rule of
+//! [`crate::alarm`] already holds is that constant, not a copy of its number.
+//!
+//! Not here: the page-document limits (`crate::page`, exported in `widgetTypes.json`), the driver settings'
+//! limits (sent with the driver schema), and limits of the transport rather than of a field (body size, keys per
+//! request).
+
+use crate::alarm;
+use crate::validate::{FeedbackContent, GroupName, LoginName, LoginPassword, NewPassword, SerialNumber, SharePassword};
+
+// Accounts (the login form, sub-accounts).
+
+/// Longest login name.
+pub const LOGIN_NAME_CHARS: usize = LoginName::MAX;
+/// Shortest new password (spec: 8 to 15 characters).
+pub const PASSWORD_MIN_CHARS: usize = NewPassword::MIN;
+/// Longest new password.
+pub const PASSWORD_MAX_CHARS: usize = NewPassword::MAX;
+/// Longest password typed at login: refused before hashing, so a huge input cannot cost a slow hash.
+pub const LOGIN_PASSWORD_CHARS: usize = LoginPassword::MAX;
+/// Longest telephone number, brackets, spaces and `+` included (`validate::telephone`).
+pub const TELEPHONE_CHARS: usize = 20;
+/// Longest e-mail address (`validate::email`).
+pub const EMAIL_CHARS: usize = 100;
+/// Most equipment one authorisation call may grant a sub-account.
+pub const SUB_ACCOUNT_GRANTS: usize = 10_000;
+
+// Feedback.
+
+/// Shortest feedback ('Opinions can not be less than 10 words!', code 1200).
+pub const FEEDBACK_MIN_CHARS: usize = FeedbackContent::MIN;
+/// Longest feedback.
+pub const FEEDBACK_MAX_CHARS: usize = FeedbackContent::MAX;
+
+// Equipment, its sharing, signals, alarm rules and reports.
+
+/// Longest equipment name.
+pub const EQUIPMENT_NAME_CHARS: usize = 60;
+/// Longest equipment model text.
+pub const EQUIPMENT_MODEL_CHARS: usize = 60;
+/// Longest manufacturer name, of an equipment and of a model in the model library alike (a model made from an
+/// equipment takes the equipment's manufacturer).
+pub const MANUFACTURER_CHARS: usize = 60;
+/// Longest equipment address (where it stands).
+pub const EQUIPMENT_ADDRESS_CHARS: usize = 200;
+/// Longest remark, of an equipment, a project and a library model alike.
+pub const REMARK_CHARS: usize = 500;
+/// Shortest sharing password (spec: at least 4 characters).
+pub const SHARE_PASSWORD_MIN_CHARS: usize = SharePassword::MIN;
+/// Longest sharing password: refused before hashing, as at login.
+pub const SHARE_PASSWORD_MAX_CHARS: usize = SharePassword::MAX;
+/// Most signals one equipment may have: the gateway polls them all, and an import is saved whole.
+pub const SIGNALS_PER_EQUIPMENT: usize = 2000;
+/// Longest signal name.
+pub const SIGNAL_NAME_CHARS: usize = 60;
+/// Longest signal unit.
+pub const SIGNAL_UNIT_CHARS: usize = 16;
+/// Highest register or coil address: a Modbus address is 16 bits, and a signal wider than one register must end
+/// by this address too.
+pub const SIGNAL_ADDRESS_MAX: u32 = u16::MAX as u32;
+/// Most decimals a signal's value is shown with.
+pub const SIGNAL_DECIMALS_MAX: i64 = 6;
+/// Most alarm rules one signal may have.
+pub const ALARM_RULES_PER_SIGNAL: usize = alarm::MAX_RULES_PER_SIGNAL;
+/// Longest delay of an alarm rule, in ms (one day).
+pub const ALARM_DELAY_MS_MAX: i64 = alarm::MAX_DELAY_MS;
+/// Longest alarm message, in each language.
+pub const ALARM_MESSAGE_CHARS: usize = alarm::MAX_MESSAGE_CHARS;
+/// Longest range one alarm-record query may span, as for history (spec section 5: at most 30 days).
+pub const ALARM_RECORDS_RANGE_DAYS: i64 = HISTORY_RANGE_DAYS;
+/// Longest report name.
+pub const REPORT_NAME_CHARS: usize = 60;
+/// Most signals (columns) in one report.
+pub const REPORT_COLUMNS: usize = 20;
+/// Shortest sampling period of a report, in minutes: a report is read from history one cell per period, and
+/// periods are whole minutes.
+pub const REPORT_PERIOD_MIN_MINUTES: i64 = 1;
+/// Longest sampling period of a report, in minutes (one day).
+pub const REPORT_PERIOD_MAX_MINUTES: i64 = 1440;
+/// Longest range one report query may cover, as history.
+pub const REPORT_RANGE_DAYS: i64 = HISTORY_RANGE_DAYS;
+
+// Monitor.
+
+/// Longest range one history query may cover (spec section 5: at most 30 days).
+pub const HISTORY_RANGE_DAYS: i64 = 30;
+/// Most signals one history query (and the chart) may hold (spec: 10).
+pub const HISTORY_SIGNALS: usize = 10;
+/// Most points one history answer holds, all its signals together (spec: 200,000); a longer range is answered in
+/// min/max buckets.
+pub const HISTORY_POINTS: i64 = 200_000;
+
+// Gateways.
+
+/// Longest gateway serial number (it is also the gateway's MQTT user name).
+pub const SERIAL_NUMBER_CHARS: usize = SerialNumber::MAX;
+/// Longest gateway name.
+pub const GATEWAY_NAME_CHARS: usize = 60;
+/// Longest gateway model text.
+pub const GATEWAY_MODEL_CHARS: usize = 60;
+/// Longest gateway firmware version text.
+pub const GATEWAY_FIRMWARE_CHARS: usize = 60;
+
+// Groups, scenes and projects.
+
+/// Longest monitor group name (spec section 5: "Group name up to 30 characters").
+pub const GROUP_NAME_CHARS: usize = GroupName::MAX;
+/// Longest scene name: a scene name follows the group-name rule.
+pub const SCENE_NAME_CHARS: usize = GroupName::MAX;
+/// Most equipment one scene shows (at least one); its preview reads every card again every few seconds.
+pub const SCENE_EQUIPMENT: usize = 50;
+/// Longest project name (a project search keyword is bounded by it too: a longer one cannot match).
+pub const PROJECT_NAME_CHARS: usize = 60;
+/// Most equipment one project holds (none is allowed).
+pub const PROJECT_EQUIPMENT: usize = 500;
+
+// System screens.
+
+/// Longest name of a model in the model library.
+pub const MODEL_NAME_CHARS: usize = 60;
+/// Longest announcement title.
+pub const ANNOUNCEMENT_TITLE_CHARS: usize = 100;
+/// Longest announcement text.
+pub const ANNOUNCEMENT_CONTENT_CHARS: usize = 5000;
+/// Longest console title of an organisation (`ironsight theme --title`).
+pub const THEME_TITLE_CHARS: usize = 60;
+/// Longest favicon of an organisation, URL or data URL, in bytes (`ironsight theme --favicon`).
+pub const THEME_FAVICON_BYTES: usize = 64 * 1024;
+
+// Lists.
+
+/// Most rows one page of a list may ask for.
+pub const PAGE_SIZE_MAX: i64 = 100;
+/// Longest search keyword of the equipment and gateway lists.
+pub const SEARCH_KEYWORD_CHARS: usize = 64;
+
+/// Every limit by the name the web app uses for it (`Limits.SceneNameChars`), as the contract exports it.
+pub const NAMED: &[(&str, i64)] = &[
+    ("LoginNameChars", LOGIN_NAME_CHARS as i64),
+    ("PasswordMinChars", PASSWORD_MIN_CHARS as i64),
+    ("PasswordMaxChars", PASSWORD_MAX_CHARS as i64),
+    ("LoginPasswordChars", LOGIN_PASSWORD_CHARS as i64),
+    ("TelephoneChars", TELEPHONE_CHARS as i64),
+    ("EmailChars", EMAIL_CHARS as i64),
+    ("SubAccountGrants", SUB_ACCOUNT_GRANTS as i64),
+    ("FeedbackMinChars", FEEDBACK_MIN_CHARS as i64),
+    ("FeedbackMaxChars", FEEDBACK_MAX_CHARS as i64),
+    ("EquipmentNameChars", EQUIPMENT_NAME_CHARS as i64),
+    ("EquipmentModelChars", EQUIPMENT_MODEL_CHARS as i64),
+    ("ManufacturerChars", MANUFACTURER_CHARS as i64),
+    ("EquipmentAddressChars", EQUIPMENT_ADDRESS_CHARS as i64),
+    ("RemarkChars", REMARK_CHARS as i64),
+    ("SharePasswordMinChars", SHARE_PASSWORD_MIN_CHARS as i64),
+    ("SharePasswordMaxChars", SHARE_PASSWORD_MAX_CHARS as i64),
+    ("SignalsPerEquipment", SIGNALS_PER_EQUIPMENT as i64),
+    ("SignalNameChars", SIGNAL_NAME_CHARS as i64),
+    ("SignalUnitChars", SIGNAL_UNIT_CHARS as i64),
+    ("SignalAddressMax", SIGNAL_ADDRESS_MAX as i64),
+    ("SignalDecimalsMax", SIGNAL_DECIMALS_MAX),
+    ("AlarmRulesPerSignal", ALARM_RULES_PER_SIGNAL as i64),
+    ("AlarmDelayMsMax", ALARM_DELAY_MS_MAX),
+    ("AlarmMessageChars", ALARM_MESSAGE_CHARS as i64),
+    ("AlarmRecordsRangeDays", ALARM_RECORDS_RANGE_DAYS),
+    ("ReportNameChars", REPORT_NAME_CHARS as i64),
+    ("ReportColumns", REPORT_COLUMNS as i64),
+    ("ReportPeriodMinMinutes", REPORT_PERIOD_MIN_MINUTES),
+    ("ReportPeriodMaxMinutes", REPORT_PERIOD_MAX_MINUTES),
+    ("ReportRangeDays", REPORT_RANGE_DAYS),
+    ("HistoryRangeDays", HISTORY_RANGE_DAYS),
+    ("HistorySignals", HISTORY_SIGNALS as i64),
+    ("HistoryPoints", HISTORY_POINTS),
+    ("SerialNumberChars", SERIAL_NUMBER_CHARS as i64),
+    ("GatewayNameChars", GATEWAY_NAME_CHARS as i64),
+    ("GatewayModelChars", GATEWAY_MODEL_CHARS as i64),
+    ("GatewayFirmwareChars", GATEWAY_FIRMWARE_CHARS as i64),
+    ("GroupNameChars", GROUP_NAME_CHARS as i64),
+    ("SceneNameChars", SCENE_NAME_CHARS as i64),
+    ("SceneEquipment", SCENE_EQUIPMENT as i64),
+    ("ProjectNameChars", PROJECT_NAME_CHARS as i64),
+    ("ProjectEquipment", PROJECT_EQUIPMENT as i64),
+    ("ModelNameChars", MODEL_NAME_CHARS as i64),
+    ("AnnouncementTitleChars", ANNOUNCEMENT_TITLE_CHARS as i64),
+    ("AnnouncementContentChars", ANNOUNCEMENT_CONTENT_CHARS as i64),
+    ("ThemeTitleChars", THEME_TITLE_CHARS as i64),
+    ("ThemeFaviconBytes", THEME_FAVICON_BYTES as i64),
+    ("PageSizeMax", PAGE_SIZE_MAX),
+    ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
+];
+
+// A minimum above its maximum would make a field impossible to fill: refused when the crate builds.
+const _: () = assert!(PASSWORD_MIN_CHARS < PASSWORD_MAX_CHARS);
+const _: () = assert!(SHARE_PASSWORD_MIN_CHARS < SHARE_PASSWORD_MAX_CHARS);
+const _: () = assert!(FEEDBACK_MIN_CHARS < FEEDBACK_MAX_CHARS);
+const _: () = assert!(REPORT_PERIOD_MIN_MINUTES < REPORT_PERIOD_MAX_MINUTES);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn names_are_unique_pascal_case_and_limits_positive() {
+        let mut seen = HashSet::new();
+        for (name, value) in NAMED {
+            assert!(seen.insert(*name), "{name} is named twice");
+            assert!(name.starts_with(|c: char| c.is_ascii_uppercase()), "{name} is not PascalCase");
+            assert!(name.chars().all(|c| c.is_ascii_alphanumeric()), "{name} is not a plain identifier");
+            assert!(*value > 0, "{name} must be positive, is {value}");
+        }
+    }
+
+    /// The types that enforce a rule and the table the web reads are the same numbers, not copies.
+    #[test]
+    fn validation_types_enforce_the_named_limits() {
+        use crate::Reason;
+        use crate::validate::{email, telephone};
+        assert_eq!(GroupName::parse(&"组".repeat(SCENE_NAME_CHARS + 1)), Err(Reason::TooLong { max: 30 }));
+        assert_eq!(LoginName::parse(&"a".repeat(LOGIN_NAME_CHARS + 1)), Err(Reason::TooLong { max: 64 }));
+        assert!(telephone(&"1".repeat(TELEPHONE_CHARS)).is_ok());
+        assert_eq!(telephone(&"1".repeat(TELEPHONE_CHARS + 1)), Err(Reason::BadFormat));
+        let longest = format!("{}@x.io", "a".repeat(EMAIL_CHARS - 5));
+        assert!(email(&longest).is_ok());
+        assert_eq!(email(&format!("a{longest}")), Err(Reason::TooLong { max: 100 }));
+    }
+}
