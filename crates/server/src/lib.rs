@@ -19,6 +19,7 @@
 
 pub mod access;
 pub mod alarm;
+pub mod answers;
 pub mod api;
 pub mod audit;
 pub mod backlog;

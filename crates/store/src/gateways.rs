@@ -4,13 +4,11 @@
 
 use crate::access::Viewer;
 use crate::{Page, Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-/// A registered gateway as the console sees it (never the secret hash).
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// A registered gateway (never the secret hash); the console is told `answers::gateway::Gateway`.
+#[derive(Clone, Debug)]
 pub struct Gateway {
     pub id: i64,
     pub sn: String,

@@ -60,8 +60,7 @@ impl CardQuery {
 
 /// One equipment as the monitor lists show it: its fields, its gateway's state, its alarms and freshness, and
 /// the caller's marks.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Card {
     pub id: i64,
     pub equip_name: String,
@@ -94,15 +93,14 @@ pub struct Card {
 }
 
 /// A card list and the number of cards matching the query (over all pages).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Cards {
     pub total: i64,
     pub list: Vec<Card>,
 }
 
 /// The latest value of one signal, as a map card shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct KeyValue {
     pub signal_id: i64,
     pub name: String,
@@ -110,15 +108,13 @@ pub struct KeyValue {
     pub unit: String,
     /// Time of the value (ms); `None` when the signal has reported nothing yet.
     pub time: Option<i64>,
-    /// `good` or `bad`; `None` with no value yet.
-    pub quality: Option<&'static str>,
+    /// Whether the device vouched for the value; `None` with no value yet.
+    pub good: Option<bool>,
 }
 
 /// A card on the map: the card plus the latest values of its first signals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MapCard {
-    #[serde(flatten)]
     pub card: Card,
     pub key_values: Vec<KeyValue>,
 }
@@ -179,7 +175,7 @@ pub(crate) fn key_value_from_row(r: &AnyRow) -> Result<KeyValue, sqlx::Error> {
         value: r.try_get("v")?,
         unit: r.try_get("unit")?,
         time: r.try_get("t")?,
-        quality: good.map(|g| if g != 0 { "good" } else { "bad" }),
+        good: good.map(|g| g != 0),
     })
 }
 

@@ -26,8 +26,7 @@ pub struct SceneSummary {
 }
 
 /// One scene with its cards in the chosen order, each with the latest values of its first signals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     pub id: i64,
     pub name: String,

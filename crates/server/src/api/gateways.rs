@@ -6,6 +6,8 @@
 //! name the registry's calls).
 
 use crate::AppState;
+use crate::answers::Listed;
+use crate::answers::gateway::Gateway;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::password;
@@ -108,16 +110,15 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
     let (page, page_size) = params.paging()?;
     let page = state.store.gateways(&current.viewer(), keyword, page, page_size).await?;
-    Ok(ApiOk::new(crate::api::presence::vouched(&state.link, page)))
+    let link_up = state.link.broker_up();
+    Ok(ApiOk::new(Listed::from_page(page, |g| Gateway::new(g, link_up))))
 }
 
 /// `POST /lfscada/gateway/info {sn}` → the gateway, or 2001 when the organisation has no such gateway.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let sn = serial_number(&params)?;
     let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
-    gateway
-        .map(|g| ApiOk::new(crate::api::presence::vouched(&state.link, g)))
-        .ok_or_else(|| ApiError::code(Code::NoData))
+    gateway.map(|g| ApiOk::new(Gateway::new(g, state.link.broker_up()))).ok_or_else(|| ApiError::code(Code::NoData))
 }
 
 /// `POST /lfscada/gateway/rotateSecret {sn}` → `{sn, secret}`: the old secret stops working at once.

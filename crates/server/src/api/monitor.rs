@@ -4,7 +4,8 @@
 //! equipment, signal or command is "not found", never shown.
 
 use crate::AppState;
-use crate::api::presence::{require_link, vouched};
+use crate::answers::gateway::Gateway;
+use crate::api::presence::require_link;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::link::ingest::live_value;
 use crate::link::live::EgFrame;
@@ -63,7 +64,7 @@ pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, p
     let equipment = equipment(&state, &current, &params).await?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
     let gateway = state.store.gateway_by_sn(current.user.org_id, &sn).await?;
-    gateway.map(|g| ApiOk::new(vouched(&state.link, g))).ok_or_else(|| ApiError::code(Code::NoData))
+    gateway.map(|g| ApiOk::new(Gateway::new(g, state.link.broker_up()))).ok_or_else(|| ApiError::code(Code::NoData))
 }
 
 /// `POST /lfscada/monitor/multi/signal/query {equipmentId}` → the equipment's signals.
@@ -101,8 +102,8 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
         None => None,
     };
     let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
-    let detail = json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count });
-    Ok(ApiOk::new(vouched(&state.link, detail)))
+    let gateway = gateway.map(|g| Gateway::new(g, state.link.broker_up()));
+    Ok(ApiOk::new(json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count })))
 }
 
 /// `POST /lfscada/monitor/multi/open {interval, delay, equipmentId}`: the gateway reports every `interval` ms

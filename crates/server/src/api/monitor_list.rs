@@ -5,7 +5,8 @@
 //! manage permission, and another user's marks are never seen.
 
 use crate::AppState;
-use crate::api::presence::vouched;
+use crate::answers::Listed;
+use crate::answers::monitor::{Card, MapCard};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -55,7 +56,9 @@ pub(crate) fn cards_filter(current: &CurrentUser, params: &Params) -> Result<Car
 /// Answers one page of `query` (`page`, `pageSize` from the parameters) as `{total, list}`.
 pub(crate) async fn card_page(state: &AppState, mut query: CardQuery, params: &Params) -> ApiResult {
     query.page = Some(params.paging()?);
-    Ok(ApiOk::new(vouched(&state.link, state.store.equipment_cards(&query).await?)))
+    let cards = state.store.equipment_cards(&query).await?;
+    let link_up = state.link.broker_up();
+    Ok(ApiOk::new(Listed { total: cards.total, list: cards.list.into_iter().map(|c| Card::new(c, link_up)).collect() }))
 }
 
 /// `groupId` of the card list and the management list: absent for every group, 0 for the ungrouped equipment,
@@ -89,13 +92,17 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let mut query = cards_filter(&current, &params)?;
     query.filter.group = group_scope(&state, &current, &params).await?;
-    Ok(ApiOk::new(vouched(&state.link, state.store.equipment_cards(&query).await?.list)))
+    let link_up = state.link.broker_up();
+    let cards = state.store.equipment_cards(&query).await?.list;
+    Ok(ApiOk::new(cards.into_iter().map(|c| Card::new(c, link_up)).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/monitor/equipment/queryAllForMap {}` → the cards with latitude and longitude, each with
 /// `keyValues`: the latest values of its first four signals by id.
 pub async fn query_all_for_map(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(vouched(&state.link, state.store.map_cards(&current.viewer()).await?)))
+    let link_up = state.link.broker_up();
+    let cards = state.store.map_cards(&current.viewer()).await?;
+    Ok(ApiOk::new(cards.into_iter().map(|m| MapCard::new(m, link_up)).collect::<Vec<_>>()))
 }
 
 async fn set_mark(state: &AppState, current: &CurrentUser, params: &Params, mark: Mark, on: bool) -> ApiResult {

@@ -3,6 +3,7 @@
 //! permission. Another organisation's scene answers 1251, its equipment 1214.
 
 use crate::AppState;
+use crate::answers::scene::Scene;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -43,7 +44,8 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiRe
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let scene = state.store.scene(&current.viewer(), id).await?;
-    scene.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::SceneNotFound))
+    let link_up = state.link.broker_up();
+    scene.map(|s| ApiOk::new(Scene::new(s, link_up))).ok_or_else(|| ApiError::code(Code::SceneNotFound))
 }
 
 /// `POST /lfscada/scene/add {name, equipmentIds}` → `{id}`.

@@ -28,6 +28,8 @@ async fn history_has_no_gap_after_the_broker_was_down() {
     let sn = plant.sn.clone();
     let presence = |a: &crate::helpers::Answer, want: &str| a.data()["presence"] == want;
     assert!(presence(&app.post("/lfscada/gateway/info", &[("sn", &sn)]).await, "online"));
+    let scene =
+        app.post("/lfscada/scene/add", &[("name", "Board"), ("equipmentIds", &eq)]).await.data()["id"].to_string();
 
     let down_at = ironsight_store::now_ms();
     broker.stop();
@@ -36,6 +38,12 @@ async fn history_has_no_gap_after_the_broker_was_down() {
     assert_eq!(info.data()["online"], false);
     let card = app.post("/lfscada/monitor/equipment/query", &[]).await;
     assert_eq!(card.data()["list"][0]["presence"], "unknown", "{:?}", card.body);
+    // Every answer that holds a gateway's state says so, a scene's board too (it said "online" before).
+    let board = app.post("/lfscada/scene/info", &[("id", &scene)]).await;
+    assert_eq!(board.data()["equipment"][0]["presence"], "unknown", "{:?}", board.body);
+    assert_eq!(board.data()["equipment"][0]["online"], false, "{:?}", board.body);
+    let map = app.post("/lfscada/monitor/equipment/queryAllForMap", &[]).await;
+    assert!(map.data().as_array().unwrap().iter().all(|c| c["presence"] == "unknown"), "{:?}", map.body);
     let speed = plant.ids["speed_setpoint"].clone();
     let write = app.post("/lfscada/monitor/multi/signal/write", &[("signalId", &speed), ("value", "1200")]).await;
     assert_eq!(write.code(), "1302", "{:?}", write.body);

@@ -35,10 +35,9 @@ describe('card state and marker colour (offline grey, online green, online with 
 });
 
 describe('cardImage', () => {
-  it('is null for the server’s empty path and for null', () => {
+  it('is null for the server’s empty path', () => {
     expect(cardImage({ image: '' })).toBeNull();
     expect(cardImage({ image: '  ' })).toBeNull();
-    expect(cardImage({ image: null })).toBeNull();
     expect(cardImage({ image: '/userimg/a.png' })).toBe('/userimg/a.png');
   });
 });

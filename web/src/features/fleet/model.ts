@@ -2,12 +2,11 @@
  * The equipment monitor's data (groups, cards, map cards) and the pure rules its screens apply: a card's state and
  * colour, the group name rule, the list's filters in the address, client-side paging and time display.
  *
- * Shapes follow the server (crates/store/src/monitor.rs): a card's `image` is an empty string when there is none,
- * and cards carry `gmtCreate` besides the contract's fields.
+ * The cards' shapes are the server's answer types (web/src/generated/answers.ts, from crates/server/src/answers).
  */
 
 import { Limits } from '@/lib/api/limits';
-import type { GatewayPresence } from '@/lib/gateway';
+import type { Card, Listed } from '@/generated/answers';
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;
@@ -43,57 +42,11 @@ export interface GroupWithEquipment {
 /** The id queryAllByGroup and queryByGroup use for "no group". */
 export const UNGROUPED_ID = 0;
 
-/** One equipment as the monitor lists show it. */
-export interface Card {
-  id: number;
-  equipName: string;
-  display: string;
-  ruleType: string;
-  model: string;
-  manufacturer: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** Picture path (`/userimg/…`); empty or null when none. */
-  image: string | null;
-  gatewaySn: string | null;
-  /** The gateway is online; false without a gateway. */
-  online: boolean;
-  /** 'unknown' while the server's own broker link is down (see lib/gateway.ts). */
-  presence?: GatewayPresence;
-  vpn: boolean;
-  /** 0–100, or null when the gateway reports none. */
-  signalStrength: number | null;
-  /** Alarms not yet released. */
-  alarmCount: number;
-  /** Newest reading of any of its signals (ms), or null. */
-  lastUpdate: number | null;
-  /** The caller follows (stars) it. */
-  follow: boolean;
-  /** The caller stuck (pinned) it to the top. */
-  stick: boolean;
-  groupId: number | null;
-  groupName: string | null;
-}
+/** One equipment as the monitor lists show it; the map's cards add the latest values of their first signals. */
+export type { Card, KeyValue, MapCard } from '@/generated/answers';
 
-export interface CardPage {
-  total: number;
-  list: Card[];
-}
-
-/** The latest value of a signal, as a map popup shows it. */
-export interface KeyValue {
-  signalId: number;
-  name: string;
-  value: number | null;
-  unit: string;
-  time: number | null;
-  quality: string | null;
-}
-
-export interface MapCard extends Card {
-  keyValues: KeyValue[];
-}
+/** A page of /lfscada/monitor/equipment/query. */
+export type CardPage = Listed<Card>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // State and colour
@@ -124,7 +77,7 @@ export function markerColour(card: Pick<Card, 'online' | 'alarmCount'>): string 
 
 /** The picture to show, or null: the server sends '' for none. */
 export function cardImage(card: Pick<Card, 'image'>): string | null {
-  const path = card.image?.trim();
+  const path = card.image.trim();
   return path ? path : null;
 }
 

@@ -28,34 +28,10 @@ export interface SceneSummary {
   updated: number;
 }
 
-/** The latest value of one signal on a scene card. */
-export interface KeyValue {
-  signalId: number;
-  name: string;
-  value: number | null;
-  unit: string;
-  time: number | null;
-  quality: string | null;
-}
-
-/** One equipment card of /lfscada/scene/info (the monitor's card plus its key values). */
-export interface SceneCard {
-  id: number;
-  equipName: string;
-  model: string;
-  address: string;
-  gatewaySn: string | null;
-  online: boolean;
-  alarmCount: number;
-  lastUpdate: number | null;
-  keyValues: KeyValue[];
-}
-
-export interface Scene {
-  id: number;
-  name: string;
-  equipment: SceneCard[];
-}
+/** /lfscada/scene/info: the scene's cards (the monitor's card plus its key values) in the chosen order. */
+export type { KeyValue, Scene } from '@/generated/answers';
+/** One equipment card of a scene. */
+export type { MapCard as SceneCard } from '@/generated/answers';
 
 /** An equipment to choose, by name. */
 export interface EquipmentOption {

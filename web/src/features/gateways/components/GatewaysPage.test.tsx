@@ -1,3 +1,4 @@
+import { gatewayAnswer } from '@/test/answers';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
@@ -17,25 +18,7 @@ const NOW = Date.now();
 configure({ asyncUtilTimeout: 5000 });
 
 function gateway(patch: Partial<Gateway>): Gateway {
-  return {
-    id: 1,
-    sn: 'EG-1',
-    name: 'Boiler house',
-    model: 'EG-200',
-    firmware: '1.4.2',
-    online: true,
-    vpn: false,
-    signalStrength: 80,
-    interval: 5000,
-    sampleInterval: 1000,
-    economizeOpen: false,
-    lastSeenMs: NOW - 60_000,
-    configVersion: 2,
-    appliedVersion: 2,
-    configError: null,
-    gmtCreate: NOW - 86_400_000,
-    ...patch,
-  };
+  return gatewayAnswer({ lastSeenMs: NOW - 60_000, gmtCreate: NOW - 86_400_000, ...patch });
 }
 
 const ROWS: Gateway[] = [

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { mapCardAnswer } from '@/test/answers';
 import { renderApp } from '@/test/renderApp';
 import type { Scene, SceneCard } from '../model';
 import { click } from '../testHelpers';
@@ -9,18 +10,7 @@ import { click } from '../testHelpers';
 const INFO = '/lfscada/scene/info';
 
 function card(patch: Partial<SceneCard>): SceneCard {
-  return {
-    id: 1,
-    equipName: 'Pump',
-    model: '',
-    address: '',
-    gatewaySn: 'GW-1',
-    online: true,
-    alarmCount: 0,
-    lastUpdate: Date.UTC(2026, 0, 2, 1, 2, 3),
-    keyValues: [],
-    ...patch,
-  };
+  return mapCardAnswer({ model: '', address: '', gatewaySn: 'GW-1', lastUpdate: Date.UTC(2026, 0, 2, 1, 2, 3), ...patch });
 }
 
 function scene(pressure: number): Scene {

@@ -55,6 +55,7 @@ export const GATEWAY: GatewayDetails = {
   model: 'EG-200',
   firmware: '1.0.0',
   online: true,
+  presence: 'online',
   vpn: false,
   signalStrength: 78,
   interval: 1000,
@@ -64,6 +65,8 @@ export const GATEWAY: GatewayDetails = {
   configVersion: 3,
   appliedVersion: 3,
   configError: null,
+  futureReadings: 0,
+  clockAheadMs: null,
   gmtCreate: NOW - 86_400_000,
 };
 
