@@ -2,17 +2,14 @@
 
 use crate::access::Viewer;
 use crate::{Page, Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-/// Equipment as the console sees it: the editable fields plus binding (with the gateway's name and online state),
-/// group, driver and times.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
+/// Equipment: the editable fields plus binding (with the gateway's name and online state), group, driver and
+/// times. The console is told `answers::equipment::Equipment`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Equipment {
     pub id: i64,
-    #[serde(flatten)]
     pub fields: EquipmentFields,
     /// Serial number of the bound gateway, if any.
     pub gateway_sn: Option<String>,
@@ -32,8 +29,7 @@ pub struct Equipment {
 }
 
 /// The fields a person edits.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EquipmentFields {
     pub equip_name: String,
     /// `list` (signal list) or `page` (a configuration page).

@@ -39,6 +39,42 @@ futureReadings: number,
  */
 clockAheadMs: number | null, gmtCreate: number, };
 
+export type Equipment = { id: number, equipName: string, 
+/**
+ * `list` (signal list) or `page` (a configuration page); the only values the forms accept.
+ */
+display: "list" | "page", 
+/**
+ * `00` or `01` (the spec's rule types).
+ */
+ruleType: string, model: string, manufacturer: string, address: string, latitude: number | null, longitude: number | null, remark: string, 
+/**
+ * Serial number of the bound gateway, if any.
+ */
+gatewaySn: string | null, 
+/**
+ * Name of the bound gateway, if any.
+ */
+gatewayName: string | null, 
+/**
+ * The bound gateway is online as far as the server can vouch; false without a gateway.
+ */
+online: boolean, presence: Presence, 
+/**
+ * Driver settings (`{kind, …}`, the protocol crate's `DriverConfig`), if set.
+ */
+driver: Record<string, unknown> | null, 
+/**
+ * Path the equipment's picture is served at (`/userimg/<file>`), empty when it has none.
+ */
+image: string, 
+/**
+ * The monitor group it is in, if any, and that group's name.
+ */
+groupId: number | null, groupName: string | null, gmtCreate: number, gmtModified: number, };
+
+export type EquipmentDetail = { equipment: Equipment, gateway: Gateway | null, signalCount: number, };
+
 export type Card = { id: number, equipName: string, display: string, ruleType: string, model: string, manufacturer: string, address: string, latitude: number | null, longitude: number | null, 
 /**
  * Path of the equipment's picture (`/userimg/<file>`), empty when none.

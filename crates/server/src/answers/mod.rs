@@ -8,9 +8,10 @@
 //! `web/src/generated/answers.ts` ([`export_typescript`]), which the web app imports instead of re-typing them, and
 //! a test fails when that file is stale. A new answer type is added to [`declarations`].
 //!
-//! Converted so far: gateways, equipment cards (monitor lists, map, scenes). The other calls still serialise
+//! Converted so far: gateways, equipment (list, form, EG detail), equipment cards (monitor lists, map, scenes). The other calls still serialise
 //! store rows or `json!` objects; they move here as they are touched (issue 12).
 
+pub mod equipment;
 pub mod gateway;
 pub mod monitor;
 pub mod scene;
@@ -38,6 +39,8 @@ fn declarations() -> Vec<String> {
         Listed::<ts_rs::Dummy>::decl(),
         crate::api::presence::Presence::decl(),
         gateway::Gateway::decl(),
+        equipment::Equipment::decl(),
+        equipment::EquipmentDetail::decl(),
         monitor::Card::decl(),
         monitor::Quality::decl(),
         monitor::KeyValue::decl(),

@@ -2,6 +2,8 @@
 //! gateway binding. Every call is scoped to the caller's organisation; changes need the manage permission.
 
 use crate::AppState;
+use crate::answers::Listed;
+use crate::answers::equipment::Equipment;
 use crate::api::monitor_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -75,7 +77,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 /// `POST /lfscada/equipment/multi/info {id}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = state.store.equipment(&current.viewer(), params.required_int("id")?).await?;
-    found.map(ApiOk::new).ok_or_else(not_found)
+    found.map(|e| ApiOk::new(Equipment::new(e, state.link.broker_up()))).ok_or_else(not_found)
 }
 
 /// `POST /lfscada/equipment/multi/query {keyword, online, gatewayId, groupId, sort (time|name), page, pageSize}` →
@@ -88,7 +90,9 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     filter.group = monitor_list::group_scope(&state, &current, &params).await?;
     let sort = monitor_list::sort(&params)?;
     let (page, page_size) = params.paging()?;
-    Ok(ApiOk::new(state.store.equipment_list(&current.viewer(), &filter, sort, page, page_size).await?))
+    let rows = state.store.equipment_list(&current.viewer(), &filter, sort, page, page_size).await?;
+    let link_up = state.link.broker_up();
+    Ok(ApiOk::new(Listed::from_page(rows, |e| Equipment::new(e, link_up))))
 }
 
 /// `POST /lfscada/equipment/multi/delete {id}`.

@@ -4,6 +4,7 @@
 //! equipment, signal or command is "not found", never shown.
 
 use crate::AppState;
+use crate::answers::equipment::{self as answer, EquipmentDetail};
 use crate::answers::gateway::Gateway;
 use crate::api::presence::require_link;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
@@ -102,8 +103,10 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
         None => None,
     };
     let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
-    let gateway = gateway.map(|g| Gateway::new(g, state.link.broker_up()));
-    Ok(ApiOk::new(json!({ "equipment": equipment, "gateway": gateway, "signalCount": signal_count })))
+    let link_up = state.link.broker_up();
+    let gateway = gateway.map(|g| Gateway::new(g, link_up));
+    let signal_count = i64::try_from(signal_count).unwrap_or(i64::MAX);
+    Ok(ApiOk::new(EquipmentDetail { equipment: answer::Equipment::new(equipment, link_up), gateway, signal_count }))
 }
 
 /// `POST /lfscada/monitor/multi/open {interval, delay, equipmentId}`: the gateway reports every `interval` ms

@@ -42,6 +42,12 @@ async fn history_has_no_gap_after_the_broker_was_down() {
     let board = app.post("/lfscada/scene/info", &[("id", &scene)]).await;
     assert_eq!(board.data()["equipment"][0]["presence"], "unknown", "{:?}", board.body);
     assert_eq!(board.data()["equipment"][0]["online"], false, "{:?}", board.body);
+    let rows = app.post("/lfscada/equipment/multi/query", &[]).await;
+    assert_eq!(rows.data()["list"][0]["presence"], "unknown", "{:?}", rows.body);
+    assert_eq!(rows.data()["list"][0]["online"], false, "{:?}", rows.body);
+    let detail = app.post("/lfscada/monitor/multi/equipment/detailInfo", &[("equipmentId", &eq)]).await;
+    assert_eq!(detail.data()["equipment"]["presence"], "unknown", "{:?}", detail.body);
+    assert_eq!(detail.data()["gateway"]["presence"], "unknown", "{:?}", detail.body);
     let map = app.post("/lfscada/monitor/equipment/queryAllForMap", &[]).await;
     assert!(map.data().as_array().unwrap().iter().all(|c| c["presence"] == "unknown"), "{:?}", map.body);
     let speed = plant.ids["speed_setpoint"].clone();

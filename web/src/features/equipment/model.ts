@@ -1,5 +1,5 @@
 /**
- * Equipment as the server answers it (crates/store/src/equipment.rs) and the limits the server applies to its
+ * Equipment as the server answers it (web/src/generated/answers.ts) and the limits the server applies to its
  * editable fields (crates/domain/src/limits.rs, through the generated contract), so the form refuses what the
  * server would.
  */
@@ -23,25 +23,8 @@ export interface EquipmentFields {
   remark: string;
 }
 
-/** A row of /lfscada/equipment/multi/query and the answer of /info. */
-export interface Equipment extends EquipmentFields {
-  id: number;
-  /** Serial number of the bound gateway, if any. */
-  gatewaySn: string | null;
-  /** Name of the bound gateway, if any. */
-  gatewayName: string | null;
-  /** The bound gateway is online; false without a gateway. */
-  online: boolean;
-  /** The monitor group it is in, if any, and that group's name. */
-  groupId: number | null;
-  groupName: string | null;
-  /** Driver settings (`{kind, …}`), if set. */
-  driver: Record<string, unknown> | null;
-  /** Path of the equipment's picture (`/userimg/…`), empty when it has none. */
-  image?: string | null;
-  gmtCreate: number;
-  gmtModified: number;
-}
+/** A row of /lfscada/equipment/multi/query and the answer of /info (the server's answer type). */
+export type { Equipment } from '@/generated/answers';
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;

@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import { FakeSocket } from '@/lib/live/fakeSocket';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
-import type { AlarmRecord, GatewayDetails } from '../model/types';
+import type { AlarmRecord, EquipmentDetail, GatewayDetails } from '../model/types';
 import type { MonitorSignal } from '@/lib/signals/types';
 
 export const EQUIPMENT_ID = 7;
@@ -130,13 +130,19 @@ export function installDetailServer(auths: string[] = ALL_AUTHS): Harness {
         longitude: 121.4737,
         remark: '',
         gatewaySn: 'EG-DEMO-01',
+        gatewayName: GATEWAY.name,
+        online: true,
+        presence: 'online',
         driver: { kind: 'modbus_tcp', host: '127.0.0.1', port: 502 },
+        image: '',
+        groupId: null,
+        groupName: null,
         gmtCreate: Date.UTC(2026, 10, 1, 0, 0, 0),
         gmtModified: Date.UTC(2026, 10, 2, 0, 0, 0),
       },
       gateway: GATEWAY,
       signalCount: 4,
-    }),
+    } satisfies EquipmentDetail),
   );
   server.on(P.alarms, ok({ total: 1, list: [ALARM] }));
   const sockets: FakeSocket[] = [];

@@ -9,30 +9,10 @@ import type { Gateway } from '@/lib/gateway';
 /** /lfscada/monitor/multi/gateway/info: the bound gateway's state. */
 export type GatewayDetails = Gateway;
 
+/** /lfscada/monitor/multi/equipment/detailInfo {equipmentId}: the equipment, its gateway, its signal count. */
+export type { EquipmentDetail } from '@/generated/answers';
 /** The equipment as /equipment/detailInfo answers it. */
-export interface EquipmentRecord {
-  id: number;
-  equipName: string;
-  display: string;
-  ruleType: string;
-  model: string;
-  manufacturer: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  remark: string;
-  gatewaySn: string | null;
-  driver: unknown;
-  gmtCreate: number;
-  gmtModified: number;
-}
-
-/** /lfscada/monitor/multi/equipment/detailInfo {equipmentId}. */
-export interface EquipmentDetail {
-  equipment: EquipmentRecord;
-  gateway: GatewayDetails | null;
-  signalCount: number;
-}
+export type { Equipment as EquipmentRecord } from '@/generated/answers';
 
 /** One alarm record of /lfscada/monitor/multi/alarm/query (message already in the caller's language). */
 export interface AlarmRecord {
