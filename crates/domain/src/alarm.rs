@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A comparison of a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(rename = "AlarmSymbol")]
 pub enum Symbol {
     #[serde(rename = "==")]
     Eq,

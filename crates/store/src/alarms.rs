@@ -9,13 +9,11 @@
 use crate::access::{SEES_WHOLE_ORG_SQL, Viewer};
 use crate::{Page, Store, now_ms};
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 /// A stored rule with the signal it watches.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AlarmRule {
     pub id: i64,
     pub signal_id: i64,
@@ -89,8 +87,7 @@ pub struct NewAlarm<'a> {
 
 /// An alarm record as the console lists it (the spec's alarm columns: equipTitle, type, gmtTrigger,
 /// gmtRelease, value, msg).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AlarmRecord {
     pub id: i64,
     pub equip_id: i64,
@@ -99,7 +96,6 @@ pub struct AlarmRecord {
     pub signal_title: String,
     pub rule_id: Option<i64>,
     /// `signal` or `no_data`.
-    #[serde(rename = "type")]
     pub kind: String,
     pub level: i64,
     pub gmt_trigger: i64,
@@ -113,7 +109,6 @@ pub struct AlarmRecord {
     pub gmt_confirm: Option<i64>,
     /// The equipment's rule type (`00` or `01`), which decides the permission needed to see the record; empty
     /// when the equipment is gone.
-    #[serde(skip)]
     pub rule_type: String,
 }
 

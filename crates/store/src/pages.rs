@@ -4,13 +4,11 @@
 
 use crate::access::Viewer;
 use crate::{Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 /// A page as the page list shows it (the document is read by the designer, not listed).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageSummary {
     pub id: i64,
     pub equipment_id: i64,

@@ -5,12 +5,10 @@ use crate::access::Viewer;
 use crate::equipment_sets::{PROJECTS, SaveError};
 use crate::monitor::EquipmentName;
 use crate::{Page, Store, contains_pattern};
-use serde::Serialize;
 use sqlx::Row;
 
 /// A project as the project list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProjectSummary {
     pub id: i64,
     pub name: String,
@@ -21,8 +19,7 @@ pub struct ProjectSummary {
 }
 
 /// One project with its equipment by name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Project {
     pub id: i64,
     pub name: String,

@@ -3,13 +3,11 @@
 
 use crate::access::Viewer;
 use crate::{Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 /// A report definition.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     pub id: i64,
     pub equipment_id: i64,

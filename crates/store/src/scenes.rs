@@ -7,7 +7,6 @@ use crate::access::Viewer;
 pub use crate::equipment_sets::SaveError;
 use crate::equipment_sets::{SCENES, placeholders};
 use crate::monitor::{CardQuery, KeyValue, MapCard, key_value_from_row};
-use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -15,8 +14,7 @@ use std::collections::HashMap;
 pub const SCENE_KEY_VALUES: i64 = 6;
 
 /// A scene as the scene list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneSummary {
     pub id: i64,
     pub name: String,

@@ -75,6 +75,82 @@ groupId: number | null, groupName: string | null, gmtCreate: number, gmtModified
 
 export type EquipmentDetail = { equipment: Equipment, gateway: Gateway | null, signalCount: number, };
 
+export type AlarmSymbol = "==" | "!=" | ">" | "<" | ">=" | "<=";
+
+export type AlarmRule = { id: number, signalId: number, signalTitle: string, symbol: AlarmSymbol, value: number, deadband: number, 
+/**
+ * ms the condition must hold before the rule triggers.
+ */
+delay: number, 
+/**
+ * 1 (most urgent) to 3.
+ */
+level: number, msgZh: string, msgEn: string, enabled: boolean, };
+
+export type AlarmRecord = { id: number, equipId: number, equipTitle: string, 
+/**
+ * The signal the alarm is about (null for a gateway's silence).
+ */
+signalId: number | null, signalTitle: string, ruleId: number | null, 
+/**
+ * `signal` (a rule fired) or `no_data` (the signal or gateway went silent).
+ */
+type: "signal" | "no_data", level: number, gmtTrigger: number, gmtRelease: number | null, 
+/**
+ * The value that triggered (null for no-data alarms).
+ */
+value: number | null, 
+/**
+ * The message in the caller's language.
+ */
+msg: string, msgZh: string, msgEn: string, confirmedBy: number | null, confirmUser: string | null, gmtConfirm: number | null, released: boolean, confirmed: boolean, };
+
+export type PageSummary = { id: number, equipmentId: number, title: string, width: number, height: number, 
+/**
+ * Last change, ms since the epoch.
+ */
+updated: number, };
+
+export type ProjectSummary = { id: number, name: string, remark: string, 
+/**
+ * How many of its equipment the caller sees.
+ */
+equipmentCount: number, 
+/**
+ * Last change (ms).
+ */
+updated: number, };
+
+export type EquipmentName = { id: number, equipName: string, };
+
+export type Project = { id: number, name: string, remark: string, equipment: Array<EquipmentName>, };
+
+export type Report = { id: number, equipmentId: number, name: string, 
+/**
+ * The period of one row (ms).
+ */
+periodMs: number, signalIds: Array<number>, gmtCreate: number, };
+
+export type ReportColumn = { signalId: number, signalTitle: string, unit: string, decimals: number, };
+
+export type ReportRow = { time: number, values: { [key in string]?: number | null }, };
+
+export type ReportData = { report: Report, cols: Array<ReportColumn>, rows: Array<ReportRow>, 
+/**
+ * How many periods the range holds (over all pages).
+ */
+total: number, };
+
+export type SceneSummary = { id: number, name: string, 
+/**
+ * How many of its equipment the caller sees.
+ */
+equipmentCount: number, 
+/**
+ * Last change (ms).
+ */
+updated: number, };
+
 export type Card = { id: number, equipName: string, display: string, ruleType: string, model: string, manufacturer: string, address: string, latitude: number | null, longitude: number | null, 
 /**
  * Path of the equipment's picture (`/userimg/<file>`), empty when none.

@@ -7,16 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 
-/** A configuration page of an equipment. */
-export interface ConfigPage {
-  id: number;
-  equipmentId: number;
-  title: string;
-  width: number;
-  height: number;
-  /** Last change, ms since the epoch. */
-  updated: number;
-}
+/** A configuration page of an equipment (the server's answer type). */
+export type { PageSummary as ConfigPage } from '@/generated/answers';
+import type { PageSummary as ConfigPage } from '@/generated/answers';
 
 /** A page with its document (the JSON the designer saves; parsed by the viewer, not trusted as typed here). */
 export interface ConfigPageInfo extends ConfigPage {

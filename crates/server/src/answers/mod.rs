@@ -8,16 +8,47 @@
 //! `web/src/generated/answers.ts` ([`export_typescript`]), which the web app imports instead of re-typing them, and
 //! a test fails when that file is stale. A new answer type is added to [`declarations`].
 //!
-//! Converted so far: gateways, equipment (list, form, EG detail), equipment cards (monitor lists, map, scenes). The other calls still serialise
+//! Converted so far: alarm rules and records, gateways, equipment (list, form, EG detail), equipment cards (monitor
+//! lists, map, scenes), scenes, projects, page and report lists. The other calls still serialise
 //! store rows or `json!` objects; they move here as they are touched (issue 12).
 
+pub mod alarm;
 pub mod equipment;
 pub mod gateway;
 pub mod monitor;
+pub mod page;
+pub mod project;
+pub mod report;
 pub mod scene;
 
 use serde::Serialize;
 use ts_rs::TS;
+
+/// An answer that tells a stored row's fields as they are: declares the answer type (camelCase on the wire, a
+/// TypeScript declaration) and its conversion from the row, field by field, so the row's other fields and any
+/// field added to it later stay off the wire. Answers that add or change what a row says are written out.
+macro_rules! answer_from_row {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident from $row:path {
+            $( $(#[$field_meta:meta])* pub $field:ident : $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $( $(#[$field_meta])* pub $field: $ty, )*
+        }
+
+        impl From<$row> for $name {
+            fn from(row: $row) -> $name {
+                $name { $( $field: row.$field, )* }
+            }
+        }
+    };
+}
+pub(crate) use answer_from_row;
 
 /// A page of rows and the number of rows matching over all pages: every paged list's answer.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -41,6 +72,18 @@ fn declarations() -> Vec<String> {
         gateway::Gateway::decl(),
         equipment::Equipment::decl(),
         equipment::EquipmentDetail::decl(),
+        ironsight_domain::alarm::Symbol::decl(),
+        alarm::AlarmRule::decl(),
+        alarm::AlarmRecord::decl(),
+        page::PageSummary::decl(),
+        project::ProjectSummary::decl(),
+        project::EquipmentName::decl(),
+        project::Project::decl(),
+        report::Report::decl(),
+        report::ReportColumn::decl(),
+        report::ReportRow::decl(),
+        report::ReportData::decl(),
+        scene::SceneSummary::decl(),
         monitor::Card::decl(),
         monitor::Quality::decl(),
         monitor::KeyValue::decl(),

@@ -7,13 +7,15 @@
 //! for 01), refused with 1211 ('No permission to view alarm records'); saving rules needs `manage`.
 
 use crate::AppState;
+use crate::answers::Listed;
+use crate::answers::alarm as answer;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::alarm::RuleDraft;
 use ironsight_domain::limits::{ALARM_RECORDS_RANGE_DAYS, ALARM_RULES_PER_SIGNAL};
-use ironsight_domain::{Code, Lang, Reason, permission};
+use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
 use serde_json::{Value, json};
 
@@ -73,7 +75,8 @@ fn rule_list(params: &Params) -> Result<Vec<RuleDraft>, ApiError> {
 pub async fn rule_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("equipmentId")?;
     let rules = state.store.alarm_rules(&current.viewer(), id).await?;
-    rules.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+    let rules = rules.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    Ok(ApiOk::new(rules.into_iter().map(answer::AlarmRule::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/equipment/multi/alarm/rule/save {signalId, rules}` → `{ids}`: replaces the signal's rules
@@ -97,16 +100,6 @@ pub async fn rule_save(State(state): State<AppState>, current: CurrentUser, para
             Err(ApiError::invalid(format!("rules.{index}.id"), Reason::NotAllowed))
         }
     }
-}
-
-/// A record as the console lists it: the message in the caller's language.
-fn record_entry(record: &AlarmRecord, lang: Lang) -> Value {
-    let mut entry = serde_json::to_value(record).unwrap_or(Value::Null);
-    let msg = if lang == Lang::En { &record.msg_en } else { &record.msg_zh };
-    entry["msg"] = json!(msg);
-    entry["released"] = json!(record.gmt_release.is_some());
-    entry["confirmed"] = json!(record.gmt_confirm.is_some());
-    entry
 }
 
 /// `POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize}` → `{total,
@@ -135,8 +128,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         return Err(ApiError::code(Code::NoData));
     }
     let lang = request_lang();
-    let list: Vec<Value> = found.list.iter().map(|r| record_entry(r, lang)).collect();
-    Ok(ApiOk::new(json!({ "total": found.total, "list": list })))
+    Ok(ApiOk::new(Listed::from_page(found, |r| answer::AlarmRecord::new(r, lang))))
 }
 
 /// The caller's alarm named by `alarmId`, which the caller may see.
@@ -157,7 +149,8 @@ pub async fn confirm(State(state): State<AppState>, current: CurrentUser, params
     let record = alarm(&state, &current, &params).await?;
     state.store.confirm_alarm(&current.viewer(), record.id, &current.user.loginname).await?;
     let record = state.store.alarm_record(&current.viewer(), record.id).await?.unwrap_or(record);
-    Ok(ApiOk::new(record_entry(&record, request_lang())).audit("alarm", record.id))
+    let id = record.id;
+    Ok(ApiOk::new(answer::AlarmRecord::new(record, request_lang())).audit("alarm", id))
 }
 
 /// `POST /lfscada/monitor/multi/alarm/isReleaseByAlarmId {alarmId}` → true when the alarm has been released.

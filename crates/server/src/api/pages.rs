@@ -4,6 +4,7 @@
 //! "not found" (1214, 1205).
 
 use crate::AppState;
+use crate::answers::page::PageSummary;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -30,7 +31,8 @@ fn title(params: &Params) -> Result<String, ApiError> {
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
     let pages = state.store.pages_of(&current.viewer(), equipment_id).await?;
-    pages.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::EquipmentNotFound))
+    let pages = pages.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    Ok(ApiOk::new(pages.into_iter().map(PageSummary::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/configuration/page/add {equipmentId, title, width?, height?}` → `{id}`.
@@ -68,7 +70,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
 
 /// `POST /lfscada/configuration/page/queryHome {}` → the organisation's first page, or null when it has none.
 pub async fn query_home(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.home_page(&current.viewer()).await?))
+    Ok(ApiOk::new(state.store.home_page(&current.viewer()).await?.map(PageSummary::from)))
 }
 
 /// A page as the viewer and the designer load it.

@@ -3,6 +3,8 @@
 //! organisation's project answers 1253, its equipment 1214. Project pages and the monitor come with the designer.
 
 use crate::AppState;
+use crate::answers::Listed;
+use crate::answers::project as answer;
 use crate::api::scenes::distinct;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -63,14 +65,15 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     if keyword.chars().count() > PROJECT_NAME_CHARS {
         return Err(ApiError::invalid("keyword", Reason::TooLong { max: PROJECT_NAME_CHARS }));
     }
-    Ok(ApiOk::new(state.store.projects(&current.viewer(), &keyword, page, size).await?))
+    let found = state.store.projects(&current.viewer(), &keyword, page, size).await?;
+    Ok(ApiOk::new(Listed::from_page(found, answer::ProjectSummary::from)))
 }
 
 /// `POST /lfscada/project/info {id}` → `{id, name, remark, equipment: [{id, equipName}]}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let project = state.store.project(&current.viewer(), id).await?;
-    project.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ProjectNotFound))
+    project.map(|p| ApiOk::new(answer::Project::from(p))).ok_or_else(|| ApiError::code(Code::ProjectNotFound))
 }
 
 /// `POST /lfscada/project/add {name, remark, equipmentIds}` → `{id}`.

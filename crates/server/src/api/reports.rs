@@ -3,6 +3,7 @@
 //! when asked, each cell being the last value recorded in its period, so a report covers any past range.
 
 use crate::AppState;
+use crate::answers::report::{Report, ReportColumn, ReportData, ReportRow};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -12,7 +13,7 @@ use ironsight_domain::limits::{
 };
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::collections::BTreeMap;
 
 /// Sampling periods in ms, as `periodMs` carries them: whole minutes within the limits.
@@ -53,7 +54,9 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
     if state.store.equipment(&current.viewer(), equipment_id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
-    Ok(ApiOk::new(state.store.reports(&current.viewer(), equipment_id).await?))
+    Ok(ApiOk::new(
+        state.store.reports(&current.viewer(), equipment_id).await?.into_iter().map(Report::from).collect::<Vec<_>>(),
+    ))
 }
 
 /// `POST /lfscada/monitor/multi/report/queryCols {reportId, startTime, endTime, page, pageSize}` → `{cols, rows,
@@ -75,26 +78,29 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
     let signals = state.store.signals(&current.viewer(), report.equipment_id).await?.unwrap_or_default();
     let mut cols = Vec::new();
     // Period start → column → value.
-    let mut cells: BTreeMap<i64, Map<String, Value>> = BTreeMap::new();
+    let mut cells: BTreeMap<i64, BTreeMap<String, Option<f64>>> = BTreeMap::new();
     for id in &report.signal_ids {
         // A signal deleted since the report was defined is left out (its column goes).
         let Some(signal) = signals.iter().find(|s| s.id == *id) else { continue };
-        cols.push(
-            json!({ "signalId": id, "signalTitle": signal.name, "unit": signal.unit, "decimals": signal.decimals }),
-        );
+        cols.push(ReportColumn {
+            signal_id: *id,
+            signal_title: signal.name.clone(),
+            unit: signal.unit.clone(),
+            decimals: signal.decimals,
+        });
         for (t, v) in state.store.sample_history(*id, start, end, report.period_ms).await? {
-            cells.entry(t).or_default().insert(id.to_string(), json!(v));
+            cells.entry(t).or_default().insert(id.to_string(), v);
         }
     }
     let periods = (end - start) / report.period_ms + 1;
     let first = end - (end - start) % report.period_ms; // start of the newest period
-    let rows: Vec<Value> = (0..periods)
+    let rows: Vec<ReportRow> = (0..periods)
         .skip(((page - 1) * page_size) as usize)
         .take(page_size as usize)
         .map(|i| {
             let t = first - i * report.period_ms;
-            json!({ "time": t, "values": cells.get(&t).cloned().unwrap_or_default() })
+            ReportRow { time: t, values: cells.get(&t).cloned().unwrap_or_default() }
         })
         .collect();
-    Ok(ApiOk::new(json!({ "report": report, "cols": cols, "rows": rows, "total": periods })))
+    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total: periods }))
 }

@@ -3,7 +3,7 @@
 //! permission. Another organisation's scene answers 1251, its equipment 1214.
 
 use crate::AppState;
-use crate::answers::scene::Scene;
+use crate::answers::scene::{Scene, SceneSummary};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -37,7 +37,7 @@ fn save_error(e: SaveError) -> ApiError {
 
 /// `POST /lfscada/scene/query {}` → `[{id, name, equipmentCount, updated}]` by name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.scenes(&current.viewer()).await?))
+    Ok(ApiOk::new(state.store.scenes(&current.viewer()).await?.into_iter().map(SceneSummary::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/scene/info {id}` → `{id, name, equipment: [card + keyValues]}` in the chosen order.

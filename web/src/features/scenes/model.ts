@@ -20,13 +20,7 @@ export const PROJECT_NAME_MAX = Limits.ProjectNameChars;
 export const PROJECT_REMARK_MAX = Limits.RemarkChars;
 
 /** A scene of /lfscada/scene/query. */
-export interface SceneSummary {
-  id: number;
-  name: string;
-  equipmentCount: number;
-  /** Last change (ms). */
-  updated: number;
-}
+export type { SceneSummary } from '@/generated/answers';
 
 /** /lfscada/scene/info: the scene's cards (the monitor's card plus its key values) in the chosen order. */
 export type { KeyValue, Scene } from '@/generated/answers';
@@ -39,26 +33,10 @@ export interface EquipmentOption {
   equipName: string;
 }
 
-/** A project of /lfscada/project/query. */
-export interface ProjectSummary {
-  id: number;
-  name: string;
-  remark: string;
-  equipmentCount: number;
-  updated: number;
-}
-
-export interface ProjectPage {
-  total: number;
-  list: ProjectSummary[];
-}
-
-export interface Project {
-  id: number;
-  name: string;
-  remark: string;
-  equipment: EquipmentOption[];
-}
+/** A project of /lfscada/project/query, a page of them, and one project with its equipment by name. */
+export type { Project, ProjectSummary } from '@/generated/answers';
+import type { Listed, ProjectSummary } from '@/generated/answers';
+export type ProjectPage = Listed<ProjectSummary>;
 
 /** Length in characters as the server counts them (code points, not UTF-16 units). */
 export function charLength(text: string): number {

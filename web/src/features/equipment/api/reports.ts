@@ -2,15 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 
-/** A report definition: chosen signals sampled every `periodMs`. */
-export interface ReportDef {
-  id: number;
-  equipmentId: number;
-  name: string;
-  periodMs: number;
-  signalIds: number[];
-  gmtCreate: number;
-}
+/** A report definition: chosen signals sampled every `periodMs` (the server's answer type). */
+export type { Report as ReportDef } from '@/generated/answers';
+import type { Report as ReportDef } from '@/generated/answers';
 
 export const reportKeys = {
   list: (equipmentId: number) => ['equipment', 'reports', equipmentId] as const,

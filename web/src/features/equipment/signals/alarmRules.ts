@@ -5,25 +5,11 @@
  */
 import { Limits } from '@/lib/api/limits';
 
-export const SYMBOLS = ['==', '!=', '>', '<', '>=', '<='] as const;
-export type AlarmSymbol = (typeof SYMBOLS)[number];
+import type { AlarmRule, AlarmSymbol } from '@/generated/answers';
 
-/** A rule as /alarm/rule/query answers it. */
-export interface AlarmRule {
-  id: number;
-  signalId: number;
-  signalTitle: string;
-  symbol: AlarmSymbol;
-  value: number;
-  deadband: number;
-  /** ms the condition must hold before the rule triggers. */
-  delay: number;
-  /** 1 (most urgent) to 3. */
-  level: number;
-  msgZh: string;
-  msgEn: string;
-  enabled: boolean;
-}
+/** A rule as /alarm/rule/query answers it, and the comparisons a rule may use (the server's `Symbol`). */
+export type { AlarmRule, AlarmSymbol };
+export const SYMBOLS = ['==', '!=', '>', '<', '>=', '<='] as const satisfies readonly AlarmSymbol[];
 
 /** What the form edits and /alarm/rule/save takes (id 0 for a new rule). */
 export type RuleDraft = Omit<AlarmRule, 'signalId' | 'signalTitle'>;

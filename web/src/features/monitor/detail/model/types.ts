@@ -15,24 +15,8 @@ export type { EquipmentDetail } from '@/generated/answers';
 export type { Equipment as EquipmentRecord } from '@/generated/answers';
 
 /** One alarm record of /lfscada/monitor/multi/alarm/query (message already in the caller's language). */
-export interface AlarmRecord {
-  id: number;
-  equipId: number;
-  equipTitle: string;
-  signalId: number | null;
-  signalTitle: string;
-  /** `signal` (a rule fired) or `no_data` (the signal went silent). */
-  type: string;
-  level: number;
-  gmtTrigger: number;
-  gmtRelease: number | null;
-  value: number | null;
-  msg: string;
-  confirmUser: string | null;
-  gmtConfirm: number | null;
-  released: boolean;
-  confirmed: boolean;
-}
+export type { AlarmRecord } from '@/generated/answers';
+import type { AlarmRecord } from '@/generated/answers';
 
 export interface AlarmPage {
   total: number;
