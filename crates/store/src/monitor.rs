@@ -7,7 +7,7 @@
 
 use crate::access::Viewer;
 use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
-use crate::{Store, now_ms};
+use crate::{Page, Store, now_ms};
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -90,13 +90,6 @@ pub struct Card {
     pub group_id: Option<i64>,
     pub group_name: Option<String>,
     pub gmt_create: i64,
-}
-
-/// A card list and the number of cards matching the query (over all pages).
-#[derive(Clone, Debug)]
-pub struct Cards {
-    pub total: i64,
-    pub list: Vec<Card>,
 }
 
 /// The latest value of one signal, as a map card shows it.
@@ -383,7 +376,7 @@ impl Store {
 
     /// The cards matching `q`: the caller's stuck equipment first, then by `q.sort`. One statement for the page
     /// and its total (a window count); a second only when the page lies past the end.
-    pub async fn equipment_cards(&self, q: &CardQuery) -> anyhow::Result<Cards> {
+    pub async fn equipment_cards(&self, q: &CardQuery) -> anyhow::Result<Page<Card>> {
         let mut st = Statement::default();
         let org = st.arg(Arg::Int(q.viewer.org_id));
         let user = st.arg(Arg::Int(q.viewer.user_id));
@@ -445,7 +438,7 @@ impl Store {
             None => 0,
         };
         let list = rows.iter().map(card_from_row).collect::<Result<_, _>>()?;
-        Ok(Cards { total, list })
+        Ok(Page { total, list })
     }
 
     /// The cards on the map (equipment with latitude and longitude), each with the latest values of its first

@@ -77,5 +77,5 @@ impl Equipment {
 pub struct EquipmentDetail {
     pub equipment: Equipment,
     pub gateway: Option<Gateway>,
-    pub signal_count: i64,
+    pub signal_count: usize,
 }

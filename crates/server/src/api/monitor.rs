@@ -105,7 +105,6 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
     let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
     let link_up = state.link.broker_up();
     let gateway = gateway.map(|g| Gateway::new(g, link_up));
-    let signal_count = i64::try_from(signal_count).unwrap_or(i64::MAX);
     Ok(ApiOk::new(EquipmentDetail { equipment: answer::Equipment::new(equipment, link_up), gateway, signal_count }))
 }
 

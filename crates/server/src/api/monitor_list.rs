@@ -58,7 +58,7 @@ pub(crate) async fn card_page(state: &AppState, mut query: CardQuery, params: &P
     query.page = Some(params.paging()?);
     let cards = state.store.equipment_cards(&query).await?;
     let link_up = state.link.broker_up();
-    Ok(ApiOk::new(Listed { total: cards.total, list: cards.list.into_iter().map(|c| Card::new(c, link_up)).collect() }))
+    Ok(ApiOk::new(Listed::from_page(cards, |c| Card::new(c, link_up))))
 }
 
 /// `groupId` of the card list and the management list: absent for every group, 0 for the ungrouped equipment,
