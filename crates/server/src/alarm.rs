@@ -616,7 +616,7 @@ async fn record_trigger(store: &Store, live: &LiveHub, t: &Triggered) {
             broadcast_times: alarm::broadcast_times(t.level),
         };
         if let Some(stored) = retrying("alarm message", || store.add_alarm_message(&message)).await {
-            live.publish_message(user_id, &stored);
+            live.publish_message(user_id, &crate::answers::message::Message::from(stored));
         }
     }
 }

@@ -2,7 +2,6 @@
 //! count is needed by the console shell now, and the alarm engine adds alarm messages.
 
 use crate::{Store, now_ms};
-use serde::Serialize;
 
 /// A message to store for one user.
 #[derive(Clone, Debug)]
@@ -53,11 +52,9 @@ pub struct NewAlarmMessage<'a> {
 
 /// A message as the console receives it (spec section 3: type, title, note, gmtCreate, id, dataId, dataStatus,
 /// equipType, alarmId, alarmBroadcastTimes); `titleEn` is ours.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     pub id: i64,
-    #[serde(rename = "type")]
     pub kind: String,
     pub title: String,
     pub title_en: String,

@@ -8,14 +8,12 @@
 use crate::access::Viewer;
 use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
 use crate::{Page, Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use std::collections::HashMap;
 
 /// A group as the group list shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub id: i64,
     pub name: String,
@@ -139,8 +137,7 @@ pub enum MoveError {
 }
 
 /// A group with the names of its equipment (`queryAllByGroup`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupWithEquipment {
     /// 0 for the final entry holding the ungrouped equipment.
     pub id: i64,
@@ -148,8 +145,7 @@ pub struct GroupWithEquipment {
     pub equipment: Vec<EquipmentName>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EquipmentName {
     pub id: i64,
     pub equip_name: String,

@@ -1,7 +1,6 @@
 //! The operation log: every state-changing call, who made it, on what, with what result, from where.
 
 use crate::{Page, Store};
-use serde::Serialize;
 use sqlx::Row;
 
 /// One operation as recorded.
@@ -20,8 +19,7 @@ pub struct NewOperation<'a> {
 }
 
 /// One operation as listed.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct Operation {
     pub id: i64,
     pub user_id: Option<i64>,

@@ -6,7 +6,6 @@
 //! newer one, so a late replay never hides a fresher value.
 
 use crate::Store;
-use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -15,7 +14,7 @@ use std::collections::HashMap;
 pub const FUTURE_TOLERANCE_MS: i64 = 60_000;
 
 /// A value as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StoredReading {
     pub signal_id: i64,
     pub equipment_id: i64,

@@ -4,15 +4,13 @@
 
 use crate::access::Viewer;
 use crate::{Store, now_ms};
-use serde::Serialize;
 use sqlx::Row;
 
 /// What a visitor may do with a shared equipment.
 pub const SHARE_AUTHS: &[&str] = &["view", "control"];
 
 /// The sharing settings as the console sees them (never the hash).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShareInfo {
     pub equip_id: i64,
     pub enabled: bool,

@@ -4,14 +4,12 @@
 
 use crate::access::Viewer;
 use crate::messages::Message;
-use crate::{Store, now_ms};
-use serde::Serialize;
+use crate::{Page, Store, now_ms};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 /// One gateway model and firmware in use, with how many of the organisation's gateways run it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hardware {
     pub model: String,
     pub firmware: String,
@@ -20,8 +18,7 @@ pub struct Hardware {
 }
 
 /// An equipment model as listed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelSummary {
     pub id: i64,
     pub name: String,
@@ -31,8 +28,7 @@ pub struct ModelSummary {
 }
 
 /// An equipment model with its signal list (the protocol's `SignalDef` JSON array, as stored).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub id: i64,
     pub name: String,
@@ -54,8 +50,7 @@ pub struct ModelFields<'a> {
 
 /// An equipment of the organisation with its number of signals (for choosing where to apply a model, or which
 /// equipment to make one from).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EquipmentSignalCount {
     pub id: i64,
     pub equip_name: String,
@@ -63,8 +58,7 @@ pub struct EquipmentSignalCount {
 }
 
 /// A system announcement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Announcement {
     pub id: i64,
     pub title: String,
@@ -73,13 +67,6 @@ pub struct Announcement {
     pub status: String,
     pub gmt_create: i64,
     pub gmt_publish: Option<i64>,
-}
-
-/// A page of announcements.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Announcements {
-    pub total: i64,
-    pub list: Vec<Announcement>,
 }
 
 /// What a status change found.
@@ -287,7 +274,7 @@ impl Store {
         status: Option<&str>,
         page: i64,
         page_size: i64,
-    ) -> anyhow::Result<Announcements> {
+    ) -> anyhow::Result<Page<Announcement>> {
         let status = status.unwrap_or("");
         let total: i64 = sqlx::query_scalar(
             "SELECT CAST(COUNT(*) AS BIGINT) FROM announcements WHERE org_id = $1 AND ($2 = '' OR status = $2)",
@@ -306,7 +293,7 @@ impl Store {
         .bind((page - 1) * page_size)
         .fetch_all(self.pool())
         .await?;
-        Ok(Announcements { total, list: rows.iter().map(announcement).collect::<Result<_, _>>()? })
+        Ok(Page { total, list: rows.iter().map(announcement).collect::<Result<_, _>>()? })
     }
 
     /// Adds a draft.

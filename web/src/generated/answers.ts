@@ -3,7 +3,82 @@
 
 export type Listed<T> = { total: number, list: Array<T>, };
 
+export type Created = { id: number, };
+
+export type SavedIds = { ids: Array<number>, };
+
 export type Presence = "online" | "offline" | "unknown";
+
+export type UserInfo = { userId: number, loginname: string, tel: string, email: string, 
+/**
+ * The spec's theme id: the organisation's.
+ */
+styleId: number, orgId: number, deptId: number, roleId: number, 
+/**
+ * `admin` or `user`.
+ */
+roleType: string, authRegion: string, 
+/**
+ * `all` or `authorised` (only the equipment granted to the account).
+ */
+dataRange: "all" | "authorised", 
+/**
+ * Any of `sound`, `title`, `alter`: how new alarms are announced.
+ */
+prompType: Array<string>, scadaAdaption: boolean, 
+/**
+ * `list` or `page`.
+ */
+equipDisplay: string, 
+/**
+ * Permission codes.
+ */
+auths: Array<string>, };
+
+export type SubAccount = { userId: number, loginname: string, tel: string, email: string, 
+/**
+ * `user` for a sub-account.
+ */
+roleType: string, dataRange: "all" | "authorised", auths: Array<string>, disabled: boolean, 
+/**
+ * How many equipment are granted to it.
+ */
+equipmentCount: number, };
+
+export type NewSubAccount = { userId: number, };
+
+export type GrantedEquipment = { equipIds: Array<number>, };
+
+export type GrantCount = { count: number, };
+
+export type Captcha = { image: string, expiresIn: number, };
+
+export type Style = { title: string, faviconIco: string, };
+
+export type GatewayCredentials = { 
+/**
+ * The new gateway's id (`add` only).
+ */
+id?: number, sn: string, secret: string, 
+/**
+ * The MQTT broker's URL as this console's caller reaches it.
+ */
+broker: string, };
+
+export type ImageStored = { image: string, };
+
+export type PageWithDocument = { id: number, equipmentId: number, title: string, width: number, height: number, updated: number, 
+/**
+ * The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept
+ * (docs/page-document.md).
+ */
+document: unknown, };
+
+export type PageSaved = { updated: number, };
+
+export type Published = { messages: number, };
+
+export type Withdrawn = { removed: number, };
 
 export type Gateway = { id: number, sn: string, name: string, model: string, firmware: string, 
 /**
@@ -224,3 +299,73 @@ follow: boolean,
 stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: number, };
 
 export type Scene = { id: number, name: string, equipment: Array<MapCard>, };
+
+export type SignalEntry = { id: number, signalTitle: string, equipId: number, equipTitle: string, 
+/**
+ * The protocol's register area (`holding`, `input`, `coil`, `discrete`).
+ */
+area: string, 
+/**
+ * The protocol's data type (`u16`, `f32`, …).
+ */
+dataType: string, unit: string, decimals: number, 
+/**
+ * It may be written: marked writable and in a writable area.
+ */
+writable: boolean, min: number | null, max: number | null, };
+
+export type CommandSent = { 
+/**
+ * The gateway was online when the command was sent (a command to an offline one is refused).
+ */
+online: boolean, uuid: string, };
+
+export type CommandOutcome = { "status": "pending" } | { "status": "success", code: string, message: string, data: unknown, } | { "status": "failure", code: string, message: string, data: null, };
+
+export type Group = { id: number, name: string, 
+/**
+ * How many of its equipment the caller sees.
+ */
+equipmentCount: number, };
+
+export type GroupWithEquipment = { id: number, name: string, equipment: Array<EquipmentName>, };
+
+export type Message = { id: number, 
+/**
+ * `alarm`, `notice`, …
+ */
+type: string, title: string, titleEn: string, note: string, gmtCreate: number, dataId: string, dataStatus: string, equipType: string, alarmId: number | null, alarmBroadcastTimes: number, };
+
+export type ShareInfo = { equipId: number, enabled: boolean, hasPassword: boolean, auth: "view" | "control", };
+
+export type Hardware = { model: string, firmware: string, 
+/**
+ * How many of the organisation's gateways run it.
+ */
+gateways: number, online: number, };
+
+export type ModelSummary = { id: number, name: string, manufacturer: string, signalCount: number, 
+/**
+ * Last change (ms).
+ */
+updated: number, };
+
+export type Model = { id: number, name: string, manufacturer: string, remark: string, 
+/**
+ * The protocol's signal definitions, ids 0 (a template's signals belong to no equipment).
+ */
+signals: Array<unknown>, signalCount: number, updated: number, };
+
+export type EquipmentSignalCount = { id: number, equipName: string, signalCount: number, };
+
+export type Announcement = { id: number, title: string, content: string, status: "draft" | "published" | "withdrawn", gmtCreate: number, gmtPublish: number | null, };
+
+export type Operation = { id: number, userId: number | null, loginname: string, action: string, objectType: string, objectId: string, 
+/**
+ * `success` or the refusal's code.
+ */
+result: string, 
+/**
+ * The caller's address.
+ */
+address: string, gmtCreate: number, };

@@ -79,3 +79,9 @@ pub struct EquipmentDetail {
     pub gateway: Option<Gateway>,
     pub signal_count: usize,
 }
+
+/// `/lfscada/equipment/multi/image/upload`: the stored picture's path.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ImageStored {
+    pub image: String,
+}

@@ -65,3 +65,17 @@ impl Gateway {
         }
     }
 }
+
+/// `/lfscada/gateway/add` and `/lfscada/gateway/resetSecret`: what the gateway's agent needs to connect. The
+/// secret is told this once; the server keeps only its digest.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GatewayCredentials {
+    /// The new gateway's id (`add` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub id: Option<i64>,
+    pub sn: String,
+    pub secret: String,
+    /// The MQTT broker's URL as this console's caller reaches it.
+    pub broker: String,
+}

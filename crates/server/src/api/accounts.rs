@@ -9,6 +9,7 @@
 //! for an account that is not a sub-account of the caller's organisation.
 
 use crate::AppState;
+use crate::answers::account::{GrantCount, GrantedEquipment, NewSubAccount, SubAccount};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::link::live::AccessChange;
 use crate::params::Params;
@@ -19,7 +20,7 @@ use ironsight_domain::validate::{LoginName, NewPassword, email, telephone};
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::access::{DATA_RANGE_ALL, DATA_RANGE_AUTHORISED, ROLE_USER};
 use ironsight_store::users::{NewUser, SubAccountFields, User};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 fn not_found() -> ApiError {
     ApiError::code(Code::SubAccountNotFound)
@@ -28,21 +29,6 @@ fn not_found() -> ApiError {
 /// The sub-account `userId` of the caller's organisation.
 async fn sub_account(state: &AppState, current: &CurrentUser, params: &Params) -> Result<User, ApiError> {
     state.store.sub_account(current.user.org_id, params.required_int("userId")?).await?.ok_or_else(not_found)
-}
-
-/// A sub-account as the console lists it; the password hash never leaves the server.
-fn entry(user: &User, granted: i64) -> Value {
-    json!({
-        "userId": user.id,
-        "loginname": user.loginname,
-        "tel": user.tel,
-        "email": user.email,
-        "roleType": user.role_type,
-        "dataRange": user.data_range,
-        "auths": user.auths,
-        "disabled": user.disabled,
-        "equipmentCount": granted,
-    })
 }
 
 /// The permission codes at `auths` (an array or comma-separated text), each one of [`permission::ALL`].
@@ -100,7 +86,7 @@ fn new_password(params: &Params) -> Result<NewPassword, ApiError> {
 /// `POST /lfscada/user/sub/query` → the organisation's sub-accounts by login name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
     let list = state.store.sub_accounts(current.user.org_id).await?;
-    Ok(ApiOk::new(list.iter().map(|(user, granted)| entry(user, *granted)).collect::<Vec<_>>()))
+    Ok(ApiOk::new(list.iter().map(|(user, granted)| SubAccount::new(user, *granted)).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/user/sub/add {loginname, password, tel, email, dataRange, auths}` → `{userId}`; 1201 when the
@@ -125,7 +111,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
         email: &f.email,
     };
     let id = state.store.create_user(&new).await?.ok_or_else(|| ApiError::code(Code::UserExists))?;
-    Ok(ApiOk::new(json!({ "userId": id })).audit("user", id))
+    Ok(ApiOk::new(NewSubAccount { user_id: id }).audit("user", id))
 }
 
 /// `POST /lfscada/user/sub/edit {userId, tel, email, dataRange, auths}`.
@@ -170,7 +156,7 @@ pub async fn disable(State(state): State<AppState>, current: CurrentUser, params
 /// `POST /lfscada/user/sub/equipment {userId}` → `{equipIds}`: the equipment granted to the account.
 pub async fn granted(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let user = sub_account(&state, &current, &params).await?;
-    Ok(ApiOk::new(json!({ "equipIds": state.store.granted_equipment(user.id).await? })))
+    Ok(ApiOk::new(GrantedEquipment { equip_ids: state.store.granted_equipment(user.id).await? }))
 }
 
 /// `POST /lfscada/user/sub/authorise {userId, equipIds}` → `{count}`: replaces the account's grants. `equipIds`
@@ -193,5 +179,5 @@ pub async fn authorise(State(state): State<AppState>, current: CurrentUser, para
         .await?
         .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     account_changed(&state, user.id);
-    Ok(ApiOk::new(json!({ "count": count })).audit("user", user.id))
+    Ok(ApiOk::new(GrantCount { count }).audit("user", user.id))
 }

@@ -8,6 +8,7 @@
 
 use crate::AppState;
 use crate::answers::Listed;
+use crate::answers::SavedIds;
 use crate::answers::alarm as answer;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::params::Params;
@@ -17,7 +18,7 @@ use ironsight_domain::alarm::RuleDraft;
 use ironsight_domain::limits::{ALARM_RECORDS_RANGE_DAYS, ALARM_RULES_PER_SIGNAL};
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The permission that shows alarm records of equipment with `rule_type`.
 fn alarm_permission(rule_type: &str) -> &'static str {
@@ -93,7 +94,7 @@ pub async fn rule_save(State(state): State<AppState>, current: CurrentUser, para
         Ok(ids) => {
             let latest = state.link.latest_of(owned.equipment_id).await?.into_iter().find(|r| r.signal_id == signal_id);
             state.link.alarms().rules_saved(owned.equipment_id, signal_id, latest).await?;
-            Ok(ApiOk::new(json!({ "ids": ids })).audit("signal", signal_id))
+            Ok(ApiOk::new(SavedIds { ids }).audit("signal", signal_id))
         }
         Err(SaveRulesError::NoSignal) => Err(ApiError::invalid("signalId", Reason::NotAllowed)),
         Err(SaveRulesError::ForeignId { index }) => {

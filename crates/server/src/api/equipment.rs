@@ -2,6 +2,7 @@
 //! gateway binding. Every call is scoped to the caller's organisation; changes need the manage permission.
 
 use crate::AppState;
+use crate::answers::Created;
 use crate::answers::Listed;
 use crate::answers::equipment::Equipment;
 use crate::api::monitor_list;
@@ -15,7 +16,6 @@ use ironsight_domain::limits::{
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::equipment::EquipmentFields;
-use serde_json::json;
 
 /// A bounded optional text parameter, trimmed.
 fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
@@ -61,7 +61,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
     if current.viewer().granted_only {
         state.store.grant_equipment(current.user.id, id).await?;
     }
-    Ok(ApiOk::new(json!({ "id": id })).audit("equipment", id))
+    Ok(ApiOk::new(Created { id }).audit("equipment", id))
 }
 
 /// `POST /lfscada/equipment/multi/edit`.

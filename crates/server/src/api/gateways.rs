@@ -7,7 +7,7 @@
 
 use crate::AppState;
 use crate::answers::Listed;
-use crate::answers::gateway::Gateway;
+use crate::answers::gateway::{Gateway, GatewayCredentials};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::password;
@@ -18,7 +18,6 @@ use ironsight_domain::limits::{GATEWAY_FIRMWARE_CHARS, GATEWAY_MODEL_CHARS, GATE
 use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
-use serde_json::json;
 
 fn serial_number(params: &Params) -> Result<SerialNumber, ApiError> {
     SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))
@@ -60,7 +59,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     };
     let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
     let broker = broker_url(&state, &headers);
-    Ok(ApiOk::new(json!({ "id": id, "sn": sn.as_str(), "secret": secret, "broker": broker }))
+    Ok(ApiOk::new(GatewayCredentials { id: Some(id), sn: sn.as_str().to_owned(), secret, broker })
         .audit("gateway", sn.as_str()))
 }
 
@@ -134,7 +133,8 @@ pub async fn rotate_secret(
         return Err(ApiError::code(Code::NoData));
     }
     let broker = broker_url(&state, &headers);
-    Ok(ApiOk::new(json!({ "sn": sn.as_str(), "secret": secret, "broker": broker })).audit("gateway", sn.as_str()))
+    let credentials = GatewayCredentials { id: None, sn: sn.as_str().to_owned(), secret, broker };
+    Ok(ApiOk::new(credentials).audit("gateway", sn.as_str()))
 }
 
 /// `POST /lfscada/gateway/delete {sn}`.

@@ -3,6 +3,7 @@
 //! permission. Another organisation's group or equipment answers "not found" (1215, 1214).
 
 use crate::AppState;
+use crate::answers::{self, Created};
 use crate::api::monitor_list::{card_page, cards_filter};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -11,7 +12,6 @@ use axum::extract::State;
 use ironsight_domain::validate::GroupName;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::monitor::{GroupScope, MoveError};
-use serde_json::json;
 
 fn group_name(params: &Params) -> Result<GroupName, ApiError> {
     GroupName::parse(&params.text("name")?.unwrap_or_default()).map_err(|r| ApiError::invalid("name", r))
@@ -28,7 +28,8 @@ fn optional_group(params: &Params) -> Result<Option<i64>, ApiError> {
 
 /// `POST /lfscada/monitor/group/query {}` → `[{id, name, equipmentCount}]` by name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.groups(&current.viewer()).await?))
+    let groups = state.store.groups(&current.viewer()).await?;
+    Ok(ApiOk::new(groups.into_iter().map(answers::group::Group::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/monitor/group/add {name}` → `{id}`; 1202 when the organisation has a group of that name.
@@ -39,7 +40,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
         .add_group(current.user.org_id, name.as_str())
         .await?
         .ok_or_else(|| ApiError::code(Code::GroupNameExists))?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("group", id))
+    Ok(ApiOk::new(Created { id }).audit("group", id))
 }
 
 /// `POST /lfscada/monitor/group/edit {id, name}`: rename; 1215 without the group, 1202 when the name is taken.
@@ -94,5 +95,6 @@ pub async fn query_by_group(State(state): State<AppState>, current: CurrentUser,
 /// `POST /lfscada/monitor/group/equipment/queryAllByGroup {}` → `[{id, name, equipment: [{id, equipName}]}]`,
 /// groups by name, then `{id: 0, name: "", equipment}` with the ungrouped equipment.
 pub async fn query_all_by_group(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.groups_with_equipment(&current.viewer()).await?))
+    let groups = state.store.groups_with_equipment(&current.viewer()).await?;
+    Ok(ApiOk::new(groups.into_iter().map(answers::group::GroupWithEquipment::from).collect::<Vec<_>>()))
 }

@@ -12,6 +12,7 @@
 
 use super::svg;
 use crate::AppState;
+use crate::answers::equipment::ImageStored;
 use crate::error::{ApiError, ApiOk, ApiResult, plain, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
@@ -20,7 +21,6 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ironsight_domain::{Code, Reason};
 use rand::RngCore;
-use serde_json::json;
 use std::path::PathBuf;
 
 /// Largest image accepted, in bytes (2 MiB).
@@ -195,7 +195,7 @@ pub async fn upload(
             return Err(e.into());
         }
     }
-    Ok(ApiOk::new(json!({ "image": url })).audit("equipment", id))
+    Ok(ApiOk::new(ImageStored { image: url }).audit("equipment", id))
 }
 
 /// Removes a picture this module stored, given the path the equipment held (equipment deletion).

@@ -6,6 +6,7 @@
 use crate::AppState;
 use crate::answers::equipment::{self as answer, EquipmentDetail};
 use crate::answers::gateway::Gateway;
+use crate::answers::signal::{CommandOutcome, CommandSent, SignalEntry};
 use crate::api::presence::require_link;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::link::ingest::live_value;
@@ -16,12 +17,12 @@ use axum::extract::State;
 use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS, HISTORY_SIGNALS};
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
-use ironsight_protocol::payload::{Command, DataType, SignalDef};
+use ironsight_protocol::payload::{Command, DataType};
 use ironsight_protocol::validate;
 use ironsight_store::commands::{CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// A command without an outcome after this long has timed out (the gateway or its device did not answer).
 pub const COMMAND_TIMEOUT_MS: i64 = 60_000;
@@ -43,23 +44,6 @@ async fn owned_signal(
     state.store.owned_signal(&current.viewer(), id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
 }
 
-/// A signal as the monitor lists it (the spec's catalogue record: signalTitle, equipTitle, equipId).
-fn signal_entry(s: &SignalDef, equipment_id: i64, equip_name: &str) -> Value {
-    json!({
-        "id": s.id,
-        "signalTitle": s.name,
-        "equipId": equipment_id,
-        "equipTitle": equip_name,
-        "area": s.area,
-        "dataType": s.data_type,
-        "unit": s.unit,
-        "decimals": s.decimals,
-        "writable": s.writable && validate::is_writable_area(s.area),
-        "min": s.min,
-        "max": s.max,
-    })
-}
-
 /// `POST /lfscada/monitor/multi/gateway/info {equipmentId}` → the bound gateway's state, or 2001 without one.
 pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
@@ -72,8 +56,8 @@ pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, p
 pub async fn signal_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
     let signals = state.store.signals(&current.viewer(), equipment.id).await?.unwrap_or_default();
-    let list: Vec<Value> =
-        signals.iter().map(|s| signal_entry(s, equipment.id, &equipment.fields.equip_name)).collect();
+    let list: Vec<SignalEntry> =
+        signals.iter().map(|s| SignalEntry::new(s, equipment.id, &equipment.fields.equip_name)).collect();
     Ok(ApiOk::new(list))
 }
 
@@ -91,7 +75,7 @@ pub async fn signal_data(State(state): State<AppState>, current: CurrentUser, pa
 /// `POST /lfscada/signal/info {id}` → one signal with its equipment.
 pub async fn signal_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let owned = owned_signal(&state, &current, &params, "id").await?;
-    Ok(ApiOk::new(signal_entry(&owned.signal, owned.equipment_id, &owned.equip_name)))
+    Ok(ApiOk::new(SignalEntry::new(&owned.signal, owned.equipment_id, &owned.equip_name)))
 }
 
 /// `POST /lfscada/monitor/multi/equipment/detailInfo {equipmentId}` → the equipment, its gateway and its
@@ -188,7 +172,7 @@ async fn send(
         return Err(ApiError::code(Code::DeviceOffline));
     }
     state.store.set_command_status(&uuid, CommandStatus::Sent, None, None).await?;
-    Ok(ApiOk::new(json!({ "online": true, "uuid": uuid })).audit("signal", owned.signal.id))
+    Ok(ApiOk::new(CommandSent { online: true, uuid }).audit("signal", owned.signal.id))
 }
 
 /// `POST /lfscada/equipment/multi/callback {uuid}` → `{status, code, message, data}`: `pending` until the
@@ -200,8 +184,8 @@ pub async fn callback(State(state): State<AppState>, current: CurrentUser, param
     let data: Value = record.data.as_deref().and_then(|d| serde_json::from_str(d).ok()).unwrap_or(Value::Null);
     let lang = request_lang();
     let answer = match record.status {
-        CommandStatus::Queued | CommandStatus::Sent => json!({ "status": "pending" }),
-        CommandStatus::Success => json!({ "status": "success", "code": "200", "message": "", "data": data }),
+        CommandStatus::Queued | CommandStatus::Sent => CommandOutcome::Pending,
+        CommandStatus::Success => CommandOutcome::Success { code: "200".to_owned(), message: String::new(), data },
         CommandStatus::Failure | CommandStatus::Timeout => {
             let error = data.get("error").and_then(|e| serde_json::from_value::<DeviceError>(e.clone()).ok());
             let (code, message) = match (record.status, error) {
@@ -215,7 +199,7 @@ pub async fn callback(State(state): State<AppState>, current: CurrentUser, param
                     (code, message)
                 }
             };
-            json!({ "status": "failure", "code": code, "message": message, "data": Value::Null })
+            CommandOutcome::Failure { code, message, data: Value::Null }
         }
     };
     Ok(ApiOk::new(answer))

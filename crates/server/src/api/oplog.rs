@@ -6,6 +6,7 @@
 //! as if absent, so the log does not tell what the account may not see.
 
 use crate::AppState;
+use crate::answers::{self, Listed};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -25,7 +26,7 @@ pub async fn query_by_object_id(State(state): State<AppState>, current: CurrentU
     let (page, page_size) = params.paging()?;
     let found =
         state.store.operations_by_object(current.user.org_id, &object_type, &object_id, page, page_size).await?;
-    Ok(ApiOk::new(found))
+    Ok(ApiOk::new(Listed::from_page(found, answers::system::Operation::from)))
 }
 
 /// Refuses a sub-account the log of an object it cannot see (see the module docs).

@@ -4,7 +4,8 @@
 //! "not found" (1214, 1205).
 
 use crate::AppState;
-use crate::answers::page::PageSummary;
+use crate::answers::Created;
+use crate::answers::page::{PageSaved, PageSummary, PageWithDocument};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -12,9 +13,8 @@ use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use serde::Serialize;
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
 
 /// Longest page title.
 const MAX_TITLE: usize = 60;
@@ -46,7 +46,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
         .add_page(&current.viewer(), equipment_id, &title, width, height)
         .await?
         .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("page", id))
+    Ok(ApiOk::new(Created { id }).audit("page", id))
 }
 
 /// `POST /lfscada/configuration/page/edit {id, title}`: rename.
@@ -74,19 +74,6 @@ pub async fn query_home(State(state): State<AppState>, current: CurrentUser) -> 
 }
 
 /// A page as the viewer and the designer load it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PageAnswer<'a> {
-    id: i64,
-    equipment_id: i64,
-    title: &'a str,
-    width: i64,
-    height: i64,
-    updated: i64,
-    /// The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept.
-    document: &'a RawValue,
-}
-
 /// `POST /lfscada/configuration/page/info {id}` → `{id, equipmentId, title, width, height, updated, document}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
@@ -95,7 +82,7 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
     let page = &detail.summary;
     let document: &RawValue = serde_json::from_str(&detail.document)
         .map_err(|e| anyhow::anyhow!("page {id}: the stored document is not JSON: {e}"))?;
-    let answer = PageAnswer {
+    let answer = PageWithDocument {
         id: page.id,
         equipment_id: page.equipment_id,
         title: &page.title,
@@ -123,7 +110,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: R
         .save_page_document(&current.viewer(), id, &document, valid.width, valid.height)
         .await?
         .ok_or_else(|| ApiError::code(Code::PageNotFound))?;
-    Ok(ApiOk::new(json!({ "updated": updated })).audit("page", id))
+    Ok(ApiOk::new(PageSaved { updated }).audit("page", id))
 }
 
 /// The document as JSON text: a form field holds the text (kept as sent); a JSON body may hold the object.

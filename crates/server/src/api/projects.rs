@@ -3,6 +3,7 @@
 //! organisation's project answers 1253, its equipment 1214. Project pages and the monitor come with the designer.
 
 use crate::AppState;
+use crate::answers::Created;
 use crate::answers::Listed;
 use crate::answers::project as answer;
 use crate::api::scenes::distinct;
@@ -13,7 +14,7 @@ use axum::extract::State;
 use ironsight_domain::limits::{PROJECT_EQUIPMENT, PROJECT_NAME_CHARS, REMARK_CHARS};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::scenes::SaveError;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// Trimmed text at `field` of at most `max` characters without control characters (line breaks are allowed in
 /// the remark); `required` refuses an empty one.
@@ -80,7 +81,7 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let f = project_fields(&params)?;
     let id = state.store.add_project(current.user.org_id, &f.name, &f.remark, &f.ids).await?.map_err(save_error)?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("project", id))
+    Ok(ApiOk::new(Created { id }).audit("project", id))
 }
 
 /// `POST /lfscada/project/edit {id, name, remark, equipmentIds}`: replaces the fields and the equipment.

@@ -3,6 +3,7 @@
 //! when asked, each cell being the last value recorded in its period, so a report covers any past range.
 
 use crate::AppState;
+use crate::answers::Created;
 use crate::answers::report::{Report, ReportColumn, ReportData, ReportRow};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -13,7 +14,6 @@ use ironsight_domain::limits::{
 };
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// Sampling periods in ms, as `periodMs` carries them: whole minutes within the limits.
@@ -36,7 +36,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     }
     let id = state.store.add_report(&current.viewer(), equipment_id, name, period, &signal_ids).await?;
     let id = id.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("report", id))
+    Ok(ApiOk::new(Created { id }).audit("report", id))
 }
 
 /// `POST /lfscada/equipment/multi/report/delete {id}`.

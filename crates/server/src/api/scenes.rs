@@ -3,6 +3,7 @@
 //! permission. Another organisation's scene answers 1251, its equipment 1214.
 
 use crate::AppState;
+use crate::answers::Created;
 use crate::answers::scene::{Scene, SceneSummary};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -12,7 +13,6 @@ use ironsight_domain::Code;
 use ironsight_domain::limits::SCENE_EQUIPMENT;
 use ironsight_domain::validate::GroupName;
 use ironsight_store::scenes::SaveError;
-use serde_json::json;
 
 /// The ids at `field` in their order, each once (a repeated id keeps its first place).
 pub(crate) fn distinct(ids: Vec<i64>) -> Vec<i64> {
@@ -52,7 +52,7 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let (name, ids) = scene_fields(&params)?;
     let id = state.store.add_scene(current.user.org_id, &name, &ids).await?.map_err(save_error)?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("scene", id))
+    Ok(ApiOk::new(Created { id }).audit("scene", id))
 }
 
 /// `POST /lfscada/scene/edit {id, name, equipmentIds}`: renames and replaces the equipment.

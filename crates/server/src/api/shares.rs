@@ -4,6 +4,7 @@
 //! Changes need the manage permission; another organisation's equipment answers 1214.
 
 use crate::AppState;
+use crate::answers;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -19,7 +20,7 @@ fn not_found() -> ApiError {
 /// `POST /lfscada/equipment/multi/share/info {equipId}` → `{equipId, enabled, hasPassword, auth}`.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let info = state.store.share_info(&current.viewer(), params.required_int("equipId")?).await?;
-    info.map(ApiOk::new).ok_or_else(not_found)
+    info.map(|i| ApiOk::new(answers::message::ShareInfo::from(i))).ok_or_else(not_found)
 }
 
 /// `POST /lfscada/equipment/multi/share/editPwd {equipId, password}`: sets the password and turns sharing on.

@@ -3,6 +3,7 @@
 //! e.g. `signals.3.address`. Paths are ours: the spec does not name these calls.
 
 use crate::AppState;
+use crate::answers::SavedIds;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -66,7 +67,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     match state.store.save_signals(&current.viewer(), id, &list).await? {
         Ok(ids) => {
             state.link.equipment_changed(id).await;
-            Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", id))
+            Ok(ApiOk::new(SavedIds { ids }).audit("equipment", id))
         }
         Err(SaveSignalsError::NoEquipment) => Err(ApiError::code(Code::EquipmentNotFound)),
         Err(SaveSignalsError::ForeignId { index }) => {

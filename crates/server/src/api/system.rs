@@ -5,6 +5,7 @@
 //! permission. Another organisation's model, equipment or announcement answers "not found".
 
 use crate::AppState;
+use crate::answers::{self, Created, Listed, SavedIds};
 use crate::api::signals::signal_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -19,7 +20,6 @@ use ironsight_protocol::payload::SignalDef;
 use ironsight_protocol::validate;
 use ironsight_store::signals::SaveSignalsError;
 use ironsight_store::system::{ModelFields, Transition};
-use serde_json::json;
 
 const STATUSES: [&str; 3] = ["draft", "published", "withdrawn"];
 
@@ -35,7 +35,8 @@ fn optional_text(params: &Params, field: &str, max: usize) -> Result<String, Api
 
 /// `POST /lfscada/gateway/hardware/query {}` → `[{model, firmware, gateways, online}]`.
 pub async fn hardware(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.hardware(&current.viewer()).await?))
+    let rows = state.store.hardware(&current.viewer()).await?;
+    Ok(ApiOk::new(rows.into_iter().map(answers::system::Hardware::from).collect::<Vec<_>>()))
 }
 
 /// The checked signal list of a model, as stored: ids cleared (a template's signals belong to no equipment).
@@ -53,20 +54,22 @@ fn template_signals(mut list: Vec<SignalDef>) -> Result<(String, i64), ApiError>
 
 /// `POST /lfscada/equipment/model/query {}` → `[{id, name, manufacturer, signalCount, updated}]` by name.
 pub async fn model_query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.models(&current.viewer()).await?))
+    let rows = state.store.models(&current.viewer()).await?;
+    Ok(ApiOk::new(rows.into_iter().map(answers::system::ModelSummary::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/equipment/model/info {id}` → `{id, name, manufacturer, remark, signals, signalCount, updated}`.
 pub async fn model_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let model = state.store.model(&current.viewer(), id).await?;
-    model.map(ApiOk::new).ok_or_else(|| ApiError::code(Code::ModelNotFound))
+    model.map(|m| ApiOk::new(answers::system::Model::from(m))).ok_or_else(|| ApiError::code(Code::ModelNotFound))
 }
 
 /// `POST /lfscada/equipment/model/equipment {}` → `[{id, equipName, signalCount}]`: the organisation's equipment,
 /// for choosing where to apply a model (no signals) or what to make one from (with signals).
 pub async fn model_equipment(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.store.equipment_signal_counts(&current.viewer()).await?))
+    let rows = state.store.equipment_signal_counts(&current.viewer()).await?;
+    Ok(ApiOk::new(rows.into_iter().map(answers::system::EquipmentSignalCount::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/equipment/model/add {name, manufacturer, remark, signals}` → `{id}`.
@@ -82,7 +85,7 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
         .add_model(current.user.org_id, &fields, None)
         .await?
         .ok_or_else(|| ApiError::code(Code::ModelNameExists))?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("model", id))
+    Ok(ApiOk::new(Created { id }).audit("model", id))
 }
 
 /// `POST /lfscada/equipment/model/edit {id, name, manufacturer, remark, signals?}`: `signals` absent keeps the list.
@@ -138,7 +141,7 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
     match state.store.save_signals(&viewer, equipment_id, &list).await? {
         Ok(ids) => {
             state.link.equipment_changed(equipment_id).await;
-            Ok(ApiOk::new(json!({ "ids": ids })).audit("equipment", equipment_id))
+            Ok(ApiOk::new(SavedIds { ids }).audit("equipment", equipment_id))
         }
         Err(SaveSignalsError::NoEquipment) => Err(ApiError::code(Code::EquipmentNotFound)),
         // Every id is 0, so no id can be foreign.
@@ -168,7 +171,7 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
         .add_model(org, &fields, Some(equipment_id))
         .await?
         .ok_or_else(|| ApiError::code(Code::ModelNameExists))?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("model", id))
+    Ok(ApiOk::new(Created { id }).audit("model", id))
 }
 
 fn announcement_texts(params: &Params) -> Result<(String, String), ApiError> {
@@ -199,14 +202,15 @@ pub async fn announcement_query(State(state): State<AppState>, current: CurrentU
     {
         return Err(ApiError::invalid("status", Reason::NotAllowed));
     }
-    Ok(ApiOk::new(state.store.announcements(current.user.org_id, status.as_deref(), page, page_size).await?))
+    let found = state.store.announcements(current.user.org_id, status.as_deref(), page, page_size).await?;
+    Ok(ApiOk::new(Listed::from_page(found, answers::system::Announcement::from)))
 }
 
 /// `POST /lfscada/announcement/add {title, content}` → `{id}`: a draft.
 pub async fn announcement_add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let (title, content) = announcement_texts(&params)?;
     let id = state.store.add_announcement(current.user.org_id, &title, &content).await?;
-    Ok(ApiOk::new(json!({ "id": id })).audit("announcement", id))
+    Ok(ApiOk::new(Created { id }).audit("announcement", id))
 }
 
 /// `POST /lfscada/announcement/edit {id, title, content}`: drafts only (1236).
@@ -229,9 +233,9 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
         Err(t) => return transition(t, Code::AnnouncementNotDraft).map(|()| ApiOk::empty()),
     };
     for (user_id, message) in &sent {
-        state.link.live().publish_message(*user_id, message);
+        state.link.live().publish_message(*user_id, &answers::message::Message::from(message.clone()));
     }
-    Ok(ApiOk::new(json!({ "messages": sent.len() })).audit("announcement", id))
+    Ok(ApiOk::new(answers::system::Published { messages: sent.len() }).audit("announcement", id))
 }
 
 /// `POST /lfscada/announcement/withdraw {id}` → `{removed}`: published → withdrawn; its unread notices are
@@ -239,7 +243,7 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
 pub async fn announcement_withdraw(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     match state.store.withdraw_announcement(current.user.org_id, id).await? {
-        Ok(removed) => Ok(ApiOk::new(json!({ "removed": removed })).audit("announcement", id)),
+        Ok(removed) => Ok(ApiOk::new(answers::system::Withdrawn { removed }).audit("announcement", id)),
         Err(t) => transition(t, Code::AnnouncementNotPublished).map(|()| ApiOk::empty()),
     }
 }

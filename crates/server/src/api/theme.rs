@@ -1,12 +1,12 @@
 //! The console theme (title and favicon) of the caller's organisation, or of the first organisation before login.
 
 use crate::AppState;
+use crate::answers::account::Style;
 use crate::error::{ApiOk, ApiResult};
 use crate::session::{self, SessionLookup};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use ironsight_domain::limits::{THEME_FAVICON_BYTES, THEME_TITLE_CHARS};
-use serde_json::json;
 
 /// Shown when no organisation has set a title.
 pub const DEFAULT_TITLE: &str = "Ironsight";
@@ -41,5 +41,5 @@ pub async fn load_style(State(state): State<AppState>, headers: HeaderMap) -> Ap
         Some(org) => (DEFAULT_TITLE.to_owned(), org.favicon_ico),
         None => (DEFAULT_TITLE.to_owned(), String::new()),
     };
-    Ok(ApiOk::new(json!({ "title": title, "faviconIco": favicon })))
+    Ok(ApiOk::new(Style { title, favicon_ico: favicon }))
 }

@@ -6,6 +6,7 @@
 //! recovery wizard, where the spec's flow must say so.
 
 use crate::AppState;
+use crate::answers::account::{Captcha, UserInfo};
 use crate::captcha;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::link::live::AccessChange;
@@ -17,8 +18,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use ironsight_domain::validate::{LoginName, LoginPassword};
 use ironsight_domain::{Code, Reason};
-use ironsight_store::{now_ms, users::User};
-use serde_json::{Value, json};
+use ironsight_store::now_ms;
 
 /// How long a captcha answer stays valid (spec: verification codes are valid for 10 minutes).
 pub const CAPTCHA_TTL_MS: i64 = 10 * 60_000;
@@ -32,7 +32,7 @@ pub async fn show_vcode(State(state): State<AppState>, headers: HeaderMap) -> Ap
     state.store.put_captcha(&id, &drawn.answer, now + CAPTCHA_TTL_MS).await?;
     let cookie =
         session::set_cookie(VCODE_COOKIE, &id, CAPTCHA_TTL_MS / 1000, session::cookies_secure(&state, &headers));
-    Ok(ApiOk::new(json!({ "image": drawn.data_url, "expiresIn": CAPTCHA_TTL_MS / 1000 }))
+    Ok(ApiOk::new(Captcha { image: drawn.data_url, expires_in: CAPTCHA_TTL_MS / 1000 })
         .header(header::SET_COOKIE, cookie))
 }
 
@@ -96,7 +96,7 @@ pub async fn login(
     // The cookie outlives any idle expiry; the server decides when the session ends.
     let cookie = session::set_cookie(SESSION_COOKIE, &token, 30 * 24 * 3600, secure);
     let spent_captcha = session::set_cookie(VCODE_COOKIE, "", 0, secure);
-    Ok(ApiOk::new(user_info(&user))
+    Ok(ApiOk::new(UserInfo::from(&user))
         .header(header::SET_COOKIE, cookie)
         .header(header::SET_COOKIE, spent_captcha)
         .audit_user(user.id, &user.loginname))
@@ -109,7 +109,7 @@ fn busy() -> ApiError {
 
 /// `GET /lfscada/user/info?t=`: the signed-in user (1010 or 1006 come from the session layer).
 pub async fn info(current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(user_info(&current.user)))
+    Ok(ApiOk::new(UserInfo::from(&current.user)))
 }
 
 /// `POST /lfscada/user/logout`: ends the session; later calls with the same cookie answer 1006.
@@ -118,25 +118,4 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap, current: 
     state.link.live().access_changed(AccessChange::Session(current.token_hash.clone()));
     let cookie = session::set_cookie(SESSION_COOKIE, "", 0, session::cookies_secure(&state, &headers));
     Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit("user", current.user.id))
-}
-
-/// The user-info fields of spec section 3. The password hash never leaves the server.
-pub fn user_info(user: &User) -> Value {
-    json!({
-        "userId": user.id,
-        "loginname": user.loginname,
-        "tel": user.tel,
-        "email": user.email,
-        "styleId": user.org_id,
-        "orgId": user.org_id,
-        "deptId": user.dept_id,
-        "roleId": user.role_id,
-        "roleType": user.role_type,
-        "authRegion": user.auth_region,
-        "dataRange": user.data_range,
-        "prompType": user.promp_type,
-        "scadaAdaption": user.scada_adaption,
-        "equipDisplay": user.equip_display,
-        "auths": user.auths,
-    })
 }

@@ -150,7 +150,7 @@ impl LiveHub {
     }
 
     /// Pushes a new message to a user's message socket: `{type: "message", data}`.
-    pub fn publish_message(&self, user_id: i64, message: &impl Serialize) {
+    pub fn publish_message(&self, user_id: i64, message: &crate::answers::message::Message) {
         send(&self.users, user_id, || {
             serde_json::to_string(&serde_json::json!({"type": "message", "data": message})).ok()
         });

@@ -8,6 +8,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { Code } from '@/lib/api/codes';
 import { Limits } from '@/lib/api/limits';
+import type * as answers from '@/generated/answers';
 
 /** Which equipment an account sees: every equipment of the organisation, or only the equipment granted to it. */
 export type DataRange = 'all' | 'authorised';
@@ -16,19 +17,7 @@ export const DATA_RANGES: readonly DataRange[] = ['authorised', 'all'];
 export const DEFAULT_DATA_RANGE: DataRange = 'authorised';
 
 /** A row of `/lfscada/user/sub/query`. */
-export interface SubAccount {
-  userId: number;
-  loginname: string;
-  tel: string | null;
-  email: string | null;
-  /** Always 'user' for a sub-account. */
-  roleType: string;
-  dataRange: DataRange;
-  auths: string[];
-  disabled: boolean;
-  /** How many equipment are granted (kept when the range is 'all', but not used then). */
-  equipmentCount: number;
-}
+export type SubAccount = answers.SubAccount;
 
 /** The permission codes an administrator can give, in the order the form lists them. */
 export const PERMISSIONS: readonly PermissionCode[] = [

@@ -6,6 +6,7 @@
  */
 
 import { Limits } from '@/lib/api/limits';
+import type * as answers from '@/generated/answers';
 import type { Card, Listed } from '@/generated/answers';
 
 /** Rows per page (spec section 9). */
@@ -26,18 +27,10 @@ export function cardColumns(screens: Screens): number {
 }
 
 /** A group of /lfscada/monitor/group/query. */
-export interface Group {
-  id: number;
-  name: string;
-  equipmentCount: number;
-}
+export type Group = answers.Group;
 
 /** An entry of /lfscada/monitor/group/equipment/queryAllByGroup; id 0 (name '') holds the ungrouped equipment. */
-export interface GroupWithEquipment {
-  id: number;
-  name: string;
-  equipment: Array<{ id: number; equipName: string }>;
-}
+export type GroupWithEquipment = answers.GroupWithEquipment;
 
 /** The id queryAllByGroup and queryByGroup use for "no group". */
 export const UNGROUPED_ID = 0;

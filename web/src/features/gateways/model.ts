@@ -6,17 +6,13 @@
 
 import { Limits } from '@/lib/api/limits';
 import type { Gateway } from '@/lib/gateway';
+import type * as answers from '@/generated/answers';
 
 /** The gateway record lives in lib (the EG detail reads the same shape); re-exported for this feature's files. */
 export type { Gateway };
 
 /** Where a freshly issued secret goes: the answer of add and rotateSecret. */
-export interface IssuedSecret {
-  sn: string;
-  secret: string;
-  /** The MQTT URL for the agent's configuration file. */
-  broker: string;
-}
+export type IssuedSecret = answers.GatewayCredentials;
 
 /** Rows per page (spec section 9). */
 export const PAGE_SIZE = 10;

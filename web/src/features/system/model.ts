@@ -6,6 +6,7 @@
  */
 import { Limits } from '@/lib/api/limits';
 import type { Language } from '@/lib/i18n/language';
+import type * as answers from '@/generated/answers';
 
 /** One setting of a driver, as `/equipment/multi/driver/schema` describes it. */
 export interface DriverField {
@@ -53,22 +54,10 @@ export function acceptsOf(field: DriverField): Accepts {
 }
 
 /** A gateway model and firmware in use (`/gateway/hardware/query`). Empty texts: never reported. */
-export interface Hardware {
-  model: string;
-  firmware: string;
-  gateways: number;
-  online: number;
-}
+export type Hardware = answers.Hardware;
 
 /** An equipment model as listed (`/equipment/model/query`). */
-export interface ModelSummary {
-  id: number;
-  name: string;
-  manufacturer: string;
-  signalCount: number;
-  /** Epoch ms of the last change. */
-  updated: number;
-}
+export type ModelSummary = answers.ModelSummary;
 
 /** A signal of a model (the protocol's SignalDef; ids are 0 in a template). */
 export interface TemplateSignal {
@@ -86,17 +75,10 @@ export interface TemplateSignal {
 }
 
 /** `/equipment/model/info`. */
-export interface ModelInfo extends ModelSummary {
-  remark: string;
-  signals: TemplateSignal[];
-}
+export type ModelInfo = Omit<answers.Model, 'signals'> & { signals: TemplateSignal[] };
 
 /** `/equipment/model/equipment`: where a model may be applied (no signals) or made from (with signals). */
-export interface EquipmentChoice {
-  id: number;
-  equipName: string;
-  signalCount: number;
-}
+export type EquipmentChoice = answers.EquipmentSignalCount;
 
 /** The server's limits of a library model (crates/domain/src/limits.rs). */
 export const MODEL_NAME_MAX = Limits.ModelNameChars;
@@ -106,19 +88,8 @@ export const REMARK_MAX = Limits.RemarkChars;
 export const ANNOUNCEMENT_STATUSES = ['draft', 'published', 'withdrawn'] as const;
 export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
-export interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  status: AnnouncementStatus;
-  gmtCreate: number;
-  gmtPublish: number | null;
-}
-
-export interface AnnouncementPage {
-  total: number;
-  list: Announcement[];
-}
+export type Announcement = answers.Announcement;
+export type AnnouncementPage = answers.Listed<Announcement>;
 
 /** The server's limits of an announcement. */
 export const TITLE_MAX = Limits.AnnouncementTitleChars;

@@ -242,8 +242,8 @@ function SubAccounts() {
             setAuthorising({
               userId: created.userId,
               loginname: created.loginname,
-              tel: null,
-              email: null,
+              tel: '',
+              email: '',
               roleType: 'user',
               dataRange: 'authorised',
               auths: [],

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import type { Captcha } from '@/generated/answers';
 
 /** POST /lfscada/user/showVcode: a captcha image; the answer is tied to this browser by an HttpOnly cookie. */
-export interface Vcode {
-  /** data:image/png;base64,... */
-  image: string;
-  /** Seconds the code stays valid (10 minutes). */
-  expiresIn?: number;
-}
+export type Vcode = Captcha;
 
 export const vcodeKeys = {
   vcode: ['public', 'vcode'] as const,

@@ -7,18 +7,14 @@
  */
 import { Limits } from '@/lib/api/limits';
 import { egDetailPath } from '@/lib/paths';
+import type * as answers from '@/generated/answers';
 
 /** What a visitor may do: look only, or look and write values. */
 export type ShareAuth = 'view' | 'control';
 export const SHARE_AUTHS: readonly ShareAuth[] = ['view', 'control'];
 
 /** `POST /lfscada/equipment/multi/share/info {equipId}`'s answer. */
-export interface ShareInfo {
-  equipId: number;
-  enabled: boolean;
-  hasPassword: boolean;
-  auth: ShareAuth;
-}
+export type ShareInfo = answers.ShareInfo;
 
 /** The body of `share/editAuth`: `enabled` is left out when only the authority changes (the server keeps it). */
 export interface ShareAuthCall {

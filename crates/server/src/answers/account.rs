@@ -1,0 +1,127 @@
+//! Accounts: the caller's own and the sub-accounts an administrator manages. The password hash is no field of
+//! either, so it cannot reach the wire.
+
+use ironsight_store::users::User;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The user-info fields of spec section 3 (`/lfscada/user/login`, `/lfscada/user/info`).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub user_id: i64,
+    pub loginname: String,
+    pub tel: String,
+    pub email: String,
+    /// The spec's theme id: the organisation's.
+    pub style_id: i64,
+    pub org_id: i64,
+    pub dept_id: i64,
+    pub role_id: i64,
+    /// `admin` or `user`.
+    pub role_type: String,
+    pub auth_region: String,
+    /// `all` or `authorised` (only the equipment granted to the account).
+    #[ts(type = "\"all\" | \"authorised\"")]
+    pub data_range: String,
+    /// Any of `sound`, `title`, `alter`: how new alarms are announced.
+    pub promp_type: Vec<String>,
+    pub scada_adaption: bool,
+    /// `list` or `page`.
+    pub equip_display: String,
+    /// Permission codes.
+    pub auths: Vec<String>,
+}
+
+impl From<&User> for UserInfo {
+    fn from(u: &User) -> UserInfo {
+        UserInfo {
+            user_id: u.id,
+            loginname: u.loginname.clone(),
+            tel: u.tel.clone(),
+            email: u.email.clone(),
+            style_id: u.org_id,
+            org_id: u.org_id,
+            dept_id: u.dept_id,
+            role_id: u.role_id,
+            role_type: u.role_type.clone(),
+            auth_region: u.auth_region.clone(),
+            data_range: u.data_range.clone(),
+            promp_type: u.promp_type.clone(),
+            scada_adaption: u.scada_adaption,
+            equip_display: u.equip_display.clone(),
+            auths: u.auths.clone(),
+        }
+    }
+}
+
+/// A row of `/lfscada/user/sub/query`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SubAccount {
+    pub user_id: i64,
+    pub loginname: String,
+    pub tel: String,
+    pub email: String,
+    /// `user` for a sub-account.
+    pub role_type: String,
+    #[ts(type = "\"all\" | \"authorised\"")]
+    pub data_range: String,
+    pub auths: Vec<String>,
+    pub disabled: bool,
+    /// How many equipment are granted to it.
+    pub equipment_count: i64,
+}
+
+impl SubAccount {
+    pub fn new(u: &User, equipment_count: i64) -> SubAccount {
+        SubAccount {
+            user_id: u.id,
+            loginname: u.loginname.clone(),
+            tel: u.tel.clone(),
+            email: u.email.clone(),
+            role_type: u.role_type.clone(),
+            data_range: u.data_range.clone(),
+            auths: u.auths.clone(),
+            disabled: u.disabled,
+            equipment_count,
+        }
+    }
+}
+
+/// `/lfscada/user/sub/add`: the new account's id.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct NewSubAccount {
+    pub user_id: i64,
+}
+
+/// `/lfscada/user/sub/granted`: the equipment granted to an account, by id.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantedEquipment {
+    pub equip_ids: Vec<i64>,
+}
+
+/// `/lfscada/user/sub/authorise`: how many equipment the account is granted now.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+pub struct GrantCount {
+    pub count: usize,
+}
+
+/// `/lfscada/user/vcode`: a captcha picture (a `data:` URL) and how long it may be answered, in seconds.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Captcha {
+    pub image: String,
+    pub expires_in: i64,
+}
+
+/// `/org/StyleAction!loadStyle.action`: the organisation's console title and favicon (the default ones before a
+/// login).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Style {
+    pub title: String,
+    pub favicon_ico: String,
+}
