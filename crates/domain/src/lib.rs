@@ -26,6 +26,7 @@ pub mod lang;
 pub mod limits;
 pub mod page;
 pub mod permission;
+pub mod reason;
 pub mod validate;
 
 pub use catalogue::{Code, Reason, WidgetRef};
