@@ -244,9 +244,18 @@ struct GatewayWatch {
     org_id: i64,
     period_ms: i64,
     seen: bool,
+    gateway_id: i64,
     /// `(equipment id, title)`.
     equipment: Vec<(i64, String)>,
-    signals: Vec<SilenceWatch>,
+    signals: Vec<WatchedSignal>,
+}
+
+/// A signal the no-data check watches. Kept small (a large site watches tens of thousands): its equipment is an
+/// index into the gateway's list, which holds the equipment's title once.
+struct WatchedSignal {
+    signal_id: i64,
+    equipment: u32,
+    title: Box<str>,
 }
 
 /// The in-memory state. No I/O: every method answers the jobs the caller submits.
@@ -421,9 +430,10 @@ impl Engine {
         for s in list {
             self.heard.entry(s.signal_id).or_insert(now);
             let gateway = match gateways.last_mut() {
-                Some(g) if g.signals.last().is_some_and(|last| last.gateway_id == s.gateway_id) => g,
+                Some(g) if g.gateway_id == s.gateway_id => g,
                 _ => {
                     gateways.push(GatewayWatch {
+                        gateway_id: s.gateway_id,
                         org_id: s.org_id,
                         period_ms: s.period_ms,
                         seen: s.gateway_seen,
@@ -434,9 +444,14 @@ impl Engine {
                 }
             };
             if gateway.equipment.last().is_none_or(|(e, _)| *e != s.equipment_id) {
-                gateway.equipment.push((s.equipment_id, s.equip_title.clone()));
+                gateway.equipment.push((s.equipment_id, s.equip_title));
             }
-            gateway.signals.push(s);
+            let equipment = u32::try_from(gateway.equipment.len() - 1).unwrap_or(u32::MAX);
+            gateway.signals.push(WatchedSignal { signal_id: s.signal_id, equipment, title: s.signal_title.into() });
+        }
+        for g in &mut gateways {
+            g.signals.shrink_to_fit();
+            g.equipment.shrink_to_fit();
         }
         let signals: HashSet<i64> = gateways.iter().flat_map(|g| g.signals.iter().map(|s| s.signal_id)).collect();
         let equipment: HashSet<i64> = gateways.iter().flat_map(|g| g.equipment.iter().map(|(e, _)| *e)).collect();
@@ -502,18 +517,19 @@ impl Engine {
             for s in &g.signals {
                 let key = AlarmKey::SignalNoData(s.signal_id);
                 let silent = alarm::is_silent(heard(s.signal_id), now, g.period_ms);
-                if silent != self.is_open(s.equipment_id, key) {
+                let (equipment_id, equip_title) = &g.equipment[s.equipment as usize];
+                if silent != self.is_open(*equipment_id, key) {
                     let (msg_zh, msg_en) = alarm::no_data_message(false);
                     changes.push((
                         silent,
                         Triggered {
                             key,
                             org_id: g.org_id,
-                            equipment_id: s.equipment_id,
+                            equipment_id: *equipment_id,
                             signal_id: Some(s.signal_id),
                             level: SIGNAL_SILENCE_LEVEL,
-                            equip_title: s.equip_title.clone(),
-                            signal_title: s.signal_title.clone(),
+                            equip_title: equip_title.clone(),
+                            signal_title: s.title.to_string(),
                             t: now,
                             value: None,
                             msg_zh,

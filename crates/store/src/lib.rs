@@ -107,6 +107,9 @@ pub(crate) fn begin_statement(backend: Backend) -> &'static str {
     }
 }
 
+/// How long a pooled connection may stay idle before it is closed.
+const IDLE_CONNECTION: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Milliseconds since the epoch, the only time format stored.
 pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
@@ -125,6 +128,9 @@ impl Store {
         };
         let options = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            // A connection idle this long is closed: each holds a page cache (SQLite, up to 2 MiB) and prepared
+            // statements, which a burst of work grew and a quiet console does not need (docs/performance.md).
+            .idle_timeout(Some(IDLE_CONNECTION))
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

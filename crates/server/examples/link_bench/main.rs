@@ -433,17 +433,24 @@ async fn main() -> anyhow::Result<()> {
     let secret_hash = ironsight::password::secret_digest(SECRET);
     let ticks = clock_ticks_per_second();
 
+    // `IRONSIGHT_BENCH_BACKENDS=sqlite` (or `postgres`) measures one backend only, for a quicker look.
+    let only = std::env::var("IRONSIGHT_BENCH_BACKENDS").unwrap_or_default().to_lowercase();
+    let wanted = |name: &str| only.is_empty() || only.split(',').any(|b| b.trim() == name);
+
     let mut results: Vec<(&'static str, Rows)> = Vec::new();
-    match run_backend(&Db::Sqlite, &bin_dir, &secret_hash, ticks).await {
-        Ok(rows) => results.push(("SQLite", rows)),
-        Err(e) => println!("SQLite run failed: {e:#}"),
+    if wanted("sqlite") {
+        match run_backend(&Db::Sqlite, &bin_dir, &secret_hash, ticks).await {
+            Ok(rows) => results.push(("SQLite", rows)),
+            Err(e) => println!("SQLite run failed: {e:#}"),
+        }
     }
 
     let base =
         pg_base(&std::env::var("IRONSIGHT_BENCH_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into()));
-    match pg_admin(&base).await {
+    match if wanted("postgres") { pg_admin(&base).await.map(Some) } else { Ok(None) } {
+        Ok(None) => println!("\nPostgreSQL not measured (IRONSIGHT_BENCH_BACKENDS={only})"),
         Err(e) => println!("\nPostgreSQL skipped: {} is not reachable ({e:#}); set IRONSIGHT_BENCH_PG", redact(&base)),
-        Ok(admin) => {
+        Ok(Some(admin)) => {
             let name = format!("ironsight_bench_{}", std::process::id());
             admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
             admin.execute_raw(&format!("CREATE DATABASE {name}")).await?;
