@@ -265,9 +265,9 @@ describe('equipment management', () => {
     await settle(page);
     await shot(page, 'equipment-07-report-zh');
 
-    // Pages: created (title and canvas size), renamed and deleted; the designer comes later, said honestly.
+    // Pages: created (title and canvas size), renamed and deleted; each opens in the designer.
     await page.locator('[data-testid="equipment-tab-page"]').click();
-    await page.locator('[data-testid="page-designer-later"]').waitFor();
+    await page.locator('[data-testid="page-designer-hint"]').waitFor();
     await page.locator('[data-testid="page-tab"] .ant-table').waitFor();
     const pageRows = page.locator('[data-testid="page-tab"] tr[data-row-key]');
     const addPage = async (title, size) => {
@@ -431,7 +431,7 @@ describe('equipment management', () => {
         driver: '[data-testid="driver-form"]',
         signal: '[data-testid="signal-tab"] tr[data-row-key]',
         report: '[data-testid="report-tab"] tr[data-row-key]',
-        page: '[data-testid="page-designer-later"]',
+        page: '[data-testid="page-designer-hint"]',
       }[tab];
       await page.locator(ready).first().waitFor();
       await settle(page);

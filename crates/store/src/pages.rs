@@ -69,8 +69,8 @@ impl Store {
         let now = now_ms();
         // The equipment's organisation is checked in the same statement, so a page never lands on another's.
         let sql = format!(
-            "INSERT INTO config_pages (org_id, equipment_id, title, width, height, created_ms, updated_ms) \
-             SELECT e.org_id, e.id, $1, $2, $3, $4, $4 FROM equipment e WHERE e.org_id = $5 AND e.id = $6{} RETURNING id",
+            "INSERT INTO config_pages (org_id, equipment_id, title, width, height, created_ms, updated_ms, document) \
+             SELECT e.org_id, e.id, $1, $2, $3, $4, $4, $7 FROM equipment e WHERE e.org_id = $5 AND e.id = $6{} RETURNING id",
             viewer.grant_sql("e")
         );
         let id = sqlx::query_scalar(&sql)
@@ -80,6 +80,9 @@ impl Store {
             .bind(now)
             .bind(viewer.org_id)
             .bind(equipment_id)
+            // The canvas the page was made with is the document's, so the viewer and the designer draw it at
+            // that size before anything is saved (a document without `con` would be 1024 × 768).
+            .bind(serde_json::json!({ "con": { "width": width, "height": height }, "widgets": [] }).to_string())
             .fetch_optional(self.pool())
             .await?;
         Ok(id)

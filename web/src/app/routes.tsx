@@ -373,7 +373,12 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: notAvailable,
   },
-  { path: 'manage/eg/:equipId/designer/:pageId', titleKey: 'route.manage.equipDesigner', frame: 'bare', screen: notAvailable },
+  {
+    path: 'manage/eg/:equipId/designer/:pageId',
+    titleKey: 'route.manage.equipDesigner',
+    frame: 'bare',
+    screen: withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen')),
+  },
   {
     path: 'manage/scene/preview/:sceneId',
     titleKey: 'route.manage.scenePreview',

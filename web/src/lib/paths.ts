@@ -22,3 +22,8 @@ export function egPagePath(pageId: number): string {
 export function equipmentPagesPath(equipmentId: number): string {
   return `/manage/eg/equipment/edit/${equipmentId}/page`;
 }
+
+/** The page designer on one of an equipment's pages: `/manage/eg/{equipId}/designer/{pageId}`. */
+export function egDesignerPath(equipmentId: number, pageId: number): string {
+  return `/manage/eg/${equipmentId}/designer/${pageId}`;
+}

@@ -45,6 +45,9 @@ both_backends!(pages_are_added_listed_renamed_and_deleted, Options::default(), |
     );
     assert!(list[0]["updated"].as_i64().unwrap() > 0);
     assert_eq!(app.post(HOME, &[]).await.data()["id"], first, "the organisation's first page");
+    // A new page's document has the canvas it was made with, so it is drawn at that size before any save.
+    let info = app.post("/lfscada/configuration/page/info", &[("id", &second.to_string())]).await;
+    assert_eq!(info.data()["document"], serde_json::json!({ "con": { "width": 1920, "height": 1080 }, "widgets": [] }));
 
     // Bad input names the field and adds nothing.
     let long = "页".repeat(61);

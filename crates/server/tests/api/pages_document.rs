@@ -73,7 +73,11 @@ both_backends!(a_saved_document_loads_back_whole_with_unknown_fields_kept, Optio
     let (equipment, page) = new_page(app).await;
     let fresh = app.post(INFO, &[("id", &page)]).await;
     assert_eq!(fresh.code(), "200", "{:?}", fresh.body);
-    assert_eq!(fresh.data()["document"], json!({ "widgets": [] }), "a new page is empty");
+    assert_eq!(
+        fresh.data()["document"],
+        json!({ "con": { "width": 1024, "height": 768 }, "widgets": [] }),
+        "a new page is empty, on the canvas it was made with"
+    );
     assert_eq!(fresh.data()["id"].to_string(), page);
     assert_eq!(fresh.data()["equipmentId"].to_string(), equipment);
     assert_eq!(fresh.data()["title"], "Overview");

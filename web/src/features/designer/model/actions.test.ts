@@ -103,6 +103,19 @@ describe('the designer action registry', () => {
     expect(state.history.past).toHaveLength(0);
   });
 
+  it('turns the unlocked selection a quarter at a time within 0 to 360, one step each, locked widgets never', () => {
+    const clockwise = ACTIONS.find((a) => a.id === 'rotateClockwise')!;
+    const counter = ACTIONS.find((a) => a.id === 'rotateCounterclockwise')!;
+    const state = editor([widget('a', 0, 0), widget('b', 200, 0, true)], ['a', 'b']);
+    const turned = clockwise.perform(state);
+    const rotations = (s: EditorState) => s.history.present.widgets.map((w) => w.position.rotate);
+    expect(rotations(turned)).toEqual([90, 0]);
+    expect(rotations(counter.perform(counter.perform(state)))).toEqual([180, 0]);
+    expect(rotations(clockwise.perform(clockwise.perform(clockwise.perform(turned))))).toEqual([0, 0]);
+    expect(turned.history.past).toHaveLength(1);
+    expect(clockwise.enabled(editor([widget('b', 0, 0, true)], ['b']))).toBe(false);
+  });
+
   it('offers distribute only for more than two widgets', () => {
     const distribute = ACTIONS.find((a) => a.id === 'distributeHorizontal')!;
     expect(distribute.enabled(editor([widget('a', 0, 0), widget('b', 0, 0)], ['a', 'b']))).toBe(false);

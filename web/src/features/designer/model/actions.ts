@@ -11,7 +11,7 @@ import { align, distribute, reorder, sameSize, type AlignEdge, type Axis, type Z
 import { copySelection, paste, type Clipboard, type PasteResult } from './clipboard';
 import { group, ungroup } from './grouping';
 import { canRedo, canUndo, commit, redo, undo, type History } from './history';
-import { canDistribute, canGroup, edgeMargin, geometryOf, staysOnCanvas, type CountRefusal } from './rules';
+import { canDistribute, canGroup, edgeMargin, geometryOf, rotated, staysOnCanvas, type CountRefusal } from './rules';
 
 export interface EditorState {
   history: History<PageDocument>;
@@ -110,6 +110,25 @@ function orderAction(id: string, labelKey: string, order: ZOrder, shortcuts: Sho
     shortcuts,
     enabled: (state) => selected(state).some((w) => !w.posLock),
     perform: (state) => withWidgets(state, reorder(state.history.present.widgets, state.selection, order)),
+  };
+}
+
+/** Turns the selection's unlocked widgets a quarter (spec section 5: 90° steps within 0–360; locked ones stay). */
+function rotateAction(id: string, labelKey: string, quarterTurns: number): Action {
+  return {
+    id,
+    labelKey,
+    shortcuts: [],
+    enabled: (state) => selected(state).some((w) => !w.posLock),
+    perform: (state) => {
+      const ids = new Set(state.selection);
+      const widgets = state.history.present.widgets.map((w) => {
+        if (!ids.has(w.id)) return w;
+        const rotate = rotated(w.position.rotate, quarterTurns, w.posLock);
+        return rotate === w.position.rotate ? w : { ...w, position: { ...w.position, rotate } };
+      });
+      return withWidgets(state, widgets);
+    },
   };
 }
 
@@ -228,6 +247,8 @@ export const ACTIONS: readonly Action[] = [
   orderAction('sendToBack', 'designer.action.sendToBack', 'back'),
   orderAction('bringForward', 'designer.action.bringForward', 'forward'),
   orderAction('sendBackward', 'designer.action.sendBackward', 'backward'),
+  rotateAction('rotateClockwise', 'designer.action.rotateClockwise', 1),
+  rotateAction('rotateCounterclockwise', 'designer.action.rotateCounterclockwise', -1),
   nudgeAction('nudgeLeft', 'designer.action.nudgeLeft', { key: 'ArrowLeft' }, -1, 0),
   nudgeAction('nudgeRight', 'designer.action.nudgeRight', { key: 'ArrowRight' }, 1, 0),
   nudgeAction('nudgeUp', 'designer.action.nudgeUp', { key: 'ArrowUp' }, 0, -1),

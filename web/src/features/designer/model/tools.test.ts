@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePageDocument } from '@/runtime/document';
 import { createHistory } from './history';
 import type { Handle } from './resize';
-import { escape, pointerDown, pointerMove, pointerUp, type Designer, type Point, type Tool } from './tools';
+import { escape, pointerDown, pointerMove, pointerUp, unrotated, type Designer, type Point, type Tool } from './tools';
 
 const rect = (id: string, x: number, y: number, posLock = false) => ({
   id,
@@ -150,5 +150,17 @@ describe('the pointer tools', () => {
       [0, 0],
       [200, 0],
     ]);
+  });
+});
+
+describe('resizing a turned widget', () => {
+  it('reads the drag in the widget’s own axes', () => {
+    expect(unrotated(10, 0, 0)).toEqual([10, 0]);
+    const [x, y] = unrotated(0, 10, 90);
+    expect(x).toBeCloseTo(10);
+    expect(y).toBeCloseTo(0);
+    const [x2, y2] = unrotated(10, 0, 180);
+    expect(x2).toBeCloseTo(-10);
+    expect(y2).toBeCloseTo(0);
   });
 });

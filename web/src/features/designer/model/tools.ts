@@ -95,7 +95,8 @@ export function pointerMove(d: Designer, input: PointerInput): Designer {
     case 'resizing': {
       const widgets = g.base.widgets.map((w) => {
         if (w.id !== g.id) return w;
-        const box = handleBox(w.position, g.handle, input.point.x - g.from.x, input.point.y - g.from.y);
+        const [dx, dy] = unrotated(input.point.x - g.from.x, input.point.y - g.from.y, w.position.rotate);
+        const box = handleBox(w.position, g.handle, dx, dy);
         return resizeAllowed(box.width, box.height) ? resized(w, w.position, box) : undefined;
       });
       // A size the rules refuse keeps the last one shown.
@@ -199,6 +200,15 @@ function finished(history: History<PageDocument>, widgets: Widget[]): History<Pa
   const before = history.mark?.widgets ?? [];
   const unchanged = widgets.length === before.length && widgets.every((w, i) => w === before[i]);
   return unchanged ? cancel(history) : end(preview(history, { ...history.present, widgets }));
+}
+
+/** A drag on the canvas in a widget's own axes: its handles turn with it, so dragging a quarter-turned widget's
+ * east handle (drawn at the bottom) down widens it. */
+export function unrotated(dx: number, dy: number, rotate: number): [number, number] {
+  if (!rotate) return [dx, dy];
+  const a = (rotate * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(a), Math.sin(a)];
+  return [dx * cos + dy * sin, -dx * sin + dy * cos];
 }
 
 /** The box `start` dragged by (dx, dy) at `handle`: the opposite sides stay. */

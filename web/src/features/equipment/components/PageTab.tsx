@@ -1,11 +1,12 @@
 /**
- * Page tab: the equipment's configuration pages, listed, created (title, canvas size), renamed and deleted. The
- * page designer is not part of the console yet, so pages are not opened from here; the tab says so.
+ * Page tab: the equipment's configuration pages, listed, created (title, canvas size), renamed, deleted and opened
+ * in the page designer.
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FormatPainterOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
@@ -14,6 +15,7 @@ import { usePages, type ConfigPage } from '@/lib/configPages';
 import { PAGE_DEFAULT_SIZE, PAGE_TITLE_MAX, useSavePage } from '../api/savePage';
 import { refusedField } from '@/lib/api/fieldErrors';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
+import { egDesignerPath } from '@/lib/paths';
 
 type Values = { title: string; width?: number | null; height?: number | null };
 /** Canvas sizes the form accepts (px). */
@@ -49,6 +51,9 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
       key: 'actions',
       render: (_, p) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Link to={egDesignerPath(equipmentId, p.id)} data-testid={`page-design-${p.id}`} style={{ padding: '0 7px' }}>
+            <FormatPainterOutlined /> {t('equipment.page.design')}
+          </Link>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'rename', page: p })} data-testid={`page-rename-${p.id}`}>
             {t('equipment.page.rename')}
           </Button>
@@ -93,7 +98,7 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
 
   return (
     <Flex vertical gap={12} data-testid="page-tab">
-      <Alert type="info" showIcon message={t('equipment.page.designerLater')} data-testid="page-designer-later" />
+      {!readOnly && <Alert type="info" showIcon message={t('equipment.page.designerHint')} data-testid="page-designer-hint" />}
       <Flex justify="flex-end">
         {!readOnly && !pages.isError && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ kind: 'add' })} id="page-add">

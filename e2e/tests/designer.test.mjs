@@ -1,0 +1,125 @@
+// The page designer in a real browser against the real server, driven with the mouse and the keyboard: a new page
+// of the demo equipment opened from its page tab, widgets drawn from the palette, one dragged and the drag undone
+// and redone, rotated from the toolbar, saved, and the page reloaded as saved; the demo's drawn page opened in the
+// designer looks as it does in the viewer. Screenshots in zh-CN and en.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { api, findDemo } from '../lib/demo.mjs';
+
+const app = consoleUnderTest();
+
+/** The canvas's on-screen point of canvas units (x, y) at the zoom shown. */
+async function onCanvas(page, x, y) {
+  const box = await page.locator('[data-testid="designer-canvas"]').boundingBox();
+  const zoom = box.width / Number(await page.locator('[data-testid="designer-canvas"]').getAttribute('viewBox').then((v) => v.split(' ')[2]));
+  return { x: box.x + x * zoom, y: box.y + y * zoom };
+}
+
+async function dragOnCanvas(page, from, to) {
+  const a = await onCanvas(page, ...from);
+  const b = await onCanvas(page, ...to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const widgetsOfType = (page, type) => page.locator(`[data-layer="widgets"] > [data-widget-type="${type}"]`);
+const field = (page, name) => page.locator(`[data-testid="position-${name}"]`);
+
+/** A new page of the demo equipment, opened in the designer from the equipment's page tab. */
+async function openNewPage(page, title) {
+  const { equipmentId } = await findDemo(page);
+  const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title, width: '800', height: '500' });
+  assert.equal(added.code, '200', JSON.stringify(added));
+  await page.goto(`${app.base}/manage/eg/equipment/edit/${equipmentId}/page`);
+  await page.locator(`[data-testid="page-design-${added.data.id}"]`).click();
+  await page.waitForURL(`**/manage/eg/${equipmentId}/designer/${added.data.id}`);
+  await page.locator('[data-testid="designer-canvas"]').waitFor();
+  return { equipmentId, pageId: added.data.id };
+}
+
+describe('page designer', () => {
+  test('zh-CN: draw, drag, undo, redo, rotate and save a page with the mouse and keyboard', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    await openNewPage(page, '设计器测试页');
+    assert.equal(await page.locator('[data-testid="designer-title"]').innerText(), '设计器测试页');
+
+    // A rectangle and a text, drawn from the palette.
+    await page.locator('[data-testid="palette-ShapeRect"]').click();
+    await dragOnCanvas(page, [100, 100], [260, 180]);
+    await widgetsOfType(page, 'ShapeRect').waitFor();
+    assert.equal(await field(page, 'x').inputValue(), '100');
+    assert.equal(await field(page, 'width').inputValue(), '160');
+    // The south-east handle widens and heightens it; the north-west corner stays.
+    await dragOnCanvas(page, [260, 180], [280, 190]);
+    assert.equal(await field(page, 'width').inputValue(), '180');
+    assert.equal(await field(page, 'height').inputValue(), '90');
+    assert.equal(await field(page, 'x').inputValue(), '100');
+    await page.keyboard.press('Control+z');
+    assert.equal(await field(page, 'width').inputValue(), '160');
+    await page.locator('[data-testid="palette-UsualText"]').click();
+    await dragOnCanvas(page, [320, 100], [480, 140]);
+    await widgetsOfType(page, 'UsualText').waitFor({ state: 'attached' });
+    await page.locator('[data-testid="designer-unsaved"]').waitFor();
+
+    // Drag the rectangle; Ctrl+Z puts it back, Ctrl+Y moves it again.
+    await dragOnCanvas(page, [180, 140], [230, 190]);
+    assert.equal(await field(page, 'x').inputValue(), '150');
+    assert.equal(await field(page, 'y').inputValue(), '150');
+    await page.keyboard.press('Control+z');
+    assert.equal(await field(page, 'x').inputValue(), '100');
+    await page.keyboard.press('Control+y');
+    assert.equal(await field(page, 'x').inputValue(), '150');
+    // The arrows move it by one, Shift by ten.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    assert.equal(await field(page, 'x').inputValue(), '151');
+    assert.equal(await field(page, 'y').inputValue(), '160');
+    // A quarter turn from the toolbar.
+    await page.locator('[data-testid="action-rotateClockwise"]').click();
+    assert.equal(await field(page, 'rotate').inputValue(), '90');
+    // A width typed into the panel.
+    await field(page, 'width').fill('200');
+    await field(page, 'width').press('Enter');
+    assert.equal(await field(page, 'width').inputValue(), '200');
+    await snap(page, 'designer-01-drawn-zh');
+
+    await page.locator('[data-testid="designer-save"]').click();
+    await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
+    await page.reload();
+    await widgetsOfType(page, 'ShapeRect').waitFor();
+    assert.equal(await widgetsOfType(page, 'UsualText').count(), 1);
+    const rect = widgetsOfType(page, 'ShapeRect');
+    assert.match(await rect.getAttribute('transform'), /^rotate\(90 /);
+    // A press anywhere in a widget's box picks it (its frame lies over the drawing).
+    const id = (await rect.getAttribute('data-testid')).replace('widget-', '');
+    await page.locator(`[data-frame-of="${id}"]`).click();
+    assert.equal(await field(page, 'x').inputValue(), '151');
+    assert.equal(await field(page, 'width').inputValue(), '200');
+  });
+
+  test('en: the demo page in the designer looks as it does in the viewer', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    await page.locator('#lang-switch').click();
+    await page.getByText('Equipment list').first().waitFor();
+    const { equipmentId } = await findDemo(page);
+    const pages = await api(page, '/lfscada/configuration/page/query', { equipmentId: String(equipmentId) });
+    const seeded = pages.data.find((p) => p.title === 'Pump station');
+    await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${seeded.id}`);
+    await page.locator('[data-testid="designer-canvas"]').waitFor();
+    assert.ok((await page.locator('[data-layer="widgets"] > g').count()) > 5);
+    await page.getByText('Shapes', { exact: true }).waitFor();
+    await page.getByText('Nothing selected', { exact: false }).waitFor();
+    await snap(page, 'designer-02-demo-page-en');
+    // A marquee round two widgets' area selects what lies wholly inside it.
+    await dragOnCanvas(page, [1, 1], [1023, 767]);
+    await page.locator('[data-testid="position-none"]').filter({ hasText: 'widgets selected' }).waitFor();
+    await snap(page, 'designer-03-marquee-en');
+  });
+});

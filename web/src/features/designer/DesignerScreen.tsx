@@ -1,0 +1,49 @@
+/**
+ * `/manage/eg/{equipId}/designer/{pageId}`: the designer on one of an equipment's configuration pages. The page is
+ * loaded with the caller's rights (another organisation's page, or one of an equipment not granted, answers 1205
+ * and opens nothing) and must belong to the equipment the address names.
+ */
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { Code } from '@/lib/api/codes';
+import { equipmentPagesPath } from '@/lib/paths';
+import { parsePageDocument } from '@/runtime/document';
+import { usePageInfo } from '@/runtime/live/LiveEquipmentPage';
+import { DesignerEditor } from './editor/DesignerEditor';
+
+function positiveId(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export default function DesignerScreen() {
+  const params = useParams();
+  const equipmentId = positiveId(params.equipId);
+  const pageId = positiveId(params.pageId);
+  const { t } = useTranslation();
+  if (equipmentId === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
+  return <DesignerLoader key={pageId} equipmentId={equipmentId} pageId={pageId} />;
+}
+
+function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: number }) {
+  const { t } = useTranslation();
+  const info = usePageInfo(pageId);
+  if (info.error) {
+    return info.error.code === Code.PageNotFound ? (
+      <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />
+    ) : (
+      <TabError testId="designer-error" title={t('designer.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
+    );
+  }
+  if (!info.data) return <TabLoading testId="designer-loading" />;
+  if (info.data.equipmentId !== equipmentId) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
+  return (
+    <DesignerEditor
+      pageId={pageId}
+      title={info.data.title}
+      document={parsePageDocument(info.data.document)}
+      backTo={equipmentPagesPath(equipmentId)}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The designer's canvas: the page drawn by the viewer's own renderers (runtime/WidgetNode, so what is designed is
+ * exactly what runs, without live values), the grid, and over it the selection with its resize handles, the
+ * marquee and the box being drawn. Pointer events are turned into canvas units and the widget under the pointer,
+ * and handed to the tools' state machine (model/tools.ts); this component only forwards and draws.
+ */
+import { useMemo, useRef, type PointerEvent } from 'react';
+import type { PageDocument, Widget } from '@/runtime/document';
+import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
+import { WidgetNode, type Values } from '@/runtime/WidgetNode';
+import type { RenderEnv } from '@/runtime/widgets/common';
+import type { Handle } from '../model/resize';
+import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
+import { SelectionLayer } from './SelectionLayer';
+
+const NO_VALUES: Values = {};
+/** The grid's step, in canvas units. */
+const GRID = 10;
+
+interface DesignerCanvasProps {
+  designer: Designer;
+  update(change: (d: Designer) => Designer): void;
+  zoom: number;
+  grid: boolean;
+  /** Outline every widget (an empty text or picture draws nothing of its own). */
+  outlines: boolean;
+}
+
+export function DesignerCanvas({ designer, update, zoom, grid, outlines }: DesignerCanvasProps) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const document: PageDocument = designer.editor.history.present;
+  const { con } = document;
+  // Still drawings: no catalogue, no clicks, timers stopped at one time.
+  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve() }), []);
+
+  const input = (event: PointerEvent): PointerInput => {
+    const target = event.target as Element;
+    const frame = target.closest('[data-frame-of]')?.getAttribute('data-frame-of');
+    const node = target.closest('[data-layer="widgets"] > g');
+    const handle = target.closest('[data-handle]')?.getAttribute('data-handle') as Handle | null | undefined;
+    const handleOwner = target.closest('[data-handle-of]')?.getAttribute('data-handle-of') ?? null;
+    return {
+      point: canvasPoint(svgRef.current, event.clientX, event.clientY),
+      hit: handleOwner ?? frame ?? node?.getAttribute('data-testid')?.replace(/^widget-/, '') ?? null,
+      ...(handle ? { handle } : {}),
+      additive: event.shiftKey,
+      copy: event.ctrlKey || event.metaKey || event.altKey,
+    };
+  };
+
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const at = input(event);
+    update((d) => pointerDown(d, at));
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (designer.gesture.kind === 'idle') return;
+    const at = input(event);
+    update((d) => pointerMove(d, at));
+  };
+  const onPointerUp = (event: PointerEvent<SVGSVGElement>) => {
+    const at = input(event);
+    update((d) => pointerUp(d, at));
+  };
+
+  const drawing = designer.tool.kind === 'draw';
+  return (
+    <svg
+      ref={svgRef}
+      data-testid="designer-canvas"
+      xmlns="http://www.w3.org/2000/svg"
+      width={con.width * zoom}
+      height={con.height * zoom}
+      viewBox={`0 0 ${con.width} ${con.height}`}
+      style={{ display: 'block', background: '#fff', cursor: drawing ? 'crosshair' : 'default', touchAction: 'none', userSelect: 'none' }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+    >
+      <style>{RUNTIME_CSS}</style>
+      <defs>
+        <pattern id="designer-grid" width={GRID} height={GRID} patternUnits="userSpaceOnUse">
+          <path d={`M ${GRID} 0 L 0 0 0 ${GRID}`} fill="none" stroke="#e3e6ea" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        </pattern>
+      </defs>
+      <rect x={0} y={0} width={con.width} height={con.height} fill={con.bgColor} />
+      {grid && <rect x={0} y={0} width={con.width} height={con.height} fill="url(#designer-grid)" pointerEvents="none" />}
+      <g data-layer="widgets">
+        {document.widgets.map((widget: Widget) => (
+          <WidgetNode key={widget.id} widget={widget} values={NO_VALUES} env={env} />
+        ))}
+      </g>
+      <FrameLayer widgets={document.widgets} outlined={outlines} />
+      <SelectionLayer designer={designer} zoom={zoom} />
+    </svg>
+  );
+}
+
+/**
+ * Each widget's box, over the page in the widgets' order: what the pointer picks (a press anywhere in a widget's
+ * box is on the widget, even where it draws nothing, and the widget on top wins) and, when outlined, a thin dashed
+ * frame so an empty widget can be found.
+ */
+function FrameLayer({ widgets, outlined }: { widgets: readonly Widget[]; outlined: boolean }) {
+  return (
+    <g data-layer="frames">
+      {widgets.map((w) => {
+        const { x, y, width, height, rotate } = w.position;
+        return (
+          <rect
+            key={w.id}
+            data-frame-of={w.id}
+            x={x}
+            y={y}
+            width={Math.max(width, 1)}
+            height={Math.max(height, 1)}
+            fill="transparent"
+            stroke={outlined ? '#b0b7c3' : 'none'}
+            strokeDasharray="3 3"
+            vectorEffect="non-scaling-stroke"
+            transform={rotate ? `rotate(${rotate} ${x + width / 2} ${y + height / 2})` : undefined}
+            style={{ cursor: w.posLock ? 'not-allowed' : 'move' }}
+          />
+        );
+      })}
+    </g>
+  );
+}
+
+/** A pointer position in canvas units (the SVG's own coordinates, whatever the zoom and scroll). */
+function canvasPoint(svg: SVGSVGElement | null, clientX: number, clientY: number) {
+  const matrix = svg?.getScreenCTM?.();
+  if (!svg || !matrix) return { x: clientX, y: clientY };
+  const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  return { x: point.x, y: point.y };
+}

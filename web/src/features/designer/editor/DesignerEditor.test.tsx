@@ -1,0 +1,118 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
+import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { renderApp } from '@/test/renderApp';
+
+const INFO = '/lfscada/configuration/page/info';
+const SAVE = '/lfscada/configuration/page/save';
+
+const PAGE = {
+  id: 4,
+  equipmentId: 3,
+  title: '总览画面',
+  width: 800,
+  height: 600,
+  updated: 1,
+  document: {
+    con: { width: 800, height: 600, bgColor: '#ffffff' },
+    widgets: [{ id: 'r1', widgetType: 'ShapeRect', position: { x: 100, y: 100, width: 120, height: 60, rotate: 0 } }],
+  },
+};
+
+let server: FakeServer;
+
+beforeEach(async () => {
+  await changeLanguage('zh-CN');
+  server = installFakeServer({ loggedIn: true });
+  server.on(INFO, ok(PAGE));
+  server.on(SAVE, ok({ updated: 2 }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A pointer gesture on the canvas; without layout, jsdom's canvas units are the client coordinates. */
+function drag(target: Element, from: [number, number], to: [number, number]) {
+  const canvas = screen.getByTestId('designer-canvas');
+  fireEvent.pointerDown(target, { button: 0, clientX: from[0], clientY: from[1], pointerId: 1 });
+  fireEvent.pointerMove(canvas, { clientX: (from[0] + to[0]) / 2, clientY: (from[1] + to[1]) / 2, pointerId: 1 });
+  fireEvent.pointerMove(canvas, { clientX: to[0], clientY: to[1], pointerId: 1 });
+  fireEvent.pointerUp(canvas, { clientX: to[0], clientY: to[1], pointerId: 1 });
+}
+
+const key = (k: string, mods: { ctrlKey?: boolean; shiftKey?: boolean } = {}) =>
+  act(() => void fireEvent.keyDown(window, { key: k, ...mods }));
+
+function savedDocument(): { widgets: Array<{ id: string; widgetType: string; position: { x: number; y: number } }> } {
+  const body = new URLSearchParams(server.calls(SAVE).at(-1)?.body ?? '');
+  return JSON.parse(body.get('document') ?? 'null');
+}
+
+describe('the page designer', { timeout: 60_000 }, () => {
+  it('draws a widget from the palette, undoes and redoes it, moves one with the keys and saves the page', async () => {
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    expect(screen.getByTestId('designer-title').textContent).toBe('总览画面');
+    expect(screen.queryByTestId('designer-unsaved')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('palette-ShapeCircle'));
+    drag(screen.getByTestId('designer-canvas'), [400, 300], [460, 360]);
+    const drawn = document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]');
+    expect(drawn).not.toBeNull();
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+
+    await key('z', { ctrlKey: true });
+    expect(document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]')).toBeNull();
+    await key('y', { ctrlKey: true });
+    expect(document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]')).not.toBeNull();
+
+    // Select the rectangle by a click, then move it 1 and 10 units with the arrows.
+    drag(screen.getByTestId('widget-r1').firstElementChild ?? screen.getByTestId('widget-r1'), [150, 120], [150, 120]);
+    expect(screen.getByTestId('selected-r1')).toBeTruthy();
+    await key('ArrowRight');
+    await key('ArrowDown', { shiftKey: true });
+    expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('101');
+    expect((screen.getByTestId('position-y') as HTMLInputElement).value).toBe('110');
+
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    const saved = savedDocument();
+    expect(saved.widgets.map((w) => w.widgetType)).toEqual(['ShapeRect', 'ShapeCircle']);
+    expect(saved.widgets[0]?.position).toMatchObject({ x: 101, y: 110 });
+    expect(new URLSearchParams(server.calls(SAVE)[0]?.body ?? '').get('id')).toBe('4');
+    await waitFor(() => expect(screen.queryByTestId('designer-unsaved')).toBeNull());
+  });
+
+  it('drags a widget by whole units as one undoable step', async () => {
+    renderApp('/manage/eg/3/designer/4');
+    const rect = await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    drag(rect.firstElementChild ?? rect, [150, 120], [180.6, 139.2]);
+    expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('131');
+    expect((screen.getByTestId('position-y') as HTMLInputElement).value).toBe('119');
+    await key('z', { ctrlKey: true });
+    expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('100');
+  });
+
+  it('keeps the changes and says why when the server refuses the save', async () => {
+    server.on(SAVE, fail('1100', '参数 document 不合法：组件 w1 的颜色不合法', { field: 'document', reason: { kind: 'notAllowed' } }));
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    await key('a', {});
+    fireEvent.click(screen.getByTestId('palette-ShapeRect'));
+    drag(screen.getByTestId('designer-canvas'), [400, 300], [460, 360]);
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await screen.findByText(/保存失败：参数 document 不合法/, undefined, { timeout: 5_000 });
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+  });
+
+  it('opens nothing for a page of another equipment or one the caller may not see', async () => {
+    renderApp('/manage/eg/7/designer/4');
+    await screen.findByTestId('designer-not-found', undefined, { timeout: 15_000 });
+    server.on(INFO, fail('1205', '页面不存在'));
+    renderApp('/manage/eg/3/designer/5');
+    await screen.findAllByTestId('designer-not-found', undefined, { timeout: 15_000 });
+    expect(screen.queryByTestId('designer-canvas')).toBeNull();
+  });
+});

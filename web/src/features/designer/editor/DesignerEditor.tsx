@@ -1,0 +1,165 @@
+/**
+ * The designer on one page: header (back, title, unsaved mark, save), toolbar, palette, canvas and the position
+ * panel. Keys run the action registry's shortcuts (Esc abandons a gesture); leaving with unsaved changes asks
+ * first, in the app and in the browser.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Flex, Layout, Modal, Slider, Switch, Tag, Typography, message as antdMessage } from 'antd';
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker } from 'react-router';
+import type { ApiError } from '@/lib/api/errors';
+import type { PageDocument } from '@/runtime/document';
+import { savePage } from '../api/savePage';
+import { performShortcut, type Action, type EditorState } from '../model/actions';
+import { escape } from '../model/tools';
+import { DesignerCanvas } from './DesignerCanvas';
+import { Palette } from './Palette';
+import { PositionPanel } from './PositionPanel';
+import { Toolbar } from './Toolbar';
+import { useDesigner } from './useDesigner';
+
+interface DesignerEditorProps {
+  pageId: number;
+  title: string;
+  document: PageDocument;
+  /** Where "back" goes: the equipment's page list. */
+  backTo: string;
+}
+
+/** A key typed into a form field is the field's, not a shortcut. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+export function DesignerEditor({ pageId, title, document, backTo }: DesignerEditorProps) {
+  const { t } = useTranslation();
+  const [message, messageHolder] = antdMessage.useMessage();
+  const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
+  const [zoom, setZoom] = useState(1);
+  const [grid, setGrid] = useState(true);
+  const [outlines, setOutlines] = useState(true);
+  const editor = designer.editor;
+  const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
+  const perform = useCallback((action: Action) => update((d) => (action.enabled(d.editor) ? { ...d, editor: action.perform(d.editor) } : d)), [update]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (typing(event.target)) return;
+      if (event.key === 'Escape') {
+        update(escape);
+        return;
+      }
+      const press = { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey };
+      let handled = false;
+      update((d) => {
+        const next = performShortcut(d.editor, press);
+        handled = next !== d.editor;
+        return handled ? { ...d, editor: next } : d;
+      });
+      if (handled || ((event.ctrlKey || event.metaKey) && ['z', 'y', 'c', 'v', 'd', 'g'].includes(event.key.toLowerCase()))) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [update]);
+
+  // Why the last action did nothing (a page count), told once.
+  useEffect(() => {
+    if (editor.notice) void message.warning(t(editor.notice.key, editor.notice.values));
+  }, [editor.notice, message, t]);
+
+  // The browser's own question when the tab closes with unsaved changes; the router's below.
+  useEffect(() => {
+    if (!unsaved) return;
+    const onUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [unsaved]);
+  const blocker = useBlocker(unsaved);
+
+  const queryClient = useQueryClient();
+  const save = useMutation<unknown, ApiError, PageDocument>({
+    mutationFn: (doc) => savePage(pageId, doc),
+    onSuccess: (_, doc) => {
+      markSaved(doc);
+      void message.success(t('designer.saved'));
+      // The viewer and the page list read the saved page.
+      void queryClient.invalidateQueries({ queryKey: ['configPages'] });
+    },
+    onError: (error) => void message.error(t('designer.saveFailed', { reason: error.message })),
+  });
+
+  return (
+    <Layout style={{ height: '100vh' }} data-testid="designer">
+      <Flex align="center" gap={12} style={{ padding: '6px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
+        <Link to={backTo} aria-label={t('designer.back')} data-testid="designer-back">
+          <ArrowLeftOutlined />
+        </Link>
+        <Typography.Text strong data-testid="designer-title">
+          {title}
+        </Typography.Text>
+        {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
+        <Flex flex={1} />
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          data-testid="designer-save"
+          loading={save.isPending}
+          disabled={!unsaved}
+          onClick={() => save.mutate(editor.history.present)}
+        >
+          {t('designer.save')}
+        </Button>
+      </Flex>
+      <div style={{ padding: '4px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
+        <Toolbar editor={editor} perform={perform}>
+          <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
+            <label htmlFor="designer-grid">{t('designer.grid')}</label>
+            <Switch id="designer-grid" size="small" checked={grid} onChange={setGrid} />
+            <label htmlFor="designer-outlines">{t('designer.outlines')}</label>
+            <Switch id="designer-outlines" size="small" checked={outlines} onChange={setOutlines} />
+            <span>{t('designer.zoom')}</span>
+            <Slider
+              style={{ width: 100 }}
+              min={25}
+              max={200}
+              step={25}
+              value={zoom * 100}
+              onChange={(value) => setZoom(value / 100)}
+              tooltip={{ formatter: (value) => `${value} %` }}
+              aria-label={t('designer.zoom')}
+            />
+            <Typography.Text type="secondary" data-testid="designer-zoom">
+              {Math.round(zoom * 100)} %
+            </Typography.Text>
+          </Flex>
+        </Toolbar>
+      </div>
+      <Layout>
+        <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
+          <Palette tool={designer.tool} onTool={setTool} />
+        </Layout.Sider>
+        <Layout.Content style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
+          <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={grid} outlines={outlines} />
+        </Layout.Content>
+        <Layout.Sider width={240} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
+          <PositionPanel editor={editor} onChange={setEditor} />
+        </Layout.Sider>
+      </Layout>
+      {messageHolder}
+      <Modal
+        open={blocker.state === 'blocked'}
+        title={t('designer.leaveTitle')}
+        okText={t('designer.leave')}
+        cancelText={t('designer.stay')}
+        onOk={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        {t('designer.leaveBody')}
+      </Modal>
+    </Layout>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The palette: the select tool, then every widget type of the generated list (src/generated/widgetTypes.json) in
+ * the spec's three groups, named as the viewer names them. Choosing a type arms the draw tool; the next drag on
+ * the canvas draws one.
+ */
+import { Button, Flex, Typography } from 'antd';
+import { SelectOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import widgetTypes from '@/generated/widgetTypes.json';
+import { labelKeyOf } from '@/runtime/labels';
+import type { Tool } from '../model/tools';
+
+const FAMILIES = ['shape', 'usual', 'complex'] as const;
+
+export function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={8} data-testid="designer-palette" style={{ padding: 8 }}>
+      <Button
+        icon={<SelectOutlined />}
+        type={tool.kind === 'select' ? 'primary' : 'default'}
+        data-testid="tool-select"
+        onClick={() => onTool({ kind: 'select' })}
+      >
+        {t('designer.tool.select')}
+      </Button>
+      {FAMILIES.map((family) => (
+        <section key={family} aria-label={t(`designer.family.${family}`)}>
+          <Typography.Text type="secondary" strong style={{ fontSize: 12 }}>
+            {t(`designer.family.${family}`)}
+          </Typography.Text>
+          <Flex wrap gap={4} style={{ marginTop: 4 }}>
+            {widgetTypes.types
+              .filter((type) => type.family === family)
+              .map(({ type }) => {
+                const active = tool.kind === 'draw' && tool.widgetType === type;
+                return (
+                  <Button
+                    key={type}
+                    size="small"
+                    autoInsertSpace={false}
+                    type={active ? 'primary' : 'default'}
+                    aria-pressed={active}
+                    data-testid={`palette-${type}`}
+                    onClick={() => onTool({ kind: 'draw', widgetType: type })}
+                  >
+                    {t(labelKeyOf(type))}
+                  </Button>
+                );
+              })}
+          </Flex>
+        </section>
+      ))}
+    </Flex>
+  );
+}
