@@ -89,11 +89,28 @@ describe('page designer', () => {
     assert.equal(await field(page, 'width').inputValue(), '200');
     await snap(page, 'designer-01-drawn-zh');
 
+    // With snapping from 5 units on, the text dragged to 3 units from the turned rectangle's left edge as shown
+    // (x 211) and 2 from its top (y 100) lands on both, and guides show while the button is held.
+    await page.locator('#designer-adsorb').click();
+    const from = await onCanvas(page, 400, 120);
+    const to = await onCanvas(page, 294, 122);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.locator('[data-testid="guide-x"]').waitFor({ state: 'attached' });
+    await snap(page, 'designer-02-snap-guide-zh');
+    await page.mouse.up();
+    assert.equal(await field(page, 'x').inputValue(), '211');
+    assert.equal(await field(page, 'y').inputValue(), '100');
+    assert.equal(await page.locator('[data-testid="guide-x"]').count(), 0);
+
     await page.locator('[data-testid="designer-save"]').click();
     await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
     await page.reload();
     await widgetsOfType(page, 'ShapeRect').waitFor();
     assert.equal(await widgetsOfType(page, 'UsualText').count(), 1);
+    // The snap setting is kept in this browser for this user.
+    assert.equal(await page.locator('#designer-adsorb').getAttribute('aria-checked'), 'true');
     const rect = widgetsOfType(page, 'ShapeRect');
     assert.match(await rect.getAttribute('transform'), /^rotate\(90 /);
     // A press anywhere in a widget's box picks it (its frame lies over the drawing).
@@ -116,10 +133,10 @@ describe('page designer', () => {
     assert.ok((await page.locator('[data-layer="widgets"] > g').count()) > 5);
     await page.getByText('Shapes', { exact: true }).waitFor();
     await page.getByText('Nothing selected', { exact: false }).waitFor();
-    await snap(page, 'designer-02-demo-page-en');
+    await snap(page, 'designer-03-demo-page-en');
     // A marquee round two widgets' area selects what lies wholly inside it.
     await dragOnCanvas(page, [1, 1], [1023, 767]);
     await page.locator('[data-testid="position-none"]').filter({ hasText: 'widgets selected' }).waitFor();
-    await snap(page, 'designer-03-marquee-en');
+    await snap(page, 'designer-04-marquee-en');
   });
 });

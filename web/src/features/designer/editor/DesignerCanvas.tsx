@@ -8,7 +8,7 @@ import { useMemo, useRef, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
 import { WidgetNode, type Values } from '@/runtime/WidgetNode';
-import type { RenderEnv } from '@/runtime/widgets/common';
+import { useSvgId, type RenderEnv } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
@@ -28,6 +28,8 @@ interface DesignerCanvasProps {
 
 export function DesignerCanvas({ designer, update, zoom, grid, outlines }: DesignerCanvasProps) {
   const svgRef = useRef<SVGSVGElement>(null);
+  // A document-unique id: a paint server's id shared with any other element (the grid switch's) paints nothing.
+  const gridId = useSvgId('designer-grid');
   const document: PageDocument = designer.editor.history.present;
   const { con } = document;
   // Still drawings: no catalogue, no clicks, timers stopped at one time.
@@ -80,12 +82,12 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines }: Desig
     >
       <style>{RUNTIME_CSS}</style>
       <defs>
-        <pattern id="designer-grid" width={GRID} height={GRID} patternUnits="userSpaceOnUse">
-          <path d={`M ${GRID} 0 L 0 0 0 ${GRID}`} fill="none" stroke="#e3e6ea" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <pattern id={gridId} width={GRID} height={GRID} patternUnits="userSpaceOnUse">
+          <path d={`M ${GRID} 0 L 0 0 0 ${GRID}`} fill="none" stroke="#dfe3e8" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         </pattern>
       </defs>
       <rect x={0} y={0} width={con.width} height={con.height} fill={con.bgColor} />
-      {grid && <rect x={0} y={0} width={con.width} height={con.height} fill="url(#designer-grid)" pointerEvents="none" />}
+      {grid && <rect x={0} y={0} width={con.width} height={con.height} fill={`url(#${gridId})`} pointerEvents="none" />}
       <g data-layer="widgets">
         {document.widgets.map((widget: Widget) => (
           <WidgetNode key={widget.id} widget={widget} values={NO_VALUES} env={env} />

@@ -18,7 +18,9 @@ import { DesignerCanvas } from './DesignerCanvas';
 import { Palette } from './Palette';
 import { PositionPanel } from './PositionPanel';
 import { Toolbar } from './Toolbar';
+import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
+import { useUser } from '@/lib/session';
 
 interface DesignerEditorProps {
   pageId: number;
@@ -37,8 +39,10 @@ export function DesignerEditor({ pageId, title, document, backTo }: DesignerEdit
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
+  const [settings, changeSettings] = useDesignerSettings(useUser()?.userId ?? 0);
+  // The snap distance is part of the state the tools read.
+  useEffect(() => update((d) => ({ ...d, adsorb: settings.adsorb })), [settings.adsorb, update]);
   const [zoom, setZoom] = useState(1);
-  const [grid, setGrid] = useState(true);
   const [outlines, setOutlines] = useState(true);
   const editor = designer.editor;
   const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
@@ -118,7 +122,9 @@ export function DesignerEditor({ pageId, title, document, backTo }: DesignerEdit
         <Toolbar editor={editor} perform={perform}>
           <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
             <label htmlFor="designer-grid">{t('designer.grid')}</label>
-            <Switch id="designer-grid" size="small" checked={grid} onChange={setGrid} />
+            <Switch id="designer-grid" size="small" checked={settings.grid} onChange={(grid) => changeSettings({ grid })} />
+            <label htmlFor="designer-adsorb">{t('designer.adsorb')}</label>
+            <Switch id="designer-adsorb" size="small" checked={settings.adsorb} onChange={(adsorb) => changeSettings({ adsorb })} />
             <label htmlFor="designer-outlines">{t('designer.outlines')}</label>
             <Switch id="designer-outlines" size="small" checked={outlines} onChange={setOutlines} />
             <span>{t('designer.zoom')}</span>
@@ -143,7 +149,7 @@ export function DesignerEditor({ pageId, title, document, backTo }: DesignerEdit
           <Palette tool={designer.tool} onTool={setTool} />
         </Layout.Sider>
         <Layout.Content style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
-          <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={grid} outlines={outlines} />
+          <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} />
         </Layout.Content>
         <Layout.Sider width={240} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
           <PositionPanel editor={editor} onChange={setEditor} />

@@ -9,6 +9,8 @@ import type { Designer, Point } from '../model/tools';
 
 const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 const ACCENT = '#1677ff';
+/** Snap guides: a colour no widget frame uses. */
+const GUIDE = '#eb2f96';
 /** Handle size on screen, px. */
 const HANDLE_PX = 8;
 
@@ -79,6 +81,20 @@ export function SelectionLayer({ designer, zoom }: { designer: Designer; zoom: n
           })}
         </g>
       )}
+      {gesture.kind === 'moving' &&
+        gesture.guides?.map((guide, index) => (
+          <line
+            key={index}
+            data-testid={`guide-${guide.axis}`}
+            x1={guide.axis === 'x' ? guide.at : guide.from}
+            x2={guide.axis === 'x' ? guide.at : guide.to}
+            y1={guide.axis === 'x' ? guide.from : guide.at}
+            y2={guide.axis === 'x' ? guide.to : guide.at}
+            stroke={GUIDE}
+            strokeWidth={stroke}
+            pointerEvents="none"
+          />
+        ))}
       {band && (
         <rect
           data-testid={gesture.kind === 'marquee' ? 'marquee' : 'drawing-box'}

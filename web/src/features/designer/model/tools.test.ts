@@ -164,3 +164,22 @@ describe('resizing a turned widget', () => {
     expect(y2).toBeCloseTo(0);
   });
 });
+
+describe('snapping while moving', () => {
+  it('lines the moved widget up with another from 5 units with adsorb on, with a guide, and from 1 without', () => {
+    const raw = [rect('a', 100, 100), rect('b', 300, 400)];
+    // a's left edge dragged to 297: 3 units from b's left edge.
+    const moving = (adsorb: boolean) => {
+      const d = pointerMove(pointerDown({ ...designer(raw), adsorb }, at(105, 105, 'a')), at(302, 205, 'a'));
+      return d;
+    };
+    const on = moving(true);
+    expect(on.editor.history.present.widgets[0]?.position.x).toBe(300);
+    expect(on.gesture.kind === 'moving' && on.gesture.guides).toContainEqual({ axis: 'x', at: 300, from: 200, to: 410 });
+    const off = moving(false);
+    expect(off.editor.history.present.widgets[0]?.position.x).toBe(297);
+    expect(off.gesture.kind === 'moving' && off.gesture.guides).toEqual([]);
+    // The snapped place is where the move ends.
+    expect(positions(pointerUp(on, at(302, 205, 'a')))[0]).toEqual(['a', 300, 200]);
+  });
+});

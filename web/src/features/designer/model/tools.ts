@@ -21,9 +21,11 @@ import {
   mergedCollinear,
   resizeAllowed,
   roundedBox,
+  snapTolerance,
   staysOnCanvas,
   type Box,
 } from './rules';
+import { boundsOf, shownBox, snapMove, type Guide } from './snap';
 
 export interface Point {
   x: number;
@@ -37,7 +39,7 @@ export type Gesture =
   /** Pressed, not yet dragged past the threshold: a click, or the start of a move or a marquee. */
   | { kind: 'pressed'; at: Point; hit: string | null; additive: boolean; copy: boolean }
   /** `base`: the document the move starts from (with the duplicates, when copying). */
-  | { kind: 'moving'; from: Point; ids: readonly string[]; base: PageDocument }
+  | { kind: 'moving'; from: Point; ids: readonly string[]; base: PageDocument; guides?: readonly Guide[] }
   | { kind: 'resizing'; id: string; handle: Handle; from: Point; base: PageDocument }
   | { kind: 'marquee'; from: Point; to: Point; additive: boolean }
   | { kind: 'drawing'; widgetType: string; from: Point; to: Point }
@@ -47,6 +49,8 @@ export interface Designer {
   editor: EditorState;
   tool: Tool;
   gesture: Gesture;
+  /** Snap from 5 units away instead of 1 (the designer's local setting, off by default). */
+  adsorb?: boolean;
 }
 
 /** A pointer event in canvas units. `additive`: Shift (add to or take from the selection); `copy`: Ctrl or Alt
@@ -90,8 +94,10 @@ export function pointerMove(d: Designer, input: PointerInput): Designer {
       if (g.hit === null) return { ...d, gesture: { kind: 'marquee', from: g.at, to: input.point, additive: g.additive } };
       return pointerMove(startMove(d, g), input);
     }
-    case 'moving':
-      return { ...d, editor: moved(d.editor, g, input.point.x - g.from.x, input.point.y - g.from.y) };
+    case 'moving': {
+      const { editor, guides } = moved(d, g, input.point.x - g.from.x, input.point.y - g.from.y);
+      return { ...d, editor, gesture: { ...g, guides } };
+    }
     case 'resizing': {
       const widgets = g.base.widgets.map((w) => {
         if (w.id !== g.id) return w;
@@ -184,15 +190,25 @@ function startMove(d: Designer, g: Extract<Gesture, { kind: 'pressed' }>): Desig
   };
 }
 
-/** The move's base with its unlocked widgets moved by (dx, dy), each only where enough of it stays on the canvas. */
-function moved(editor: EditorState, g: Extract<Gesture, { kind: 'moving' }>, dx: number, dy: number): EditorState {
+/**
+ * The move's base with its unlocked widgets moved by (dx, dy), snapped to the other widgets and the canvas (with
+ * the guides to show), each widget only where enough of it stays on the canvas.
+ */
+function moved(d: Designer, g: Extract<Gesture, { kind: 'moving' }>, rawDx: number, rawDy: number) {
+  const editor = d.editor;
   const chosen = new Set(g.ids);
+  const moving = boundsOf(g.base.widgets.filter((w) => chosen.has(w.id) && !w.posLock).map((w) => shownBox(w.position)));
+  const others = g.base.widgets.filter((w) => !chosen.has(w.id)).map((w) => shownBox(w.position));
+  const snap = moving
+    ? snapMove(moving, rawDx, rawDy, others, g.base.con, snapTolerance(d.adsorb ?? false))
+    : { dx: rawDx, dy: rawDy, guides: [] };
+  const { dx, dy } = snap;
   const widgets = g.base.widgets.map((w) => {
     if (!chosen.has(w.id) || w.posLock) return w;
     const box = { ...w.position, x: w.position.x + dx, y: w.position.y + dy };
     return staysOnCanvas(box, g.base.con, edgeMargin(geometryOf(w.widgetType))) ? { ...w, position: box } : w;
   });
-  return { ...editor, history: preview(editor.history, { ...g.base, widgets }) };
+  return { editor: { ...editor, history: preview(editor.history, { ...g.base, widgets }) }, guides: snap.guides };
 }
 
 /** Ends the gesture with `widgets` as one step, or abandons it when every widget is still the one it started with. */
