@@ -46,7 +46,10 @@ describe('page designer', () => {
   test('zh-CN: draw, drag, undo, redo, rotate and save a page with the mouse and keyboard', async () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
-    await openNewPage(page, '设计器测试页');
+    const { pageId } = await openNewPage(page, '设计器测试页');
+    const { signals } = await findDemo(page);
+    const outletTitle = Object.keys(signals).find((title) => title.startsWith('Outlet'));
+    assert.ok(outletTitle, JSON.stringify(signals));
     assert.equal(await page.locator('[data-testid="designer-title"]').innerText(), '设计器测试页');
 
     // A rectangle and a text, drawn from the palette.
@@ -104,6 +107,18 @@ describe('page designer', () => {
     assert.equal(await field(page, 'y').inputValue(), '100');
     assert.equal(await page.locator('[data-testid="guide-x"]').count(), 0);
 
+    // The text's own panel: its words typed in, committed when the field is left.
+    await page.locator('#field-text').fill('一号泵房');
+    await page.keyboard.press('Tab');
+    await page.locator('[data-testid="designer-canvas"]').getByText('一号泵房').waitFor();
+    // A data text bound to the outlet pressure from the equipment's signals.
+    await page.locator('[data-testid="palette-UsualDataText"]').click();
+    await dragOnCanvas(page, [420, 300], [580, 340]);
+    await page.locator('#field-binding').click();
+    await page.keyboard.type(outletTitle.slice(0, 6));
+    await page.locator(`.ant-select-item-option[title^="${outletTitle}"]`).first().click();
+    await snap(page, 'designer-03-properties-zh');
+
     await page.locator('[data-testid="designer-save"]').click();
     await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
     await page.reload();
@@ -113,6 +128,10 @@ describe('page designer', () => {
     assert.equal(await page.locator('#designer-adsorb').getAttribute('aria-checked'), 'true');
     const rect = widgetsOfType(page, 'ShapeRect');
     assert.match(await rect.getAttribute('transform'), /^rotate\(90 /);
+    const saved = await api(page, '/lfscada/configuration/page/info', { id: String(pageId) });
+    const dataText = JSON.parse(JSON.stringify(saved.data.document)).widgets.find((w) => w.widgetType === 'UsualDataText');
+    assert.equal(dataText.data.signalId, signals[outletTitle]);
+    assert.equal(dataText.data.title, outletTitle);
     // A press anywhere in a widget's box picks it (its frame lies over the drawing).
     const id = (await rect.getAttribute('data-testid')).replace('widget-', '');
     await page.locator(`[data-frame-of="${id}"]`).click();
@@ -133,10 +152,10 @@ describe('page designer', () => {
     assert.ok((await page.locator('[data-layer="widgets"] > g').count()) > 5);
     await page.getByText('Shapes', { exact: true }).waitFor();
     await page.getByText('Nothing selected', { exact: false }).waitFor();
-    await snap(page, 'designer-03-demo-page-en');
+    await snap(page, 'designer-04-demo-page-en');
     // A marquee round two widgets' area selects what lies wholly inside it.
     await dragOnCanvas(page, [1, 1], [1023, 767]);
     await page.locator('[data-testid="position-none"]').filter({ hasText: 'widgets selected' }).waitFor();
-    await snap(page, 'designer-04-marquee-en');
+    await snap(page, 'designer-05-marquee-en');
   });
 });

@@ -41,6 +41,7 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
   return (
     <DesignerEditor
       pageId={pageId}
+      equipmentId={equipmentId}
       title={info.data.title}
       document={parsePageDocument(info.data.document)}
       backTo={equipmentPagesPath(equipmentId)}

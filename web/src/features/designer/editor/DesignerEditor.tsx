@@ -3,7 +3,7 @@
  * panel. Keys run the action registry's shortcuts (Esc abandons a gesture); leaving with unsaved changes asks
  * first, in the app and in the browser.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Layout, Modal, Slider, Switch, Tag, Typography, message as antdMessage } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -16,14 +16,17 @@ import { performShortcut, type Action, type EditorState } from '../model/actions
 import { escape } from '../model/tools';
 import { DesignerCanvas } from './DesignerCanvas';
 import { Palette } from './Palette';
-import { PositionPanel } from './PositionPanel';
+import { PropertyPanel, bindableSignals } from './PropertyPanel';
 import { Toolbar } from './Toolbar';
 import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
 import { useUser } from '@/lib/session';
+import { useSignals } from '@/lib/signals/catalogue';
 
 interface DesignerEditorProps {
   pageId: number;
+  /** The page's equipment: its signals are what widgets bind to. */
+  equipmentId: number;
   title: string;
   document: PageDocument;
   /** Where "back" goes: the equipment's page list. */
@@ -35,7 +38,7 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-export function DesignerEditor({ pageId, title, document, backTo }: DesignerEditorProps) {
+export function DesignerEditor({ pageId, equipmentId, title, document, backTo }: DesignerEditorProps) {
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
@@ -45,6 +48,11 @@ export function DesignerEditor({ pageId, title, document, backTo }: DesignerEdit
   const [zoom, setZoom] = useState(1);
   const [outlines, setOutlines] = useState(true);
   const editor = designer.editor;
+  const catalogue = useSignals(equipmentId).data;
+  const bindable = useMemo(
+    () => bindableSignals(catalogue ?? [], t('designer.writable'), t('designer.readOnly')),
+    [catalogue, t],
+  );
   const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
   const perform = useCallback((action: Action) => update((d) => (action.enabled(d.editor) ? { ...d, editor: action.perform(d.editor) } : d)), [update]);
 
@@ -151,8 +159,8 @@ export function DesignerEditor({ pageId, title, document, backTo }: DesignerEdit
         <Layout.Content style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
           <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} />
         </Layout.Content>
-        <Layout.Sider width={240} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
-          <PositionPanel editor={editor} onChange={setEditor} />
+        <Layout.Sider width={280} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
+          <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} />
         </Layout.Sider>
       </Layout>
       {messageHolder}

@@ -52,7 +52,7 @@ export function PositionPanel({ editor, onChange }: { editor: EditorState; onCha
         };
         return (
         <Flex key={`${widget.id}-${field}`} align="center" gap={8}>
-          <label htmlFor={`position-${field}`} style={{ width: 56 }}>
+          <label htmlFor={`position-${field}`} style={{ width: 72, flex: 'none' }}>
             {t(`designer.panel.${field}`)}
           </label>
           {/* Committed on Enter or leaving the field, so typing a number is one step, not one per digit. The key

@@ -1,0 +1,158 @@
+/**
+ * The property panel of the single selected widget: its position, then the sections its type's description
+ * (model/properties.ts) lists, each field drawn by its kind. Typed fields commit on Enter or when left, so a typed
+ * value is one history step; switches, choices, colours and the binding commit at once.
+ */
+import { ColorPicker, Divider, Flex, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Widget } from '@/runtime/document';
+import { withWidgets, type EditorState } from '../model/actions';
+import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
+import { PositionPanel } from './PositionPanel';
+
+interface PropertyPanelProps {
+  editor: EditorState;
+  onChange(next: EditorState): void;
+  /** The signals a widget of this page may be bound to. */
+  signals: readonly BindableSignal[];
+}
+
+export function PropertyPanel({ editor, onChange, signals }: PropertyPanelProps) {
+  const { t } = useTranslation();
+  const chosen = editor.history.present.widgets.filter((w) => editor.selection.includes(w.id));
+  const widget = chosen.length === 1 ? chosen[0] : undefined;
+  const set = (w: Widget, fieldId: string, value: unknown) => {
+    const next = withField(w, fieldId, value);
+    if (next !== w) onChange(withWidgets(editor, editor.history.present.widgets.map((x) => (x.id === w.id ? next : x))));
+  };
+  return (
+    <Flex vertical gap={4} data-testid="property-panel" style={{ overflow: 'auto', height: '100%' }}>
+      <PositionPanel editor={editor} onChange={onChange} />
+      {widget &&
+        sectionsOf(widget.widgetType).map((section) => (
+          <section key={section.id} aria-label={t(`designer.section.${section.id}`)} data-testid={`section-${section.id}`}>
+            <Divider orientation="left" plain style={{ margin: '8px 0' }}>
+              {t(`designer.section.${section.id}`)}
+            </Divider>
+            <Flex vertical gap={8}>
+              {section.fields.map((field) => (
+                <Flex key={`${widget.id}-${field.id}`} align="center" gap={8}>
+                  <label htmlFor={`field-${field.id}`} style={{ width: 72, flex: 'none' }}>
+                    {t(`designer.field.${field.id}`)}
+                  </label>
+                  <FieldInput widget={widget} field={field} signals={signals} onSet={(value) => set(widget, field.id, value)} />
+                </Flex>
+              ))}
+            </Flex>
+          </section>
+        ))}
+    </Flex>
+  );
+}
+
+interface FieldInputProps {
+  widget: Widget;
+  field: FieldDef;
+  signals: readonly BindableSignal[];
+  onSet(value: unknown): void;
+}
+
+function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
+  const { t } = useTranslation();
+  const value = field.get(widget);
+  const id = `field-${field.id}`;
+  const common = { id, 'data-testid': id, size: 'small' as const, disabled: widget.posLock };
+  const type = field.type;
+  switch (type.kind) {
+    case 'switch':
+      return <Switch {...common} checked={value === true} onChange={onSet} />;
+    case 'choice':
+      return (
+        <Select
+          {...common}
+          style={{ flex: 1 }}
+          value={String(value)}
+          options={type.options.map((option) => ({ value: option, label: t(`designer.option.${field.id}.${option}`) }))}
+          onChange={onSet}
+        />
+      );
+    case 'colour':
+      return (
+        <ColorPicker
+          {...common}
+          showText
+          value={typeof value === 'string' && value ? value : undefined}
+          onChangeComplete={(colour) => onSet(colour.toHexString())}
+        />
+      );
+    case 'signal':
+      return (
+        <Select
+          {...common}
+          style={{ flex: 1, minWidth: 0 }}
+          showSearch
+          allowClear
+          optionFilterProp="label"
+          placeholder={t('designer.unbound')}
+          value={typeof value === 'number' && signals.some((s) => s.id === value) ? value : undefined}
+          options={signals.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
+          onChange={(signalId: number | undefined) => onSet(signals.find((s) => s.id === signalId) ?? null)}
+        />
+      );
+    case 'number':
+      return (
+        <InputNumber
+          {...common}
+          key={`${widget.id}-${field.id}-${String(value)}`}
+          min={type.min}
+          max={type.max}
+          step={type.step}
+          defaultValue={typeof value === 'number' ? value : undefined}
+          onBlur={(event) => commitNumber(event.currentTarget.value, onSet)}
+          onPressEnter={(event) => commitNumber(event.currentTarget.value, onSet)}
+        />
+      );
+    case 'text': {
+      const commit = (text: string) => onSet(text.slice(0, type.max));
+      return type.multiline ? (
+        <Input.TextArea
+          {...common}
+          key={`${widget.id}-${field.id}-${String(value)}`}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          maxLength={type.max}
+          defaultValue={String(value ?? '')}
+          onBlur={(event) => commit(event.currentTarget.value)}
+        />
+      ) : (
+        <Input
+          {...common}
+          key={`${widget.id}-${field.id}-${String(value)}`}
+          maxLength={type.max}
+          defaultValue={String(value ?? '')}
+          onBlur={(event) => commit(event.currentTarget.value)}
+          onPressEnter={(event) => commit(event.currentTarget.value)}
+        />
+      );
+    }
+  }
+}
+
+function commitNumber(text: string, onSet: (value: unknown) => void) {
+  const value = Number(text);
+  if (text.trim() !== '' && Number.isFinite(value)) onSet(value);
+}
+
+/** The equipment's signals as the binding picker lists them: name, unit and whether they may be written. */
+export function bindableSignals(
+  list: ReadonlyArray<{ id: number; equipId: number; signalTitle: string; equipTitle: string; unit: string; writable: boolean }>,
+  writableLabel: string,
+  readOnlyLabel: string,
+): BindableSignal[] {
+  return list.map((s) => ({
+    id: s.id,
+    equipId: s.equipId,
+    title: s.signalTitle,
+    equipTitle: s.equipTitle,
+    label: `${s.signalTitle}${s.unit ? ` (${s.unit})` : ''} · ${s.writable ? writableLabel : readOnlyLabel}`,
+  }));
+}

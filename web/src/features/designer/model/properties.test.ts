@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import en from '@/locales/en/designer.json';
+import zh from '@/locales/zh-CN/designer.json';
+import { parsePageDocument, type Widget } from '@/runtime/document';
+import { FIELD_IDS, PANEL_FIELD_IDS, WIDGET_TYPES, sectionsOf, withField } from './properties';
+
+function widget(widgetType: string, extra: Record<string, unknown> = {}): Widget {
+  const [w] = parsePageDocument({ widgets: [{ id: 'w', widgetType, position: { x: 0, y: 0, width: 100, height: 40 }, ...extra }] }).widgets;
+  return w as Widget;
+}
+
+const label = (texts: typeof zh, path: string[]) =>
+  path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
+
+describe('the property description', () => {
+  it('gives every generated widget type a panel, names only fields it describes, and labels them in both languages', () => {
+    for (const type of WIDGET_TYPES) expect(sectionsOf(type).length, type).toBeGreaterThan(0);
+    for (const id of PANEL_FIELD_IDS) expect(FIELD_IDS, id).toContain(id);
+    for (const texts of [zh, en]) {
+      for (const id of FIELD_IDS) expect(typeof label(texts, ['designer', 'field', id]), id).toBe('string');
+      for (const section of ['style', 'text', 'data']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
+      for (const type of WIDGET_TYPES) {
+        for (const s of sectionsOf(type)) {
+          for (const f of s.fields) {
+            if (f.type.kind !== 'choice') continue;
+            for (const option of f.type.options) expect(typeof label(texts, ['designer', 'option', f.id, option]), `${f.id}.${option}`).toBe('string');
+          }
+        }
+      }
+    }
+  });
+
+  it('writes a field into a new widget and leaves the old one as it was', () => {
+    const rect = widget('ShapeRect');
+    const filled = withField(rect, 'fillColor', '#ff0000');
+    expect(filled.style.fill.color).toBe('#ff0000');
+    expect(rect.style.fill.color).not.toBe('#ff0000');
+    expect(withField(filled, 'fillColor', '#ff0000')).toBe(filled);
+    expect(withField(rect, 'strokeDash', 'dotted').style.stroke.dasharray).toBe('2 2');
+    expect(withField(rect, 'strokeDash', 'solid').style.stroke.dasharray).toBe('');
+  });
+
+  it('ignores a field the type does not show', () => {
+    const rect = widget('ShapeRect');
+    expect(withField(rect, 'text', 'hello')).toBe(rect);
+    expect(withField(rect, 'nonsense', 1)).toBe(rect);
+  });
+
+  it('binds a signal with its titles and unbinds it', () => {
+    const shown = widget('UsualDataText');
+    const bound = withField(shown, 'binding', { id: 7, equipId: 3, title: 'Outlet pressure', equipTitle: 'Pump' });
+    expect(bound.data).toMatchObject({ type: 'signal', equipId: 3, signalId: 7, title: 'Outlet pressure', subTitle: 'Pump' });
+    const unbound = withField(bound, 'binding', null);
+    expect(unbound.data).toMatchObject({ type: '', equipId: null, signalId: null, title: '' });
+  });
+});
