@@ -118,12 +118,20 @@ describe('page designer', () => {
     await page.keyboard.type(outletTitle.slice(0, 6));
     await page.locator(`.ant-select-item-option[title^="${outletTitle}"]`).first().click();
     await snap(page, 'designer-03-properties-zh');
+    // A click on the empty canvas selects nothing and shows the page's settings: a wider canvas.
+    const empty = await onCanvas(page, 700, 460);
+    await page.mouse.click(empty.x, empty.y);
+    await page.locator('[data-testid="page-panel"]').waitFor();
+    await page.locator('#page-width').fill('900');
+    await page.locator('#page-width').press('Enter');
+    assert.equal(await page.locator('[data-testid="designer-canvas"]').getAttribute('viewBox'), '0 0 900 500');
 
     await page.locator('[data-testid="designer-save"]').click();
     await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
     await page.reload();
     await widgetsOfType(page, 'ShapeRect').waitFor();
     assert.equal(await widgetsOfType(page, 'UsualText').count(), 1);
+    assert.equal(await page.locator('[data-testid="designer-canvas"]').getAttribute('viewBox'), '0 0 900 500');
     // The snap setting is kept in this browser for this user.
     assert.equal(await page.locator('#designer-adsorb').getAttribute('aria-checked'), 'true');
     const rect = widgetsOfType(page, 'ShapeRect');

@@ -1,6 +1,6 @@
 //! The one list of widget types, their palette family and per-page maxima, and its export to the web app.
 
-use super::{MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_WIDGETS};
+use super::{MAX_CANVAS, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_WIDGETS, MIN_CANVAS};
 use serde::Serialize;
 
 /// The group: the only widget type that may have `children`.
@@ -87,6 +87,10 @@ struct WidgetTypesExport {
     max_widgets: usize,
     max_depth: usize,
     max_document_bytes: usize,
+    min_canvas: i64,
+    max_canvas: i64,
+    /// The page's fit modes (`con.fit`).
+    fits: &'static [&'static str],
     types: &'static [WidgetType],
 }
 
@@ -97,6 +101,9 @@ pub fn export_widget_types_json() -> String {
         max_widgets: MAX_WIDGETS,
         max_depth: MAX_DEPTH,
         max_document_bytes: MAX_DOCUMENT_BYTES,
+        min_canvas: MIN_CANVAS,
+        max_canvas: MAX_CANVAS,
+        fits: super::check::FITS,
         types: WIDGET_TYPES,
     };
     let mut text = serde_json::to_string_pretty(&export).expect("the widget list serialises");

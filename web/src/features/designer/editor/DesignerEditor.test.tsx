@@ -107,6 +107,18 @@ describe('the page designer', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
   });
 
+  it('shows the page settings while nothing is selected and resizes the canvas', async () => {
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    const width = screen.getByTestId('page-width') as HTMLInputElement;
+    fireEvent.change(width, { target: { value: '900' } });
+    fireEvent.keyDown(width, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(screen.getByTestId('designer-canvas').getAttribute('viewBox')).toBe('0 0 900 600'));
+    fireEvent.change(screen.getByTestId('page-height') as HTMLInputElement, { target: { value: '50' } });
+    fireEvent.blur(screen.getByTestId('page-height'));
+    expect(screen.getByTestId('designer-canvas').getAttribute('viewBox')).toBe('0 0 900 600');
+  });
+
   it('opens nothing for a page of another equipment or one the caller may not see', async () => {
     renderApp('/manage/eg/7/designer/4');
     await screen.findByTestId('designer-not-found', undefined, { timeout: 15_000 });

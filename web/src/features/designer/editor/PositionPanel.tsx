@@ -65,8 +65,8 @@ export function PositionPanel({ editor, onChange }: { editor: EditorState; onCha
             disabled={widget.posLock}
             defaultValue={Math.round(widget.position[field])}
             step={field === 'rotate' ? 90 : 1}
-            onBlur={(event) => commit(event.currentTarget.value)}
-            onPressEnter={(event) => commit(event.currentTarget.value)}
+            onBlur={(event) => commit((event.target as HTMLInputElement).value)}
+            onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
           />
         </Flex>
         );

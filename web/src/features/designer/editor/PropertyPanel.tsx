@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
 import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
+import { PagePanel } from './PagePanel';
 import { PositionPanel } from './PositionPanel';
 
 interface PropertyPanelProps {
@@ -28,6 +29,7 @@ export function PropertyPanel({ editor, onChange, signals }: PropertyPanelProps)
   return (
     <Flex vertical gap={4} data-testid="property-panel" style={{ overflow: 'auto', height: '100%' }}>
       <PositionPanel editor={editor} onChange={onChange} />
+      {chosen.length === 0 && <PagePanel editor={editor} onChange={onChange} />}
       {widget &&
         sectionsOf(widget.widgetType).map((section) => (
           <section key={section.id} aria-label={t(`designer.section.${section.id}`)} data-testid={`section-${section.id}`}>
@@ -108,8 +110,8 @@ function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
           max={type.max}
           step={type.step}
           defaultValue={typeof value === 'number' ? value : undefined}
-          onBlur={(event) => commitNumber(event.currentTarget.value, onSet)}
-          onPressEnter={(event) => commitNumber(event.currentTarget.value, onSet)}
+          onBlur={(event) => commitNumber((event.target as HTMLInputElement).value, onSet)}
+          onPressEnter={(event) => commitNumber((event.target as HTMLInputElement).value, onSet)}
         />
       );
     case 'text': {
@@ -129,8 +131,8 @@ function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
           key={`${widget.id}-${field.id}-${String(value)}`}
           maxLength={type.max}
           defaultValue={String(value ?? '')}
-          onBlur={(event) => commit(event.currentTarget.value)}
-          onPressEnter={(event) => commit(event.currentTarget.value)}
+          onBlur={(event) => commit((event.target as HTMLInputElement).value)}
+          onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
         />
       );
     }

@@ -1,0 +1,81 @@
+/**
+ * The page's settings, shown while nothing is selected: canvas width and height, fit, background colour and
+ * picture (model/pageSettings.ts). Typed values commit on Enter or when left.
+ */
+import type { ReactNode } from 'react';
+import { ColorPicker, Divider, Flex, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { EditorState } from '../model/actions';
+import { FITS, MAX_CANVAS, MIN_CANVAS, withCon, type ConPatch } from '../model/pageSettings';
+
+export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(next: EditorState): void }) {
+  const { t } = useTranslation();
+  const con = editor.history.present.con;
+  const set = (patch: ConPatch) => onChange(withCon(editor, patch));
+  const row = (id: string, input: ReactNode) => (
+    <Flex align="center" gap={8}>
+      <label htmlFor={`page-${id}`} style={{ width: 72, flex: 'none' }}>
+        {t(`designer.page.${id}`)}
+      </label>
+      {input}
+    </Flex>
+  );
+  const size = (side: 'width' | 'height') => {
+    const commit = (text: string) => {
+      const value = Number(text);
+      if (text.trim() !== '' && Number.isFinite(value)) set({ [side]: Math.round(value) });
+    };
+    return (
+      <InputNumber
+        key={`${side}-${con[side]}`}
+        id={`page-${side}`}
+        data-testid={`page-${side}`}
+        size="small"
+        min={MIN_CANVAS}
+        max={MAX_CANVAS}
+        defaultValue={con[side]}
+        onBlur={(event) => commit((event.target as HTMLInputElement).value)}
+        onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
+      />
+    );
+  };
+  return (
+    <Flex vertical gap={8} data-testid="page-panel">
+      <Divider orientation="left" plain style={{ margin: '8px 0' }}>
+        {t('designer.page.title')}
+      </Divider>
+      {row('width', size('width'))}
+      {row('height', size('height'))}
+      {row(
+        'fit',
+        <Select
+          id="page-fit"
+          data-testid="page-fit"
+          size="small"
+          style={{ flex: 1 }}
+          value={con.fit}
+          options={FITS.map((fit) => ({ value: fit, label: t(`designer.page.fits.${fit}`) }))}
+          onChange={(fit) => set({ fit })}
+        />,
+      )}
+      {row(
+        'bgColor',
+        <ColorPicker data-testid="page-bgColor" size="small" showText value={con.bgColor} onChangeComplete={(c) => set({ bgColor: c.toHexString() })} />,
+      )}
+      {row(
+        'bgImage',
+        <Input
+          key={`bg-${con.bgImage}`}
+          id="page-bgImage"
+          data-testid="page-bgImage"
+          size="small"
+          maxLength={2048}
+          placeholder="/userimg/…"
+          defaultValue={con.bgImage}
+          onBlur={(event) => set({ bgImage: (event.target as HTMLInputElement).value.trim() })}
+          onPressEnter={(event) => set({ bgImage: (event.target as HTMLInputElement).value.trim() })}
+        />,
+      )}
+    </Flex>
+  );
+}
