@@ -1,12 +1,13 @@
 // The page designer in a real browser against the real server, driven with the mouse and the keyboard: a new page
 // of the demo equipment opened from its page tab, widgets drawn from the palette, one dragged and the drag undone
-// and redone, rotated from the toolbar, saved, and the page reloaded as saved; the demo's drawn page opened in the
-// designer looks as it does in the viewer. Screenshots in zh-CN and en.
+// and redone, resized, rotated, snapped, given text, a binding and a click event in the property panel, the canvas
+// resized, saved, the page reloaded as saved, and its button pressed in the live preview writes to the simulated
+// pump; the demo's drawn page opened in the designer looks as it does in the viewer. Screenshots in zh-CN and en.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, snap } from '../lib/harness.mjs';
-import { api, findDemo } from '../lib/demo.mjs';
+import { api, findDemo, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
 
@@ -29,6 +30,13 @@ async function dragOnCanvas(page, from, to) {
 
 const widgetsOfType = (page, type) => page.locator(`[data-layer="widgets"] > [data-widget-type="${type}"]`);
 const field = (page, name) => page.locator(`[data-testid="position-${name}"]`);
+
+/** The latest stored value of a demo signal. */
+async function latestValue(page, signalId) {
+  const { equipmentId } = await findDemo(page);
+  const answer = await api(page, '/lfscada/monitor/multi/signal/data', { equipmentId: String(equipmentId) });
+  return answer.data?.signalVal?.[signalId]?.value ?? null;
+}
 
 /** A new page of the demo equipment, opened in the designer from the equipment's page tab. */
 async function openNewPage(page, title) {
@@ -118,6 +126,22 @@ describe('page designer', () => {
     await page.keyboard.type(outletTitle.slice(0, 6));
     await page.locator(`.ant-select-item-option[title^="${outletTitle}"]`).first().click();
     await snap(page, 'designer-03-properties-zh');
+    // A button that asks, then writes 1 to "Pump start".
+    await page.locator('[data-testid="palette-UsualButton"]').click();
+    await dragOnCanvas(page, [620, 300], [760, 350]);
+    await page.locator('#field-text').fill('启动水泵');
+    await page.keyboard.press('Tab');
+    await page.locator('#field-clickEnable').click();
+    await page.locator('#field-clickSignal').click();
+    await page.keyboard.type('Pump st');
+    await page.locator('.ant-select-item-option[title^="Pump start"]').first().click();
+    await page.locator('#field-writeValue').fill('1');
+    await page.locator('#field-writeValue').press('Enter');
+    await page.locator('#field-hint').click();
+    await page.locator('#field-hintValue').fill('启动水泵？');
+    await page.locator('#field-hintValue').press('Enter');
+    await snap(page, 'designer-04-click-event-zh');
+
     // A click on the empty canvas selects nothing and shows the page's settings: a wider canvas.
     const empty = await onCanvas(page, 700, 460);
     await page.mouse.click(empty.x, empty.y);
@@ -140,6 +164,18 @@ describe('page designer', () => {
     const dataText = JSON.parse(JSON.stringify(saved.data.document)).widgets.find((w) => w.widgetType === 'UsualDataText');
     assert.equal(dataText.data.signalId, signals[outletTitle]);
     assert.equal(dataText.data.title, outletTitle);
+    // Preview: the saved page live in a new tab; its button asks and writes to the pump through the gateway.
+    const start = signals['Pump start'];
+    await api(page, '/lfscada/monitor/multi/signal/write', { signalId: String(start), value: '0' });
+    await until(async () => (await latestValue(page, start)) === 0, 'pump start at 0');
+    const [preview] = await Promise.all([page.waitForEvent('popup'), page.locator('[data-testid="designer-preview"]').click()]);
+    await preview.getByText('启动水泵', { exact: true }).click();
+    const confirm = preview.locator('.ant-modal').filter({ hasText: '启动水泵？' });
+    await confirm.waitFor();
+    await confirm.locator('.ant-btn-primary').click();
+    await until(async () => (await latestValue(page, start)) === 1, 'pump start written as 1 from the designed button');
+    await preview.close();
+
     // A press anywhere in a widget's box picks it (its frame lies over the drawing).
     const id = (await rect.getAttribute('data-testid')).replace('widget-', '');
     await page.locator(`[data-frame-of="${id}"]`).click();
@@ -160,10 +196,10 @@ describe('page designer', () => {
     assert.ok((await page.locator('[data-layer="widgets"] > g').count()) > 5);
     await page.getByText('Shapes', { exact: true }).waitFor();
     await page.getByText('Nothing selected', { exact: false }).waitFor();
-    await snap(page, 'designer-04-demo-page-en');
+    await snap(page, 'designer-05-demo-page-en');
     // A marquee round two widgets' area selects what lies wholly inside it.
     await dragOnCanvas(page, [1, 1], [1023, 767]);
     await page.locator('[data-testid="position-none"]').filter({ hasText: 'widgets selected' }).waitFor();
-    await snap(page, 'designer-05-marquee-en');
+    await snap(page, 'designer-06-marquee-en');
   });
 });

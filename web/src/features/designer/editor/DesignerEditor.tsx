@@ -4,8 +4,8 @@
  * first, in the app and in the browser.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Layout, Modal, Slider, Switch, Tag, Typography, message as antdMessage } from 'antd';
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Modal, Slider, Switch, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
+import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
@@ -22,6 +22,8 @@ import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
+import { usePages } from '@/lib/configPages';
+import { egPagePath } from '@/lib/paths';
 
 interface DesignerEditorProps {
   pageId: number;
@@ -49,6 +51,7 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
   const [outlines, setOutlines] = useState(true);
   const editor = designer.editor;
   const catalogue = useSignals(equipmentId).data;
+  const pages = usePages(equipmentId);
   const bindable = useMemo(
     () => bindableSignals(catalogue ?? [], t('designer.writable'), t('designer.readOnly')),
     [catalogue, t],
@@ -115,6 +118,17 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
         </Typography.Text>
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
         <Flex flex={1} />
+        <Tooltip title={unsaved ? t('designer.previewSaveFirst') : t('designer.previewHint')}>
+          <Button
+            icon={<EyeOutlined />}
+            data-testid="designer-preview"
+            disabled={unsaved}
+            href={egPagePath(pageId)}
+            target="_blank"
+          >
+            {t('designer.preview')}
+          </Button>
+        </Tooltip>
         <Button
           type="primary"
           icon={<SaveOutlined />}
@@ -160,7 +174,7 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
           <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} />
         </Layout.Content>
         <Layout.Sider width={280} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
-          <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} />
+          <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} pages={pages.data ?? []} />
         </Layout.Sider>
       </Layout>
       {messageHolder}

@@ -16,9 +16,16 @@ interface PropertyPanelProps {
   onChange(next: EditorState): void;
   /** The signals a widget of this page may be bound to. */
   signals: readonly BindableSignal[];
+  /** The pages a click may open. */
+  pages: readonly PageChoice[];
 }
 
-export function PropertyPanel({ editor, onChange, signals }: PropertyPanelProps) {
+export interface PageChoice {
+  id: number;
+  title: string;
+}
+
+export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPanelProps) {
   const { t } = useTranslation();
   const chosen = editor.history.present.widgets.filter((w) => editor.selection.includes(w.id));
   const widget = chosen.length === 1 ? chosen[0] : undefined;
@@ -37,12 +44,18 @@ export function PropertyPanel({ editor, onChange, signals }: PropertyPanelProps)
               {t(`designer.section.${section.id}`)}
             </Divider>
             <Flex vertical gap={8}>
-              {section.fields.map((field) => (
+              {section.fields.filter((field) => field.shown?.(widget) ?? true).map((field) => (
                 <Flex key={`${widget.id}-${field.id}`} align="center" gap={8}>
                   <label htmlFor={`field-${field.id}`} style={{ width: 72, flex: 'none' }}>
                     {t(`designer.field.${field.id}`)}
                   </label>
-                  <FieldInput widget={widget} field={field} signals={signals} onSet={(value) => set(widget, field.id, value)} />
+                  <FieldInput
+                    widget={widget}
+                    field={field}
+                    signals={signals}
+                    pages={pages}
+                    onSet={(value) => set(widget, field.id, value)}
+                  />
                 </Flex>
               ))}
             </Flex>
@@ -56,10 +69,11 @@ interface FieldInputProps {
   widget: Widget;
   field: FieldDef;
   signals: readonly BindableSignal[];
+  pages: readonly PageChoice[];
   onSet(value: unknown): void;
 }
 
-function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
+function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
   const { t } = useTranslation();
   const value = field.get(widget);
   const id = `field-${field.id}`;
@@ -87,7 +101,8 @@ function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
           onChangeComplete={(colour) => onSet(colour.toHexString())}
         />
       );
-    case 'signal':
+    case 'signal': {
+      const offered = type.writableOnly ? signals.filter((s) => s.writable) : signals;
       return (
         <Select
           {...common}
@@ -96,9 +111,22 @@ function FieldInput({ widget, field, signals, onSet }: FieldInputProps) {
           allowClear
           optionFilterProp="label"
           placeholder={t('designer.unbound')}
-          value={typeof value === 'number' && signals.some((s) => s.id === value) ? value : undefined}
-          options={signals.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
-          onChange={(signalId: number | undefined) => onSet(signals.find((s) => s.id === signalId) ?? null)}
+          value={typeof value === 'number' && offered.some((s) => s.id === value) ? value : undefined}
+          options={offered.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
+          onChange={(signalId: number | undefined) => onSet(offered.find((s) => s.id === signalId) ?? null)}
+        />
+      );
+    }
+    case 'page':
+      return (
+        <Select
+          {...common}
+          style={{ flex: 1, minWidth: 0 }}
+          allowClear
+          placeholder={t('designer.noPage')}
+          value={typeof value === 'number' && pages.some((p) => p.id === value) ? value : undefined}
+          options={pages.map((p) => ({ value: p.id, label: p.title }))}
+          onChange={(pageId: number | undefined) => onSet(pageId ?? null)}
         />
       );
     case 'number':
@@ -155,6 +183,7 @@ export function bindableSignals(
     equipId: s.equipId,
     title: s.signalTitle,
     equipTitle: s.equipTitle,
+    writable: s.writable,
     label: `${s.signalTitle}${s.unit ? ` (${s.unit})` : ''} · ${s.writable ? writableLabel : readOnlyLabel}`,
   }));
 }

@@ -18,7 +18,7 @@ describe('the property description', () => {
     for (const id of PANEL_FIELD_IDS) expect(FIELD_IDS, id).toContain(id);
     for (const texts of [zh, en]) {
       for (const id of FIELD_IDS) expect(typeof label(texts, ['designer', 'field', id]), id).toBe('string');
-      for (const section of ['style', 'text', 'data']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
+      for (const section of ['style', 'text', 'data', 'click']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
       for (const type of WIDGET_TYPES) {
         for (const s of sectionsOf(type)) {
           for (const f of s.fields) {
@@ -52,5 +52,20 @@ describe('the property description', () => {
     expect(bound.data).toMatchObject({ type: 'signal', equipId: 3, signalId: 7, title: 'Outlet pressure', subTitle: 'Pump' });
     const unbound = withField(bound, 'binding', null);
     expect(unbound.data).toMatchObject({ type: '', equipId: null, signalId: null, title: '' });
+  });
+
+  it("shows a click event's fields for its action, and binds a write to a writable signal", () => {
+    const button = widget('UsualButton');
+    const fieldsShown = (w: Widget) => sectionsOf(w.widgetType).flatMap((s) => s.fields).filter((f) => f.shown?.(w) ?? true).map((f) => f.id);
+    expect(fieldsShown(button)).toContain('clickEnable');
+    expect(fieldsShown(button)).not.toContain('clickAction');
+    const writing = withField(withField(button, 'clickEnable', true), 'clickAction', 'write');
+    expect(fieldsShown(writing)).toEqual(expect.arrayContaining(['clickSignal', 'writeType', 'writeValue', 'hint']));
+    expect(fieldsShown(writing)).not.toContain('link');
+    const set = withField(withField(writing, 'clickSignal', { id: 9, equipId: 3, title: 'Pump start', equipTitle: 'Pump', writable: true }), 'writeValue', 1);
+    expect(set.clickEvent.config).toMatchObject({ action: 'write', writeValue: 1, data: { signalId: 9, title: 'Pump start' } });
+    const linking = withField(writing, 'clickAction', 'link');
+    expect(fieldsShown(linking)).toEqual(expect.arrayContaining(['link', 'target']));
+    expect(fieldsShown(linking)).not.toContain('writeValue');
   });
 });

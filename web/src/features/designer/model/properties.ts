@@ -14,8 +14,10 @@ export type FieldKind =
   | { kind: 'text'; max: number; multiline?: boolean }
   | { kind: 'switch' }
   | { kind: 'choice'; options: readonly string[] }
-  /** The data binding: a signal of the page's equipment. */
-  | { kind: 'signal' };
+  /** A signal of the page's equipment (only those that may be written, for a write). */
+  | { kind: 'signal'; writableOnly?: boolean }
+  /** Another page of the equipment. */
+  | { kind: 'page' };
 
 export interface FieldDef {
   /** Also names its label: `designer.field.<id>` (and `designer.option.<id>.<option>` for a choice). */
@@ -23,6 +25,8 @@ export interface FieldDef {
   type: FieldKind;
   get(w: Widget): unknown;
   set(w: Widget, value: unknown): Widget;
+  /** Whether the field applies to the widget as it is now (a write's value only for a fixed write, …). */
+  shown?(w: Widget): boolean;
 }
 
 const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
@@ -38,7 +42,18 @@ export interface BindableSignal {
   equipTitle: string;
   /** How the picker lists it (name, unit, read/write); the title when absent. */
   label?: string;
+  writable?: boolean;
 }
+
+const click = (w: Widget, patch: Partial<Widget['clickEvent']['config']>): Widget => ({
+  ...w,
+  clickEvent: { ...w.clickEvent, config: { ...w.clickEvent.config, ...patch } },
+});
+const clicking = (w: Widget, action?: string) => w.clickEvent.enable && (action === undefined || w.clickEvent.config.action === action);
+const bindingOf = (signal: BindableSignal | null) =>
+  signal
+    ? { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle }
+    : { type: '', equipId: null, signalId: null, title: '', subTitle: '' };
 
 const FIELDS: Record<string, FieldDef> = Object.fromEntries(
   (
@@ -96,6 +111,75 @@ const FIELDS: Record<string, FieldDef> = Object.fromEntries(
       },
       { id: 'url', type: { kind: 'text', max: 2048 }, get: (w) => w.data.url, set: (w, v) => data(w, { url: text(v).trim() }) },
       { id: 'format', type: { kind: 'text', max: 64 }, get: (w) => w.data.format, set: (w, v) => data(w, { format: text(v) }) },
+      {
+        id: 'clickEnable',
+        type: { kind: 'switch' },
+        get: (w) => w.clickEvent.enable,
+        set: (w, v) => ({ ...w, clickEvent: { ...w.clickEvent, enable: v === true } }),
+      },
+      {
+        id: 'clickAction',
+        type: { kind: 'choice', options: ['write', 'page', 'link'] },
+        get: (w) => w.clickEvent.config.action,
+        set: (w, v) => click(w, { action: (['write', 'page', 'link'].includes(text(v)) ? v : 'write') as 'write' }),
+        shown: (w) => clicking(w),
+      },
+      {
+        id: 'clickSignal',
+        type: { kind: 'signal', writableOnly: true },
+        get: (w) => w.clickEvent.config.data.signalId,
+        set: (w, v) => click(w, { data: bindingOf(v as BindableSignal | null) }),
+        shown: (w) => clicking(w, 'write'),
+      },
+      {
+        id: 'writeType',
+        type: { kind: 'choice', options: ['fixed', 'input'] },
+        get: (w) => w.clickEvent.config.writeType,
+        set: (w, v) => click(w, { writeType: v === 'input' ? 'input' : 'fixed' }),
+        shown: (w) => clicking(w, 'write'),
+      },
+      {
+        id: 'writeValue',
+        type: { kind: 'number', min: -1e12, max: 1e12, step: 1 },
+        get: (w) => w.clickEvent.config.writeValue,
+        set: (w, v) => click(w, { writeValue: typeof v === 'number' && Number.isFinite(v) ? v : null }),
+        shown: (w) => clicking(w, 'write') && w.clickEvent.config.writeType === 'fixed',
+      },
+      {
+        id: 'hint',
+        type: { kind: 'switch' },
+        get: (w) => w.clickEvent.config.hint,
+        set: (w, v) => click(w, { hint: v === true }),
+        shown: (w) => clicking(w, 'write'),
+      },
+      {
+        id: 'hintValue',
+        type: { kind: 'text', max: 100 },
+        get: (w) => w.clickEvent.config.hintValue,
+        set: (w, v) => click(w, { hintValue: text(v) }),
+        shown: (w) => clicking(w, 'write') && w.clickEvent.config.hint,
+      },
+      {
+        id: 'clickPage',
+        type: { kind: 'page' },
+        get: (w) => w.clickEvent.config.pageId,
+        set: (w, v) => click(w, { pageId: typeof v === 'number' ? v : null }),
+        shown: (w) => clicking(w, 'page'),
+      },
+      {
+        id: 'link',
+        type: { kind: 'text', max: 2048 },
+        get: (w) => w.clickEvent.config.link,
+        set: (w, v) => click(w, { link: text(v).trim() }),
+        shown: (w) => clicking(w, 'link'),
+      },
+      {
+        id: 'target',
+        type: { kind: 'choice', options: ['_self', '_blank'] },
+        get: (w) => w.clickEvent.config.target,
+        set: (w, v) => click(w, { target: v === '_blank' ? '_blank' : '_self' }),
+        shown: (w) => clicking(w, 'link'),
+      },
     ] satisfies FieldDef[]
   ).map((f) => [f.id, f]),
 );
@@ -113,7 +197,7 @@ function bound(w: Widget, signal: BindableSignal | null): Widget {
   return data(w, { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle });
 }
 
-export type SectionId = 'style' | 'text' | 'data';
+export type SectionId = 'style' | 'text' | 'data' | 'click';
 export interface Section {
   id: SectionId;
   fields: readonly FieldDef[];
@@ -124,6 +208,8 @@ const BOX = { style: [...SHAPE.style, 'radius'] };
 const LINE = { style: ['opacity', 'strokeColor', 'strokeWidth', 'strokeDash'] };
 const FONT = ['fontSize', 'fontWeight', 'color', 'align'];
 const BOUND_RANGE = ['binding', 'minVal', 'maxVal'];
+/** A click event: write a value, open a page, open a link (spec section 3). */
+const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target'];
 
 /** Per type, the fields of each section; a type not listed shows the common style (opacity) only. */
 const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
@@ -133,15 +219,15 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   ShapeEllipse: SHAPE,
   ShapeLine: LINE,
   ShapeOctagon: SHAPE,
-  ShapeRect: BOX,
+  ShapeRect: { ...BOX, click: CLICK },
   ShapeParallelogram: SHAPE,
   ShapePrism: SHAPE,
   ShapeTriangle: SHAPE,
-  UsualText: { style: BOX.style, text: ['text', ...FONT] },
-  UsualDataText: { style: BOX.style, text: FONT, data: ['binding'] },
-  UsualButton: { style: BOX.style, text: ['text', ...FONT] },
+  UsualText: { style: BOX.style, text: ['text', ...FONT], click: CLICK },
+  UsualDataText: { style: BOX.style, text: FONT, data: ['binding'], click: CLICK },
+  UsualButton: { style: BOX.style, text: ['text', ...FONT], click: CLICK },
   UsualTimer: { style: BOX.style, text: ['format', ...FONT] },
-  UsualImage: { style: ['opacity'], data: ['url'] },
+  UsualImage: { style: ['opacity'], data: ['url'], click: CLICK },
   UsualDashboard: { style: ['opacity'], text: ['color'], data: BOUND_RANGE },
   UsualPercentFill: { style: ['opacity', 'fillColor', 'strokeColor'], data: BOUND_RANGE },
   UsualScrollbar: { style: ['opacity'], data: BOUND_RANGE },
@@ -149,7 +235,7 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   UsualSelect: { style: BOX.style, text: FONT, data: ['binding'] },
 };
 
-const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data'];
+const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data', 'click'];
 
 /** The panel's sections for a widget type, in order, empty ones left out. */
 export function sectionsOf(widgetType: string): Section[] {
@@ -172,5 +258,5 @@ export function withField(w: Widget, fieldId: string, value: unknown): Widget {
   const field = FIELDS[fieldId];
   if (!field || !sectionsOf(w.widgetType).some((s) => s.fields.includes(field))) return w;
   const next = field.set(w, value);
-  return JSON.stringify(field.get(next)) === JSON.stringify(field.get(w)) && next.data.title === w.data.title ? w : next;
+  return JSON.stringify(next) === JSON.stringify(w) ? w : next;
 }
