@@ -50,10 +50,10 @@ function savedDocument(): { widgets: Array<{ id: string; widgetType: string; pos
   return JSON.parse(body.get('document') ?? 'null');
 }
 
-describe('the page designer', { timeout: 60_000 }, () => {
+describe('the page designer', { timeout: 90_000 }, () => {
   it('draws a widget from the palette, undoes and redoes it, moves one with the keys and saves the page', async () => {
     renderApp('/manage/eg/3/designer/4');
-    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
     expect(screen.getByTestId('designer-title').textContent).toBe('总览画面');
     expect(screen.queryByTestId('designer-unsaved')).toBeNull();
 
@@ -87,7 +87,7 @@ describe('the page designer', { timeout: 60_000 }, () => {
 
   it('drags a widget by whole units as one undoable step', async () => {
     renderApp('/manage/eg/3/designer/4');
-    const rect = await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    const rect = await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
     drag(rect.firstElementChild ?? rect, [150, 120], [180.6, 139.2]);
     expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('131');
     expect((screen.getByTestId('position-y') as HTMLInputElement).value).toBe('119');
@@ -98,18 +98,18 @@ describe('the page designer', { timeout: 60_000 }, () => {
   it('keeps the changes and says why when the server refuses the save', async () => {
     server.on(SAVE, fail('1100', '参数 document 不合法：组件 w1 的颜色不合法', { field: 'document', reason: { kind: 'notAllowed' } }));
     renderApp('/manage/eg/3/designer/4');
-    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
     await key('a', {});
     fireEvent.click(screen.getByTestId('palette-ShapeRect'));
     drag(screen.getByTestId('designer-canvas'), [400, 300], [460, 360]);
     fireEvent.click(screen.getByTestId('designer-save'));
-    await screen.findByText(/保存失败：参数 document 不合法/, undefined, { timeout: 5_000 });
+    await screen.findByText(/保存失败：参数 document 不合法/, undefined, { timeout: 15_000 });
     expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
   });
 
   it('shows the page settings while nothing is selected and resizes the canvas', async () => {
     renderApp('/manage/eg/3/designer/4');
-    await screen.findByTestId('widget-r1', undefined, { timeout: 15_000 });
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
     const width = screen.getByTestId('page-width') as HTMLInputElement;
     fireEvent.change(width, { target: { value: '900' } });
     fireEvent.keyDown(width, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -121,10 +121,10 @@ describe('the page designer', { timeout: 60_000 }, () => {
 
   it('opens nothing for a page of another equipment or one the caller may not see', async () => {
     renderApp('/manage/eg/7/designer/4');
-    await screen.findByTestId('designer-not-found', undefined, { timeout: 15_000 });
+    await screen.findByTestId('designer-not-found', undefined, { timeout: 40_000 });
     server.on(INFO, fail('1205', '页面不存在'));
     renderApp('/manage/eg/3/designer/5');
-    await screen.findAllByTestId('designer-not-found', undefined, { timeout: 15_000 });
+    await screen.findAllByTestId('designer-not-found', undefined, { timeout: 40_000 });
     expect(screen.queryByTestId('designer-canvas')).toBeNull();
   });
 });
