@@ -101,6 +101,8 @@ catalogue! {
     AnnouncementNotDraft = "1236", "只有草稿状态的公告可以编辑或发布", "Only a draft announcement can be edited or published";
     AnnouncementNotPublished = "1237", "只有已发布的公告可以撤回", "Only a published announcement can be withdrawn";
     AnnouncementNotDeletable = "1238", "只有草稿或已撤回的公告可以删除", "Only a draft or withdrawn announcement can be deleted";
+    /// A save based on an older version of the page than the stored one: someone else saved in between.
+    PageChanged = "1239", "页面在您打开后已被他人修改：请重新加载，或覆盖保存", "The page was changed by someone else since you opened it: reload it, or overwrite it";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

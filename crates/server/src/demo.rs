@@ -181,7 +181,7 @@ async fn seed_page(state: &AppState, org_id: i64, equipment_id: i64, signal_ids:
     else {
         return Ok(());
     };
-    state.store.save_page_document(&viewer, page, &document, valid.width, valid.height).await?;
+    state.store.save_page_document(&viewer, page, &document, (valid.width, valid.height), None).await?;
     Ok(())
 }
 

@@ -19,6 +19,17 @@ pub struct PageSummary {
     pub updated: i64,
 }
 
+/// What a save of a page's document did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageSave {
+    /// Stored; the new version (`updated`).
+    Saved(i64),
+    /// No such page the viewer sees.
+    NotFound,
+    /// The page is no longer the version the save was based on; `updated` is the stored one.
+    Changed { updated: i64 },
+}
+
 /// A page with its document, as the viewer and the designer load it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageDetail {
@@ -122,29 +133,46 @@ impl Store {
     /// Replaces a page's document and the canvas size it gives (the page list shows it) in one statement;
     /// answers the change time in ms, or `None`, changing nothing, without such a page the viewer sees. The
     /// caller has checked the document.
+    ///
+    /// With `base` (the version the editor opened, its `updated`), the page is saved only if it is still that
+    /// version, in the same statement, so of two editors saving the same page the second hears of the first
+    /// ([`PageSave::Changed`]) instead of overwriting it unseen. Each save's `updated` is later than the one before,
+    /// even within a millisecond, so it names the version.
     pub async fn save_page_document(
         &self,
         viewer: &Viewer,
         id: i64,
         document: &str,
-        width: i64,
-        height: i64,
-    ) -> anyhow::Result<Option<i64>> {
+        (width, height): (i64, i64),
+        base: Option<i64>,
+    ) -> anyhow::Result<PageSave> {
+        let grant = viewer.grant_sql_on("config_pages.equipment_id");
+        let same_version = if base.is_some() { " AND updated_ms = $7" } else { "" };
         let sql = format!(
-            "UPDATE config_pages SET document = $1, width = $2, height = $3, updated_ms = $4 \
-             WHERE org_id = $5 AND id = $6{} RETURNING updated_ms",
-            viewer.grant_sql_on("config_pages.equipment_id")
+            "UPDATE config_pages SET document = $1, width = $2, height = $3, \
+             updated_ms = CASE WHEN updated_ms >= $4 THEN updated_ms + 1 ELSE $4 END \
+             WHERE org_id = $5 AND id = $6{grant}{same_version} RETURNING updated_ms"
         );
-        let updated = sqlx::query_scalar(&sql)
+        let mut query = sqlx::query_scalar(&sql)
             .bind(document)
             .bind(width)
             .bind(height)
             .bind(now_ms())
             .bind(viewer.org_id)
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
-        Ok(updated)
+            .bind(id);
+        if let Some(base) = base {
+            query = query.bind(base);
+        }
+        if let Some(updated) = query.fetch_optional(self.pool()).await? {
+            return Ok(PageSave::Saved(updated));
+        }
+        let current: Option<i64> =
+            sqlx::query_scalar(&format!("SELECT updated_ms FROM config_pages WHERE org_id = $1 AND id = $2{grant}"))
+                .bind(viewer.org_id)
+                .bind(id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(current.map_or(PageSave::NotFound, |updated| PageSave::Changed { updated }))
     }
 
     /// The home configuration page: the first page (the oldest) the viewer sees, if there is one.

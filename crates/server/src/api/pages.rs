@@ -13,6 +13,7 @@ use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
+use ironsight_store::pages::PageSave;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -98,19 +99,20 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
 /// plus the id and the field names.
 pub const SAVE_BODY_LIMIT: usize = 3 * MAX_DOCUMENT_BYTES + 64 * 1024;
 
-/// `POST /lfscada/configuration/page/save {id, document}` → `{updated}`. The document is checked whole before
-/// anything is stored; the canvas size comes from its `con`.
+/// `POST /lfscada/configuration/page/save {id, document, base?}` → `{updated}`. The document is checked whole before
+/// anything is stored; the canvas size comes from its `con`. With `base` (the `updated` of the version the editor
+/// opened) a page saved by someone else since answers 1239 and nothing changes; without it the save overwrites.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Result<Params, ApiError>) -> ApiResult {
     let params = params.map_err(oversized_document)?;
     let id = params.required_int("id")?;
     let document = document_text(&params)?;
     let valid = validate_document(&document).map_err(|problem| ApiError::invalid("document", problem.into()))?;
-    let updated = state
-        .store
-        .save_page_document(&current.viewer(), id, &document, valid.width, valid.height)
-        .await?
-        .ok_or_else(|| ApiError::code(Code::PageNotFound))?;
-    Ok(ApiOk::new(PageSaved { updated }).audit("page", id))
+    let base = params.int("base")?;
+    match state.store.save_page_document(&current.viewer(), id, &document, (valid.width, valid.height), base).await? {
+        PageSave::Saved(updated) => Ok(ApiOk::new(PageSaved { updated }).audit("page", id)),
+        PageSave::NotFound => Err(ApiError::code(Code::PageNotFound)),
+        PageSave::Changed { .. } => Err(ApiError::code(Code::PageChanged)),
+    }
 }
 
 /// The document as JSON text: a form field holds the text (kept as sent); a JSON body may hold the object.

@@ -249,7 +249,7 @@ pub fn table() -> Vec<RouteDef> {
             action: "configuration.page.save",
             summary: "Replace a page's document, checked whole (docs/page-document.md); the canvas size comes from its \
                       con → {updated}; a bad document is a field error on document and changes nothing; 1205 when \
-                      the page does not exist (needs the manage permission).",
+                      the page does not exist; 1239 when base is given and the page was saved since (needs the manage permission).",
             access: Access::Manage,
             guards: {
                 const GUARDS: &[Guard] = &[guard("id", Object::Page)];
@@ -265,6 +265,12 @@ pub fn table() -> Vec<RouteDef> {
                         "string",
                         true,
                         "The page document as JSON text, at most 2 MiB (in a JSON body also the object itself)",
+                    ),
+                    param(
+                        "base",
+                        "integer",
+                        false,
+                        "The updated time of the version the editor opened: 1239 when the page was saved since",
                     ),
                 ];
                 PARAMS

@@ -521,3 +521,36 @@ both_backends!(a_2_mib_document_saves_form_encoded_and_a_larger_one_is_a_field_e
     );
     assert_eq!(stored(app, &page).await.1, updated, "the refused document changed nothing");
 });
+
+both_backends!(a_save_based_on_an_older_version_is_refused_and_changes_nothing, Options::default(), |app| {
+    app.login_demo().await;
+    let (_, page) = new_page(app).await;
+    let (_, opened) = stored(app, &page).await;
+    let mine = page_of(vec![widget("mine", "ShapeRect")]);
+    let theirs = page_of(vec![widget("theirs", "ShapeCircle")]);
+
+    // The first editor saves on the version both opened; every save is a newer version, even in one millisecond.
+    let first = app.post(SAVE, &[("id", &page), ("document", &theirs), ("base", &opened.to_string())]).await;
+    assert_eq!(first.code(), "200", "{:?}", first.body);
+    let after_first = first.data()["updated"].as_i64().unwrap();
+    assert!(after_first > opened);
+    let again = app.post(SAVE, &[("id", &page), ("document", &theirs), ("base", &after_first.to_string())]).await;
+    assert!(again.data()["updated"].as_i64().unwrap() > after_first);
+
+    // The second editor, still on the version it opened, is told and stores nothing.
+    let refused = app.post(SAVE, &[("id", &page), ("document", &mine), ("base", &opened.to_string())]).await;
+    assert_eq!(refused.code(), "1239", "{:?}", refused.body);
+    assert!(refused.message().contains("修改"), "{}", refused.message());
+    assert_eq!(stored(app, &page).await.0["widgets"][0]["id"], "theirs");
+
+    // Choosing to overwrite (no base) stores it.
+    let overwritten = app.post(SAVE, &[("id", &page), ("document", &mine)]).await;
+    assert_eq!(overwritten.code(), "200");
+    assert_eq!(stored(app, &page).await.0["widgets"][0]["id"], "mine");
+
+    // A base that is not a number names the field; a page that does not exist is still 1205.
+    let bad = app.post(SAVE, &[("id", &page), ("document", &mine), ("base", "yesterday")]).await;
+    assert_eq!(bad.code(), "1100", "{:?}", bad.body);
+    assert!(bad.message().contains("base"), "{}", bad.message());
+    assert_eq!(app.post(SAVE, &[("id", "999999"), ("document", &mine), ("base", "1")]).await.code(), "1205");
+});

@@ -3,6 +3,7 @@
  * loaded with the caller's rights (another organisation's page, or one of an equipment not granted, answers 1205
  * and opens nothing) and must belong to the equipment the address names.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
@@ -29,6 +30,11 @@ export default function DesignerScreen() {
 function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: number }) {
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
+  // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
+  const [generation, setGeneration] = useState(0);
+  const reload = () => {
+    void info.refetch().then(() => setGeneration((g) => g + 1));
+  };
   if (info.error) {
     return info.error.code === Code.PageNotFound ? (
       <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />
@@ -40,7 +46,10 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
   if (info.data.equipmentId !== equipmentId) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor
+      key={generation}
       pageId={pageId}
+      version={info.data.updated}
+      onReload={reload}
       equipmentId={equipmentId}
       title={info.data.title}
       document={parsePageDocument(info.data.document)}

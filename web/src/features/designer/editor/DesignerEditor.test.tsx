@@ -119,6 +119,46 @@ describe('the page designer', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('designer-canvas').getAttribute('viewBox')).toBe('0 0 900 600');
   });
 
+  it('is told when someone saved since it opened the page, and overwrites or reloads as chosen', async () => {
+    let saves = 0;
+    server.on(SAVE, () => (++saves === 1 ? fail('1239', '页面在您打开后已被他人修改') : ok({ updated: 5 })));
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    drag(screen.getByTestId('widget-r1').firstElementChild ?? screen.getByTestId('widget-r1'), [150, 120], [150, 120]);
+    await key('ArrowRight');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await screen.findByTestId('conflict-body', undefined, { timeout: 15_000 });
+    expect(new URLSearchParams(server.calls(SAVE)[0]?.body ?? '').get('base')).toBe('1');
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('conflict-overwrite'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(2));
+    expect(new URLSearchParams(server.calls(SAVE)[1]?.body ?? '').has('base')).toBe(false);
+    await waitFor(() => expect(screen.queryByTestId('designer-unsaved')).toBeNull());
+
+    // The next save is based on the version just saved.
+    await key('ArrowRight');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(3));
+    expect(new URLSearchParams(server.calls(SAVE)[2]?.body ?? '').get('base')).toBe('5');
+  });
+
+  it('reloads the page as stored now when the engineer drops their changes', async () => {
+    server.on(SAVE, fail('1239', '页面在您打开后已被他人修改'));
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    fireEvent.click(screen.getByTestId('palette-ShapeCircle'));
+    drag(screen.getByTestId('designer-canvas'), [400, 300], [460, 360]);
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await screen.findByTestId('conflict-body', undefined, { timeout: 15_000 });
+    const theirs = { ...PAGE, updated: 9, document: { ...PAGE.document, widgets: [{ ...PAGE.document.widgets[0], id: 'theirs' }] } };
+    server.on(INFO, ok(theirs));
+    fireEvent.click(screen.getByTestId('conflict-reload'));
+    await screen.findByTestId('widget-theirs', undefined, { timeout: 15_000 });
+    expect(document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]')).toBeNull();
+    expect(screen.queryByTestId('designer-unsaved')).toBeNull();
+  });
+
   it('opens nothing for a page of another equipment or one the caller may not see', async () => {
     renderApp('/manage/eg/7/designer/4');
     await screen.findByTestId('designer-not-found', undefined, { timeout: 40_000 });

@@ -10,6 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
 import type { ApiError } from '@/lib/api/errors';
+import { Code } from '@/lib/api/codes';
+import type { PageSaved } from '@/generated/answers';
 import type { PageDocument } from '@/runtime/document';
 import { savePage } from '../api/savePage';
 import { performShortcut, type Action, type EditorState } from '../model/actions';
@@ -27,6 +29,10 @@ import { egPagePath } from '@/lib/paths';
 
 interface DesignerEditorProps {
   pageId: number;
+  /** The version opened (the page's `updated`): a save based on it is refused if someone saved since. */
+  version: number;
+  /** Loads the page again, dropping this editor's changes. */
+  onReload(): void;
   /** The page's equipment: its signals are what widgets bind to. */
   equipmentId: number;
   title: string;
@@ -40,7 +46,7 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-export function DesignerEditor({ pageId, equipmentId, title, document, backTo }: DesignerEditorProps) {
+export function DesignerEditor({ pageId, version, onReload, equipmentId, title, document, backTo }: DesignerEditorProps) {
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
@@ -96,15 +102,23 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
   const blocker = useBlocker(unsaved);
 
   const queryClient = useQueryClient();
-  const save = useMutation<unknown, ApiError, PageDocument>({
-    mutationFn: (doc) => savePage(pageId, doc),
-    onSuccess: (_, doc) => {
+  // The version this editor's document is based on; a save moves it on.
+  const [base, setBase] = useState(version);
+  const [conflict, setConflict] = useState(false);
+  const save = useMutation<PageSaved, ApiError, { doc: PageDocument; overwrite: boolean }>({
+    mutationFn: ({ doc, overwrite }) => savePage(pageId, doc, overwrite ? null : base),
+    onSuccess: (answer, { doc }) => {
+      setBase(answer.updated);
+      setConflict(false);
       markSaved(doc);
       void message.success(t('designer.saved'));
       // The viewer and the page list read the saved page.
       void queryClient.invalidateQueries({ queryKey: ['configPages'] });
     },
-    onError: (error) => void message.error(t('designer.saveFailed', { reason: error.message })),
+    onError: (error) => {
+      if (error.code === Code.PageChanged) setConflict(true);
+      else void message.error(t('designer.saveFailed', { reason: error.message }));
+    },
   });
 
   return (
@@ -135,7 +149,7 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
           data-testid="designer-save"
           loading={save.isPending}
           disabled={!unsaved}
-          onClick={() => save.mutate(editor.history.present)}
+          onClick={() => save.mutate({ doc: editor.history.present, overwrite: false })}
         >
           {t('designer.save')}
         </Button>
@@ -178,6 +192,30 @@ export function DesignerEditor({ pageId, equipmentId, title, document, backTo }:
         </Layout.Sider>
       </Layout>
       {messageHolder}
+      <Modal
+        open={conflict}
+        title={t('designer.conflictTitle')}
+        onCancel={() => setConflict(false)}
+        footer={[
+          <Button key="cancel" onClick={() => setConflict(false)}>
+            {t('designer.stay')}
+          </Button>,
+          <Button key="reload" danger data-testid="conflict-reload" onClick={onReload}>
+            {t('designer.conflictReload')}
+          </Button>,
+          <Button
+            key="overwrite"
+            type="primary"
+            data-testid="conflict-overwrite"
+            loading={save.isPending}
+            onClick={() => save.mutate({ doc: editor.history.present, overwrite: true })}
+          >
+            {t('designer.conflictOverwrite')}
+          </Button>,
+        ]}
+      >
+        <p data-testid="conflict-body">{t('designer.conflictBody')}</p>
+      </Modal>
       <Modal
         open={blocker.state === 'blocked'}
         title={t('designer.leaveTitle')}
