@@ -91,6 +91,8 @@ struct WidgetTypesExport {
     max_canvas: i64,
     /// The page's fit modes (`con.fit`).
     fits: &'static [&'static str],
+    /// Longest widget name, in characters.
+    max_name_chars: usize,
     types: &'static [WidgetType],
 }
 
@@ -104,6 +106,7 @@ pub fn export_widget_types_json() -> String {
         min_canvas: MIN_CANVAS,
         max_canvas: MAX_CANVAS,
         fits: super::check::FITS,
+        max_name_chars: super::MAX_NAME_CHARS,
         types: WIDGET_TYPES,
     };
     let mut text = serde_json::to_string_pretty(&export).expect("the widget list serialises");

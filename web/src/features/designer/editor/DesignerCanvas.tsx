@@ -4,7 +4,7 @@
  * marquee and the box being drawn. Pointer events are turned into canvas units and the widget under the pointer,
  * and handed to the tools' state machine (model/tools.ts); this component only forwards and draws.
  */
-import { useMemo, useRef, type PointerEvent } from 'react';
+import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
 import { WidgetNode, type Values } from '@/runtime/WidgetNode';
@@ -24,9 +24,11 @@ interface DesignerCanvasProps {
   grid: boolean;
   /** Outline every widget (an empty text or picture draws nothing of its own). */
   outlines: boolean;
+  /** Widgets hidden in the editor (not drawn, not picked). */
+  hidden: ReadonlySet<string>;
 }
 
-export function DesignerCanvas({ designer, update, zoom, grid, outlines }: DesignerCanvasProps) {
+export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden }: DesignerCanvasProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   // A document-unique id: a paint server's id shared with any other element (the grid switch's) paints nothing.
   const gridId = useSvgId('designer-grid');
@@ -35,7 +37,7 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines }: Desig
   // Still drawings: no catalogue, no clicks, timers stopped at one time.
   const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve() }), []);
 
-  const input = (event: PointerEvent): PointerInput => {
+  const input = (event: MouseEvent): PointerInput => {
     const target = event.target as Element;
     const frame = target.closest('[data-frame-of]')?.getAttribute('data-frame-of');
     const node = target.closest('[data-layer="widgets"] > g');
@@ -66,6 +68,13 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines }: Desig
     update((d) => pointerUp(d, at));
   };
 
+  // A right click on a widget not yet selected selects it, so the context menu acts on it.
+  const onContextMenu = (event: MouseEvent<SVGSVGElement>) => {
+    const hit = input(event).hit;
+    if (hit && !designer.editor.selection.includes(hit)) {
+      update((d) => ({ ...d, editor: { ...d.editor, selection: [hit] } }));
+    }
+  };
   const drawing = designer.tool.kind === 'draw';
   return (
     <svg
@@ -79,6 +88,7 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines }: Desig
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
+      onContextMenu={onContextMenu}
     >
       <style>{RUNTIME_CSS}</style>
       <defs>
@@ -89,11 +99,13 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines }: Desig
       <rect x={0} y={0} width={con.width} height={con.height} fill={con.bgColor} />
       {grid && <rect x={0} y={0} width={con.width} height={con.height} fill={`url(#${gridId})`} pointerEvents="none" />}
       <g data-layer="widgets">
-        {document.widgets.map((widget: Widget) => (
-          <WidgetNode key={widget.id} widget={widget} values={NO_VALUES} env={env} />
-        ))}
+        {document.widgets
+          .filter((widget) => !hidden.has(widget.id))
+          .map((widget: Widget) => (
+            <WidgetNode key={widget.id} widget={widget} values={NO_VALUES} env={env} />
+          ))}
       </g>
-      <FrameLayer widgets={document.widgets} outlined={outlines} />
+      <FrameLayer widgets={document.widgets.filter((w) => !hidden.has(w.id))} outlined={outlines} />
       <SelectionLayer designer={designer} zoom={zoom} />
     </svg>
   );

@@ -159,6 +159,41 @@ describe('the page designer', { timeout: 90_000 }, () => {
     expect(screen.queryByTestId('designer-unsaved')).toBeNull();
   });
 
+  it('locks, renames and hides a widget from the layer list', async () => {
+    renderApp('/manage/eg/3/designer/4');
+    const rect = await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    fireEvent.click(screen.getByTestId('tab-layers'));
+    fireEvent.click(await screen.findByTestId('layer-lock-r1'));
+    drag(rect.firstElementChild ?? rect, [150, 120], [200, 160]);
+    expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('100');
+    expect((screen.getByTestId('position-x') as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.doubleClick(screen.getByTestId('layer-r1'));
+    const name = screen.getByTestId('layer-rename') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '  进水管 ' } });
+    fireEvent.blur(name);
+    expect(screen.getByTestId('layer-r1').textContent).toContain('进水管');
+
+    fireEvent.click(screen.getByTestId('layer-hide-r1'));
+    expect(screen.queryByTestId('widget-r1')).toBeNull();
+    fireEvent.click(screen.getByTestId('layer-hide-r1'));
+    expect(screen.getByTestId('widget-r1')).toBeTruthy();
+
+    await key('z', { ctrlKey: true });
+    expect(screen.getByTestId('layer-r1').textContent).not.toContain('进水管');
+  });
+
+  it("offers the registry's actions on a right click, on the widget clicked", async () => {
+    renderApp('/manage/eg/3/designer/4');
+    const rect = await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    fireEvent.contextMenu(rect.firstElementChild ?? rect, { clientX: 150, clientY: 120 });
+    expect(screen.getByTestId('selected-r1')).toBeTruthy();
+    const remove = await screen.findByTestId('menu-delete', undefined, { timeout: 10_000 });
+    fireEvent.click(remove);
+    await waitFor(() => expect(screen.queryByTestId('widget-r1')).toBeNull());
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+  });
+
   it('opens nothing for a page of another equipment or one the caller may not see', async () => {
     renderApp('/manage/eg/7/designer/4');
     await screen.findByTestId('designer-not-found', undefined, { timeout: 40_000 });

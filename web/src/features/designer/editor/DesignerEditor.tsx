@@ -4,7 +4,7 @@
  * first, in the app and in the browser.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Layout, Modal, Slider, Switch, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
+import { Button, Flex, Layout, Modal, Slider, Switch, Tabs, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { savePage } from '../api/savePage';
 import { performShortcut, type Action, type EditorState } from '../model/actions';
 import { escape } from '../model/tools';
 import { DesignerCanvas } from './DesignerCanvas';
+import { CanvasMenu } from './CanvasMenu';
+import { LayerList } from './LayerList';
 import { Palette } from './Palette';
 import { PropertyPanel, bindableSignals } from './PropertyPanel';
 import { Toolbar } from './Toolbar';
@@ -55,6 +57,17 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
   useEffect(() => update((d) => ({ ...d, adsorb: settings.adsorb })), [settings.adsorb, update]);
   const [zoom, setZoom] = useState(1);
   const [outlines, setOutlines] = useState(true);
+  // Widgets hidden in the editor only (the page is not changed: the viewer still shows them).
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const toggleHidden = useCallback(
+    (id: string) =>
+      setHidden((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
   const editor = designer.editor;
   const catalogue = useSignals(equipmentId).data;
   const pages = usePages(equipmentId);
@@ -182,10 +195,25 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
       </div>
       <Layout>
         <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-          <Palette tool={designer.tool} onTool={setTool} />
+          <Tabs
+            size="small"
+            centered
+            items={[
+              { key: 'palette', label: t('designer.layers.palette'), children: <Palette tool={designer.tool} onTool={setTool} /> },
+              {
+                key: 'layers',
+                label: <span data-testid="tab-layers">{t('designer.layers.title')}</span>,
+                children: <LayerList editor={editor} onChange={setEditor} hidden={hidden} onToggleHidden={toggleHidden} />,
+              },
+            ]}
+          />
         </Layout.Sider>
         <Layout.Content style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
-          <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} />
+          <CanvasMenu editor={editor} perform={perform}>
+            <div style={{ display: 'inline-block' }}>
+              <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
+            </div>
+          </CanvasMenu>
         </Layout.Content>
         <Layout.Sider width={280} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
           <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} pages={pages.data ?? []} />

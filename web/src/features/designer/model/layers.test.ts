@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parsePageDocument } from '@/runtime/document';
+import type { EditorState } from './actions';
+import { createHistory } from './history';
+import { MAX_NAME_CHARS, withLock, withName } from './layers';
+
+const editor = (): EditorState => ({
+  history: createHistory(parsePageDocument({ widgets: [{ id: 'a', widgetType: 'ShapeRect', position: { x: 0, y: 0, width: 10, height: 10 } }] })),
+  selection: [],
+});
+
+describe('layer changes', () => {
+  it('lock and unlock a widget as one step each, none when nothing changes', () => {
+    const locked = withLock(editor(), 'a', true);
+    expect(locked.history.present.widgets[0]?.posLock).toBe(true);
+    expect(locked.history.past).toHaveLength(1);
+    expect(withLock(locked, 'a', true)).toBe(locked);
+    expect(withLock(locked, 'a', false).history.present.widgets[0]?.posLock).toBe(false);
+  });
+
+  it('rename within the limit, trimmed', () => {
+    expect(withName(editor(), 'a', '  1# 泵  ').history.present.widgets[0]?.widgetName).toBe('1# 泵');
+    expect([...(withName(editor(), 'a', '泵'.repeat(100)).history.present.widgets[0]?.widgetName ?? '')]).toHaveLength(MAX_NAME_CHARS);
+    expect(MAX_NAME_CHARS).toBe(60);
+  });
+});
