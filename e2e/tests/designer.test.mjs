@@ -201,5 +201,32 @@ describe('page designer', () => {
     await dragOnCanvas(page, [1, 1], [1023, 767]);
     await page.locator('[data-testid="position-none"]').filter({ hasText: 'widgets selected' }).waitFor();
     await snap(page, 'designer-06-marquee-en');
+    await page.keyboard.press('Escape');
+    // Zoom: fit shows the whole canvas, Ctrl + wheel steps by 10 %, 100 % goes back.
+    const zoomText = () => page.locator('[data-testid="designer-zoom"]').innerText();
+    await page.locator('[data-testid="zoom-fit"]').click();
+    const fitted = Number((await zoomText()).replace(/\D/g, ''));
+    assert.ok(fitted < 100 && fitted >= 25, `fit: ${fitted}`);
+    const stage = page.locator('[data-testid="designer-stage"]');
+    const stageBox = await stage.boundingBox();
+    await page.mouse.move(stageBox.x + 300, stageBox.y + 300);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await until(async () => (await zoomText()) === `${fitted + 10} %`, 'Ctrl + wheel to zoom in by 10 %', 10_000);
+    await page.locator('[data-testid="zoom-actual"]').click();
+    assert.equal(await zoomText(), '100 %');
+    // Space held: the pan tool; a drag scrolls the stage, and the page is not changed.
+    const scrolled = () => stage.evaluate((el) => el.scrollLeft);
+    const before = await scrolled();
+    const grab = await onCanvas(page, 600, 700);
+    await page.mouse.move(grab.x, grab.y);
+    await page.keyboard.down(' ');
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 120, grab.y, { steps: 6 });
+    await page.mouse.up();
+    await page.keyboard.up(' ');
+    await until(async () => (await scrolled()) > before, 'the space-drag to scroll the stage', 10_000);
+    assert.equal(await page.locator('[data-testid="designer-unsaved"]').count(), 0);
   });
 });

@@ -12,6 +12,7 @@ import { useSvgId, type RenderEnv } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
+import { panStage } from './useStageView';
 
 const NO_VALUES: Values = {};
 /** The grid's step, in canvas units. */
@@ -60,6 +61,10 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden 
   };
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     if (designer.gesture.kind === 'idle') return;
+    if (designer.gesture.kind === 'panning') {
+      panStage(svgRef.current, event.movementX, event.movementY);
+      return;
+    }
     const at = input(event);
     update((d) => pointerMove(d, at));
   };
@@ -84,7 +89,7 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden 
       width={con.width * zoom}
       height={con.height * zoom}
       viewBox={`0 0 ${con.width} ${con.height}`}
-      style={{ display: 'block', background: '#fff', cursor: drawing ? 'crosshair' : 'default', touchAction: 'none', userSelect: 'none' }}
+      style={{ display: 'block', background: '#fff', cursor: drawing ? 'crosshair' : designer.tool.kind === 'pan' ? 'grab' : 'default', touchAction: 'none', userSelect: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -24,6 +24,7 @@ import { PropertyPanel, bindableSignals } from './PropertyPanel';
 import { Toolbar } from './Toolbar';
 import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
+import { useStageView } from './useStageView';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
 import { usePages } from '@/lib/configPages';
@@ -55,7 +56,6 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
   const [settings, changeSettings] = useDesignerSettings(useUser()?.userId ?? 0);
   // The snap distance is part of the state the tools read.
   useEffect(() => update((d) => ({ ...d, adsorb: settings.adsorb })), [settings.adsorb, update]);
-  const [zoom, setZoom] = useState(1);
   const [outlines, setOutlines] = useState(true);
   // Widgets hidden in the editor only (the page is not changed: the viewer still shows them).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -69,6 +69,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     [],
   );
   const editor = designer.editor;
+  const { stageRef, zoom, setZoom, fit } = useStageView(update, editor.history.present.con);
   const catalogue = useSignals(equipmentId).data;
   const pages = usePages(equipmentId);
   const bindable = useMemo(
@@ -181,15 +182,21 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
               style={{ width: 100 }}
               min={25}
               max={200}
-              step={25}
+              step={5}
               value={zoom * 100}
               onChange={(value) => setZoom(value / 100)}
               tooltip={{ formatter: (value) => `${value} %` }}
               aria-label={t('designer.zoom')}
             />
-            <Typography.Text type="secondary" data-testid="designer-zoom">
+            <Typography.Text type="secondary" data-testid="designer-zoom" style={{ width: 44, textAlign: 'right' }}>
               {Math.round(zoom * 100)} %
             </Typography.Text>
+            <Button size="small" data-testid="zoom-fit" onClick={fit}>
+              {t('designer.zoomFit')}
+            </Button>
+            <Button size="small" data-testid="zoom-actual" onClick={() => setZoom(1)}>
+              100 %
+            </Button>
           </Flex>
         </Toolbar>
       </div>
@@ -208,7 +215,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
             ]}
           />
         </Layout.Sider>
-        <Layout.Content style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
+        <Layout.Content ref={stageRef} style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
           <CanvasMenu editor={editor} perform={perform}>
             <div style={{ display: 'inline-block' }}>
               <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
