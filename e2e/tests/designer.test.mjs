@@ -183,6 +183,31 @@ describe('page designer', () => {
     assert.equal(await field(page, 'width').inputValue(), '200');
   });
 
+  test('zh-CN: a paste past 1,000 widgets is refused and adds nothing', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    const { equipmentId } = await findDemo(page);
+    const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: '满页', width: '2000', height: '2000' });
+    const widgets = Array.from({ length: 999 }, (_, i) => ({
+      id: `r${i}`,
+      widgetType: 'ShapeRect',
+      position: { x: (i % 40) * 48, y: Math.floor(i / 40) * 48, width: 40, height: 40, rotate: 0 },
+    }));
+    const document = JSON.stringify({ con: { width: 2000, height: 2000 }, widgets });
+    const saved = await api(page, '/lfscada/configuration/page/save', { id: String(added.data.id), document });
+    assert.equal(saved.code, '200', JSON.stringify(saved));
+    await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${added.data.id}`);
+    await page.locator('[data-testid="widget-r998"]').waitFor();
+    await page.locator('[data-frame-of="r0"]').click();
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await until(async () => (await page.locator('[data-layer="widgets"] > g').count()) === 1000, 'the first paste to make 1,000');
+    await page.keyboard.press('Control+v');
+    await page.locator('.ant-message').getByText('一个页面最多 1000 个组件，未添加任何组件').waitFor();
+    assert.equal(await page.locator('[data-layer="widgets"] > g').count(), 1000);
+    await snap(page, 'designer-07-limit-zh');
+  });
+
   test('en: the demo page in the designer looks as it does in the viewer', async () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);

@@ -191,7 +191,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
             <Typography.Text type="secondary" data-testid="designer-zoom" style={{ width: 44, textAlign: 'right' }}>
               {Math.round(zoom * 100)} %
             </Typography.Text>
-            <Button size="small" data-testid="zoom-fit" onClick={fit}>
+            <Button size="small" autoInsertSpace={false} data-testid="zoom-fit" onClick={fit}>
               {t('designer.zoomFit')}
             </Button>
             <Button size="small" data-testid="zoom-actual" onClick={() => setZoom(1)}>
