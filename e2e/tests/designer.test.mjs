@@ -149,6 +149,15 @@ describe('page designer', () => {
     await page.locator('#page-width').fill('900');
     await page.locator('#page-width').press('Enter');
     assert.equal(await page.locator('[data-testid="designer-canvas"]').getAttribute('viewBox'), '0 0 900 500');
+    // The background from the picker's presets: the colour enters the recent history (colorsArr).
+    await page.locator('[data-testid="page-bgColor"]').click();
+    const picker = page.locator('.ant-color-picker:not(.ant-popover-hidden)');
+    await picker.locator('.ant-color-picker-presets-color').nth(35).click();
+    await until(async () => (await page.evaluate(() => localStorage.getItem('colorsArr'))) === '["#E6F4FF"]', 'the recent colours');
+    await picker.getByText('最近使用').waitFor();
+    await snap(page, 'designer-04b-colour-zh');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[data-testid="designer-canvas"] > rect').first().getAttribute('fill'), '#E6F4FF');
 
     await page.locator('[data-testid="designer-save"]').click();
     await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });

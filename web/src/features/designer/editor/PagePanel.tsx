@@ -3,9 +3,10 @@
  * picture (model/pageSettings.ts). Typed values commit on Enter or when left.
  */
 import type { ReactNode } from 'react';
-import { ColorPicker, Divider, Flex, Input, InputNumber, Select } from 'antd';
+import { Divider, Flex, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EditorState } from '../model/actions';
+import { ColourField } from './ColourField';
 import { FITS, MAX_CANVAS, MIN_CANVAS, withCon, type ConPatch } from '../model/pageSettings';
 
 export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(next: EditorState): void }) {
@@ -60,7 +61,7 @@ export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(
       )}
       {row(
         'bgColor',
-        <ColorPicker data-testid="page-bgColor" size="small" showText value={con.bgColor} onChangeComplete={(c) => set({ bgColor: c.toHexString() })} />,
+        <ColourField testId="page-bgColor" value={con.bgColor} onChange={(bgColor) => set({ bgColor })} />,
       )}
       {row(
         'bgImage',

@@ -3,12 +3,13 @@
  * (model/properties.ts) lists, each field drawn by its kind. Typed fields commit on Enter or when left, so a typed
  * value is one history step; switches, choices, colours and the binding commit at once.
  */
-import { ColorPicker, Divider, Flex, Input, InputNumber, Select, Switch } from 'antd';
+import { Divider, Flex, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
 import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
 import { PagePanel } from './PagePanel';
+import { ColourField } from './ColourField';
 import { PositionPanel } from './PositionPanel';
 
 interface PropertyPanelProps {
@@ -93,14 +94,7 @@ function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
         />
       );
     case 'colour':
-      return (
-        <ColorPicker
-          {...common}
-          showText
-          value={typeof value === 'string' && value ? value : undefined}
-          onChangeComplete={(colour) => onSet(colour.toHexString())}
-        />
-      );
+      return <ColourField testId={id} disabled={widget.posLock} value={typeof value === 'string' ? value : ''} onChange={onSet} />;
     case 'signal': {
       const offered = type.writableOnly ? signals.filter((s) => s.writable) : signals;
       return (
