@@ -126,6 +126,13 @@ describe('page designer', () => {
     await page.keyboard.type(outletTitle.slice(0, 6));
     await page.locator(`.ant-select-item-option[title^="${outletTitle}"]`).first().click();
     await snap(page, 'designer-03-properties-zh');
+    // The data text turns red at 0 and yellow at 1 (the spec's default colour rules), one more rule added.
+    await page.locator('#field-fontRuleEnable').click();
+    assert.equal(await page.locator('[data-testid="field-fontRuleRules-row"]').count(), 2);
+    await page.locator('[data-testid="field-fontRuleRules-add"]').click();
+    assert.equal(await page.locator('[data-testid="field-fontRuleRules-row"]').count(), 3);
+    await snap(page, 'designer-03b-animation-zh');
+
     // A button that asks, then writes 1 to "Pump start".
     await page.locator('[data-testid="palette-UsualButton"]').click();
     await dragOnCanvas(page, [620, 300], [760, 350]);
@@ -173,6 +180,10 @@ describe('page designer', () => {
     const dataText = JSON.parse(JSON.stringify(saved.data.document)).widgets.find((w) => w.widgetType === 'UsualDataText');
     assert.equal(dataText.data.signalId, signals[outletTitle]);
     assert.equal(dataText.data.title, outletTitle);
+    assert.deepEqual(
+      dataText.animation.fontColor.dataArray.map((r) => [r.symbol, r.value, r.color]),
+      [['==', 0, '#FF0000'], ['==', 1, '#FFFF00'], ['==', 2, '#FFFF00']],
+    );
     // Preview: the saved page live in a new tab; its button asks and writes to the pump through the gateway.
     const start = signals['Pump start'];
     await api(page, '/lfscada/monitor/multi/signal/write', { signalId: String(start), value: '0' });

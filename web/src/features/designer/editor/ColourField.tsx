@@ -13,16 +13,18 @@ interface ColourFieldProps {
   onChange(colour: string): void;
   disabled?: boolean;
   testId: string;
+  /** Only the swatch, without the hex text (rows with little room). */
+  compact?: boolean;
 }
 
-export function ColourField({ value, onChange, disabled, testId }: ColourFieldProps) {
+export function ColourField({ value, onChange, disabled, testId, compact }: ColourFieldProps) {
   const { t } = useTranslation();
   const [recent, setRecent] = useState(readRecent);
   return (
     <ColorPicker
       data-testid={testId}
       size="small"
-      showText
+      showText={!compact}
       disabled={disabled}
       value={value || undefined}
       presets={[

@@ -5,11 +5,12 @@
  */
 import { Divider, Flex, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Widget } from '@/runtime/document';
+import type { ColorRule, Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
 import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
 import { PagePanel } from './PagePanel';
 import { ColourField } from './ColourField';
+import { RuleListField } from './RuleListField';
 import { PositionPanel } from './PositionPanel';
 
 interface PropertyPanelProps {
@@ -35,7 +36,7 @@ export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPane
     if (next !== w) onChange(withWidgets(editor, editor.history.present.widgets.map((x) => (x.id === w.id ? next : x))));
   };
   return (
-    <Flex vertical gap={4} data-testid="property-panel" style={{ overflow: 'auto', height: '100%' }}>
+    <Flex vertical gap={4} data-testid="property-panel" style={{ overflowY: 'auto', overflowX: 'hidden', height: '100%' }}>
       <PositionPanel editor={editor} onChange={onChange} />
       {chosen.length === 0 && <PagePanel editor={editor} onChange={onChange} />}
       {widget &&
@@ -46,7 +47,12 @@ export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPane
             </Divider>
             <Flex vertical gap={8}>
               {section.fields.filter((field) => field.shown?.(widget) ?? true).map((field) => (
-                <Flex key={`${widget.id}-${field.id}`} align="center" gap={8}>
+                <Flex
+                  key={`${widget.id}-${field.id}`}
+                  align={field.type.kind === 'rules' ? 'stretch' : 'center'}
+                  vertical={field.type.kind === 'rules'}
+                  gap={field.type.kind === 'rules' ? 4 : 8}
+                >
                   <label htmlFor={`field-${field.id}`} style={{ width: 72, flex: 'none' }}>
                     {t(`designer.field.${field.id}`)}
                   </label>
@@ -89,7 +95,7 @@ function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
           {...common}
           style={{ flex: 1 }}
           value={String(value)}
-          options={type.options.map((option) => ({ value: option, label: t(`designer.option.${field.id}.${option}`) }))}
+          options={type.options.map((option) => ({ value: option, label: type.literal ? option : t(`designer.option.${field.id}.${option}`) }))}
           onChange={onSet}
         />
       );
@@ -111,6 +117,15 @@ function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
         />
       );
     }
+    case 'rules':
+      return (
+        <RuleListField
+          id={id}
+          disabled={widget.posLock}
+          rules={Array.isArray(value) ? (value as ColorRule[]) : []}
+          onChange={onSet}
+        />
+      );
     case 'page':
       return (
         <Select

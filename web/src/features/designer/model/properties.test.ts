@@ -18,11 +18,11 @@ describe('the property description', () => {
     for (const id of PANEL_FIELD_IDS) expect(FIELD_IDS, id).toContain(id);
     for (const texts of [zh, en]) {
       for (const id of FIELD_IDS) expect(typeof label(texts, ['designer', 'field', id]), id).toBe('string');
-      for (const section of ['style', 'text', 'data', 'click']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
+      for (const section of ['style', 'text', 'data', 'click', 'animation']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
       for (const type of WIDGET_TYPES) {
         for (const s of sectionsOf(type)) {
           for (const f of s.fields) {
-            if (f.type.kind !== 'choice') continue;
+            if (f.type.kind !== 'choice' || f.type.literal) continue;
             for (const option of f.type.options) expect(typeof label(texts, ['designer', 'option', f.id, option]), `${f.id}.${option}`).toBe('string');
           }
         }
@@ -67,5 +67,26 @@ describe('the property description', () => {
     const linking = withField(writing, 'clickAction', 'link');
     expect(fieldsShown(linking)).toEqual(expect.arrayContaining(['link', 'target']));
     expect(fieldsShown(linking)).not.toContain('writeValue');
+  });
+
+  it('switches animations on with the spec defaults and keeps colour rules clean', () => {
+    const rect = widget('ShapeRect');
+    const visible = withField(rect, 'visEnable', true);
+    expect(visible.animation.visiable).toEqual({ enable: true, symbol: '==', value: 0, visiable: 'hide' });
+    const turning = withField(withField(rect, 'rotateEnable', true), 'rotateDirection', 'counterclockwise');
+    expect(turning.animation.rotate).toMatchObject({ enable: true, direction: -1, speed: 1000 });
+    const filled = withField(rect, 'fillRuleEnable', true);
+    expect(filled.animation.fillColor).toEqual({
+      enable: true,
+      dataArray: [
+        { symbol: '==', value: 0, color: '#FF0000' },
+        { symbol: '==', value: 1, color: '#FFFF00' },
+      ],
+    });
+    const ruled = withField(filled, 'fillRuleRules', [{ symbol: '>', value: 5, color: '#00FF00' }, { symbol: 'no', value: 'x' }]);
+    expect(ruled.animation.fillColor?.dataArray).toEqual([
+      { symbol: '>', value: 5, color: '#00FF00' },
+      { symbol: '==', value: 0, color: '#FF0000' },
+    ]);
   });
 });

@@ -7,13 +7,17 @@
  */
 import widgetTypes from '@/generated/widgetTypes.json';
 import type { Align, Widget } from '@/runtime/document';
+import { ANIMATION_FIELDS } from './animationFields';
 
 export type FieldKind =
   | { kind: 'number'; min: number; max: number; step: number }
   | { kind: 'colour' }
   | { kind: 'text'; max: number; multiline?: boolean }
   | { kind: 'switch' }
-  | { kind: 'choice'; options: readonly string[] }
+  /** `literal`: the options are shown as they are (comparison symbols), not as texts. */
+  | { kind: 'choice'; options: readonly string[]; literal?: boolean }
+  /** Colour rules: rows of comparison symbol, value and colour. */
+  | { kind: 'rules' }
   /** A signal of the page's equipment (only those that may be written, for a write). */
   | { kind: 'signal'; writableOnly?: boolean }
   /** Another page of the equipment. */
@@ -181,7 +185,10 @@ const FIELDS: Record<string, FieldDef> = Object.fromEntries(
         shown: (w) => clicking(w, 'link'),
       },
     ] satisfies FieldDef[]
-  ).map((f) => [f.id, f]),
+  )
+    .map((f): FieldDef => f)
+    .concat(ANIMATION_FIELDS)
+    .map((f) => [f.id, f]),
 );
 
 const DASHES: Record<string, string> = { solid: '', dashed: '8 4', dotted: '2 2' };
@@ -197,15 +204,18 @@ function bound(w: Widget, signal: BindableSignal | null): Widget {
   return data(w, { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle });
 }
 
-export type SectionId = 'style' | 'text' | 'data' | 'click';
+export type SectionId = 'style' | 'text' | 'data' | 'click' | 'animation';
 export interface Section {
   id: SectionId;
   fields: readonly FieldDef[];
 }
 
-const SHAPE = { style: ['opacity', 'fillEnable', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth', 'strokeDash'] };
-const BOX = { style: [...SHAPE.style, 'radius'] };
-const LINE = { style: ['opacity', 'strokeColor', 'strokeWidth', 'strokeDash'] };
+/** Animations read the widget's bound signal: a type without a data section binds here. */
+const ANIMATE = ANIMATION_FIELDS.map((f) => f.id);
+const BOUND_ANIMATE = ['binding', ...ANIMATE];
+const SHAPE = { style: ['opacity', 'fillEnable', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth', 'strokeDash'], animation: BOUND_ANIMATE };
+const BOX = { style: [...SHAPE.style, 'radius'], animation: BOUND_ANIMATE };
+const LINE = { style: ['opacity', 'strokeColor', 'strokeWidth', 'strokeDash'], animation: BOUND_ANIMATE };
 const FONT = ['fontSize', 'fontWeight', 'color', 'align'];
 const BOUND_RANGE = ['binding', 'minVal', 'maxVal'];
 /** A click event: write a value, open a page, open a link (spec section 3). */
@@ -223,11 +233,11 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   ShapeParallelogram: SHAPE,
   ShapePrism: SHAPE,
   ShapeTriangle: SHAPE,
-  UsualText: { style: BOX.style, text: ['text', ...FONT], click: CLICK },
-  UsualDataText: { style: BOX.style, text: FONT, data: ['binding'], click: CLICK },
-  UsualButton: { style: BOX.style, text: ['text', ...FONT], click: CLICK },
+  UsualText: { style: BOX.style, text: ['text', ...FONT], click: CLICK, animation: BOUND_ANIMATE },
+  UsualDataText: { style: BOX.style, text: FONT, data: ['binding'], click: CLICK, animation: ANIMATE },
+  UsualButton: { style: BOX.style, text: ['text', ...FONT], click: CLICK, animation: BOUND_ANIMATE },
   UsualTimer: { style: BOX.style, text: ['format', ...FONT] },
-  UsualImage: { style: ['opacity'], data: ['url'], click: CLICK },
+  UsualImage: { style: ['opacity'], data: ['url'], click: CLICK, animation: BOUND_ANIMATE },
   UsualDashboard: { style: ['opacity'], text: ['color'], data: BOUND_RANGE },
   UsualPercentFill: { style: ['opacity', 'fillColor', 'strokeColor'], data: BOUND_RANGE },
   UsualScrollbar: { style: ['opacity'], data: BOUND_RANGE },
@@ -235,7 +245,7 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   UsualSelect: { style: BOX.style, text: FONT, data: ['binding'] },
 };
 
-const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data', 'click'];
+const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data', 'click', 'animation'];
 
 /** The panel's sections for a widget type, in order, empty ones left out. */
 export function sectionsOf(widgetType: string): Section[] {
