@@ -11,7 +11,7 @@ import { lookOf } from './animation';
 import { boundSignalId, type Widget } from './document';
 import { widgetDefOf } from './registry';
 import type { RuntimeValue } from './types';
-import type { Interaction, RenderEnv } from './widgets/common';
+import { turnAbout, type Interaction, type RenderEnv } from './widgets/common';
 
 export type Values = Readonly<Record<string, RuntimeValue>>;
 
@@ -135,7 +135,6 @@ export const WidgetNode = memo(function WidgetNode({ widget, values, env }: Node
     );
   }
 
-  const { x, y, width, height, rotate } = widget.position;
   const clickable = interaction.clickable;
   // A clickable widget inside a clickable group answers the click itself; the group does not run too.
   const onClick = (event: MouseEvent) => {
@@ -153,7 +152,7 @@ export const WidgetNode = memo(function WidgetNode({ widget, values, env }: Node
     <g
       data-testid={`widget-${widget.id}`}
       data-widget-type={widget.widgetType}
-      transform={rotate ? `rotate(${rotate} ${x + width / 2} ${y + height / 2})` : undefined}
+      transform={turnAbout(widget.position)}
       opacity={widget.style.opacity < 1 ? widget.style.opacity : undefined}
       display={look.hidden ? 'none' : undefined}
       className={[look.blink?.kind === 'visiable' ? 'rt-blink-visible' : '', clickable ? 'rt-clickable' : ''].join(' ').trim() || undefined}

@@ -3,7 +3,7 @@
  * loaded with the caller's rights (another organisation's page, or one of an equipment not granted, answers 1205
  * and opens nothing) and must belong to the equipment the address names.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
@@ -30,6 +30,9 @@ export default function DesignerScreen() {
 function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: number }) {
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
+  // Parsed once per loaded version, not on every render of the loader (a refetch after a save renders it again).
+  const stored = info.data?.document;
+  const document = useMemo(() => (stored === undefined ? null : parsePageDocument(stored)), [stored]);
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
   const reload = () => {
@@ -42,7 +45,7 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
       <TabError testId="designer-error" title={t('designer.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
     );
   }
-  if (!info.data) return <TabLoading testId="designer-loading" />;
+  if (!info.data || !document) return <TabLoading testId="designer-loading" />;
   if (info.data.equipmentId !== equipmentId) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor
@@ -52,7 +55,7 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
       onReload={reload}
       equipmentId={equipmentId}
       title={info.data.title}
-      document={parsePageDocument(info.data.document)}
+      document={document}
       backTo={equipmentPagesPath(equipmentId)}
     />
   );

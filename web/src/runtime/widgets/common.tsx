@@ -55,6 +55,12 @@ export function boxOf(widget: Widget) {
   return { x, y, width, height, cx: x + width / 2, cy: y + height / 2 };
 }
 
+/** The SVG transform that turns a box by its `rotate` about its centre; none when it is not turned. The viewer's
+ * widgets and the designer's frames, handles and selection use this one, so they turn alike. */
+export function turnAbout(p: { x: number; y: number; width: number; height: number; rotate: number }): string | undefined {
+  return p.rotate ? `rotate(${p.rotate} ${p.x + p.width / 2} ${p.y + p.height / 2})` : undefined;
+}
+
 /** A custom property for the blink colour (CSSProperties does not type custom properties). */
 function blinkStyle(color: string): CSSProperties {
   return { ['--rt-blink' as string]: color } as CSSProperties;

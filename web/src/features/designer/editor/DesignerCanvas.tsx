@@ -8,7 +8,7 @@ import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
 import { WidgetNode, type Values } from '@/runtime/WidgetNode';
-import { useSvgId, type RenderEnv } from '@/runtime/widgets/common';
+import { turnAbout, useSvgId, type RenderEnv } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
@@ -27,9 +27,11 @@ interface DesignerCanvasProps {
   outlines: boolean;
   /** Widgets hidden in the editor (not drawn, not picked). */
   hidden: ReadonlySet<string>;
+  /** The designer's adsorb setting: how far a move snaps (read by the tools at each move). */
+  adsorb: boolean;
 }
 
-export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden }: DesignerCanvasProps) {
+export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden, adsorb }: DesignerCanvasProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   // A document-unique id: a paint server's id shared with any other element (the grid switch's) paints nothing.
   const gridId = useSvgId('designer-grid');
@@ -66,7 +68,7 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden 
       return;
     }
     const at = input(event);
-    update((d) => pointerMove(d, at));
+    update((d) => pointerMove({ ...d, adsorb }, at));
   };
   const onPointerUp = (event: PointerEvent<SVGSVGElement>) => {
     const at = input(event);
@@ -125,7 +127,7 @@ function FrameLayer({ widgets, outlined }: { widgets: readonly Widget[]; outline
   return (
     <g data-layer="frames">
       {widgets.map((w) => {
-        const { x, y, width, height, rotate } = w.position;
+        const { x, y, width, height } = w.position;
         return (
           <rect
             key={w.id}
@@ -138,7 +140,7 @@ function FrameLayer({ widgets, outlined }: { widgets: readonly Widget[]; outline
             stroke={outlined ? '#b0b7c3' : 'none'}
             strokeDasharray="3 3"
             vectorEffect="non-scaling-stroke"
-            transform={rotate ? `rotate(${rotate} ${x + width / 2} ${y + height / 2})` : undefined}
+            transform={turnAbout(w.position)}
             style={{ cursor: w.posLock ? 'not-allowed' : 'move' }}
           />
         );

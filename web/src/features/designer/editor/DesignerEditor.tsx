@@ -24,6 +24,7 @@ import { PropertyPanel, bindableSignals } from './PropertyPanel';
 import { Toolbar } from './Toolbar';
 import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
+import { typingIn } from './typing';
 import { useStageView } from './useStageView';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
@@ -44,18 +45,12 @@ interface DesignerEditorProps {
   backTo: string;
 }
 
-/** A key typed into a form field is the field's, not a shortcut. */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
 
 export function DesignerEditor({ pageId, version, onReload, equipmentId, title, document, backTo }: DesignerEditorProps) {
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
   const [settings, changeSettings] = useDesignerSettings(useUser()?.userId ?? 0);
-  // The snap distance is part of the state the tools read.
-  useEffect(() => update((d) => ({ ...d, adsorb: settings.adsorb })), [settings.adsorb, update]);
   const [outlines, setOutlines] = useState(true);
   // Widgets hidden in the editor only (the page is not changed: the viewer still shows them).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -81,7 +76,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (typing(event.target)) return;
+      if (typingIn(event.target)) return;
       if (event.key === 'Escape') {
         update(escape);
         return;
@@ -218,7 +213,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         <Layout.Content ref={stageRef} style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
           <CanvasMenu editor={editor} perform={perform}>
             <div style={{ display: 'inline-block' }}>
-              <DesignerCanvas designer={designer} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
+              <DesignerCanvas designer={designer} adsorb={settings.adsorb} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
             </div>
           </CanvasMenu>
         </Layout.Content>

@@ -3,10 +3,11 @@
  * picture (model/pageSettings.ts). Typed values commit on Enter or when left.
  */
 import type { ReactNode } from 'react';
-import { Divider, Flex, Input, InputNumber, Select } from 'antd';
+import { Divider, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EditorState } from '../model/actions';
 import { ColourField } from './ColourField';
+import { NumberField } from './NumberField';
 import { FITS, MAX_CANVAS, MIN_CANVAS, withCon, type ConPatch } from '../model/pageSettings';
 
 export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(next: EditorState): void }) {
@@ -21,25 +22,17 @@ export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(
       {input}
     </Flex>
   );
-  const size = (side: 'width' | 'height') => {
-    const commit = (text: string) => {
-      const value = Number(text);
-      if (text.trim() !== '' && Number.isFinite(value)) set({ [side]: Math.round(value) });
-    };
-    return (
-      <InputNumber
-        key={`${side}-${con[side]}`}
-        id={`page-${side}`}
-        data-testid={`page-${side}`}
-        size="small"
-        min={MIN_CANVAS}
-        max={MAX_CANVAS}
-        defaultValue={con[side]}
-        onBlur={(event) => commit((event.target as HTMLInputElement).value)}
-        onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
-      />
-    );
-  };
+  const size = (side: 'width' | 'height') => (
+    <NumberField
+      id={`page-${side}`}
+      data-testid={`page-${side}`}
+      size="small"
+      min={MIN_CANVAS}
+      max={MAX_CANVAS}
+      value={con[side]}
+      onCommit={(value) => set({ [side]: Math.round(value) })}
+    />
+  );
   return (
     <Flex vertical gap={8} data-testid="page-panel">
       <Divider orientation="left" plain style={{ margin: '8px 0' }}>

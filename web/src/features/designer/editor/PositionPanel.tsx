@@ -3,12 +3,13 @@
  * one history step through the same rules as the pointer: whole numbers, sizes above 2, quarter turns, never a
  * locked widget.
  */
-import { Flex, InputNumber, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
 import { resized } from '../model/resize';
 import { resizeAllowed, rotated } from '../model/rules';
+import { NumberField } from './NumberField';
 
 type Field = 'x' | 'y' | 'width' | 'height' | 'rotate';
 const FIELDS: readonly Field[] = ['x', 'y', 'width', 'height', 'rotate'];
@@ -45,32 +46,22 @@ export function PositionPanel({ editor, onChange }: { editor: EditorState; onCha
   return (
     <Flex vertical gap={8} data-testid="position-panel">
       <Typography.Text strong>{t(`runtime.widgetType.${widget.widgetType}`)}</Typography.Text>
-      {FIELDS.map((field) => {
-        const commit = (text: string) => {
-          const value = Number(text);
-          if (text.trim() !== '' && Number.isFinite(value)) onChange(withPosition(editor, widget.id, field, value));
-        };
-        return (
+      {FIELDS.map((field) => (
         <Flex key={`${widget.id}-${field}`} align="center" gap={8}>
           <label htmlFor={`position-${field}`} style={{ width: 72, flex: 'none' }}>
             {t(`designer.panel.${field}`)}
           </label>
-          {/* Committed on Enter or leaving the field, so typing a number is one step, not one per digit. The key
-              resets the field when the widget moves by other means. */}
-          <InputNumber
-            key={`${widget.id}-${field}-${widget.position[field]}`}
+          <NumberField
             id={`position-${field}`}
             data-testid={`position-${field}`}
             size="small"
             disabled={widget.posLock}
-            defaultValue={Math.round(widget.position[field])}
+            value={Math.round(widget.position[field])}
             step={field === 'rotate' ? 90 : 1}
-            onBlur={(event) => commit((event.target as HTMLInputElement).value)}
-            onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
+            onCommit={(value) => onChange(withPosition(editor, widget.id, field, value))}
           />
         </Flex>
-        );
-      })}
+      ))}
     </Flex>
   );
 }

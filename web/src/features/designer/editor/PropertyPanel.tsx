@@ -3,13 +3,14 @@
  * (model/properties.ts) lists, each field drawn by its kind. Typed fields commit on Enter or when left, so a typed
  * value is one history step; switches, choices, colours and the binding commit at once.
  */
-import { Divider, Flex, Input, InputNumber, Select, Switch } from 'antd';
+import { Divider, Flex, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColorRule, Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
 import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
 import { PagePanel } from './PagePanel';
 import { ColourField } from './ColourField';
+import { NumberField } from './NumberField';
 import { RuleListField } from './RuleListField';
 import { PositionPanel } from './PositionPanel';
 
@@ -140,15 +141,13 @@ function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
       );
     case 'number':
       return (
-        <InputNumber
+        <NumberField
           {...common}
-          key={`${widget.id}-${field.id}-${String(value)}`}
           min={type.min}
           max={type.max}
           step={type.step}
-          defaultValue={typeof value === 'number' ? value : undefined}
-          onBlur={(event) => commitNumber((event.target as HTMLInputElement).value, onSet)}
-          onPressEnter={(event) => commitNumber((event.target as HTMLInputElement).value, onSet)}
+          value={typeof value === 'number' ? value : undefined}
+          onCommit={onSet}
         />
       );
     case 'text': {
@@ -174,11 +173,6 @@ function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
       );
     }
   }
-}
-
-function commitNumber(text: string, onSet: (value: unknown) => void) {
-  const value = Number(text);
-  if (text.trim() !== '' && Number.isFinite(value)) onSet(value);
 }
 
 /** The equipment's signals as the binding picker lists them: name, unit and whether they may be written. */

@@ -2,11 +2,12 @@
  * Colour rules edited as rows: comparison symbol, value and colour, a row removed by its button, one added with
  * the last row's colour. Each change is the whole list, one history step.
  */
-import { Button, Flex, InputNumber, Select } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONDITION_SYMBOLS, type ColorRule } from '@/runtime/document';
 import { ColourField } from './ColourField';
+import { NumberField } from './NumberField';
 
 interface RuleListFieldProps {
   id: string;
@@ -31,17 +32,13 @@ export function RuleListField({ id, rules, disabled, onChange }: RuleListFieldPr
             options={CONDITION_SYMBOLS.map((s) => ({ value: s, label: s }))}
             onChange={(symbol) => replace(index, { symbol })}
           />
-          <InputNumber
-            key={`${index}-${rule.value}`}
+          <NumberField
             size="small"
             style={{ flex: 1, minWidth: 0 }}
             disabled={disabled}
             aria-label={t('designer.rules.value')}
-            defaultValue={rule.value}
-            onBlur={(event) => {
-              const value = Number((event.target as HTMLInputElement).value);
-              if (Number.isFinite(value)) replace(index, { value });
-            }}
+            value={rule.value}
+            onCommit={(value) => replace(index, { value })}
           />
           <ColourField compact testId={`${id}-colour-${index}`} disabled={disabled} value={rule.color} onChange={(color) => replace(index, { color })} />
           <Button

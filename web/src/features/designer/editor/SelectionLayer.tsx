@@ -4,6 +4,7 @@
  * zoom so handles keep their size on screen.
  */
 import type { Widget } from '@/runtime/document';
+import { turnAbout } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
 import type { Designer, Point } from '../model/tools';
 
@@ -34,7 +35,7 @@ export function SelectionLayer({ designer, zoom }: { designer: Designer; zoom: n
   return (
     <g data-layer="selection">
       {chosen.map((w) => {
-        const { x, y, width, height, rotate } = w.position;
+        const { x, y, width, height } = w.position;
         return (
           <rect
             key={w.id}
@@ -47,7 +48,7 @@ export function SelectionLayer({ designer, zoom }: { designer: Designer; zoom: n
             stroke={w.posLock ? '#faad14' : ACCENT}
             strokeWidth={stroke}
             strokeDasharray={w.posLock ? `${4 * stroke} ${2 * stroke}` : undefined}
-            transform={rotate ? `rotate(${rotate} ${x + width / 2} ${y + height / 2})` : undefined}
+            transform={turnAbout(w.position)}
             pointerEvents="none"
           />
         );
@@ -55,11 +56,7 @@ export function SelectionLayer({ designer, zoom }: { designer: Designer; zoom: n
       {single && (
         <g
           data-handle-of={single.id}
-          transform={
-            single.position.rotate
-              ? `rotate(${single.position.rotate} ${single.position.x + single.position.width / 2} ${single.position.y + single.position.height / 2})`
-              : undefined
-          }
+          transform={turnAbout(single.position)}
         >
           {HANDLES.map((handle) => {
             const c = handleCentre(single.position, handle);

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Designer, Tool } from '../model/tools';
+import { typingIn } from './typing';
 
 export const MIN_ZOOM = 0.25;
 export const MAX_ZOOM = 2;
@@ -20,9 +21,6 @@ export function fittingZoom(stage: { width: number; height: number }, canvas: { 
   return clampZoom(Math.floor(zoom * 20) / 20);
 }
 
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
 
 export function useStageView(update: (change: (d: Designer) => Designer) => void, canvas: { width: number; height: number }) {
   const stageRef = useRef<HTMLDivElement>(null);
@@ -46,7 +44,7 @@ export function useStageView(update: (change: (d: Designer) => Designer) => void
   useEffect(() => {
     let before: Tool | null = null;
     const down = (event: KeyboardEvent) => {
-      if (event.key !== ' ' || event.repeat || typing(event.target)) return;
+      if (event.key !== ' ' || event.repeat || typingIn(event.target)) return;
       event.preventDefault();
       update((d) => {
         if (d.tool.kind === 'pan') return d;

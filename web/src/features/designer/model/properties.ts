@@ -54,6 +54,7 @@ const click = (w: Widget, patch: Partial<Widget['clickEvent']['config']>): Widge
   clickEvent: { ...w.clickEvent, config: { ...w.clickEvent.config, ...patch } },
 });
 const clicking = (w: Widget, action?: string) => w.clickEvent.enable && (action === undefined || w.clickEvent.config.action === action);
+/** The binding to `signal`, or none (`null`), with the signal's and the equipment's titles. */
 const bindingOf = (signal: BindableSignal | null) =>
   signal
     ? { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle }
@@ -100,7 +101,7 @@ const FIELDS: Record<string, FieldDef> = Object.fromEntries(
         get: (w) => w.style.align,
         set: (w, v) => style(w, { align: (['left', 'center', 'right'].includes(text(v)) ? v : 'center') as Align }),
       },
-      { id: 'binding', type: { kind: 'signal' }, get: (w) => w.data.signalId, set: (w, v) => bound(w, v as BindableSignal | null) },
+      { id: 'binding', type: { kind: 'signal' }, get: (w) => w.data.signalId, set: (w, v) => data(w, bindingOf(v as BindableSignal | null)) },
       {
         id: 'minVal',
         type: { kind: 'number', min: -1e9, max: 1e9, step: 1 },
@@ -196,12 +197,6 @@ const DASHES: Record<string, string> = { solid: '', dashed: '8 4', dotted: '2 2'
 function dashName(dasharray: string): string {
   const found = Object.entries(DASHES).find(([, dash]) => dash === dasharray.trim());
   return found ? found[0] : 'dashed';
-}
-
-/** The widget bound to `signal`, or unbound (`null`). */
-function bound(w: Widget, signal: BindableSignal | null): Widget {
-  if (!signal) return data(w, { type: '', equipId: null, signalId: null, title: '', subTitle: '' });
-  return data(w, { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle });
 }
 
 export type SectionId = 'style' | 'text' | 'data' | 'click' | 'animation';
