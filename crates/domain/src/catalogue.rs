@@ -103,6 +103,9 @@ catalogue! {
     AnnouncementNotDeletable = "1238", "只有草稿或已撤回的公告可以删除", "Only a draft or withdrawn announcement can be deleted";
     /// A save based on an older version of the page than the stored one: someone else saved in between.
     PageChanged = "1239", "页面在您打开后已被他人修改：请重新加载，或覆盖保存", "The page was changed by someone else since you opened it: reload it, or overwrite it";
+    /// The page asks for its password first (`page/validPassword`); nothing of it is sent before.
+    PagePasswordRequired = "1240", "此页面受密码保护，请输入页面密码", "This page is protected: enter its password";
+    PagePasswordWrong = "1241", "页面密码错误", "Wrong page password";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

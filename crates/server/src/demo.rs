@@ -12,6 +12,7 @@ use ironsight_protocol::payload::{Area, DataType, DriverConfig, SignalDef};
 use ironsight_store::access::Viewer;
 use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::NewGateway;
+use ironsight_store::pages::DocumentSave;
 
 /// The demo gateway's serial number.
 pub const DEMO_GATEWAY_SN: &str = "EG-DEMO-01";
@@ -181,7 +182,15 @@ async fn seed_page(state: &AppState, org_id: i64, equipment_id: i64, signal_ids:
     else {
         return Ok(());
     };
-    state.store.save_page_document(&viewer, page, &document, (valid.width, valid.height), None).await?;
+    let save = DocumentSave {
+        document: &document,
+        width: valid.width,
+        height: valid.height,
+        widgets: valid.widgets,
+        saved_by: "demo",
+        base: None,
+    };
+    state.store.save_page_document(&viewer, page, save).await?;
     Ok(())
 }
 

@@ -31,8 +31,12 @@ pub struct Attempt {
 
 /// 1007 with the minutes until the window that locked it ends.
 fn throttled(f: &Failures, now: i64) -> ApiError {
-    let until = f.window_start_ms + FAILURE_WINDOW_MS;
-    let minutes = ((until - now).max(1) + 59_999) / 60_000;
+    throttled_for(f.window_start_ms + FAILURE_WINDOW_MS - now)
+}
+
+/// 1007 with `left_ms` as whole minutes (at least one): the throttle answer of every counted password.
+pub fn throttled_for(left_ms: i64) -> ApiError {
+    let minutes = (left_ms.max(1) + 59_999) / 60_000;
     ApiError::Business(Code::LoginThrottled, vec![("minutes", minutes.to_string())])
 }
 

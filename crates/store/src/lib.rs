@@ -51,6 +51,7 @@ pub mod migrate;
 pub mod monitor;
 pub mod oplog;
 pub mod orgs;
+pub mod page_passwords;
 pub mod pages;
 pub mod projects;
 pub mod readings;

@@ -17,6 +17,8 @@ pub struct PageSummary {
     pub height: i64,
     /// Last change, ms since the epoch.
     pub updated: i64,
+    /// Whether the viewer asks for the page's password before showing it.
+    pub protected: bool,
 }
 
 /// What a save of a page's document did.
@@ -38,7 +40,34 @@ pub struct PageDetail {
     pub document: String,
 }
 
-const COLUMNS: &str = "id, equipment_id, title, width, height, updated_ms";
+/// A save of a page's document: the document as checked, what the check found, who saves and the version the
+/// editor opened (see [`Store::save_page_document`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DocumentSave<'a> {
+    pub document: &'a str,
+    pub width: i64,
+    pub height: i64,
+    pub widgets: usize,
+    /// The saving user's name, kept with the version.
+    pub saved_by: &'a str,
+    pub base: Option<i64>,
+}
+
+/// How many versions of each page are kept (the designer lists them to preview and restore).
+pub const KEPT_VERSIONS: i64 = 20;
+
+/// One kept version of a page: when and by whom it was saved, how many widgets and bytes it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageVersion {
+    /// The page's `updated` after that save, ms since the epoch: names the version.
+    pub saved: i64,
+    pub saved_by: String,
+    pub widgets: i64,
+    pub bytes: i64,
+}
+
+const COLUMNS: &str = "id, equipment_id, title, width, height, updated_ms, \
+     CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS protected";
 
 fn page_from_row(r: &AnyRow) -> Result<PageSummary, sqlx::Error> {
     Ok(PageSummary {
@@ -48,6 +77,7 @@ fn page_from_row(r: &AnyRow) -> Result<PageSummary, sqlx::Error> {
         width: r.try_get("width")?,
         height: r.try_get("height")?,
         updated: r.try_get("updated_ms")?,
+        protected: r.try_get::<i64, _>("protected")? != 0,
     })
 }
 
@@ -130,9 +160,9 @@ impl Store {
         Ok(Some(PageDetail { summary: page_from_row(&row)?, document: row.try_get("document")? }))
     }
 
-    /// Replaces a page's document and the canvas size it gives (the page list shows it) in one statement;
-    /// answers the change time in ms, or `None`, changing nothing, without such a page the viewer sees. The
-    /// caller has checked the document.
+    /// Replaces a page's document and the canvas size it gives (the page list shows it), and keeps the document as
+    /// a version (the newest [`KEPT_VERSIONS`] per page are kept), in one transaction; answers the change time in
+    /// ms, or `None`, changing nothing, without such a page the viewer sees. The caller has checked the document.
     ///
     /// With `base` (the version the editor opened, its `updated`), the page is saved only if it is still that
     /// version, in the same statement, so of two editors saving the same page the second hears of the first
@@ -142,37 +172,95 @@ impl Store {
         &self,
         viewer: &Viewer,
         id: i64,
-        document: &str,
-        (width, height): (i64, i64),
-        base: Option<i64>,
+        save: DocumentSave<'_>,
     ) -> anyhow::Result<PageSave> {
         let grant = viewer.grant_sql_on("config_pages.equipment_id");
-        let same_version = if base.is_some() { " AND updated_ms = $7" } else { "" };
+        let same_version = if save.base.is_some() { " AND updated_ms = $7" } else { "" };
         let sql = format!(
             "UPDATE config_pages SET document = $1, width = $2, height = $3, \
              updated_ms = CASE WHEN updated_ms >= $4 THEN updated_ms + 1 ELSE $4 END \
              WHERE org_id = $5 AND id = $6{grant}{same_version} RETURNING updated_ms"
         );
         let mut query = sqlx::query_scalar(&sql)
-            .bind(document)
-            .bind(width)
-            .bind(height)
+            .bind(save.document)
+            .bind(save.width)
+            .bind(save.height)
             .bind(now_ms())
             .bind(viewer.org_id)
             .bind(id);
-        if let Some(base) = base {
+        if let Some(base) = save.base {
             query = query.bind(base);
         }
-        if let Some(updated) = query.fetch_optional(self.pool()).await? {
+        let mut tx = self.begin_write().await?;
+        if let Some(updated) = query.fetch_optional(&mut *tx).await? {
+            sqlx::query(
+                "INSERT INTO config_page_versions (page_id, saved_ms, saved_by, widget_count, document) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(updated)
+            .bind(save.saved_by)
+            .bind(save.widgets as i64)
+            .bind(save.document)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "DELETE FROM config_page_versions WHERE page_id = $1 AND saved_ms NOT IN \
+                 (SELECT saved_ms FROM config_page_versions WHERE page_id = $1 ORDER BY saved_ms DESC LIMIT $2)",
+            )
+            .bind(id)
+            .bind(KEPT_VERSIONS)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
             return Ok(PageSave::Saved(updated));
         }
         let current: Option<i64> =
             sqlx::query_scalar(&format!("SELECT updated_ms FROM config_pages WHERE org_id = $1 AND id = $2{grant}"))
                 .bind(viewer.org_id)
                 .bind(id)
-                .fetch_optional(self.pool())
+                .fetch_optional(&mut *tx)
                 .await?;
+        tx.rollback().await?;
         Ok(current.map_or(PageSave::NotFound, |updated| PageSave::Changed { updated }))
+    }
+
+    /// The kept versions of a page the viewer sees, newest first (without their documents); `None` without the
+    /// page.
+    pub async fn page_versions(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Vec<PageVersion>>> {
+        if self.page_info(viewer, id).await?.is_none() {
+            return Ok(None);
+        }
+        let rows = sqlx::query(
+            "SELECT saved_ms, saved_by, widget_count, LENGTH(document) AS bytes FROM config_page_versions \
+             WHERE page_id = $1 ORDER BY saved_ms DESC",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
+        let version = |r: &AnyRow| -> Result<PageVersion, sqlx::Error> {
+            Ok(PageVersion {
+                saved: r.try_get("saved_ms")?,
+                saved_by: r.try_get("saved_by")?,
+                widgets: r.try_get("widget_count")?,
+                bytes: r.try_get::<i64, _>("bytes")?,
+            })
+        };
+        Ok(Some(rows.iter().map(version).collect::<Result<_, _>>()?))
+    }
+
+    /// The document of one kept version of a page the viewer sees; `None` without the page or the version.
+    pub async fn page_version_document(&self, viewer: &Viewer, id: i64, saved: i64) -> anyhow::Result<Option<String>> {
+        let grant = viewer.grant_sql_on("config_pages.equipment_id");
+        Ok(sqlx::query_scalar(&format!(
+            "SELECT v.document FROM config_page_versions v JOIN config_pages ON config_pages.id = v.page_id \
+             WHERE config_pages.org_id = $1 AND v.page_id = $2 AND v.saved_ms = $3{grant}"
+        ))
+        .bind(viewer.org_id)
+        .bind(id)
+        .bind(saved)
+        .fetch_optional(self.pool())
+        .await?)
     }
 
     /// The home configuration page: the first page (the oldest) the viewer sees, if there is one.

@@ -67,7 +67,7 @@ broker: string, };
 
 export type ImageStored = { image: string, };
 
-export type PageWithDocument = { id: number, equipmentId: number, title: string, width: number, height: number, updated: number, 
+export type PageWithDocument = { id: number, equipmentId: number, title: string, width: number, height: number, updated: number, protected: boolean, 
 /**
  * The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept
  * (docs/page-document.md).
@@ -75,6 +75,30 @@ export type PageWithDocument = { id: number, equipmentId: number, title: string,
 document: unknown, };
 
 export type PageSaved = { updated: number, };
+
+export type PageVersion = { 
+/**
+ * The page's `updated` after that save, ms since the epoch: names the version.
+ */
+saved: number, 
+/**
+ * The name of the user who saved it.
+ */
+savedBy: string, 
+/**
+ * Widgets in it, group children included.
+ */
+widgets: number, 
+/**
+ * Size of its document, in bytes.
+ */
+bytes: number, };
+
+export type PageVersionDocument = { saved: number, 
+/**
+ * As it was saved, like the page's own document.
+ */
+document: unknown, };
 
 export type Published = { messages: number, };
 
@@ -184,7 +208,11 @@ export type PageSummary = { id: number, equipmentId: number, title: string, widt
 /**
  * Last change, ms since the epoch.
  */
-updated: number, };
+updated: number, 
+/**
+ * Whether the viewer asks for the page's password first.
+ */
+protected: boolean, };
 
 export type ProjectSummary = { id: number, name: string, remark: string, 
 /**

@@ -19,6 +19,7 @@ export interface ConfigPageInfo extends ConfigPage {
 export const configPageKeys = {
   list: (equipmentId: number) => ['configPages', 'list', equipmentId] as const,
   info: (pageId: number) => ['configPages', 'info', pageId] as const,
+  design: (pageId: number) => ['configPages', 'design', pageId] as const,
 };
 
 /** POST /lfscada/configuration/page/query {equipmentId} → the equipment's pages, oldest first. */
@@ -29,6 +30,22 @@ export function fetchPages(equipmentId: number, signal?: AbortSignal): Promise<C
 /** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
 export function fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
   return post<ConfigPageInfo>('/lfscada/configuration/page/info', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * POST /lfscada/configuration/page/design {id} → the same for the designer (manage permission), without asking for
+ * the page's password.
+ */
+export function fetchPageForDesign(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
+  return post<ConfigPageInfo>('/lfscada/configuration/page/design', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * POST /lfscada/configuration/page/validPassword {id, password}: when right, `page/info` answers the protected page
+ * for this session; 1241 when wrong, 1007 after too many wrong ones.
+ */
+export function givePagePassword(pageId: number, password: string): Promise<unknown> {
+  return post<unknown>('/lfscada/configuration/page/validPassword', { id: pageId, password }, { silent: true });
 }
 
 /** The equipment's pages, one cache entry for its page tab and the viewer's tabs. */

@@ -76,8 +76,14 @@ describe('binding repair (spec section 4)', () => {
         },
       ],
     });
-    const { document, cleared, refreshed } = repairBindings(doc, testSignals, EQUIPMENT_ID);
+    const { document, cleared, refreshed, widgets } = repairBindings(doc, testSignals, EQUIPMENT_ID);
     expect({ cleared, refreshed }).toEqual({ cleared: 3, refreshed: 1 });
+    // Named by the top-level widget the engineer can select, a group for its children's.
+    expect(widgets).toEqual([
+      { id: 'g1', cleared: 1, refreshed: 1 },
+      { id: 'btn', cleared: 1, refreshed: 0 },
+      { id: 'chart', cleared: 1, refreshed: 0 },
+    ]);
     expect(find(document, 'deep').data.signalId).toBeNull();
     expect(find(document, 'deep-title').data.title).toBe('Pump start');
     expect(find(document, 'btn').clickEvent.config.data.signalId).toBeNull();
@@ -99,7 +105,7 @@ describe('binding repair (spec section 4)', () => {
   it('answers the same document when nothing needs repair', () => {
     const doc = parsePageDocument({ widgets: [bound('ok', 1, 'Tank level'), { id: 'text', widgetType: 'UsualText', data: { type: 'system', systemKey: 'x' } }] });
     const result = repairBindings(doc, testSignals, EQUIPMENT_ID);
-    expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0 });
+    expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0, widgets: [] });
     expect(result.document).toBe(doc);
   });
 });

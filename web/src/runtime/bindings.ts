@@ -16,6 +16,14 @@ export interface RepairResult {
   cleared: number;
   /** Bindings whose title was refreshed from the catalogue. */
   refreshed: number;
+  /** The page's top-level widgets that changed (a group counts its children's), for the designer to point at. */
+  widgets: RepairedWidget[];
+}
+
+export interface RepairedWidget {
+  id: string;
+  cleared: number;
+  refreshed: number;
 }
 
 interface Tally {
@@ -80,6 +88,15 @@ export function repairBindings(
   equipmentId: number,
 ): RepairResult {
   const tally: Tally = { cleared: 0, refreshed: 0 };
-  const widgets = repairWidgets(doc.widgets, signals, equipmentId, tally);
-  return { document: widgets === doc.widgets ? doc : { ...doc, widgets }, ...tally };
+  const repairedWidgets: RepairedWidget[] = [];
+  const repaired = doc.widgets.map((widget) => {
+    const before = { ...tally };
+    const next = repairWidget(widget, signals, equipmentId, tally);
+    if (next !== widget) {
+      repairedWidgets.push({ id: widget.id, cleared: tally.cleared - before.cleared, refreshed: tally.refreshed - before.refreshed });
+    }
+    return next;
+  });
+  const widgets = repairedWidgets.length > 0 ? repaired : doc.widgets;
+  return { document: widgets === doc.widgets ? doc : { ...doc, widgets }, ...tally, widgets: repairedWidgets };
 }

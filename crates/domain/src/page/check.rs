@@ -34,24 +34,25 @@ pub(super) fn check_document(text: &str) -> Result<ValidDocument, Reason> {
     let Value::Object(doc) = serde_json::from_str(text).map_err(|_| Reason::BadJson)? else {
         return Err(Reason::NotObject);
     };
-    let canvas = canvas(&doc)?;
+    let (width, height) = canvas(&doc)?;
     bind_lists(&doc)?;
     let widgets = array(&doc, "widgets", "")?.ok_or_else(|| at("widgets", Reason::Required))?;
-    Census::default().widgets(widgets, "widgets", 0)?;
-    Ok(canvas)
+    let mut census = Census::default();
+    census.widgets(widgets, "widgets", 0)?;
+    Ok(ValidDocument { width, height, widgets: census.total })
 }
 
 /// `con`: the canvas size (defaults 1024 by 768) and its look.
-fn canvas(doc: &Map<String, Value>) -> Result<ValidDocument, Reason> {
+fn canvas(doc: &Map<String, Value>) -> Result<(i64, i64), Reason> {
     let Some(con) = object(doc, "con", "")? else {
-        return Ok(ValidDocument { width: DEFAULT_WIDTH, height: DEFAULT_HEIGHT });
+        return Ok((DEFAULT_WIDTH, DEFAULT_HEIGHT));
     };
     let width = canvas_size(con, "width")?.unwrap_or(DEFAULT_WIDTH);
     let height = canvas_size(con, "height")?.unwrap_or(DEFAULT_HEIGHT);
     one_of(con, "fit", "con", FITS)?;
     colour(con, "bgColor", "con")?;
     picture(con, "bgImage", "con")?;
-    Ok(ValidDocument { width, height })
+    Ok((width, height))
 }
 
 /// A canvas side: a whole number from 100 to 10,000.

@@ -40,11 +40,13 @@ const MAX_ID_CHARS: usize = 64;
 /// Longest widget name, in characters.
 const MAX_NAME_CHARS: usize = 60;
 
-/// What a stored document tells the page list: its canvas size.
+/// What a stored document tells the page list and its versions: its canvas size and how many widgets it holds
+/// (group children included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValidDocument {
     pub width: i64,
     pub height: i64,
+    pub widgets: usize,
 }
 
 /// Why a document was refused: a [`Reason`] that names the widget (by id, or by its place when it has no usable

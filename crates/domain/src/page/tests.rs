@@ -76,9 +76,16 @@ fn range(min: i64, max: i64) -> Reason {
 
 #[test]
 fn a_minimal_document_gets_the_default_canvas() {
-    assert_eq!(validate_document(r#"{"widgets":[]}"#), Ok(ValidDocument { width: 1024, height: 768 }));
+    assert_eq!(validate_document(r#"{"widgets":[]}"#), Ok(ValidDocument { width: 1024, height: 768, widgets: 0 }));
     let sized = json!({ "con": { "width": 1920, "height": 1080.0 }, "widgets": [] }).to_string();
-    assert_eq!(validate_document(&sized), Ok(ValidDocument { width: 1920, height: 1080 }));
+    assert_eq!(validate_document(&sized), Ok(ValidDocument { width: 1920, height: 1080, widgets: 0 }));
+}
+
+#[test]
+fn the_widget_count_includes_group_children() {
+    let grouped = group("g", vec![widget("a", "ShapeCircle"), widget("b", "ShapeEllipse")]);
+    let text = page(vec![grouped, widget("c", "ShapeCircle")]);
+    assert_eq!(validate_document(&text).map(|valid| valid.widgets), Ok(4));
 }
 
 #[test]

@@ -98,6 +98,8 @@ fn declarations() -> Vec<String> {
         equipment::ImageStored::decl(),
         page::PageWithDocument::decl(),
         page::PageSaved::decl(),
+        page::PageVersion::decl(),
+        page::PageVersionDocument::decl(),
         system::Published::decl(),
         system::Withdrawn::decl(),
         gateway::Gateway::decl(),

@@ -15,6 +15,8 @@ answer_from_row! {
         pub height: i64,
         /// Last change, ms since the epoch.
         pub updated: i64,
+        /// Whether the viewer asks for the page's password first.
+        pub protected: bool,
     }
 }
 
@@ -28,6 +30,7 @@ pub struct PageWithDocument<'a> {
     pub width: i64,
     pub height: i64,
     pub updated: i64,
+    pub protected: bool,
     /// The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept
     /// (docs/page-document.md).
     #[ts(type = "unknown")]
@@ -38,4 +41,27 @@ pub struct PageWithDocument<'a> {
 #[derive(Clone, Copy, Debug, Serialize, TS)]
 pub struct PageSaved {
     pub updated: i64,
+}
+
+answer_from_row! {
+    /// A row of `/lfscada/configuration/page/versions`: one kept version of a page, newest first.
+    pub struct PageVersion from ironsight_store::pages::PageVersion {
+        /// The page's `updated` after that save, ms since the epoch: names the version.
+        pub saved: i64,
+        /// The name of the user who saved it.
+        pub saved_by: String,
+        /// Widgets in it, group children included.
+        pub widgets: i64,
+        /// Size of its document, in bytes.
+        pub bytes: i64,
+    }
+}
+
+/// `/lfscada/configuration/page/version`: the document of one kept version.
+#[derive(Serialize, TS)]
+pub struct PageVersionDocument<'a> {
+    pub saved: i64,
+    /// As it was saved, like the page's own document.
+    #[ts(type = "unknown")]
+    pub document: &'a RawValue,
 }

@@ -5,7 +5,7 @@
 
 use crate::AppState;
 use crate::answers::Created;
-use crate::answers::page::{PageSaved, PageSummary, PageWithDocument};
+use crate::answers::page::{PageSaved, PageSummary, PageVersion, PageVersionDocument, PageWithDocument};
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -13,7 +13,7 @@ use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::pages::PageSave;
+use ironsight_store::pages::{DocumentSave, PageSave};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -74,13 +74,26 @@ pub async fn query_home(State(state): State<AppState>, current: CurrentUser) -> 
     Ok(ApiOk::new(state.store.home_page(&current.viewer()).await?.map(PageSummary::from)))
 }
 
-/// A page as the viewer and the designer load it.
-/// `POST /lfscada/configuration/page/info {id}` → `{id, equipmentId, title, width, height, updated, document}`.
+/// A page as the viewer loads it.
+/// `POST /lfscada/configuration/page/info {id}` → `{id, equipmentId, title, width, height, updated, protected,
+/// document}`; a protected page answers 1240, with nothing of it, until this session gave its password.
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let id = params.required_int("id")?;
+    page_with_document(&state, &current, params.required_int("id")?, true).await
+}
+
+/// `POST /lfscada/configuration/page/design {id}`: the same page for the designer, whose callers may change or
+/// remove the password anyway (the route needs the manage permission), so it is not asked.
+pub async fn design(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    page_with_document(&state, &current, params.required_int("id")?, false).await
+}
+
+async fn page_with_document(state: &AppState, current: &CurrentUser, id: i64, ask_password: bool) -> ApiResult {
     let detail =
         state.store.page_info(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::PageNotFound))?;
     let page = &detail.summary;
+    if ask_password && page.protected && !state.store.page_unlocked(&current.token_hash, id).await? {
+        return Err(ApiError::code(Code::PagePasswordRequired));
+    }
     let document: &RawValue = serde_json::from_str(&detail.document)
         .map_err(|e| anyhow::anyhow!("page {id}: the stored document is not JSON: {e}"))?;
     let answer = PageWithDocument {
@@ -90,6 +103,7 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
         width: page.width,
         height: page.height,
         updated: page.updated,
+        protected: page.protected,
         document,
     };
     Ok(ApiOk::serialised(&answer)?)
@@ -107,8 +121,15 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: R
     let id = params.required_int("id")?;
     let document = document_text(&params)?;
     let valid = validate_document(&document).map_err(|problem| ApiError::invalid("document", problem.into()))?;
-    let base = params.int("base")?;
-    match state.store.save_page_document(&current.viewer(), id, &document, (valid.width, valid.height), base).await? {
+    let save = DocumentSave {
+        document: &document,
+        width: valid.width,
+        height: valid.height,
+        widgets: valid.widgets,
+        saved_by: &current.user.loginname,
+        base: params.int("base")?,
+    };
+    match state.store.save_page_document(&current.viewer(), id, save).await? {
         PageSave::Saved(updated) => Ok(ApiOk::new(PageSaved { updated }).audit("page", id)),
         PageSave::NotFound => Err(ApiError::code(Code::PageNotFound)),
         PageSave::Changed { .. } => Err(ApiError::code(Code::PageChanged)),
@@ -133,4 +154,28 @@ fn oversized_document(error: ApiError) -> ApiError {
         ApiError::TooLarge(_) => ApiError::invalid("document", Reason::TooLarge { max_kib: MAX_DOCUMENT_BYTES / 1024 }),
         other => other,
     }
+}
+
+/// `POST /lfscada/configuration/page/versions {id}` → the page's kept versions, newest first:
+/// `[{saved, savedBy, widgets, bytes}]` (the documents are read one at a time).
+pub async fn versions(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    let versions =
+        state.store.page_versions(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::PageNotFound))?;
+    Ok(ApiOk::new(versions.into_iter().map(PageVersion::from).collect::<Vec<_>>()))
+}
+
+/// `POST /lfscada/configuration/page/version {id, saved}` → `{saved, document}`: one kept version's document, to
+/// preview or restore in the designer (restoring is a save of it); 1205 when the page or the version is gone.
+pub async fn version(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    let saved = params.required_int("saved")?;
+    let text = state
+        .store
+        .page_version_document(&current.viewer(), id, saved)
+        .await?
+        .ok_or_else(|| ApiError::code(Code::PageNotFound))?;
+    let document: &RawValue = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("page {id} version {saved}: the stored document is not JSON: {e}"))?;
+    Ok(ApiOk::serialised(&PageVersionDocument { saved, document })?)
 }

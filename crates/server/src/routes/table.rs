@@ -3,7 +3,7 @@
 use super::*;
 use crate::api::{
     accounts, alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog,
-    pages, projects, reports, scenes, settings, shares, signals, system, theme, user,
+    page_passwords, pages, projects, reports, scenes, settings, shares, signals, system, theme, user,
 };
 
 /// The editable equipment fields, shared by add and edit.
@@ -242,7 +242,32 @@ pub fn table() -> Vec<RouteDef> {
             "The organisation's home configuration page (its first), or null.", []),
         route!(POST "/lfscada/configuration/page/info", pages::info, "configuration.page.info", Session ["id" => Page],
             "One page with its document (docs/page-document.md): {id, equipmentId, title, width, height, updated, \
-             document}; 1205 when it does not exist.", [param("id", "integer", true, "Page id")]),
+             protected, document}; 1205 when it does not exist; 1240, with nothing of the page, when it is protected \
+             and this session has not given its password (page/validPassword).", [param("id", "integer", true, "Page id")]),
+        route!(POST "/lfscada/configuration/page/design", pages::design, "configuration.page.design", Manage ["id" => Page],
+            "The page with its document for the designer, as page/info answers it but without asking for the page's \
+             password; 1205 when it does not exist (needs the manage permission).", [param("id", "integer", true, "Page id")]),
+        route!(POST "/lfscada/configuration/page/setPassword", page_passwords::set_password, "configuration.page.setPassword", Manage ["id" => Page],
+            "Set the page's password (4 to 32 letters or digits), or remove it with an empty one; every session is asked \
+             for the new one; 1205 when the page does not exist (needs the manage permission).", [
+            param("id", "integer", true, "Page id"),
+            param("password", "string", false, "The new password; empty removes it"),
+        ]),
+        route!(POST "/lfscada/configuration/page/validPassword", page_passwords::valid_password, "configuration.page.validPassword", Session ["id" => Page],
+            "Give a protected page's password: when right, page/info answers the page for this session; 1241 when \
+             wrong, 1007 after 5 wrong ones in 15 minutes; 1205 when the page does not exist.", [
+            param("id", "integer", true, "Page id"),
+            param("password", "string", true, "The page's password"),
+        ]),
+        route!(POST "/lfscada/configuration/page/versions", pages::versions, "configuration.page.versions", Manage ["id" => Page],
+            "The page's kept versions (each save keeps one; the newest 20), newest first: [{saved, savedBy, widgets, \
+             bytes}]; 1205 when the page does not exist (needs the manage permission).", [param("id", "integer", true, "Page id")]),
+        route!(POST "/lfscada/configuration/page/version", pages::version, "configuration.page.version", Manage ["id" => Page],
+            "One kept version's document: {saved, document}; 1205 when the page or the version does not exist \
+             (needs the manage permission).", [
+            param("id", "integer", true, "Page id"),
+            param("saved", "integer", true, "The version: its saved time from page/versions"),
+        ]),
         RouteDef {
             method: Method::POST,
             path: "/lfscada/configuration/page/save",

@@ -26,6 +26,7 @@ mod monitor_list;
 mod outage;
 mod pages;
 mod pages_document;
+mod pages_versions;
 mod projects;
 mod reports;
 mod route_walk;

@@ -13,7 +13,7 @@ const INFO: &str = "/lfscada/configuration/page/info";
 const SAVE: &str = "/lfscada/configuration/page/save";
 
 /// A new equipment of the caller's organisation with one page; answers `(equipment id, page id)`.
-async fn new_page(app: &TestApp) -> (String, String) {
+pub(crate) async fn new_page(app: &TestApp) -> (String, String) {
     let equipment = app.post("/lfscada/equipment/multi/add", &[("equipName", "Pump")]).await;
     assert_eq!(equipment.code(), "200", "{:?}", equipment.body);
     let equipment = equipment.data()["id"].to_string();
@@ -48,7 +48,7 @@ fn many(kind: &str, n: usize) -> Vec<Value> {
     (0..n).map(|i| widget(&format!("{kind}-{i}"), kind)).collect()
 }
 
-async fn post_as(app: &TestApp, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> Answer {
+pub(crate) async fn post_as(app: &TestApp, client: &reqwest::Client, path: &str, form: &[(&str, &str)]) -> Answer {
     answer(client.post(app.url(path)).form(form).send().await.unwrap()).await
 }
 

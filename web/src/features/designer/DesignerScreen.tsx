@@ -10,7 +10,12 @@ import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
 import { equipmentPagesPath } from '@/lib/paths';
 import { parsePageDocument } from '@/runtime/document';
-import { usePageInfo } from '@/runtime/live/LiveEquipmentPage';
+import { repairBindings, type RepairResult } from '@/runtime/bindings';
+import { runtimeSignals } from '@/runtime/live/useRuntimeContext';
+import { useSignals } from '@/lib/signals/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import type { ApiError } from '@/lib/api/errors';
+import { configPageKeys, fetchPageForDesign, type ConfigPageInfo } from '@/lib/configPages';
 import { DesignerEditor } from './editor/DesignerEditor';
 
 function positiveId(text: string | undefined): number | null {
@@ -29,10 +34,21 @@ export default function DesignerScreen() {
 
 function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: number }) {
   const { t } = useTranslation();
-  const info = usePageInfo(pageId);
+  // The designer's own load: a protected page opens without its password (the route needs the manage permission).
+  const info = useQuery<ConfigPageInfo, ApiError>({
+    queryKey: configPageKeys.design(pageId),
+    queryFn: ({ signal }) => fetchPageForDesign(pageId, signal),
+  });
   // Parsed once per loaded version, not on every render of the loader (a refetch after a save renders it again).
   const stored = info.data?.document;
   const document = useMemo(() => (stored === undefined ? null : parsePageDocument(stored)), [stored]);
+  // Binding repair on open (spec section 4): against the equipment's catalogue as it is now. Without the catalogue
+  // (it failed to load) the page opens as stored, unrepaired.
+  const catalogue = useSignals(equipmentId);
+  const repair = useMemo<RepairResult | null>(
+    () => (document && catalogue.data ? repairBindings(document, runtimeSignals(catalogue.data), equipmentId) : null),
+    [document, catalogue.data, equipmentId],
+  );
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
   const reload = () => {
@@ -45,7 +61,7 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
       <TabError testId="designer-error" title={t('designer.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
     );
   }
-  if (!info.data || !document) return <TabLoading testId="designer-loading" />;
+  if (!info.data || !document || (catalogue.isPending && !catalogue.error)) return <TabLoading testId="designer-loading" />;
   if (info.data.equipmentId !== equipmentId) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor
@@ -55,7 +71,9 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
       onReload={reload}
       equipmentId={equipmentId}
       title={info.data.title}
+      protectedPage={info.data.protected}
       document={document}
+      repair={repair}
       backTo={equipmentPagesPath(equipmentId)}
     />
   );

@@ -17,6 +17,7 @@ import { useLiveEquipment } from '@/lib/live/useLiveEquipment';
 import { egDetailPath } from '@/lib/paths';
 import { useSignals } from '@/lib/signals/catalogue';
 import { PageView, parsePageDocument, repairBindings } from '../index';
+import { PagePasswordPrompt } from './PagePasswordPrompt';
 import { useRuntimeContext } from './useRuntimeContext';
 import { Code } from '@/lib/api/codes';
 
@@ -41,6 +42,9 @@ interface LiveEquipmentPageProps {
 export function LiveEquipmentPage({ pageId, onOpenPage, showTitle = true }: LiveEquipmentPageProps) {
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
+  if (info.error?.code === Code.PagePasswordRequired) {
+    return <PagePasswordPrompt pageId={pageId} onUnlocked={() => void info.refetch()} />;
+  }
   if (info.error) {
     return info.error.code === PAGE_NOT_FOUND ? (
       <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />

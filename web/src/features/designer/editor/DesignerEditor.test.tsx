@@ -4,7 +4,10 @@ import { changeLanguage } from '@/lib/i18n';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 
-const INFO = '/lfscada/configuration/page/info';
+const INFO = '/lfscada/configuration/page/design';
+const SIGNALS = '/lfscada/monitor/multi/signal/query';
+const VERSIONS = '/lfscada/configuration/page/versions';
+const VERSION = '/lfscada/configuration/page/version';
 const SAVE = '/lfscada/configuration/page/save';
 
 const PAGE = {
@@ -14,6 +17,7 @@ const PAGE = {
   width: 800,
   height: 600,
   updated: 1,
+  protected: false,
   document: {
     con: { width: 800, height: 600, bgColor: '#ffffff' },
     widgets: [{ id: 'r1', widgetType: 'ShapeRect', position: { x: 100, y: 100, width: 120, height: 60, rotate: 0 } }],
@@ -27,6 +31,7 @@ beforeEach(async () => {
   server = installFakeServer({ loggedIn: true });
   server.on(INFO, ok(PAGE));
   server.on(SAVE, ok({ updated: 2 }));
+  server.on(SIGNALS, ok([]));
 });
 
 afterEach(() => {
@@ -201,5 +206,58 @@ describe('the page designer', { timeout: 90_000 }, () => {
     renderApp('/manage/eg/3/designer/5');
     await screen.findAllByTestId('designer-not-found', undefined, { timeout: 40_000 });
     expect(screen.queryByTestId('designer-canvas')).toBeNull();
+  });
+
+  it('repairs bindings to signals that no longer exist on open, and lets the engineer review and undo it', async () => {
+    const level = { id: 11, signalTitle: '液位', equipId: 3, equipTitle: '泵站', area: 'holding', dataType: 'float', unit: 'm', decimals: 2, writable: false, min: null, max: null };
+    server.on(SIGNALS, ok([level]));
+    const bound = (id: string, signalId: number, title: string) => ({
+      id,
+      widgetType: 'UsualDataText',
+      position: { x: 100, y: 200, width: 120, height: 40, rotate: 0 },
+      data: { type: 'signal', equipId: 3, signalId, title },
+    });
+    server.on(INFO, ok({ ...PAGE, document: { ...PAGE.document, widgets: [...PAGE.document.widgets, bound('gone', 99, '旧信号'), bound('level', 11, '旧名称')] } }));
+    renderApp('/manage/eg/3/designer/4');
+    const notice = await screen.findByTestId('repair-notice', undefined, { timeout: 40_000 });
+    expect(notice.textContent).toContain('2 个组件');
+    expect(notice.textContent).toContain('1 个绑定的信号已不存在');
+    expect(notice.textContent).toContain('1 个信号名称已更新');
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('repair-select'));
+    expect(screen.getByTestId('selected-gone')).toBeTruthy();
+    expect(screen.getByTestId('selected-level')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    const saved = savedDocument() as unknown as { widgets: Array<{ id: string; data?: { signalId: number | null; title: string } }> };
+    expect(saved.widgets.find((w) => w.id === 'gone')?.data).toMatchObject({ signalId: null, title: '' });
+    expect(saved.widgets.find((w) => w.id === 'level')?.data).toMatchObject({ signalId: 11, title: '液位' });
+
+    // Undo goes back to the page as stored.
+    await key('z', { ctrlKey: true });
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+  });
+
+  it('lists the saved versions and restores one as an unsaved, undoable change', async () => {
+    server.on(VERSIONS, ok([
+      { saved: 1_700_000_100_000, savedBy: 'demo', widgets: 1, bytes: 300 },
+      { saved: 1_700_000_000_000, savedBy: 'engineer', widgets: 2, bytes: 500 },
+    ]));
+    const older = { ...PAGE.document, widgets: [{ ...PAGE.document.widgets[0], id: 'old1' }, { ...PAGE.document.widgets[0], id: 'old2', position: { x: 300, y: 100, width: 50, height: 50, rotate: 0 } }] };
+    server.on(VERSION, ok({ saved: 1_700_000_000_000, document: older }));
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    fireEvent.click(screen.getByTestId('designer-versions'));
+    const rows = await screen.findAllByTestId('version-row', undefined, { timeout: 15_000 });
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.textContent).toContain('engineer · 2 个组件');
+    fireEvent.click(screen.getAllByTestId('version-restore')[1]!);
+    await screen.findByTestId('widget-old2', undefined, { timeout: 15_000 });
+    expect(screen.queryByTestId('widget-r1')).toBeNull();
+    expect(new URLSearchParams(server.calls(VERSION)[0]?.body ?? '').get('saved')).toBe('1700000000000');
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+    await key('z', { ctrlKey: true });
+    expect(screen.getByTestId('widget-r1')).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Layout, Modal, Slider, Switch, Tabs, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EyeOutlined, HistoryOutlined, LockOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
@@ -26,6 +26,11 @@ import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
 import { typingIn } from './typing';
 import { useStageView } from './useStageView';
+import { PagePasswordModal } from './PagePasswordModal';
+import { VersionsDrawer } from './VersionsDrawer';
+import { restoreVersion } from '../model/versions';
+import { RepairNotice } from './RepairNotice';
+import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
 import { usePages } from '@/lib/configPages';
@@ -40,18 +45,25 @@ interface DesignerEditorProps {
   /** The page's equipment: its signals are what widgets bind to. */
   equipmentId: number;
   title: string;
+  /** The page asks the viewer for a password. */
+  protectedPage: boolean;
   document: PageDocument;
+  /** Binding repair on open, against the catalogue: the editor starts on its document when it changed anything. */
+  repair: RepairResult | null;
   /** Where "back" goes: the equipment's page list. */
   backTo: string;
 }
 
 
-export function DesignerEditor({ pageId, version, onReload, equipmentId, title, document, backTo }: DesignerEditorProps) {
+export function DesignerEditor({ pageId, version, onReload, equipmentId, title, protectedPage, document, repair, backTo }: DesignerEditorProps) {
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
-  const { designer, update, setTool, unsaved, markSaved } = useDesigner(document);
+  const { designer, update, setTool, unsaved, markSaved } = useDesigner(document, repair?.document);
+  const [repairShown, setRepairShown] = useState(() => repair !== null && repair.widgets.length > 0);
   const [settings, changeSettings] = useDesignerSettings(useUser()?.userId ?? 0);
   const [outlines, setOutlines] = useState(true);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   // Widgets hidden in the editor only (the page is not changed: the viewer still shows them).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const toggleHidden = useCallback(
@@ -141,6 +153,16 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         </Typography.Text>
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
         <Flex flex={1} />
+        <Button icon={<HistoryOutlined />} data-testid="designer-versions" onClick={() => setVersionsOpen(true)}>
+          {t('designer.versions.open')}
+        </Button>
+        <Button
+          icon={protectedPage ? <LockOutlined /> : <UnlockOutlined />}
+          data-testid="designer-password"
+          onClick={() => setPasswordOpen(true)}
+        >
+          {protectedPage ? t('designer.password.buttonOn') : t('designer.password.buttonOff')}
+        </Button>
         <Tooltip title={unsaved ? t('designer.previewSaveFirst') : t('designer.previewHint')}>
           <Button
             icon={<EyeOutlined />}
@@ -163,6 +185,13 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
           {t('designer.save')}
         </Button>
       </Flex>
+      {repairShown && repair && (
+        <RepairNotice
+          repair={repair}
+          onClose={() => setRepairShown(false)}
+          onSelect={(ids) => setEditor({ ...editor, selection: ids })}
+        />
+      )}
       <div style={{ padding: '4px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
         <Toolbar editor={editor} perform={perform}>
           <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
@@ -222,6 +251,14 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         </Layout.Sider>
       </Layout>
       {messageHolder}
+      <VersionsDrawer
+        pageId={pageId}
+        open={versionsOpen}
+        onClose={() => setVersionsOpen(false)}
+        unsaved={unsaved}
+        onRestore={(restored) => setEditor(restoreVersion(editor, restored))}
+      />
+      <PagePasswordModal pageId={pageId} open={passwordOpen} protectedPage={protectedPage} onClose={() => setPasswordOpen(false)} />
       <Modal
         open={conflict}
         title={t('designer.conflictTitle')}

@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { PageDocument } from '@/runtime/document';
-import { createHistory } from '../model/history';
+import { commit, createHistory } from '../model/history';
 import type { Designer, Tool } from '../model/tools';
 
 export function initialDesigner(document: PageDocument): Designer {
@@ -23,8 +23,16 @@ export interface DesignerHandle {
   markSaved(document: PageDocument): void;
 }
 
-export function useDesigner(document: PageDocument): DesignerHandle {
-  const [designer, setDesigner] = useState(() => initialDesigner(document));
+/**
+ * The designer on `document` as stored. With `repaired` (binding repair on open), the editor starts on the repaired
+ * document, one undoable step after the stored one, and is unsaved until the engineer saves the repair.
+ */
+export function useDesigner(document: PageDocument, repaired?: PageDocument): DesignerHandle {
+  const [designer, setDesigner] = useState(() => {
+    const start = initialDesigner(document);
+    if (!repaired || repaired === document) return start;
+    return { ...start, editor: { ...start.editor, history: commit(start.editor.history, repaired) } };
+  });
   const [saved, setSaved] = useState<PageDocument>(document);
   const update = useCallback((change: (d: Designer) => Designer) => setDesigner(change), []);
   const setTool = useCallback((tool: Tool) => update((d) => ({ ...d, tool, gesture: { kind: 'idle' } })), [update]);
