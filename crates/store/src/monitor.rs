@@ -7,6 +7,7 @@
 
 use crate::access::Viewer;
 use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
+use crate::pages::HOME_PAGE_OF_E;
 use crate::{Page, Store, now_ms};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -88,6 +89,9 @@ pub struct Card {
     pub group_id: Option<i64>,
     pub group_name: Option<String>,
     pub gmt_create: i64,
+    /// The page the monitor opens when the equipment is shown as a configuration page (its chosen home page, else
+    /// its first); `None` without pages.
+    pub home_page_id: Option<i64>,
 }
 
 /// The latest value of one signal, as a map card shows it.
@@ -191,6 +195,7 @@ fn card_from_row(r: &AnyRow) -> Result<Card, sqlx::Error> {
         group_id: r.try_get("group_id")?,
         group_name: r.try_get("group_name")?,
         gmt_create: r.try_get("created_ms")?,
+        home_page_id: r.try_get("home_page_id")?,
     })
 }
 
@@ -417,6 +422,7 @@ impl Store {
              (SELECT COUNT(*) FROM alarm_records a WHERE a.equipment_id = e.id AND a.gmt_release IS NULL) AS alarm_count, \
              (SELECT MAX(l.t) FROM signal_latest l JOIN signals s ON s.id = l.signal_id AND s.equipment_id = l.equipment_id \
               WHERE l.equipment_id = e.id) AS last_update, \
+             {HOME_PAGE_OF_E} AS home_page_id, \
              COUNT(*) OVER () AS total \
              {from} ORDER BY COALESCE(m.stick, 0) DESC, {order}{limit}"
         );

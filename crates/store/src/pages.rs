@@ -19,6 +19,8 @@ pub struct PageSummary {
     pub updated: i64,
     /// Whether the viewer asks for the page's password before showing it.
     pub protected: bool,
+    /// The equipment's home page: the one the monitor opens for equipment shown as a configuration page.
+    pub home: bool,
 }
 
 /// What a save of a page's document did.
@@ -66,8 +68,20 @@ pub struct PageVersion {
     pub bytes: i64,
 }
 
-const COLUMNS: &str = "id, equipment_id, title, width, height, updated_ms, \
-     CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS protected";
+/// The home page of equipment `e` (SQL, `e` in scope): the page it chose while it is one of its pages, else its
+/// first page; NULL without pages.
+pub(crate) const HOME_PAGE_OF_E: &str = "COALESCE(\
+     (SELECT hp.id FROM config_pages hp WHERE hp.id = e.home_page_id AND hp.equipment_id = e.id), \
+     (SELECT MIN(fp.id) FROM config_pages fp WHERE fp.equipment_id = e.id))";
+
+const COLUMNS: &str = "config_pages.id, config_pages.equipment_id, config_pages.title, config_pages.width, \
+     config_pages.height, config_pages.updated_ms, \
+     CAST(CASE WHEN config_pages.password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) AS protected, \
+     CAST(CASE WHEN config_pages.id = (SELECT COALESCE(\
+       (SELECT hp.id FROM config_pages hp JOIN equipment he ON he.home_page_id = hp.id \
+        WHERE he.id = config_pages.equipment_id AND hp.equipment_id = he.id), \
+       (SELECT MIN(fp.id) FROM config_pages fp WHERE fp.equipment_id = config_pages.equipment_id))) \
+     THEN 1 ELSE 0 END AS BIGINT) AS home";
 
 fn page_from_row(r: &AnyRow) -> Result<PageSummary, sqlx::Error> {
     Ok(PageSummary {
@@ -78,6 +92,7 @@ fn page_from_row(r: &AnyRow) -> Result<PageSummary, sqlx::Error> {
         height: r.try_get("height")?,
         updated: r.try_get("updated_ms")?,
         protected: r.try_get::<i64, _>("protected")? != 0,
+        home: r.try_get::<i64, _>("home")? != 0,
     })
 }
 
@@ -259,6 +274,39 @@ impl Store {
         .bind(viewer.org_id)
         .bind(id)
         .bind(saved)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Makes a page its equipment's home page; false without such a page the viewer sees.
+    pub async fn set_home_page(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let done = sqlx::query(&format!(
+            "UPDATE equipment SET home_page_id = $1 WHERE org_id = $2 AND id = \
+             (SELECT equipment_id FROM config_pages WHERE org_id = $2 AND id = $1{})",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        ))
+        .bind(id)
+        .bind(viewer.org_id)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A copy of a page under `title`, on the same equipment, with its document, canvas and password (a copy of
+    /// a protected page is protected the same way); its versions start with its first save. `None` without such a
+    /// page the viewer sees.
+    pub async fn copy_page(&self, viewer: &Viewer, id: i64, title: &str) -> anyhow::Result<Option<i64>> {
+        let now = now_ms();
+        Ok(sqlx::query_scalar(&format!(
+            "INSERT INTO config_pages (org_id, equipment_id, title, width, height, created_ms, updated_ms, document, \
+             password_hash) SELECT org_id, equipment_id, $1, width, height, $2, $2, document, password_hash \
+             FROM config_pages WHERE org_id = $3 AND id = $4{} RETURNING id",
+            viewer.grant_sql_on("config_pages.equipment_id")
+        ))
+        .bind(title)
+        .bind(now)
+        .bind(viewer.org_id)
+        .bind(id)
         .fetch_optional(self.pool())
         .await?)
     }

@@ -212,7 +212,11 @@ updated: number,
 /**
  * Whether the viewer asks for the page's password first.
  */
-protected: boolean, };
+protected: boolean, 
+/**
+ * The equipment's home page: the one the monitor opens for equipment shown as a configuration page.
+ */
+home: boolean, };
 
 export type ProjectSummary = { id: number, name: string, remark: string, 
 /**
@@ -282,7 +286,11 @@ follow: boolean,
 /**
  * The caller stuck (pinned) it to the top.
  */
-stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: number, };
+stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: number, 
+/**
+ * The page the monitor opens when `display` is `page` (the equipment's home page); null without pages.
+ */
+homePageId: number | null, };
 
 export type Quality = "good" | "bad";
 
@@ -324,7 +332,11 @@ follow: boolean,
 /**
  * The caller stuck (pinned) it to the top.
  */
-stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: number, };
+stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: number, 
+/**
+ * The page the monitor opens when `display` is `page` (the equipment's home page); null without pages.
+ */
+homePageId: number | null, };
 
 export type Scene = { id: number, name: string, equipment: Array<MapCard>, };
 

@@ -13,6 +13,16 @@ export function egDetailPath(id: number): string {
   return `/monitor/eg/detail/list/${id}`;
 }
 
+/**
+ * Where the monitor opens an equipment from a card (list, group, map, scene): its home configuration page when it is
+ * shown as a page and has one (`/monitor/eg/detail/page/{pageId}/0`), else its detail; `tab` 1 (its alarms) is
+ * always the detail's alarm tab (`/monitor/eg/detail/list/{id}/1`).
+ */
+export function monitorPath(card: { id: number; display: string; homePageId: number | null }, tab: 0 | 1 = 0): string {
+  if (tab === 0 && card.display === 'page' && card.homePageId !== null) return egPagePath(card.homePageId);
+  return `/monitor/eg/detail/list/${card.id}/${tab}`;
+}
+
 /** A configuration page in the monitor's page viewer: `/monitor/eg/detail/page/{pageId}/0` (no alarm opened). */
 export function egPagePath(pageId: number): string {
   return `/monitor/eg/detail/page/${pageId}/0`;

@@ -60,6 +60,7 @@ export function cardAnswer(patch: Partial<Card> = {}): Card {
     groupId: null,
     groupName: null,
     gmtCreate: Date.now() - 86_400_000,
+    homePageId: null,
     ...patch,
   };
 }

@@ -39,6 +39,8 @@ pub struct Card {
     pub group_id: Option<i64>,
     pub group_name: Option<String>,
     pub gmt_create: i64,
+    /// The page the monitor opens when `display` is `page` (the equipment's home page); null without pages.
+    pub home_page_id: Option<i64>,
 }
 
 impl Card {
@@ -67,6 +69,7 @@ impl Card {
             group_id: c.group_id,
             group_name: c.group_name,
             gmt_create: c.gmt_create,
+            home_page_id: c.home_page_id,
         }
     }
 }

@@ -17,6 +17,8 @@ answer_from_row! {
         pub updated: i64,
         /// Whether the viewer asks for the page's password first.
         pub protected: bool,
+        /// The equipment's home page: the one the monitor opens for equipment shown as a configuration page.
+        pub home: bool,
     }
 }
 

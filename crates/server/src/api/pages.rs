@@ -179,3 +179,24 @@ pub async fn version(State(state): State<AppState>, current: CurrentUser, params
         .map_err(|e| anyhow::anyhow!("page {id} version {saved}: the stored document is not JSON: {e}"))?;
     Ok(ApiOk::serialised(&PageVersionDocument { saved, document })?)
 }
+
+/// `POST /lfscada/configuration/page/copy {id, title}` → `{id}`: a copy of the page on the same equipment.
+pub async fn copy(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    let title = title(&params)?;
+    let copied = state
+        .store
+        .copy_page(&current.viewer(), id, &title)
+        .await?
+        .ok_or_else(|| ApiError::code(Code::PageNotFound))?;
+    Ok(ApiOk::new(Created { id: copied }).audit("page", copied))
+}
+
+/// `POST /lfscada/configuration/page/setHome {id}`: makes the page its equipment's home page.
+pub async fn set_home(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    if !state.store.set_home_page(&current.viewer(), id).await? {
+        return Err(ApiError::code(Code::PageNotFound));
+    }
+    Ok(ApiOk::empty().audit("page", id))
+}

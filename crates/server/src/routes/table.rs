@@ -223,7 +223,8 @@ pub fn table() -> Vec<RouteDef> {
         ]),
         // Configuration pages: the list, and each page's document
         route!(POST "/lfscada/configuration/page/query", pages::query, "configuration.page.query", Session ["equipmentId" => Equipment],
-            "The equipment's configuration pages, oldest first: [{id, equipmentId, title, width, height, updated}].", [EQUIPMENT_ID]),
+            "The equipment's configuration pages, oldest first: [{id, equipmentId, title, width, height, updated, protected, \
+             home}].", [EQUIPMENT_ID]),
         route!(POST "/lfscada/configuration/page/add", pages::add, "configuration.page.add", Manage ["equipmentId" => Equipment],
         "Add an empty configuration page → {id} (needs the manage permission).", [
             EQUIPMENT_ID,
@@ -238,6 +239,16 @@ pub fn table() -> Vec<RouteDef> {
         ]),
         route!(POST "/lfscada/configuration/page/delete", pages::delete, "configuration.page.delete", Manage ["id" => Page],
             "Delete a page; 1205 when it does not exist (needs the manage permission).", [param("id", "integer", true, "Page id")]),
+        route!(POST "/lfscada/configuration/page/copy", pages::copy, "configuration.page.copy", Manage ["id" => Page],
+            "Copy a page under a new title, on the same equipment, with its document, canvas and password → {id}; \
+             1205 when it does not exist (needs the manage permission).", [
+            param("id", "integer", true, "Page id"),
+            param("title", "string", true, "The copy's title, 1 to 60 characters"),
+        ]),
+        route!(POST "/lfscada/configuration/page/setHome", pages::set_home, "configuration.page.setHome", Manage ["id" => Page],
+            "Make the page its equipment's home page, the one the monitor opens for equipment shown as a configuration \
+             page (until then its first page is); 1205 when it does not exist (needs the manage permission).",
+            [param("id", "integer", true, "Page id")]),
         route!(POST "/lfscada/configuration/page/queryHome", pages::query_home, "configuration.page.queryHome", Session [],
             "The organisation's home configuration page (its first), or null.", []),
         route!(POST "/lfscada/configuration/page/info", pages::info, "configuration.page.info", Session ["id" => Page],

@@ -1,6 +1,7 @@
 //! What the designer keeps around a page's document: a version per save (the newest 20, listed newest first with
-//! who saved them, each one's document loadable, for the engineer only) and the page password (set and removed by
-//! the engineer, asked by the viewer once per session, forgotten when it changes, wrong guesses throttled).
+//! who saved them, each one's document loadable, for the engineer only), the page password (set and removed by
+//! the engineer, asked by the viewer once per session, forgotten when it changes, wrong guesses throttled), copies
+//! of a page and the equipment's home page.
 
 use crate::both_backends;
 use crate::helpers::{TestApp, answer, browser};
@@ -14,6 +15,8 @@ const VERSIONS: &str = "/lfscada/configuration/page/versions";
 const VERSION: &str = "/lfscada/configuration/page/version";
 const SET_PASSWORD: &str = "/lfscada/configuration/page/setPassword";
 const VALID_PASSWORD: &str = "/lfscada/configuration/page/validPassword";
+const COPY: &str = "/lfscada/configuration/page/copy";
+const SET_HOME: &str = "/lfscada/configuration/page/setHome";
 
 /// A page document of `n` rectangles.
 fn rectangles(n: usize) -> String {
@@ -27,6 +30,19 @@ fn rectangles(n: usize) -> String {
         })
         .collect();
     json!({ "widgets": widgets }).to_string()
+}
+
+/// The monitor's card of an equipment.
+async fn card(app: &TestApp, equipment: &str) -> Value {
+    let listed = app.post("/lfscada/monitor/equipment/query", &[]).await;
+    let list = listed.data()["list"].as_array().cloned().unwrap_or_default();
+    list.into_iter().find(|card| card["id"].as_i64() == equipment.parse().ok()).expect("the equipment's card")
+}
+
+/// The equipment's pages as (id, whether it is the home page).
+async fn homes(app: &TestApp, equipment: &str) -> Vec<(String, bool)> {
+    let listed = app.post("/lfscada/configuration/page/query", &[("equipmentId", equipment)]).await;
+    listed.data().as_array().unwrap().iter().map(|p| (p["id"].to_string(), p["home"] == true)).collect()
 }
 
 /// A second browser session of the demo user.
@@ -181,4 +197,41 @@ both_backends!(page_password_guesses_are_throttled_and_it_is_the_engineers_to_se
     assert_eq!(post_as(app, &stranger, VALID_PASSWORD, &[("id", &page), ("password", "Secret1")]).await.code(), "1205");
     assert_eq!(post_as(app, &stranger, SET_PASSWORD, &[("id", &page), ("password", "")]).await.code(), "1205");
     assert_eq!(app.post(INFO, &[("id", &page)]).await.code(), "1240", "the stranger removed nothing");
+});
+
+both_backends!(a_page_is_copied_whole_and_one_page_is_the_home_the_monitor_opens, Options::default(), |app| {
+    app.login_demo().await;
+    let (equipment, first) = new_page(app).await;
+    assert_eq!(app.post(SAVE, &[("id", &first), ("document", &rectangles(3))]).await.code(), "200");
+    assert_eq!(app.post(SET_PASSWORD, &[("id", &first), ("password", "Secret1")]).await.code(), "200");
+    assert_eq!(card(app, &equipment).await["homePageId"].to_string(), first, "the first page until one is chosen");
+
+    // A copy: the same document, canvas and password, under its own title; a bad title changes nothing.
+    let bad = app.post(COPY, &[("id", &first), ("title", "  ")]).await;
+    assert_eq!(bad.code(), "1101", "{:?}", bad.body);
+    let copied = app.post(COPY, &[("id", &first), ("title", "Overview (copy)")]).await;
+    assert_eq!(copied.code(), "200", "{:?}", copied.body);
+    let copy = copied.data()["id"].to_string();
+    let original = app.post(DESIGN, &[("id", &first)]).await;
+    let duplicate = app.post(DESIGN, &[("id", &copy)]).await;
+    assert_eq!(duplicate.data()["document"], original.data()["document"]);
+    assert_eq!(duplicate.data()["title"], "Overview (copy)");
+    assert_eq!(duplicate.data()["protected"], true);
+    assert_eq!(app.post(VERSIONS, &[("id", &copy)]).await.data(), &json!([]));
+
+    // The home page: marked in the list, opened by the monitor; a deleted home page falls back to the first.
+    assert_eq!(homes(app, &equipment).await, vec![(first.clone(), true), (copy.clone(), false)]);
+    assert_eq!(app.post(SET_HOME, &[("id", &copy)]).await.code(), "200");
+    assert_eq!(homes(app, &equipment).await, vec![(first.clone(), false), (copy.clone(), true)]);
+    assert_eq!(card(app, &equipment).await["homePageId"].to_string(), copy);
+    assert_eq!(app.post("/lfscada/configuration/page/delete", &[("id", &copy)]).await.code(), "200");
+    assert_eq!(homes(app, &equipment).await, vec![(first.clone(), true)]);
+    assert_eq!(card(app, &equipment).await["homePageId"].to_string(), first);
+
+    // Another organisation's engineer copies nothing and moves no home page.
+    let admin = app.store.user_by_loginname("admin").await.unwrap().unwrap();
+    let stranger = app.browser_as_new_user("stranger", admin.org_id, &["manage"]).await;
+    assert_eq!(post_as(app, &stranger, COPY, &[("id", &first), ("title", "Mine")]).await.code(), "1205");
+    assert_eq!(post_as(app, &stranger, SET_HOME, &[("id", &first)]).await.code(), "1205");
+    assert_eq!(homes(app, &equipment).await, vec![(first.clone(), true)]);
 });

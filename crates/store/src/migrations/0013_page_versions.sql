@@ -23,3 +23,7 @@ CREATE TABLE page_unlocks (
     PRIMARY KEY (token_hash, page_id)
 );
 CREATE INDEX page_unlocks_page ON page_unlocks (page_id);
+
+-- The equipment's home page: the page the monitor opens for equipment shown as a configuration page. It counts only
+-- while it is a page of that equipment; otherwise (NULL, or the page deleted) the first page is the home page.
+ALTER TABLE equipment ADD COLUMN home_page_id BIGINT;

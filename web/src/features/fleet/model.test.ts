@@ -5,7 +5,6 @@ import {
   cardFilterPayload,
   cardImage,
   cardState,
-  detailPath,
   formatBaseTime,
   formatKeyValue,
   groupNameProblem,
@@ -144,9 +143,7 @@ describe('display', () => {
     expect(formatKeyValue(-0.0001, '%')).toBe('0 %');
     expect(formatKeyValue(null, 'bar')).toBe('—');
   });
-  it('builds the detail and group addresses', () => {
-    expect(detailPath(7)).toBe('/monitor/eg/detail/list/7/0');
-    expect(detailPath(7, 1)).toBe('/monitor/eg/detail/list/7/1');
+  it('builds the group addresses', () => {
     expect(groupPath(3)).toBe('/monitor/eg/group/list/3');
     expect(groupPath(0, 9)).toBe('/monitor/eg/group/list/0/9');
   });

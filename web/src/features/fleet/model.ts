@@ -240,11 +240,6 @@ export function formatKeyValue(value: number | null | undefined, unit: string | 
 // ---------------------------------------------------------------------------------------------------------------
 // Addresses of other screens (owned by other features; the paths are the route table's)
 
-/** The equipment detail; tab 0 is real-time data, 1 the alarm tab. */
-export function detailPath(id: number, tab: 0 | 1 = 0): string {
-  return `/monitor/eg/detail/list/${id}/${tab}`;
-}
-
 /** The group monitor with a group selected, and optionally an equipment highlighted. */
 export function groupPath(groupId: number, equipmentId?: number): string {
   return `/monitor/eg/group/list/${groupId}${equipmentId === undefined ? '' : `/${equipmentId}`}`;

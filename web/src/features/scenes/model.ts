@@ -90,11 +90,6 @@ export function refusedField(error: Pick<ApiError, 'code' | 'data'>): 'name' | '
 
 // Addresses of other screens (the paths are the route table's).
 
-/** The equipment detail, real-time tab. */
-export function detailPath(id: number): string {
-  return `/monitor/eg/detail/list/${id}/0`;
-}
-
 export function previewPath(sceneId: number): string {
   return `/manage/scene/preview/${sceneId}`;
 }

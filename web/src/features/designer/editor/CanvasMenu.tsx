@@ -24,6 +24,7 @@ interface CanvasMenuProps {
   children: ReactNode;
 }
 
+/** The canvas's context menu. Its child must be a DOM element: the dropdown hands it the right-click handler. */
 export function CanvasMenu({ editor, perform, children }: CanvasMenuProps) {
   const { t } = useTranslation();
   const items: MenuProps['items'] = GROUPS.flatMap((group, index) => {

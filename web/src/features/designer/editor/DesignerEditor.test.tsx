@@ -100,8 +100,9 @@ describe('the page designer', { timeout: 90_000 }, () => {
     expect((screen.getByTestId('position-x') as HTMLInputElement).value).toBe('100');
   });
 
-  it('keeps the changes and says why when the server refuses the save', async () => {
-    server.on(SAVE, fail('1100', '参数 document 不合法：组件 w1 的颜色不合法', { field: 'document', reason: { kind: 'notAllowed' } }));
+  it('keeps the changes, says why when the server refuses the save and selects the widget it names', async () => {
+    const reason = { kind: 'widget', args: { widget: { id: 'r1' }, reason: { kind: 'notAllowed' } } };
+    server.on(SAVE, fail('1100', '参数 document 不合法：组件 r1 的颜色不合法', { field: 'document', reason }));
     renderApp('/manage/eg/3/designer/4');
     await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
     await key('a', {});
@@ -110,6 +111,7 @@ describe('the page designer', { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByTestId('designer-save'));
     await screen.findByText(/保存失败：参数 document 不合法/, undefined, { timeout: 15_000 });
     expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+    await screen.findByTestId('selected-r1', undefined, { timeout: 15_000 });
   });
 
   it('shows the page settings while nothing is selected and resizes the canvas', async () => {

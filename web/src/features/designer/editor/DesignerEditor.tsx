@@ -29,7 +29,12 @@ import { useStageView } from './useStageView';
 import { PagePasswordModal } from './PagePasswordModal';
 import { VersionsDrawer } from './VersionsDrawer';
 import { restoreVersion } from '../model/versions';
+import { refusedWidget } from '../model/refusal';
 import { RepairNotice } from './RepairNotice';
+import { WithRulers } from './Rulers';
+import { SettingsPopover } from './SettingsPopover';
+import { useAutoSave } from './useAutoSave';
+import { PageFileButtons } from './PageFileButtons';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
@@ -136,10 +141,20 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
       // The viewer and the page list read the saved page.
       void queryClient.invalidateQueries({ queryKey: ['configPages'] });
     },
-    onError: (error) => {
-      if (error.code === Code.PageChanged) setConflict(true);
-      else void message.error(t('designer.saveFailed', { reason: error.message }));
+    onError: (error, { doc }) => {
+      if (error.code === Code.PageChanged) return setConflict(true);
+      void message.error(t('designer.saveFailed', { reason: error.message }));
+      // The widget the server names is selected, so its panel shows what to fix.
+      const refused = refusedWidget(error, doc.widgets);
+      if (refused) update((d) => ({ ...d, editor: { ...d.editor, selection: [refused] } }));
     },
+  });
+
+  useAutoSave({
+    enabled: settings.autoSave,
+    minutes: settings.saveInterval,
+    due: () => unsaved && !save.isPending && !conflict,
+    save: () => save.mutate({ doc: editor.history.present, overwrite: false }),
   });
 
   return (
@@ -153,6 +168,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         </Typography.Text>
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
         <Flex flex={1} />
+        <PageFileButtons editor={editor} title={title} onChange={setEditor} />
         <Button icon={<HistoryOutlined />} data-testid="designer-versions" onClick={() => setVersionsOpen(true)}>
           {t('designer.versions.open')}
         </Button>
@@ -221,6 +237,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
             <Button size="small" data-testid="zoom-actual" onClick={() => setZoom(1)}>
               100 %
             </Button>
+            <SettingsPopover settings={settings} onChange={changeSettings} />
           </Flex>
         </Toolbar>
       </div>
@@ -240,11 +257,13 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
           />
         </Layout.Sider>
         <Layout.Content ref={stageRef} style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
-          <CanvasMenu editor={editor} perform={perform}>
-            <div style={{ display: 'inline-block' }}>
-              <DesignerCanvas designer={designer} adsorb={settings.adsorb} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
-            </div>
-          </CanvasMenu>
+          <WithRulers shown={settings.ruler} width={editor.history.present.con.width} height={editor.history.present.con.height} zoom={zoom}>
+            <CanvasMenu editor={editor} perform={perform}>
+              <div style={{ display: 'inline-block' }}>
+                <DesignerCanvas designer={designer} adsorb={settings.adsorb} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
+              </div>
+            </CanvasMenu>
+          </WithRulers>
         </Layout.Content>
         <Layout.Sider width={280} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
           <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} pages={pages.data ?? []} />

@@ -1,7 +1,6 @@
 /**
- * The designer's local settings (spec section 3): kept in this browser per user, with the spec's defaults. The
- * editor honours grid and adsorb so far; autoSave, saveInterval and ruler are kept as stored for when the editor
- * has them (docs/designer.md).
+ * The designer's local settings (spec section 3): kept in this browser per user, with the spec's defaults: grid and
+ * adsorb on the toolbar, rulers and autosave with its interval in the settings popover (docs/designer.md).
  */
 import { useCallback, useState } from 'react';
 

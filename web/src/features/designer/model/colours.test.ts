@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_COLOURS, RECENT_MAX, readRecent, withRecent, writeRecent } from './colours';
+import { PRESET_COLOURS, RECENT_MAX, cleanHex, hexColour, readRecent, splitColour, withRecent, writeRecent } from './colours';
 
 describe('the colour picker rules', () => {
   it('offers 50 distinct preset colours', () => {
@@ -28,5 +28,34 @@ describe('the colour picker rules', () => {
     expect(readRecent(storage)).toEqual(['#445566']);
     map.set('colorsArr', 'not json');
     expect(readRecent(storage)).toEqual([]);
+  });
+});
+
+describe('the hex input and the alpha (spec section 5)', () => {
+  it('keeps only 0-9 and a-f, in either case, at most six', () => {
+    expect(cleanHex('#1a2B3c')).toBe('1a2B3c');
+    expect(cleanHex('zz12 g-34x')).toBe('1234');
+    expect(cleanHex('1234567890')).toBe('123456');
+  });
+
+  it('makes empty white, expands the short form and takes nothing else but six digits', () => {
+    expect(hexColour('', 100)).toBe('#FFFFFF');
+    expect(hexColour('abc', 100)).toBe('#AABBCC');
+    expect(hexColour('12ab3f', 100)).toBe('#12AB3F');
+    expect(hexColour('12ab', 100)).toBeNull();
+  });
+
+  it('writes an alpha under 100 as the fourth byte, clamped to 0-100', () => {
+    expect(hexColour('000000', 50)).toBe('#00000080');
+    expect(hexColour('000000', 0)).toBe('#00000000');
+    expect(hexColour('000000', 140)).toBe('#000000');
+    expect(hexColour('000000', -5)).toBe('#00000000');
+    expect(hexColour('000000', Number.NaN)).toBeNull();
+  });
+
+  it('reads a stored colour back into its digits and alpha', () => {
+    expect(splitColour('#12ab3f')).toEqual({ hex: '12AB3F', alpha: 100 });
+    expect(splitColour('#00000080')).toEqual({ hex: '000000', alpha: 50 });
+    expect(splitColour('red')).toEqual({ hex: 'FFFFFF', alpha: 100 });
   });
 });

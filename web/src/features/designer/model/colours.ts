@@ -1,7 +1,7 @@
 /**
- * The colour picker's rules (spec sections 4 and 9): 50 preset colours; a confirmed colour enters the recent
- * history, at most 20, newest first, kept in this browser under `colorsArr`. (The hex input's rule of section 5,
- * only 0-9 and a-f, empty is ffffff, needs a picker panel of our own: antd's input is used for now.)
+ * The colour picker's rules (spec sections 4, 5 and 9): 50 preset colours; a confirmed colour enters the recent
+ * history, at most 20, newest first, kept in this browser under `colorsArr`; the hex input keeps only 0-9 and a-f
+ * (either case), empty means ffffff; the alpha is a whole percentage from 0 to 100.
  */
 
 /** Ten hues in five shades, light to dark, then greys: 50 colours. */
@@ -37,4 +37,37 @@ export function writeRecent(recent: readonly string[], storage: Pick<Storage, 's
   } catch {
     // A full or blocked storage only forgets the history.
   }
+}
+
+/** What the hex input keeps of a typed or pasted text: its hex digits, at most six. */
+export function cleanHex(text: string): string {
+  return text.replace(/[^0-9a-fA-F]/g, '').slice(0, 6);
+}
+
+/** The alpha as a whole percentage from 0 to 100, or null when the text is no number. */
+export function cleanAlpha(value: number): number | null {
+  return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : null;
+}
+
+/**
+ * The colour a hex input and an alpha give, written as the designer stores colours: `#RRGGBB`, or `#RRGGBBAA`
+ * when not opaque. Empty is ffffff; three digits are the short form (`abc` is `AABBCC`); any other length than 0, 3
+ * or 6 is no colour yet (null: the field says so and nothing changes).
+ */
+export function hexColour(hex: string, alphaPercent: number): string | null {
+  const digits = cleanHex(hex);
+  const full =
+    digits.length === 0 ? 'FFFFFF' : digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits.length === 6 ? digits : null;
+  const alpha = cleanAlpha(alphaPercent);
+  if (full === null || alpha === null) return null;
+  const suffix = alpha === 100 ? '' : Math.round((alpha * 255) / 100).toString(16).padStart(2, '0');
+  return `#${full}${suffix}`.toUpperCase();
+}
+
+/** A stored colour's hex digits and alpha percentage, for the inputs (anything unreadable is opaque white). */
+export function splitColour(colour: string): { hex: string; alpha: number } {
+  const match = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(colour.trim());
+  if (!match) return { hex: 'FFFFFF', alpha: 100 };
+  const alpha = match[2] === undefined ? 100 : Math.round((parseInt(match[2], 16) * 100) / 255);
+  return { hex: match[1]!.toUpperCase(), alpha };
 }

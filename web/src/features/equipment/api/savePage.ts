@@ -9,13 +9,20 @@ export const PAGE_TITLE_MAX = 60;
 
 export type PageChange =
   | { kind: 'add'; equipmentId: number; title: string; width?: number | null; height?: number | null }
-  | { kind: 'rename'; equipmentId: number; id: number; title: string };
+  | { kind: 'rename'; equipmentId: number; id: number; title: string }
+  | { kind: 'copy'; equipmentId: number; id: number; title: string }
+  | { kind: 'home'; equipmentId: number; id: number };
 
 /**
- * POST /lfscada/configuration/page/add {equipmentId, title, width?, height?} → {id}, or /edit {id, title}.
- * Silent: the dialog shows the refusal.
+ * POST /lfscada/configuration/page/add {equipmentId, title, width?, height?} → {id}, /edit {id, title}, /copy {id,
+ * title} → {id} (document, canvas and password copied) or /setHome {id} (the page the monitor opens for equipment
+ * shown as a configuration page). Silent: the dialog shows the refusal.
  */
 export function savePage(change: PageChange): Promise<unknown> {
+  if (change.kind === 'copy') {
+    return post<{ id: number }>('/lfscada/configuration/page/copy', { id: change.id, title: change.title.trim() }, { silent: true });
+  }
+  if (change.kind === 'home') return post<null>('/lfscada/configuration/page/setHome', { id: change.id }, { silent: true });
   if (change.kind === 'add') {
     return post<{ id: number }>(
       '/lfscada/configuration/page/add',
@@ -30,6 +37,10 @@ export function useSavePage() {
   const queryClient = useQueryClient();
   return useMutation<unknown, ApiError, PageChange>({
     mutationFn: savePage,
-    onSuccess: (_data, change) => void queryClient.invalidateQueries({ queryKey: configPageKeys.list(change.equipmentId) }),
+    onSuccess: (_data, change) => {
+      void queryClient.invalidateQueries({ queryKey: configPageKeys.list(change.equipmentId) });
+      // The monitor's cards open the home page.
+      if (change.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+    },
   });
 }

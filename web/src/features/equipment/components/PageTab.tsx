@@ -1,11 +1,11 @@
 /**
- * Page tab: the equipment's configuration pages, listed, created (title, canvas size), renamed, deleted and opened
- * in the page designer.
+ * Page tab: the equipment's configuration pages, listed (the home page and protected pages marked), created (title,
+ * canvas size), renamed, copied, made the home page, deleted and opened in the page designer.
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, FormatPainterOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, FormatPainterOutlined, HomeOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -26,18 +26,39 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
   const pages = usePages(equipmentId);
   const save = useSavePage();
   const remove = useDeletePage();
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'rename'; page: ConfigPage } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'rename' | 'copy'; page: ConfigPage } | null>(null);
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguage(form);
 
   const open = (next: typeof dialog) => {
     form.resetFields();
     if (next?.kind === 'rename') form.setFieldsValue({ title: next.page.title });
+    if (next?.kind === 'copy') form.setFieldsValue({ title: t('equipment.page.copyTitle', { title: next.page.title }).slice(0, PAGE_TITLE_MAX) });
     setDialog(next);
   };
 
   const columns: ColumnsType<ConfigPage> = [
-    { title: t('equipment.page.field.title'), key: 'title', render: (_, p) => <Typography.Text strong>{p.title}</Typography.Text> },
+    {
+      title: t('equipment.page.field.title'),
+      key: 'title',
+      render: (_, p) => (
+        <Space size={6} wrap>
+          <Typography.Text strong>{p.title}</Typography.Text>
+          {p.home && (
+            <Tooltip title={t('equipment.page.homeHint')}>
+              <Tag color="blue" icon={<HomeOutlined />} data-testid={`page-home-${p.id}`}>
+                {t('equipment.page.home')}
+              </Tag>
+            </Tooltip>
+          )}
+          {p.protected && (
+            <Tooltip title={t('equipment.page.protectedHint')}>
+              <LockOutlined aria-label={t('equipment.page.protectedHint')} data-testid={`page-protected-${p.id}`} />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
     { title: t('equipment.page.field.size'), key: 'size', render: (_, p) => `${p.width} × ${p.height}` },
     {
       title: t('equipment.page.field.updated'),
@@ -57,6 +78,20 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open({ kind: 'rename', page: p })} data-testid={`page-rename-${p.id}`}>
             {t('equipment.page.rename')}
           </Button>
+          <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => open({ kind: 'copy', page: p })} data-testid={`page-copy-${p.id}`}>
+            {t('equipment.page.copy')}
+          </Button>
+          {!p.home && (
+            <Button
+              type="link"
+              size="small"
+              icon={<HomeOutlined />}
+              data-testid={`page-set-home-${p.id}`}
+              onClick={() => save.mutate({ kind: 'home', equipmentId, id: p.id }, { onError: showError })}
+            >
+              {t('equipment.page.setHome')}
+            </Button>
+          )}
           <Popconfirm
             title={t('equipment.page.deleteConfirm', { title: p.title })}
             okText={t('equipment.delete.ok')}
@@ -78,7 +113,7 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
     const change =
       dialog.kind === 'add'
         ? { kind: 'add' as const, equipmentId, title: values.title, width: values.width ?? null, height: values.height ?? null }
-        : { kind: 'rename' as const, equipmentId, id: dialog.page.id, title: values.title };
+        : { kind: dialog.kind, equipmentId, id: dialog.page.id, title: values.title };
     save.mutate(change, {
       onSuccess: () => setDialog(null),
       onError: (error) => {
@@ -132,7 +167,7 @@ export function PageTab({ equipmentId, readOnly }: { equipmentId: number; readOn
       )}
       <Modal
         open={dialog !== null}
-        title={dialog?.kind === 'rename' ? t('equipment.page.renameTitle') : t('equipment.page.add')}
+        title={dialog?.kind === 'rename' ? t('equipment.page.renameTitle') : dialog?.kind === 'copy' ? t('equipment.page.copyDialog') : t('equipment.page.add')}
         okText={t('equipment.ok')}
         cancelText={t('equipment.cancel')}
         onOk={() => form.submit()}

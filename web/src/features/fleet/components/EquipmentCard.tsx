@@ -9,6 +9,7 @@
  * Drawn with plain elements and theme tokens rather than antd's Card and Typography: those two weigh about 50 KB
  * compressed (Card brings Tabs along), and this list is the first screen after login.
  */
+import { monitorPath } from '@/lib/paths';
 import { useState, type MouseEvent } from 'react';
 import { Badge, Button, Flex, Tag, Tooltip, theme } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
@@ -31,7 +32,7 @@ import { SignalStrength } from '@/components/SignalStrength';
 import { useSetFollow } from '../api/followEquipment';
 import { useMoveEquipment } from '../api/moveEquipment';
 import { useSetStick } from '../api/stickEquipment';
-import { STATE_COLOUR, cardImage, cardState, detailPath, formatBaseTime, type Card as EquipmentCardData, type Group } from '../model';
+import { STATE_COLOUR, cardImage, cardState, formatBaseTime, type Card as EquipmentCardData, type Group } from '../model';
 import { GatewayPresenceTag } from '@/components/GatewayState';
 
 dayjs.extend(relativeTime);
@@ -105,7 +106,7 @@ export function EquipmentCard({ card, groups, onNewGroup, highlighted = false }:
       data-state={state}
       data-highlighted={highlighted || undefined}
       onClick={(event) => {
-        if (isCardClick(event)) void navigate(detailPath(card.id));
+        if (isCardClick(event)) void navigate(monitorPath(card));
       }}
       style={{
         height: '100%',
@@ -139,8 +140,8 @@ export function EquipmentCard({ card, groups, onNewGroup, highlighted = false }:
             style={{ flex: 'none', width: 10, height: 10, borderRadius: '50%', background: STATE_COLOUR[state] }}
           />
           <a
-            href={detailPath(card.id)}
-            onClick={open(detailPath(card.id))}
+            href={monitorPath(card)}
+            onClick={open(monitorPath(card))}
             title={card.equipName}
             data-testid="fleet-card-name"
             style={{
@@ -212,8 +213,8 @@ export function EquipmentCard({ card, groups, onNewGroup, highlighted = false }:
             )}
           </Flex>
           <a
-            href={detailPath(card.id, 1)}
-            onClick={open(detailPath(card.id, 1))}
+            href={monitorPath(card, 1)}
+            onClick={open(monitorPath(card, 1))}
             data-testid={`fleet-alarm-${card.id}`}
             aria-label={t('fleet.card.alarmsLabel', { count: card.alarmCount })}
             style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}

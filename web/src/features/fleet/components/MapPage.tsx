@@ -7,6 +7,7 @@
  * otherwise (lib/map/tiles.ts); when they cannot load (no internet) the markers still show on a plain background and
  * a notice says the map tiles are missing.
  */
+import { monitorPath } from '@/lib/paths';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import { tileConfig } from '@/lib/map/tiles';
 import {
   STATE_COLOUR,
   cardState,
-  detailPath,
+ 
   formatBaseTime,
   formatKeyValue,
   hasCoordinates,
@@ -68,11 +69,11 @@ export function buildPopup(card: MapCard, t: TFunction, open: (path: string) => 
     root.append(table);
   }
   const link = el('a', 'align-self:flex-start', t('fleet.map.openDetail')) as HTMLAnchorElement;
-  link.href = detailPath(card.id);
+  link.href = monitorPath(card);
   link.dataset.testid = 'fleet-popup-detail';
   link.addEventListener('click', (event) => {
     event.preventDefault();
-    open(detailPath(card.id));
+    open(monitorPath(card));
   });
   root.append(link);
   return root;
@@ -214,10 +215,10 @@ export default function MapPage() {
                       <Space size={6}>
                         <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: '50%', background: STATE_COLOUR[cardState(card)] }} />
                         <Typography.Link
-                          href={detailPath(card.id)}
+                          href={monitorPath(card)}
                           onClick={(event) => {
                             event.preventDefault();
-                            open(detailPath(card.id));
+                            open(monitorPath(card));
                           }}
                         >
                           {card.equipName}

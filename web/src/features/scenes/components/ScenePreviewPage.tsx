@@ -3,13 +3,14 @@
  * with its online state, open alarms and the latest values of its first signals, read again every 5 s. A card's
  * name opens the equipment's detail. A failed refresh keeps the last values on screen and says how old they are.
  */
+import { monitorPath } from '@/lib/paths';
 import { Alert, Button, Empty, Flex, Result, Spin, Tag, Typography, theme } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useScene } from '../api/sceneInfo';
-import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, detailPath, formatBaseTime, formatValue, type SceneCard } from '../model';
+import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatBaseTime, formatValue, type SceneCard } from '../model';
 
 function Board({ cards }: { cards: SceneCard[] }) {
   const { t } = useTranslation();
@@ -38,10 +39,10 @@ function Board({ cards }: { cards: SceneCard[] }) {
           <Flex justify="space-between" align="start" gap={8}>
             <Typography.Link
               strong
-              href={detailPath(card.id)}
+              href={monitorPath(card)}
               onClick={(event) => {
                 event.preventDefault();
-                void navigate(detailPath(card.id));
+                void navigate(monitorPath(card));
               }}
               style={{ fontSize: 16, wordBreak: 'break-word' }}
               data-testid="scene-card-name"
