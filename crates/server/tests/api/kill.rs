@@ -208,3 +208,29 @@ async fn every_reading_sent_survives_kill_9_of_the_server_during_ingest() {
     recorder.abort();
     store.close().await;
 }
+
+/// `THP_enabled` of a process's /proc status: 0 once it has asked the kernel for no transparent huge pages.
+fn thp_enabled(pid: u32) -> Option<String> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|line| line.strip_prefix("THP_enabled:")).map(|v| v.trim().to_owned())
+}
+
+/// The server process asks for no transparent huge pages: with them its memory stayed resident in 2 MiB pieces
+/// after every burst (docs/performance.md, "Server memory").
+#[tokio::test]
+async fn the_server_process_runs_without_transparent_huge_pages() {
+    let port = free_port();
+    let broker_dir = tempfile::tempdir().unwrap();
+    let _broker = Mosquitto::start(port, broker_dir.path()).await;
+    let data_dir = tempfile::tempdir().unwrap();
+    let server =
+        ServerProcess::start(data_dir.path(), &format!("mqtt://127.0.0.1:{port}"), &data_dir.path().join("log"));
+    let pid = server.child.id();
+    assert_eq!(thp_enabled(std::process::id()).as_deref(), Some("1"), "this kernel reports THP_enabled per process");
+    let deadline = Instant::now() + DEADLINE;
+    while thp_enabled(pid).as_deref() != Some("0") && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(thp_enabled(pid).as_deref(), Some("0"), "log: {}", read(&data_dir.path().join("log")));
+    server.terminate();
+}
