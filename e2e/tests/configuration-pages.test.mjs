@@ -80,7 +80,7 @@ describe('configuration pages', () => {
           data: { signalArray: [{ type: 'signal', equipId: equipmentId, signalId: signals['Tank level'], title: 'Tank level' }], timeRange: 10 },
         },
         {
-          id: 'alarm-table', widgetType: 'ComplexAlarm', widgetName: 'Alarm table',
+          id: 'camera', widgetType: 'ComplexVideo', widgetName: 'Camera',
           position: { x: 520, y: 40, width: 240, height: 340 },
         },
       ],
@@ -102,7 +102,7 @@ describe('configuration pages', () => {
 
     await page.locator(`[data-testid="pages-tab-${overview}"]`).click();
     await page.waitForURL(`**/monitor/eg/group/configuration/0/${equipmentId}/${overview}`);
-    await widget(page, 'alarm-table').getByText('此部件暂不能在查看器中显示').waitFor();
+    await widget(page, 'camera').getByText('此部件暂不能在查看器中显示').waitFor();
     // The trend draws the values that arrive while the page is open (ECharts draws into a canvas).
     await widget(page, 'level-trend').getByText('自打开本页起').waitFor();
     await widget(page, 'level-trend').locator('canvas').first().waitFor();

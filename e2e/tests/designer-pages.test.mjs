@@ -8,33 +8,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, snap } from '../lib/harness.mjs';
 import { api, findDemo } from '../lib/demo.mjs';
+import { draw, save, widgetsOfType } from '../lib/designer.mjs';
 
 const app = consoleUnderTest();
-
-/** The canvas's on-screen point of canvas units (x, y) at the zoom shown. */
-async function onCanvas(page, x, y) {
-  const canvas = page.locator('[data-testid="designer-canvas"]');
-  const box = await canvas.boundingBox();
-  const width = Number((await canvas.getAttribute('viewBox')).split(' ')[2]);
-  return { x: box.x + (x * box.width) / width, y: box.y + (y * box.width) / width };
-}
-
-async function draw(page, type, from, to) {
-  await page.locator(`[data-testid="palette-${type}"]`).click();
-  const a = await onCanvas(page, ...from);
-  const b = await onCanvas(page, ...to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 6 });
-  await page.mouse.up();
-}
-
-async function save(page) {
-  await page.locator('[data-testid="designer-save"]').click();
-  await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
-}
-
-const widgetsOfType = (page, type) => page.locator(`[data-layer="widgets"] > [data-widget-type="${type}"]`);
 
 describe('around a designed page', () => {
   test('zh-CN: versions restored in the designer, and a page password asked by the viewer', async () => {

@@ -8,15 +8,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, snap } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
+import { onCanvas, widgetsOfType } from '../lib/designer.mjs';
 
 const app = consoleUnderTest();
-
-/** The canvas's on-screen point of canvas units (x, y) at the zoom shown. */
-async function onCanvas(page, x, y) {
-  const box = await page.locator('[data-testid="designer-canvas"]').boundingBox();
-  const zoom = box.width / Number(await page.locator('[data-testid="designer-canvas"]').getAttribute('viewBox').then((v) => v.split(' ')[2]));
-  return { x: box.x + x * zoom, y: box.y + y * zoom };
-}
 
 async function dragOnCanvas(page, from, to) {
   const a = await onCanvas(page, ...from);
@@ -28,7 +22,6 @@ async function dragOnCanvas(page, from, to) {
   await page.mouse.up();
 }
 
-const widgetsOfType = (page, type) => page.locator(`[data-layer="widgets"] > [data-widget-type="${type}"]`);
 const field = (page, name) => page.locator(`[data-testid="position-${name}"]`);
 
 /** The latest stored value of a demo signal. */

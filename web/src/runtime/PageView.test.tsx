@@ -334,9 +334,9 @@ describe('PageView: animations', () => {
 describe('PageView: widgets the viewer does not draw', () => {
   it('shows an honest placeholder with the widget name, never sample data', () => {
     show();
-    const alarms = widget('alarms');
-    expect(alarms.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('unsupported');
-    expect(widget('alarms').textContent).toBe('报警记录表此部件暂不能在查看器中显示');
+    const video = widget('video');
+    expect(video.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('unsupported');
+    expect(widget('video').textContent).toBe('视频此部件暂不能在查看器中显示');
     expect(widget('select').textContent).toContain('下拉选择');
   });
 
@@ -359,7 +359,7 @@ describe('PageView: widgets the viewer does not draw', () => {
   it('speaks English when the console does', async () => {
     await changeLanguage('en');
     show();
-    expect(widget('alarms').textContent).toBe('Alarm tableThis widget cannot be shown in the viewer yet');
+    expect(widget('video').textContent).toBe('VideoThis widget cannot be shown in the viewer yet');
   });
 });
 

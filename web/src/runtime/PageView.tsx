@@ -39,7 +39,11 @@ export function PageView({ document, context, now }: PageViewProps) {
   });
   const { runClick, dialog } = useClickRunner(contextRef, messageRef);
 
-  const env = useMemo<RenderEnv>(() => ({ signals: context.signals, now, runClick }), [context.signals, now, runClick]);
+  const equipmentId = context.live?.equipmentId;
+  const env = useMemo<RenderEnv>(
+    () => ({ signals: context.signals, now, runClick, live: equipmentId === undefined ? null : { equipmentId } }),
+    [context.signals, now, runClick, equipmentId],
+  );
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

@@ -8,6 +8,7 @@ import {
   currentChartOption,
   pointOf,
   rollingChartOption,
+  sharesOf,
 } from './chartOptions';
 import type { ChartOption } from '@/lib/chartTheme';
 import { parsePageDocument, type Widget } from './document';
@@ -27,19 +28,29 @@ function chartWidget(widgetType: string, data: Record<string, unknown>): Widget 
 const series = (option: ChartOption) => option.series as Series[];
 
 describe('chart settings', () => {
-  it('takes the contract defaults: 60 minutes, HH:mm, an adapting axis, bars 40 wide', () => {
+  it('takes the contract defaults: 60 minutes, HH:mm, an adapting axis, bars 40 wide, slices labelled by value', () => {
     expect(chartSettingsOf(chartWidget('ComplexLine', {}).data)).toEqual({
       timeRange: 60,
       timeFormat: 'HH:mm',
       min: undefined,
       max: undefined,
       barWidth: 40,
+      valueType: 'value',
     });
   });
 
   it('reads timeRange, timeFormat, minVal, maxVal and bar.width; mode adapt ignores the bounds', () => {
     const data = { timeRange: '15', timeFormat: 'HH:mm:ss', mode: 'custom', minVal: 0, maxVal: '10', bar: { width: 24, space: 35 } };
-    expect(chartSettingsOf(chartWidget('ComplexBar', data).data)).toEqual({ timeRange: 15, timeFormat: 'HH:mm:ss', min: 0, max: 10, barWidth: 24 });
+    expect(chartSettingsOf(chartWidget('ComplexBar', data).data)).toEqual({
+      timeRange: 15,
+      timeFormat: 'HH:mm:ss',
+      min: 0,
+      max: 10,
+      barWidth: 24,
+      valueType: 'value',
+    });
+    expect(chartSettingsOf(chartWidget('ComplexPie', { valueType: 'percent' }).data).valueType).toBe('percent');
+    expect(chartSettingsOf(chartWidget('ComplexPie', { valueType: 'share' }).data).valueType).toBe('value');
     expect(chartSettingsOf(chartWidget('ComplexBar', { ...data, mode: 'adapt' }).data)).toMatchObject({ min: undefined, max: undefined });
     // Nonsense falls back: a range of 0, bounds the wrong way round, a bar without width.
     expect(chartSettingsOf(chartWidget('ComplexBar', { timeRange: 0, minVal: 5, maxVal: 1, bar: {} }).data)).toEqual({
@@ -48,6 +59,7 @@ describe('chart settings', () => {
       min: undefined,
       max: undefined,
       barWidth: 40,
+      valueType: 'value',
     });
   });
 });
@@ -184,5 +196,23 @@ describe('current value options (ComplexBar, ComplexPie, ComplexRing, ComplexRos
     const label = (pie?.label as { formatter: (p: { dataIndex: number; name: string }) => string }).formatter;
     expect(label({ dataIndex: 0, name: 'Tank level' })).toBe('Tank level: 62.5 %');
     expect(label({ dataIndex: 1, name: 'Outlet pressure' })).toBe('Outlet pressure: —');
+  });
+
+  it('pie with valueType percent: each slice labelled by its share of the whole, the tooltip with both', () => {
+    const widget = chartWidget('ComplexPie', { ...data, valueType: 'percent' });
+    const option = currentChartOption('pie', chartSignalsOf(widget.data, testSignals), { ...values, '2': reading(20) }, chartSettingsOf(widget.data));
+    const [pie] = series(option);
+    const label = (pie?.label as { formatter: (p: { dataIndex: number; name: string }) => string }).formatter;
+    expect(label({ dataIndex: 0, name: 'Tank level' })).toBe('Tank level: 75.8%');
+    expect(label({ dataIndex: 1, name: 'Outlet pressure' })).toBe('Outlet pressure: 24.2%');
+    expect(label({ dataIndex: 2, name: 'Motor temperature' })).toBe('Motor temperature: —');
+    const tooltip = (option.tooltip as { formatter: (p: { dataIndex: number; name: string }) => string }).formatter;
+    expect(tooltip({ dataIndex: 1, name: 'Outlet pressure' })).toBe('Outlet pressure: 20.00 bar (24.2%)');
+    expect(tooltip({ dataIndex: 2, name: 'Motor temperature' })).toBe('Motor temperature: —');
+  });
+
+  it('tells no share when nothing is above 0', () => {
+    expect(sharesOf([0, null])).toEqual(['—', '—']);
+    expect(sharesOf([1, 3])).toEqual(['25%', '75%']);
   });
 });

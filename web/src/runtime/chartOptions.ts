@@ -1,7 +1,7 @@
 /**
  * What a chart widget draws, as plain ECharts option data (tested without a canvas; this module does not load
  * ECharts): its settings read from the document (spec section 3, "Charts": mode adapt, minVal, maxVal, timeRange
- * 60, timeFormat HH:mm, bar { width 40 }), its signals (`data.signalArray`), and the options of the rolling curve
+ * 60, timeFormat HH:mm, pie, ring and rose valueType value, bar { width 40 }), its signals (`data.signalArray`), and the options of the rolling curve
  * (ComplexLine, ComplexArea) and of the current-value charts (ComplexBar, ComplexPie, ComplexRing, ComplexRose).
  *
  * Only values the page has are drawn: a missing or bad value is "no value" ('-', ECharts' empty value; a gap in a
@@ -13,6 +13,7 @@ import { boundSignalId, type WidgetData } from './document';
 import { formatTimer, NO_VALUE } from './format';
 import type { RuntimeSignal, RuntimeValue } from './types';
 import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
+import { finiteOf } from './documentValues';
 
 export interface ChartSettings {
   /** Minutes of the rolling curve. */
@@ -24,20 +25,18 @@ export interface ChartSettings {
   max: number | undefined;
   /** Bar width in px. */
   barWidth: number;
+  /** What a pie, ring or rose slice's label shows: its value, or its share of the whole. */
+  valueType: ChartValueType;
 }
+
+export const CHART_VALUE_TYPES = ['value', 'percent'] as const;
+export type ChartValueType = (typeof CHART_VALUE_TYPES)[number];
+/** The value axis' modes: `adapt` follows the data; `custom` (any other) is fixed to minVal and maxVal. */
+export const CHART_MODES = ['adapt', 'custom'] as const;
 
 export const DEFAULT_TIME_RANGE = 60;
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
 export const DEFAULT_BAR_WIDTH = 40;
-
-function finite(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
-}
 
 /**
  * The chart settings of `data` (kept in `data.extra` by the parser). The value axis uses minVal and maxVal when
@@ -45,13 +44,13 @@ function finite(value: unknown): number | undefined {
  */
 export function chartSettingsOf(data: WidgetData): ChartSettings {
   const extra = data.extra;
-  const timeRange = finite(extra.timeRange);
+  const timeRange = finiteOf(extra.timeRange);
   const timeFormat = typeof extra.timeFormat === 'string' && extra.timeFormat.trim() ? extra.timeFormat : DEFAULT_TIME_FORMAT;
   const adapt = extra.mode === 'adapt';
   const bar = typeof extra.bar === 'object' && extra.bar !== null ? (extra.bar as Record<string, unknown>) : {};
-  const barWidth = finite(bar.width);
-  let min = adapt ? undefined : finite(extra.minVal);
-  let max = adapt ? undefined : finite(extra.maxVal);
+  const barWidth = finiteOf(bar.width);
+  let min = adapt ? undefined : finiteOf(extra.minVal);
+  let max = adapt ? undefined : finiteOf(extra.maxVal);
   if (min !== undefined && max !== undefined && min >= max) min = max = undefined;
   return {
     timeRange: timeRange !== undefined && timeRange > 0 ? timeRange : DEFAULT_TIME_RANGE,
@@ -59,6 +58,7 @@ export function chartSettingsOf(data: WidgetData): ChartSettings {
     min,
     max,
     barWidth: barWidth !== undefined && barWidth > 0 ? barWidth : DEFAULT_BAR_WIDTH,
+    valueType: extra.valueType === 'percent' ? 'percent' : 'value',
   };
 }
 
@@ -173,6 +173,15 @@ export const SYMBOLS_BELOW_POINTS = 60;
 
 export type CategoryKind = 'bar' | 'pie' | 'ring' | 'rose';
 
+/**
+ * Each value's share of the values' sum as text ('62.5%', one decimal at most); '—' for no value, and for every
+ * value when the sum is not above 0 (no share can be told).
+ */
+export function sharesOf(numbers: ReadonlyArray<number | null>): string[] {
+  const total = numbers.reduce<number>((sum, n) => sum + (n ?? 0), 0);
+  return numbers.map((n) => (n === null || !(total > 0) ? NO_VALUE : `${Math.round((n / total) * 1000) / 10}%`));
+}
+
 /** The value a bar or slice shows: the number, or '-' (ECharts' empty value) for no value. */
 function itemValue(value: RuntimeValue | undefined): number | '-' {
   return numberOf(value) ?? '-';
@@ -181,6 +190,7 @@ function itemValue(value: RuntimeValue | undefined): number | '-' {
 /**
  * The current-value charts: one bar (ComplexBar, `barWidth`) or slice (ComplexPie; ComplexRing with a hole;
  * ComplexRose by radius) per signal, named by its title; a missing or bad value is '-' (no bar, no slice), not 0.
+ * A slice's label shows its value, or with `valueType` percent its share of the whole (the tooltip then both).
  */
 export function currentChartOption(
   kind: CategoryKind,
@@ -190,6 +200,10 @@ export function currentChartOption(
 ): ChartOption {
   const texts = chartSignals.map((s) => valueText(s.signal)(numberOf(values[s.key])));
   const label = (p: { dataIndex: number; name: string }) => `${p.name}: ${texts[p.dataIndex] ?? NO_VALUE}`;
+  const shares = sharesOf(chartSignals.map((s) => numberOf(values[s.key])));
+  const shareLabel = (p: { dataIndex: number; name: string }) => `${p.name}: ${shares[p.dataIndex] ?? NO_VALUE}`;
+  const bothLabel = (p: { dataIndex: number; name: string }) =>
+    shares[p.dataIndex] === NO_VALUE ? label(p) : `${label(p)} (${shares[p.dataIndex]})`;
   const base = { animation: false, color: [...CHART_COLOURS] };
   if (kind === 'bar') {
     return {
@@ -210,17 +224,18 @@ export function currentChartOption(
     };
   }
   const radius = kind === 'ring' ? ['40%', '65%'] : kind === 'rose' ? ['15%', '65%'] : '65%';
+  const percent = settings.valueType === 'percent';
   return {
     ...base,
     legend: { type: 'scroll', bottom: 0, textStyle: { fontSize: 10 } },
-    tooltip: { trigger: 'item', formatter: label },
+    tooltip: { trigger: 'item', formatter: percent ? bothLabel : label },
     series: [
       {
         type: 'pie',
         radius,
         center: ['50%', '45%'],
         ...(kind === 'rose' ? { roseType: 'radius' } : {}),
-        label: { fontSize: 10, formatter: label },
+        label: { fontSize: 10, formatter: percent ? shareLabel : label },
         data: chartSignals.map((s) => ({ name: s.name, value: itemValue(values[s.key]) })),
       },
     ],

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import widgetTypes from '@/generated/widgetTypes.json';
 import { allTexts } from '@/test/allTexts';
 import { widgetDefOf, widgetRegistry, unknownWidgetDef } from './registry';
+import { ComplexAlarm } from './widgets/alarmTable';
 import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
+import { UsualScrollbar } from './widgets/flowBar';
 import { NotInViewer } from './widgets/Placeholder';
+import { ComplexHistory } from './widgets/tables';
+import { ComplexXyline } from './widgets/xyChart';
 
 const generated = widgetTypes.types.map((t) => t.type);
 
@@ -26,7 +30,7 @@ describe('widget registry', () => {
     }
   });
 
-  it('draws groups, shapes, the usual widgets and the live charts for real; the rest are placeholders', () => {
+  it('draws groups, shapes, the usual widgets, the live charts and the tables for real; the rest are placeholders', () => {
     const drawn = Object.entries(widgetRegistry)
       .filter(([, def]) => def.drawn)
       .map(([type]) => type)
@@ -40,6 +44,7 @@ describe('widget registry', () => {
         'UsualDataText',
         'UsualImage',
         'UsualPercentFill',
+        'UsualScrollbar',
         'UsualText',
         'UsualTimer',
         'UsualAnimation',
@@ -49,6 +54,9 @@ describe('widget registry', () => {
         'ComplexPie',
         'ComplexRing',
         'ComplexRose',
+        'ComplexXyline',
+        'ComplexHistory',
+        'ComplexAlarm',
       ].sort(),
     );
     for (const def of Object.values(widgetRegistry)) expect(def.render === NotInViewer).toBe(!def.drawn);
@@ -61,6 +69,13 @@ describe('widget registry', () => {
     expect(widgetRegistry.ComplexPie.render).toBe(ComplexPie);
     expect(widgetRegistry.ComplexRing.render).toBe(ComplexRing);
     expect(widgetRegistry.ComplexRose.render).toBe(ComplexRose);
+    expect(widgetRegistry.ComplexXyline.render).toBe(ComplexXyline);
+  });
+
+  it('draws the tables and the flow bar with their own renderers', () => {
+    expect(widgetRegistry.ComplexHistory.render).toBe(ComplexHistory);
+    expect(widgetRegistry.ComplexAlarm.render).toBe(ComplexAlarm);
+    expect(widgetRegistry.UsualScrollbar.render).toBe(UsualScrollbar);
   });
 
   it('answers the unknown-widget entry for types outside the list, prototype names included', () => {

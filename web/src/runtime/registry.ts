@@ -6,8 +6,10 @@
  */
 import type { ComponentType } from 'react';
 import { labelKeyOf } from './labels';
+import { ComplexAlarm } from './widgets/alarmTable';
 import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
 import type { WidgetRenderProps } from './widgets/common';
+import { UsualScrollbar } from './widgets/flowBar';
 import { UsualDashboard, UsualPercentFill } from './widgets/gauges';
 import { NotInViewer, UnknownWidget } from './widgets/Placeholder';
 import {
@@ -21,7 +23,9 @@ import {
   ShapeRect,
   ShapeTriangle,
 } from './widgets/shapes';
+import { ComplexHistory } from './widgets/tables';
 import { UsualAnimation, UsualButton, UsualDataText, UsualImage, UsualText, UsualTimer, WidgetGroup } from './widgets/texts';
+import { ComplexXyline } from './widgets/xyChart';
 
 export interface WidgetDef {
   /** Draws the widget (SVG) in its box. */
@@ -56,7 +60,7 @@ export const widgetRegistry = {
   UsualDataText: drawn('UsualDataText', UsualDataText),
   UsualImage: drawn('UsualImage', UsualImage),
   UsualPercentFill: drawn('UsualPercentFill', UsualPercentFill),
-  UsualScrollbar: notYet('UsualScrollbar'),
+  UsualScrollbar: drawn('UsualScrollbar', UsualScrollbar),
   UsualText: drawn('UsualText', UsualText),
   UsualTimer: drawn('UsualTimer', UsualTimer),
   UsualAnimation: drawn('UsualAnimation', UsualAnimation),
@@ -70,9 +74,9 @@ export const widgetRegistry = {
   ComplexVideo: notYet('ComplexVideo'),
   ComplexMap: notYet('ComplexMap'),
   ComplexArea: drawn('ComplexArea', ComplexArea),
-  ComplexHistory: notYet('ComplexHistory'),
-  ComplexAlarm: notYet('ComplexAlarm'),
-  ComplexXyline: notYet('ComplexXyline'),
+  ComplexHistory: drawn('ComplexHistory', ComplexHistory),
+  ComplexAlarm: drawn('ComplexAlarm', ComplexAlarm),
+  ComplexXyline: drawn('ComplexXyline', ComplexXyline),
   ComplexWeather: notYet('ComplexWeather'),
 } satisfies Record<string, WidgetDef>;
 

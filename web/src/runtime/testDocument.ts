@@ -285,7 +285,7 @@ export const testDocumentRaw = {
     // A live chart without signals (it says so; ECharts is not loaded for it): charts are tested in widgets/charts.test.tsx.
     { id: 'trend', widgetType: 'ComplexLine', widgetName: '压力趋势', position: pos(40, 610, 300, 140) },
     // Types the viewer does not draw yet, and one it does not know.
-    { id: 'alarms', widgetType: 'ComplexAlarm', position: pos(360, 610, 300, 140) },
+    { id: 'video', widgetType: 'ComplexVideo', position: pos(360, 610, 300, 140) },
     { id: 'select', widgetType: 'UsualSelect', position: pos(680, 610, 140, 40) },
     { id: 'mystery', widgetType: 'FancyWidget', widgetName: 'Mystery', position: pos(840, 610, 160, 140) },
   ],

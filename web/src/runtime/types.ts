@@ -35,4 +35,9 @@ export interface RuntimeContext {
   /** Writes a value; rejects with the app's ApiError (lib/api/errors) on failure. */
   write(signalId: number, value: number): Promise<void>;
   openPage(pageId: number): void;
+  /**
+   * The equipment the page is shown live for; left out for still drawings (a version's preview, tests of the
+   * drawing), whose tables then make no server call (widgets/common.tsx, `RenderEnv.live`).
+   */
+  live?: { equipmentId: number };
 }

@@ -3,7 +3,7 @@
  * with `patch` changing what a test is about. `online` in a patch sets the presence to match unless the patch
  * names one.
  */
-import type { Card, Gateway, MapCard, Presence } from '@/generated/answers';
+import type { AlarmRecord, Card, Gateway, MapCard, Presence } from '@/generated/answers';
 
 const presence = (patch: { online?: boolean; presence?: Presence }, fallback: boolean): Presence =>
   patch.presence ?? ((patch.online ?? fallback) ? 'online' : 'offline');
@@ -68,4 +68,30 @@ export function cardAnswer(patch: Partial<Card> = {}): Card {
 /** A card with its key values (the map, a scene). */
 export function mapCardAnswer(patch: Partial<MapCard> = {}): MapCard {
   return { ...cardAnswer(patch), keyValues: [], ...patch };
+}
+
+/** An unreleased, unconfirmed level-2 alarm of a tank-level rule, with its message in both languages. */
+export function alarmAnswer(patch: Partial<AlarmRecord> = {}): AlarmRecord {
+  return {
+    id: 41,
+    equipId: 7,
+    equipTitle: '1# Pump station',
+    signalId: 3,
+    signalTitle: 'Tank level',
+    ruleId: 5,
+    type: 'signal',
+    level: 2,
+    gmtTrigger: Date.UTC(2026, 10, 23, 2, 0, 0),
+    gmtRelease: null,
+    value: 90.5,
+    msg: '储罐液位过高',
+    msgZh: '储罐液位过高',
+    msgEn: 'Tank level high',
+    confirmedBy: null,
+    confirmUser: null,
+    gmtConfirm: null,
+    released: false,
+    confirmed: false,
+    ...patch,
+  };
 }

@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { NO_GATEWAY_CODE } from '@/lib/live/liveConstants';
-import type { AlarmPage, AlarmRecord } from '../model/types';
+import type { AlarmRecord } from '@/generated/answers';
+import type { AlarmPage } from './types';
 import { monitorKeys } from './keys';
 
 /** Rows per page (spec section 9). */

@@ -61,7 +61,7 @@ function LivePage({ info, onOpenPage, showTitle }: { info: ConfigPageInfo; onOpe
   const equipmentId = info.equipmentId;
   const signals = useSignals(equipmentId);
   const live = useLiveEquipment(equipmentId);
-  const context = useRuntimeContext(signals.data, live, onOpenPage);
+  const context = useRuntimeContext(signals.data, live, onOpenPage, equipmentId);
   const document = useMemo(
     () => (signals.data ? repairBindings(parsePageDocument(info.document), context.signals, equipmentId).document : null),
     [info.document, signals.data, context.signals, equipmentId],

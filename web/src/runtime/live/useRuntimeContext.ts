@@ -53,6 +53,7 @@ export function useRuntimeContext(
   signals: readonly MonitorSignal[] | undefined,
   live: Pick<LiveEquipment, 'values' | 'now' | 'staleMs'>,
   openPage: (pageId: number) => void,
+  equipmentId: number,
 ): RuntimeContext {
   const canWrite = hasAuth(useUser(), Permission.WriteData);
   const catalogue = useMemo(() => runtimeSignals(signals ?? []), [signals]);
@@ -71,7 +72,9 @@ export function useRuntimeContext(
         await writeSignal(signalId, value);
       },
       openPage,
+      // The page runs live: its history and alarm tables query the server for this equipment.
+      live: { equipmentId },
     }),
-    [values, catalogue, canWrite, openPage],
+    [values, catalogue, canWrite, openPage, equipmentId],
   );
 }

@@ -1,6 +1,5 @@
 /**
- * The honest stand-in for a widget the viewer cannot draw yet (history, alarm and XY charts, video, map, weather,
- * select, scroll bar, 3D): a dashed frame in the widget's box with its name and a sentence saying so. Never sample data.
+ * The honest stand-in for a widget the viewer cannot draw yet (video, map, weather, select, 3D): a dashed frame in the widget's box with its name and a sentence saying so. Never sample data.
  * A type the generated list does not know gets the same frame saying the type is unknown.
  */
 import { useTranslation } from 'react-i18next';

@@ -24,10 +24,10 @@ import {
 import type { RuntimeValue } from '../types';
 import { boxOf, type WidgetRenderProps } from './common';
 
-const CAPTION_HEIGHT = 16;
+export const CAPTION_HEIGHT = 16;
 
-/** The widget's box as an HTML block, scaled with the page. */
-function ChartBox({ widget, kind, children }: Pick<WidgetRenderProps, 'widget'> & { kind: string; children: ReactNode }) {
+/** The widget's box as an HTML block, scaled with the page (the XY curve, widgets/xyChart.tsx, uses it too). */
+export function ChartBox({ widget, kind, children }: Pick<WidgetRenderProps, 'widget'> & { kind: string; children: ReactNode }) {
   const b = boxOf(widget);
   return (
     <foreignObject x={b.x} y={b.y} width={b.width} height={b.height} data-chart={kind}>
@@ -38,7 +38,7 @@ function ChartBox({ widget, kind, children }: Pick<WidgetRenderProps, 'widget'> 
   );
 }
 
-function Caption({ text, testId }: { text: string; testId: string }) {
+export function Caption({ text, testId }: { text: string; testId: string }) {
   return (
     <div
       style={{ height: CAPTION_HEIGHT, lineHeight: `${CAPTION_HEIGHT}px`, fontSize: 11, color: '#8C8C8C', textAlign: 'right', padding: '0 4px', whiteSpace: 'nowrap', overflow: 'hidden' }}

@@ -13,9 +13,25 @@ export interface ClickHooks {
   writing(on: boolean): void;
 }
 
+/**
+ * The page is shown live for this equipment: the renderers that ask the server for more than the pushed values
+ * (the history and alarm tables) may do so. See {@link RenderEnv.live}.
+ */
+export interface LiveTarget {
+  /** The page's equipment (the alarm table lists its alarm records). */
+  equipmentId: number;
+}
+
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */
 export interface RenderEnv {
   signals: ReadonlyMap<number, RuntimeSignal>;
+  /**
+   * Set only where a page runs live (the monitor's viewer); null where it is drawn still: the designer's canvas,
+   * a version's preview. The designer draws with these same renderers and has no live session, so a renderer
+   * that would query the server (a table) draws only its frame and headings when this is null. Required, so
+   * every place that builds an environment has to say which it is.
+   */
+  live: LiveTarget | null;
   /** The time a timer shows (tests, a still preview); undefined lets timers tick on their own. */
   now: number | undefined;
   /** Carries out a widget's click event (write, page, link); resolves when it is done or refused. */

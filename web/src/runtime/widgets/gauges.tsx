@@ -1,11 +1,13 @@
 /**
  * The dashboard (an arc gauge) and the percent fill (bar, tank or doughnut). Both place the bound value between
- * dataAddon.minVal and maxVal; without a value they draw the empty scale and '—', never a made-up reading.
+ * dataAddon.minVal and maxVal; without a value they draw the empty scale and '—', never a made-up reading. The
+ * percent fill writes the percentage, the value or nothing in its box (dataAddon.textType, widgetSettings.ts).
  */
 import { comparableValue } from '../conditions';
 import type { GaugeStep, Orientation } from '../document';
 import { NO_VALUE, formatValue } from '../format';
 import type { RuntimeValue } from '../types';
+import { percentTextTypeOf, type PercentTextType } from '../widgetSettings';
 import { boxOf, useSvgId, type WidgetRenderProps } from './common';
 import { GREYED } from './texts';
 
@@ -138,7 +140,20 @@ export function fillRect(
   }
 }
 
-export function UsualPercentFill({ widget, value, look }: WidgetRenderProps) {
+/** The words in the percent fill's box: the percentage, the value with its decimals and unit (as the dashboard
+ * shows it), or none. */
+export function percentText(
+  textType: PercentTextType,
+  fraction: number | null,
+  value: RuntimeValue | undefined,
+  signal: WidgetRenderProps['signal'],
+): string {
+  if (textType === 'none') return '';
+  if (textType === 'value') return formatValue(value, signal);
+  return fraction === null ? NO_VALUE : `${Math.round(fraction * 100)}%`;
+}
+
+export function UsualPercentFill({ widget, value, signal, look }: WidgetRenderProps) {
   const clipId = useSvgId('rt-tank');
   const b = boxOf(widget);
   const { minVal, maxVal, orientation, type } = widget.data.dataAddon;
@@ -146,9 +161,10 @@ export function UsualPercentFill({ widget, value, look }: WidgetRenderProps) {
   const colour = look.fill ?? (widget.style.fill.color || DEFAULT_COLOUR);
   const frame = look.stroke ?? (widget.style.stroke.enable ? widget.style.stroke.color : FRAME);
   const frameWidth = widget.style.stroke.enable ? widget.style.stroke.width : 1;
-  const text = fraction === null ? NO_VALUE : `${Math.round(fraction * 100)}%`;
+  const textType = percentTextTypeOf(widget.data.dataAddon);
+  const text = percentText(textType, fraction, value, signal);
   const textColour = greyedOf(value) ? GREYED : (look.font ?? widget.style.color);
-  const label = (
+  const label = textType === 'none' ? null : (
     <text
       x={b.cx}
       y={b.cy}

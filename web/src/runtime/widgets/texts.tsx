@@ -2,12 +2,13 @@
  * The widgets that show words and pictures: text, live value, clock, button, image, state animation, and the
  * group (which only draws its children).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstHolding } from '../conditions';
+import { firstHolding, holds } from '../conditions';
 import { formatBaseTime } from '@/lib/signals/format';
 import { NO_VALUE, formatTimer, formatValue } from '../format';
 import { safeImageUrl } from '../urls';
+import { animationCycleOf } from '../widgetSettings';
 import { BoxBackground, BoxText, boxOf, type WidgetRenderProps } from './common';
 
 /** How a value that cannot be trusted (stale, bad quality) is drawn. */
@@ -48,22 +49,25 @@ export function UsualDataText({ widget, value, signal, look }: WidgetRenderProps
   );
 }
 
-/** The current time, ticking each second on the second; `fixed` (tests, a still preview) stops the ticking. */
-function useNow(fixed: number | undefined): number {
+/**
+ * The current time, ticking every `period` ms on the period (each second on the second by default); `fixed`
+ * (tests, a still preview) stops the ticking, and so does a period of null (nothing to tick for).
+ */
+function useNow(fixed: number | undefined, period: number | null = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (fixed !== undefined) return undefined;
+    if (fixed !== undefined || period === null) return undefined;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       timer = setTimeout(() => {
         setNow(Date.now());
         schedule();
-      }, 1000 - (Date.now() % 1000) + 5);
+      }, period - (Date.now() % period) + 5);
     };
     setNow(Date.now());
     schedule();
     return () => clearTimeout(timer);
-  }, [fixed]);
+  }, [fixed, period]);
   return fixed ?? now;
 }
 
@@ -118,13 +122,19 @@ export function UsualImage({ widget, look }: WidgetRenderProps) {
   );
 }
 
-/** Shows the first picture or text whose condition holds; nothing when none does (no value holds nothing). */
-export function UsualAnimation({ widget, value, look }: WidgetRenderProps) {
+/**
+ * Shows the first picture or text whose condition holds; nothing when none does (no value holds nothing). With its
+ * cycle on and the cycle's condition met, it shows every item in turn instead, each for the cycle's speed.
+ */
+export function UsualAnimation({ widget, value, look, env }: WidgetRenderProps) {
   const { data } = widget;
   const items = data.display === 'text' ? data.textItems : data.imgItems;
-  const item = firstHolding(items, value);
+  const cycle = useMemo(() => animationCycleOf(data), [data]);
+  const cycling = cycle.enable && items.length > 0 && holds(cycle, value);
+  const now = useNow(env.now, cycling ? cycle.speed : null);
+  const item = cycling ? items[Math.floor(now / cycle.speed) % items.length] : firstHolding(items, value);
   return (
-    <g data-state={item ? items.indexOf(item) : -1}>
+    <g data-state={item ? items.indexOf(item) : -1} data-cycling={cycling || undefined}>
       <BoxBackground widget={widget} look={look} />
       {item && (data.display === 'text' ? <BoxText widget={widget} look={look} text={item.text} /> : <Picture widget={widget} url={item.url} />)}
     </g>

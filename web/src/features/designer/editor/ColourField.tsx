@@ -40,7 +40,8 @@ export function ColourField({ value, onChange, disabled, testId, compact }: Colo
       ]}
       onChangeComplete={(colour) => confirm(colour.toHexString().toUpperCase())}
       panelRender={(_, { components: { Picker, Presets } }) => (
-        <div style={{ width: 234 }}>
+        // The panel's own format and hex input is hidden (app/global.css): the spec's hex rule is ours, below.
+        <div style={{ width: 234 }} className="designer-colour-panel">
           <Picker />
           <HexAlphaInputs key={value} value={value} testId={testId} onCommit={confirm} />
           <Presets />

@@ -37,8 +37,8 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
   const gridId = useSvgId('designer-grid');
   const document: PageDocument = designer.editor.history.present;
   const { con } = document;
-  // Still drawings: no catalogue, no clicks, timers stopped at one time.
-  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve() }), []);
+  // Still drawings: no catalogue, no clicks, timers stopped at one time, not live (tables make no server call).
+  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve(), live: null }), []);
 
   const input = (event: MouseEvent): PointerInput => {
     const target = event.target as Element;

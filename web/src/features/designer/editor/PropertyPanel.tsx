@@ -1,18 +1,18 @@
 /**
  * The property panel of the single selected widget: its position, then the sections its type's description
- * (model/properties.ts) lists, each field drawn by its kind. Typed fields commit on Enter or when left, so a typed
- * value is one history step; switches, choices, colours and the binding commit at once.
+ * (model/properties.ts) lists, each field drawn by its kind (FieldInput.tsx). Typed fields commit on Enter or when
+ * left, so a typed value is one history step; switches, choices, colours, signals and rows commit at once.
  */
-import { Divider, Flex, Input, Select, Switch } from 'antd';
+import { Divider, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ColorRule, Widget } from '@/runtime/document';
+import type { Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
-import { sectionsOf, withField, type BindableSignal, type FieldDef } from '../model/properties';
+import { sectionsOf, withField, type BindableSignal } from '../model/properties';
+import { BLOCK_KINDS, FieldInput, type PageChoice } from './FieldInput';
 import { PagePanel } from './PagePanel';
-import { ColourField } from './ColourField';
-import { NumberField } from './NumberField';
-import { RuleListField } from './RuleListField';
 import { PositionPanel } from './PositionPanel';
+
+export type { PageChoice } from './FieldInput';
 
 interface PropertyPanelProps {
   editor: EditorState;
@@ -21,11 +21,6 @@ interface PropertyPanelProps {
   signals: readonly BindableSignal[];
   /** The pages a click may open. */
   pages: readonly PageChoice[];
-}
-
-export interface PageChoice {
-  id: number;
-  title: string;
 }
 
 export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPanelProps) {
@@ -47,132 +42,38 @@ export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPane
               {t(`designer.section.${section.id}`)}
             </Divider>
             <Flex vertical gap={8}>
-              {section.fields.filter((field) => field.shown?.(widget) ?? true).map((field) => (
-                <Flex
-                  key={`${widget.id}-${field.id}`}
-                  align={field.type.kind === 'rules' ? 'stretch' : 'center'}
-                  vertical={field.type.kind === 'rules'}
-                  gap={field.type.kind === 'rules' ? 4 : 8}
-                >
-                  <label htmlFor={`field-${field.id}`} style={{ width: 72, flex: 'none' }}>
-                    {t(`designer.field.${field.id}`)}
-                  </label>
-                  <FieldInput
-                    widget={widget}
-                    field={field}
-                    signals={signals}
-                    pages={pages}
-                    onSet={(value) => set(widget, field.id, value)}
-                  />
-                </Flex>
-              ))}
+              {section.fields.filter((field) => field.shown?.(widget) ?? true).map((field) => {
+                const block = BLOCK_KINDS.has(field.type.kind);
+                return (
+                  <Flex
+                    key={`${widget.id}-${field.id}`}
+                    align={block ? 'stretch' : 'center'}
+                    vertical={block}
+                    gap={block ? 4 : 8}
+                  >
+                    {block ? (
+                      // A list is a group of fields, named by its label rather than labelling one input.
+                      <span id={`label-${field.id}`}>{t(`designer.field.${field.id}`)}</span>
+                    ) : (
+                      <label htmlFor={`field-${field.id}`} style={{ width: 72, flex: 'none' }}>
+                        {t(`designer.field.${field.id}`)}
+                      </label>
+                    )}
+                    <FieldInput
+                      widget={widget}
+                      field={field}
+                      signals={signals}
+                      pages={pages}
+                      onSet={(value) => set(widget, field.id, value)}
+                    />
+                  </Flex>
+                );
+              })}
             </Flex>
           </section>
         ))}
     </Flex>
   );
-}
-
-interface FieldInputProps {
-  widget: Widget;
-  field: FieldDef;
-  signals: readonly BindableSignal[];
-  pages: readonly PageChoice[];
-  onSet(value: unknown): void;
-}
-
-function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
-  const { t } = useTranslation();
-  const value = field.get(widget);
-  const id = `field-${field.id}`;
-  const common = { id, 'data-testid': id, size: 'small' as const, disabled: widget.posLock };
-  const type = field.type;
-  switch (type.kind) {
-    case 'switch':
-      return <Switch {...common} checked={value === true} onChange={onSet} />;
-    case 'choice':
-      return (
-        <Select
-          {...common}
-          style={{ flex: 1 }}
-          value={String(value)}
-          options={type.options.map((option) => ({ value: option, label: type.literal ? option : t(`designer.option.${field.id}.${option}`) }))}
-          onChange={onSet}
-        />
-      );
-    case 'colour':
-      return <ColourField testId={id} disabled={widget.posLock} value={typeof value === 'string' ? value : ''} onChange={onSet} />;
-    case 'signal': {
-      const offered = type.writableOnly ? signals.filter((s) => s.writable) : signals;
-      return (
-        <Select
-          {...common}
-          style={{ flex: 1, minWidth: 0 }}
-          showSearch
-          allowClear
-          optionFilterProp="label"
-          placeholder={t('designer.unbound')}
-          value={typeof value === 'number' && offered.some((s) => s.id === value) ? value : undefined}
-          options={offered.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
-          onChange={(signalId: number | undefined) => onSet(offered.find((s) => s.id === signalId) ?? null)}
-        />
-      );
-    }
-    case 'rules':
-      return (
-        <RuleListField
-          id={id}
-          disabled={widget.posLock}
-          rules={Array.isArray(value) ? (value as ColorRule[]) : []}
-          onChange={onSet}
-        />
-      );
-    case 'page':
-      return (
-        <Select
-          {...common}
-          style={{ flex: 1, minWidth: 0 }}
-          allowClear
-          placeholder={t('designer.noPage')}
-          value={typeof value === 'number' && pages.some((p) => p.id === value) ? value : undefined}
-          options={pages.map((p) => ({ value: p.id, label: p.title }))}
-          onChange={(pageId: number | undefined) => onSet(pageId ?? null)}
-        />
-      );
-    case 'number':
-      return (
-        <NumberField
-          {...common}
-          min={type.min}
-          max={type.max}
-          step={type.step}
-          value={typeof value === 'number' ? value : undefined}
-          onCommit={onSet}
-        />
-      );
-    case 'text': {
-      const commit = (text: string) => onSet(text.slice(0, type.max));
-      return type.multiline ? (
-        <Input.TextArea
-          {...common}
-          key={`${widget.id}-${field.id}-${String(value)}`}
-          autoSize={{ minRows: 1, maxRows: 4 }}
-          maxLength={type.max}
-          defaultValue={String(value ?? '')}
-          onBlur={(event) => commit(event.currentTarget.value)}
-        />
-      ) : (
-        <Input
-          {...common}
-          key={`${widget.id}-${field.id}-${String(value)}`}
-          maxLength={type.max}
-          defaultValue={String(value ?? '')}
-          onBlur={(event) => commit((event.target as HTMLInputElement).value)}
-          onPressEnter={(event) => commit((event.target as HTMLInputElement).value)}
-        />
-      );
-    }
-  }
 }
 
 /** The equipment's signals as the binding picker lists them: name, unit and whether they may be written. */

@@ -5,13 +5,30 @@
  * every 1000 ms; colour rules ==0 red, ==1 yellow).
  */
 import { CONDITION_SYMBOLS, type Animation, type ColorRule, type ConditionSymbol, type Widget } from '@/runtime/document';
-import type { FieldDef } from './properties';
+import { num, symbol } from './fields/helpers';
+import type { FieldDef, FieldKind, Row } from './fields/types';
 
 const DEFAULT_CONDITION = { symbol: '==' as ConditionSymbol, value: 0 };
 export const DEFAULT_RULES: readonly ColorRule[] = [
   { symbol: '==', value: 0, color: '#FF0000' },
   { symbol: '==', value: 1, color: '#FFFF00' },
 ];
+
+/** At most this many colour rules in a list. */
+export const MAX_RULES = 20;
+
+/** Colour rules as rows: symbol, value and colour; a row added compares with the next value, in the last colour. */
+const RULE_ROWS: FieldKind = {
+  kind: 'rows',
+  columns: [
+    { key: 'symbol', kind: 'symbol' },
+    { key: 'value', kind: 'number' },
+    { key: 'color', kind: 'colour' },
+  ],
+  min: 0,
+  max: MAX_RULES,
+  newRow: (rows: readonly Row[]) => ({ symbol: '==', value: rows.length, color: rows.at(-1)?.color ?? '#FF0000' }),
+};
 
 type Part = 'visiable' | 'twinkle' | 'rotate';
 type RulePart = 'fillColor' | 'borderColor' | 'fontColor';
@@ -31,8 +48,6 @@ function withPart<P extends Part>(w: Widget, name: P, patch: Partial<NonNullable
 }
 
 const on = (w: Widget, name: Part) => w.animation[name]?.enable === true;
-const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const symbol = (v: unknown): ConditionSymbol => (CONDITION_SYMBOLS.includes(v as ConditionSymbol) ? (v as ConditionSymbol) : '==');
 
 /** The enable switch, the condition's symbol and value of a part. */
 function conditionFields(name: Part, prefix: string): FieldDef[] {
@@ -74,7 +89,7 @@ function ruleFields(name: RulePart, prefix: string): FieldDef[] {
     },
     {
       id: `${prefix}Rules`,
-      type: { kind: 'rules' },
+      type: RULE_ROWS,
       get: (w) => rules(w)?.dataArray ?? [],
       set: (w, v) => ({
         ...w,
@@ -88,7 +103,7 @@ function ruleFields(name: RulePart, prefix: string): FieldDef[] {
 /** Colour rules as typed: each with a known symbol, a finite value and a colour. */
 export function cleanRules(value: unknown): ColorRule[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((r) => {
+  return value.slice(0, MAX_RULES).flatMap((r) => {
     if (typeof r !== 'object' || r === null) return [];
     const o = r as Record<string, unknown>;
     return [{ symbol: symbol(o.symbol), value: num(o.value, 0), color: typeof o.color === 'string' && o.color ? o.color : '#FF0000' }];

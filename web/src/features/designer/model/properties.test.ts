@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import en from '@/locales/en/designer.json';
 import zh from '@/locales/zh-CN/designer.json';
 import { parsePageDocument, type Widget } from '@/runtime/document';
-import { FIELD_IDS, PANEL_FIELD_IDS, WIDGET_TYPES, sectionsOf, withField } from './properties';
+import { widgetDefOf } from '@/runtime/registry';
+import { CHART_FIELDS } from './fields/charts';
+import { FLOW_BAR_FIELDS } from './fields/flowBar';
+import { GAUGE_FIELDS } from './fields/gauges';
+import { STATE_ITEM_FIELDS } from './fields/stateItems';
+import { TABLE_FIELDS } from './fields/tables';
+import { XY_FIELDS } from './fields/xyChart';
+import { ALL_FIELDS, FIELD_IDS, PANEL_FIELD_IDS, PANEL_TYPES, WIDGET_TYPES, sectionsOf, withField } from './properties';
 
 function widget(widgetType: string, extra: Record<string, unknown> = {}): Widget {
   const [w] = parsePageDocument({ widgets: [{ id: 'w', widgetType, position: { x: 0, y: 0, width: 100, height: 40 }, ...extra }] }).widgets;
@@ -19,15 +26,42 @@ describe('the property description', () => {
     for (const texts of [zh, en]) {
       for (const id of FIELD_IDS) expect(typeof label(texts, ['designer', 'field', id]), id).toBe('string');
       for (const section of ['style', 'text', 'data', 'click', 'animation']) expect(typeof label(texts, ['designer', 'section', section])).toBe('string');
-      for (const type of WIDGET_TYPES) {
-        for (const s of sectionsOf(type)) {
-          for (const f of s.fields) {
-            if (f.type.kind !== 'choice' || f.type.literal) continue;
-            for (const option of f.type.options) expect(typeof label(texts, ['designer', 'option', f.id, option]), `${f.id}.${option}`).toBe('string');
-          }
+      for (const f of ALL_FIELDS) {
+        const type = f.type;
+        if (type.kind === 'choice' && !type.literal) {
+          for (const option of type.options) expect(typeof label(texts, ['designer', 'option', f.id, option]), `${f.id}.${option}`).toBe('string');
+        }
+        if (type.kind === 'rows') {
+          expect(typeof label(texts, ['designer', 'addRow', f.id]), `addRow.${f.id}`).toBe('string');
+          for (const column of type.columns) expect(typeof label(texts, ['designer', 'column', column.key]), `column.${column.key}`).toBe('string');
         }
       }
+      for (const key of ['removeRow']) expect(typeof label(texts, ['designer', key])).toBe('string');
+      for (const key of ['add', 'up', 'down', 'remove', 'empty', 'full']) expect(typeof label(texts, ['designer', 'signalList', key])).toBe('string');
     }
+  });
+
+  it('offers the widget-specific settings (spec section 3) only on types the viewer draws', () => {
+    const specific = new Set([...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS].map((f) => f.id));
+    const offering = PANEL_TYPES.filter((type) => sectionsOf(type).some((s) => s.fields.some((f) => specific.has(f.id))));
+    expect(offering.sort()).toEqual(
+      [
+        'ComplexAlarm',
+        'ComplexArea',
+        'ComplexBar',
+        'ComplexHistory',
+        'ComplexLine',
+        'ComplexPie',
+        'ComplexRing',
+        'ComplexRose',
+        'ComplexXyline',
+        'UsualAnimation',
+        'UsualDashboard',
+        'UsualPercentFill',
+        'UsualScrollbar',
+      ].sort(),
+    );
+    for (const type of offering) expect(widgetDefOf(type).drawn, type).toBe(true);
   });
 
   it('writes a field into a new widget and leaves the old one as it was', () => {

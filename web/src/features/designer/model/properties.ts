@@ -4,200 +4,32 @@
  * The panel (editor/PropertyPanel.tsx) is drawn from this and nothing else, so a new type or field is one entry
  * here, not a new form. Writing a field answers a new widget (the old one untouched), which the editor commits as
  * one history step.
+ *
+ * The fields live by family in `fields/` (shared ones, dashboard and percent fill, state animation, charts, the XY
+ * curve, the history and alarm tables, the flow bar) and `animationFields.ts`; the field kinds in
+ * `fields/types.ts`. A type's settings are offered only where the viewer draws them (runtime/registry.ts), read
+ * through the viewer's own readers, so what is designed is what runs.
  */
 import widgetTypes from '@/generated/widgetTypes.json';
-import type { Align, Widget } from '@/runtime/document';
+import type { Widget } from '@/runtime/document';
 import { ANIMATION_FIELDS } from './animationFields';
+import { BASE_FIELDS } from './fields/base';
+import { CHART_FIELDS } from './fields/charts';
+import { FLOW_BAR_FIELDS } from './fields/flowBar';
+import { GAUGE_FIELDS } from './fields/gauges';
+import { STATE_ITEM_FIELDS } from './fields/stateItems';
+import { TABLE_FIELDS } from './fields/tables';
+import { XY_FIELDS } from './fields/xyChart';
+import type { FieldDef } from './fields/types';
 
-export type FieldKind =
-  | { kind: 'number'; min: number; max: number; step: number }
-  | { kind: 'colour' }
-  | { kind: 'text'; max: number; multiline?: boolean }
-  | { kind: 'switch' }
-  /** `literal`: the options are shown as they are (comparison symbols), not as texts. */
-  | { kind: 'choice'; options: readonly string[]; literal?: boolean }
-  /** Colour rules: rows of comparison symbol, value and colour. */
-  | { kind: 'rules' }
-  /** A signal of the page's equipment (only those that may be written, for a write). */
-  | { kind: 'signal'; writableOnly?: boolean }
-  /** Another page of the equipment. */
-  | { kind: 'page' };
-
-export interface FieldDef {
-  /** Also names its label: `designer.field.<id>` (and `designer.option.<id>.<option>` for a choice). */
-  id: string;
-  type: FieldKind;
-  get(w: Widget): unknown;
-  set(w: Widget, value: unknown): Widget;
-  /** Whether the field applies to the widget as it is now (a write's value only for a fixed write, …). */
-  shown?(w: Widget): boolean;
-}
-
-const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const style = (w: Widget, patch: Partial<Widget['style']>): Widget => ({ ...w, style: { ...w.style, ...patch } });
-const data = (w: Widget, patch: Partial<Widget['data']>): Widget => ({ ...w, data: { ...w.data, ...patch } });
-
-/** A signal as the binding picker offers it. */
-export interface BindableSignal {
-  id: number;
-  equipId: number;
-  title: string;
-  equipTitle: string;
-  /** How the picker lists it (name, unit, read/write); the title when absent. */
-  label?: string;
-  writable?: boolean;
-}
-
-const click = (w: Widget, patch: Partial<Widget['clickEvent']['config']>): Widget => ({
-  ...w,
-  clickEvent: { ...w.clickEvent, config: { ...w.clickEvent.config, ...patch } },
-});
-const clicking = (w: Widget, action?: string) => w.clickEvent.enable && (action === undefined || w.clickEvent.config.action === action);
-/** The binding to `signal`, or none (`null`), with the signal's and the equipment's titles. */
-const bindingOf = (signal: BindableSignal | null) =>
-  signal
-    ? { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle }
-    : { type: '', equipId: null, signalId: null, title: '', subTitle: '' };
+export type { BindableSignal, FieldDef, FieldKind, Row, RowColumn } from './fields/types';
+export { bindingOf } from './fields/helpers';
 
 const FIELDS: Record<string, FieldDef> = Object.fromEntries(
-  (
-    [
-      { id: 'opacity', type: { kind: 'number', min: 0, max: 1, step: 0.1 }, get: (w) => w.style.opacity, set: (w, v) => style(w, { opacity: num(v, 1) }) },
-      { id: 'fillEnable', type: { kind: 'switch' }, get: (w) => w.style.fill.enable, set: (w, v) => style(w, { fill: { ...w.style.fill, enable: v === true } }) },
-      { id: 'fillColor', type: { kind: 'colour' }, get: (w) => w.style.fill.color, set: (w, v) => style(w, { fill: { ...w.style.fill, color: text(v) } }) },
-      { id: 'strokeEnable', type: { kind: 'switch' }, get: (w) => w.style.stroke.enable, set: (w, v) => style(w, { stroke: { ...w.style.stroke, enable: v === true } }) },
-      { id: 'strokeColor', type: { kind: 'colour' }, get: (w) => w.style.stroke.color, set: (w, v) => style(w, { stroke: { ...w.style.stroke, color: text(v) } }) },
-      {
-        id: 'strokeWidth',
-        type: { kind: 'number', min: 0, max: 50, step: 1 },
-        get: (w) => w.style.stroke.width,
-        set: (w, v) => style(w, { stroke: { ...w.style.stroke, width: num(v, 1) } }),
-      },
-      {
-        id: 'strokeDash',
-        type: { kind: 'choice', options: ['solid', 'dashed', 'dotted'] },
-        get: (w) => dashName(w.style.stroke.dasharray),
-        set: (w, v) => style(w, { stroke: { ...w.style.stroke, dasharray: DASHES[text(v)] ?? '' } }),
-      },
-      { id: 'radius', type: { kind: 'number', min: 0, max: 500, step: 1 }, get: (w) => w.style.radius, set: (w, v) => style(w, { radius: num(v, 0) }) },
-      { id: 'text', type: { kind: 'text', max: 500, multiline: true }, get: (w) => w.data.text, set: (w, v) => data(w, { text: text(v) }) },
-      {
-        id: 'fontSize',
-        type: { kind: 'number', min: 8, max: 200, step: 1 },
-        get: (w) => w.style.font.size,
-        set: (w, v) => style(w, { font: { ...w.style.font, size: num(v, 14) } }),
-      },
-      {
-        id: 'fontWeight',
-        type: { kind: 'choice', options: ['normal', 'bold'] },
-        get: (w) => (w.style.font.weight === 'bold' ? 'bold' : 'normal'),
-        set: (w, v) => style(w, { font: { ...w.style.font, weight: text(v) || 'normal' } }),
-      },
-      { id: 'color', type: { kind: 'colour' }, get: (w) => w.style.color, set: (w, v) => style(w, { color: text(v) }) },
-      {
-        id: 'align',
-        type: { kind: 'choice', options: ['left', 'center', 'right'] },
-        get: (w) => w.style.align,
-        set: (w, v) => style(w, { align: (['left', 'center', 'right'].includes(text(v)) ? v : 'center') as Align }),
-      },
-      { id: 'binding', type: { kind: 'signal' }, get: (w) => w.data.signalId, set: (w, v) => data(w, bindingOf(v as BindableSignal | null)) },
-      {
-        id: 'minVal',
-        type: { kind: 'number', min: -1e9, max: 1e9, step: 1 },
-        get: (w) => w.data.dataAddon.minVal,
-        set: (w, v) => data(w, { dataAddon: { ...w.data.dataAddon, minVal: num(v, 0) } }),
-      },
-      {
-        id: 'maxVal',
-        type: { kind: 'number', min: -1e9, max: 1e9, step: 1 },
-        get: (w) => w.data.dataAddon.maxVal,
-        set: (w, v) => data(w, { dataAddon: { ...w.data.dataAddon, maxVal: num(v, 100) } }),
-      },
-      { id: 'url', type: { kind: 'text', max: 2048 }, get: (w) => w.data.url, set: (w, v) => data(w, { url: text(v).trim() }) },
-      { id: 'format', type: { kind: 'text', max: 64 }, get: (w) => w.data.format, set: (w, v) => data(w, { format: text(v) }) },
-      {
-        id: 'clickEnable',
-        type: { kind: 'switch' },
-        get: (w) => w.clickEvent.enable,
-        set: (w, v) => ({ ...w, clickEvent: { ...w.clickEvent, enable: v === true } }),
-      },
-      {
-        id: 'clickAction',
-        type: { kind: 'choice', options: ['write', 'page', 'link'] },
-        get: (w) => w.clickEvent.config.action,
-        set: (w, v) => click(w, { action: (['write', 'page', 'link'].includes(text(v)) ? v : 'write') as 'write' }),
-        shown: (w) => clicking(w),
-      },
-      {
-        id: 'clickSignal',
-        type: { kind: 'signal', writableOnly: true },
-        get: (w) => w.clickEvent.config.data.signalId,
-        set: (w, v) => click(w, { data: bindingOf(v as BindableSignal | null) }),
-        shown: (w) => clicking(w, 'write'),
-      },
-      {
-        id: 'writeType',
-        type: { kind: 'choice', options: ['fixed', 'input'] },
-        get: (w) => w.clickEvent.config.writeType,
-        set: (w, v) => click(w, { writeType: v === 'input' ? 'input' : 'fixed' }),
-        shown: (w) => clicking(w, 'write'),
-      },
-      {
-        id: 'writeValue',
-        type: { kind: 'number', min: -1e12, max: 1e12, step: 1 },
-        get: (w) => w.clickEvent.config.writeValue,
-        set: (w, v) => click(w, { writeValue: typeof v === 'number' && Number.isFinite(v) ? v : null }),
-        shown: (w) => clicking(w, 'write') && w.clickEvent.config.writeType === 'fixed',
-      },
-      {
-        id: 'hint',
-        type: { kind: 'switch' },
-        get: (w) => w.clickEvent.config.hint,
-        set: (w, v) => click(w, { hint: v === true }),
-        shown: (w) => clicking(w, 'write'),
-      },
-      {
-        id: 'hintValue',
-        type: { kind: 'text', max: 100 },
-        get: (w) => w.clickEvent.config.hintValue,
-        set: (w, v) => click(w, { hintValue: text(v) }),
-        shown: (w) => clicking(w, 'write') && w.clickEvent.config.hint,
-      },
-      {
-        id: 'clickPage',
-        type: { kind: 'page' },
-        get: (w) => w.clickEvent.config.pageId,
-        set: (w, v) => click(w, { pageId: typeof v === 'number' ? v : null }),
-        shown: (w) => clicking(w, 'page'),
-      },
-      {
-        id: 'link',
-        type: { kind: 'text', max: 2048 },
-        get: (w) => w.clickEvent.config.link,
-        set: (w, v) => click(w, { link: text(v).trim() }),
-        shown: (w) => clicking(w, 'link'),
-      },
-      {
-        id: 'target',
-        type: { kind: 'choice', options: ['_self', '_blank'] },
-        get: (w) => w.clickEvent.config.target,
-        set: (w, v) => click(w, { target: v === '_blank' ? '_blank' : '_self' }),
-        shown: (w) => clicking(w, 'link'),
-      },
-    ] satisfies FieldDef[]
-  )
-    .map((f): FieldDef => f)
-    .concat(ANIMATION_FIELDS)
-    .map((f) => [f.id, f]),
+  [...BASE_FIELDS, ...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS, ...ANIMATION_FIELDS].map(
+    (f) => [f.id, f],
+  ),
 );
-
-const DASHES: Record<string, string> = { solid: '', dashed: '8 4', dotted: '2 2' };
-
-function dashName(dasharray: string): string {
-  const found = Object.entries(DASHES).find(([, dash]) => dash === dasharray.trim());
-  return found ? found[0] : 'dashed';
-}
 
 export type SectionId = 'style' | 'text' | 'data' | 'click' | 'animation';
 export interface Section {
@@ -215,6 +47,13 @@ const FONT = ['fontSize', 'fontWeight', 'color', 'align'];
 const BOUND_RANGE = ['binding', 'minVal', 'maxVal'];
 /** A click event: write a value, open a page, open a link (spec section 3). */
 const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target'];
+/** The live charts (spec section 3, "Charts"): their signals, then what each kind draws of its settings. */
+const CHART_SIGNALS = ['signalArray'];
+const VALUE_AXIS = ['mode', 'chartMinVal', 'chartMaxVal'];
+const CURVE = { style: ['opacity'], data: [...CHART_SIGNALS, ...VALUE_AXIS, 'timeRange', 'timeFormat'] };
+const SLICES = { style: ['opacity'], data: [...CHART_SIGNALS, 'valueType'] };
+/** The tables (spec section 3, "History and alarm tables"): the window back from now, the roll and the pager. */
+const TABLE = ['tableTimeRange', 'rollTime', 'tablePaged'];
 
 /** Per type, the fields of each section; a type not listed shows the common style (opacity) only. */
 const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
@@ -233,11 +72,32 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   UsualButton: { style: BOX.style, text: ['text', ...FONT], click: CLICK, animation: BOUND_ANIMATE },
   UsualTimer: { style: BOX.style, text: ['format', ...FONT] },
   UsualImage: { style: ['opacity'], data: ['url'], click: CLICK, animation: BOUND_ANIMATE },
-  UsualDashboard: { style: ['opacity'], text: ['color'], data: BOUND_RANGE },
-  UsualPercentFill: { style: ['opacity', 'fillColor', 'strokeColor'], data: BOUND_RANGE },
-  UsualScrollbar: { style: ['opacity'], data: BOUND_RANGE },
-  UsualAnimation: { style: ['opacity'], data: ['binding'] },
+  UsualDashboard: { style: ['opacity'], text: ['color'], data: [...BOUND_RANGE, 'gaugeType', 'gaugeColor', 'gaugeSteps'] },
+  UsualPercentFill: {
+    style: ['opacity', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth'],
+    text: ['textType', 'fontSize', 'fontWeight', 'color'],
+    data: [...BOUND_RANGE, 'percentType', 'orientation'],
+  },
+  // A flow bar: stripes in the fill colour, the border as shapes have it; no range (it compares, it does not scale).
+  UsualScrollbar: {
+    style: ['opacity', 'flowColor', 'strokeEnable', 'strokeColor', 'strokeWidth', 'strokeDash'],
+    data: ['binding', 'flowSymbol', 'flowValue'],
+  },
+  UsualAnimation: {
+    style: ['opacity'],
+    text: FONT,
+    data: ['binding', 'display', 'imgItems', 'textItems', 'cycleEnable', 'cycleSymbol', 'cycleValue', 'cycleSpeed'],
+  },
   UsualSelect: { style: BOX.style, text: FONT, data: ['binding'] },
+  ComplexLine: CURVE,
+  ComplexArea: CURVE,
+  ComplexBar: { style: ['opacity'], data: [...CHART_SIGNALS, ...VALUE_AXIS, 'barWidth'] },
+  ComplexPie: SLICES,
+  ComplexRing: SLICES,
+  ComplexRose: SLICES,
+  ComplexXyline: { style: ['opacity'], data: ['xSignal', 'ySignal', 'modeX', 'modeY', 'yMinVal', 'yMaxVal', 'timeRange'] },
+  ComplexHistory: { style: ['opacity'], data: ['historySignals', ...TABLE] },
+  ComplexAlarm: { style: ['opacity'], data: TABLE },
 };
 
 const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data', 'click', 'animation'];
@@ -253,8 +113,12 @@ export function sectionsOf(widgetType: string): Section[] {
 
 /** Every field id (for the text check). */
 export const FIELD_IDS: readonly string[] = Object.keys(FIELDS);
+/** Every field (for the text check of options, columns and row buttons). */
+export const ALL_FIELDS: readonly FieldDef[] = Object.values(FIELDS);
 /** Every field id a panel names (must all exist). */
 export const PANEL_FIELD_IDS: readonly string[] = [...new Set(Object.values(PANELS).flatMap((p) => Object.values(p).flat()))];
+/** The widget types with a panel of their own. */
+export const PANEL_TYPES: readonly string[] = Object.keys(PANELS);
 /** The generated widget types (for the completeness check). */
 export const WIDGET_TYPES: readonly string[] = widgetTypes.types.map((t) => t.type);
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import type { EquipmentDetail } from '../model/types';
-import { monitorKeys } from './keys';
+import { monitorKeys } from '@/lib/equipmentRecords/keys';
 
 /** POST /lfscada/monitor/multi/equipment/detailInfo {equipmentId} → equipment, gateway, number of signals. */
 export function fetchEquipmentDetail(equipmentId: number, signal?: AbortSignal): Promise<EquipmentDetail> {

@@ -3,7 +3,7 @@ import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { EG_GATEWAY_POLL_MS, NO_GATEWAY_CODE } from '@/lib/live/liveConstants';
 import type { GatewayDetails } from '../model/types';
-import { monitorKeys } from './keys';
+import { monitorKeys } from '@/lib/equipmentRecords/keys';
 
 /**
  * POST /lfscada/monitor/multi/gateway/info {equipmentId} → the bound gateway, or null when none is bound (2001,

@@ -15,7 +15,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '@/lib/api/errors';
-import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '../api/alarms';
+import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/signals/format';
 import { checkRange } from '../model/historyRange';
 import { Limits } from '@/lib/api/limits';

@@ -11,7 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { useHistory, type HistoryRequest } from '../api/queryHistory';
+import { useHistory, type HistoryRequest } from '@/lib/equipmentRecords/history';
 import { historyChartOption } from '../model/chartOptions';
 import { formatBaseTime, formatNumber, fromPickerDate, toPickerDate } from '@/lib/signals/format';
 import { historyFileName, historySheet } from '../model/historyExport';

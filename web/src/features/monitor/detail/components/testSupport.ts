@@ -9,6 +9,7 @@ import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeSe
 import { renderApp } from '@/test/renderApp';
 import type { AlarmRecord, EquipmentDetail, GatewayDetails } from '../model/types';
 import type { MonitorSignal } from '@/lib/signals/types';
+import { alarmAnswer } from '@/test/answers';
 
 export const EQUIPMENT_ID = 7;
 export const NOW = Date.now();
@@ -70,27 +71,7 @@ export const GATEWAY: GatewayDetails = {
   gmtCreate: NOW - 86_400_000,
 };
 
-export const ALARM: AlarmRecord = {
-  id: 41,
-  equipId: EQUIPMENT_ID,
-  equipTitle: '1# Pump station',
-  signalId: 3,
-  signalTitle: 'Tank level',
-  ruleId: 5,
-  type: 'signal',
-  level: 2,
-  gmtTrigger: Date.UTC(2026, 10, 23, 2, 0, 0),
-  gmtRelease: null,
-  value: 90.5,
-  msg: '储罐液位过高',
-  msgZh: '储罐液位过高',
-  msgEn: 'Tank level high',
-  confirmedBy: null,
-  confirmUser: null,
-  gmtConfirm: null,
-  released: false,
-  confirmed: false,
-};
+export const ALARM: AlarmRecord = alarmAnswer({ equipId: EQUIPMENT_ID });
 
 export const ALL_AUTHS = ['manage', 'monitor_write_data', 'monitor_multi_designer_alarm', 'monitor_equipinfo_menu_alarm'];
 

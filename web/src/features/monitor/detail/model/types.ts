@@ -16,33 +16,5 @@ export type { Equipment as EquipmentRecord } from '@/generated/answers';
 
 /** One alarm record of /lfscada/monitor/multi/alarm/query (message already in the caller's language). */
 export type { AlarmRecord } from '@/generated/answers';
-import type { AlarmRecord } from '@/generated/answers';
-
-export interface AlarmPage {
-  total: number;
-  list: AlarmRecord[];
-}
-
-/** A history point as the server sends it: time (ms), value, good quality. */
-export type HistoryPoint = [number, number | null, boolean];
-
-/** One signal's history (bucketMs set: the points are min/max pairs, see model/historySeries.ts). */
-export interface HistorySeriesAnswer {
-  signalId: number;
-  signalTitle: string;
-  equipId: number;
-  equipTitle: string;
-  unit: string;
-  decimals: number;
-  /** Rows stored in the range (may exceed the points answered). */
-  rows: number;
-  bucketMs: number | null;
-  points: HistoryPoint[];
-}
-
-/** /lfscada/monitor/multi/history/query. */
-export interface HistoryAnswer {
-  startTime: number;
-  endTime: number;
-  series: HistorySeriesAnswer[];
-}
+/** The alarm page and history answers, shared with the configuration pages' tables. */
+export type { AlarmPage, HistoryAnswer, HistoryPoint, HistorySeriesAnswer } from '@/lib/equipmentRecords/types';

@@ -1,0 +1,34 @@
+/** Small readers and writers the field descriptions share; each write answers a new widget. */
+import { CONDITION_SYMBOLS, type Binding, type ConditionSymbol, type Widget } from '@/runtime/document';
+import type { BindableSignal } from './types';
+
+export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+export const text = (value: unknown) => (typeof value === 'string' ? value : '');
+export const symbol = (value: unknown): ConditionSymbol =>
+  CONDITION_SYMBOLS.includes(value as ConditionSymbol) ? (value as ConditionSymbol) : '==';
+/** Document values are read as the viewer reads them. */
+export { finiteOf, isRecord } from '@/runtime/documentValues';
+
+export const style = (w: Widget, patch: Partial<Widget['style']>): Widget => ({ ...w, style: { ...w.style, ...patch } });
+export const data = (w: Widget, patch: Partial<Widget['data']>): Widget => ({ ...w, data: { ...w.data, ...patch } });
+/** The widget with `data.<key>` set among the fields the contract's parser keeps as they are (`data.extra`). */
+export const dataExtra = (w: Widget, patch: Record<string, unknown>): Widget => data(w, { extra: { ...w.data.extra, ...patch } });
+export const addon = (w: Widget, patch: Partial<Widget['data']['dataAddon']>): Widget =>
+  data(w, { dataAddon: { ...w.data.dataAddon, ...patch } });
+
+/** The binding to `signal`, or none (`null`), with the signal's and the equipment's titles. */
+export const bindingOf = (signal: BindableSignal | null): Binding =>
+  signal
+    ? { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle }
+    : { type: '', equipId: null, signalId: null, title: '', subTitle: '' };
+
+/**
+ * A bound of a min / max pair as typed; one typed on the wrong side of the other bound (or on it) becomes the
+ * other bound less (or plus) 1, so the range never closes: the viewer draws nothing on an empty range.
+ */
+export function bound(value: unknown, fallback: number, other: number | undefined, side: 'min' | 'max'): number {
+  const v = num(value, fallback);
+  if (other === undefined || !Number.isFinite(other)) return v;
+  if (side === 'min') return v < other ? v : other - 1;
+  return v > other ? v : other + 1;
+}

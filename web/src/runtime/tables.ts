@@ -1,0 +1,132 @@
+/**
+ * What the history table (ComplexHistory) and the alarm table (ComplexAlarm) show, as pure functions tested
+ * without a server: their settings read from the document (spec section 3, "History and alarm tables": page,
+ * timeRange 720, rollTime 30; kept in `data.extra` by the parser), the window each query asks for, and the history
+ * answer turned into table rows (time plus one column per signal, newest first).
+ *
+ * The answer is the EG detail screen's (POST /lfscada/monitor/multi/history/query, one series per signal, raw
+ * points `[t, v, good]` or min/max pairs per bucket when a signal has more rows than its share of the 200,000-point
+ * budget). A row is one instant; a cell is what its signal read at that instant, empty when it read nothing then
+ * (the gateway reports by exception, so signals need not share every instant; nothing is carried forward).
+ */
+import type { HistoryAnswer } from '@/lib/equipmentRecords/types';
+import { formatNumber } from '@/lib/signals/format';
+import type { WidgetData } from './document';
+import { NO_VALUE } from './format';
+import type { RuntimeSignal } from './types';
+import { finiteOf } from './documentValues';
+
+export interface TableSettings {
+  /** Minutes back from now that the table covers. */
+  timeRange: number;
+  /** Seconds between two queries while the page is shown. */
+  rollTime: number;
+  /** Rows in pages of {@link TABLE_PAGE_SIZE} with a pager (`page`, default on); off, the newest rows that fit. */
+  paged: boolean;
+}
+
+/** The spec's defaults (section 3 and section 9: "History and alarm range 720, roll time 30"). */
+export const DEFAULT_TABLE_TIME_RANGE = 720;
+export const DEFAULT_ROLL_TIME = 30;
+/** A quicker roll would only load the server: history is written in batches, not second by second. */
+export const MIN_ROLL_TIME = 5;
+/** The slowest refresh, in seconds (a day): a longer timer overflows the browser's and would fire at once. */
+export const MAX_ROLL_TIME = 24 * 60 * 60;
+/** The server answers history and alarm records for at most 30 days at once. */
+export const MAX_TABLE_TIME_RANGE = 30 * 24 * 60;
+/** Rows per page (spec section 9, "Pagination 10 per page"; the alarm call's default page size). */
+export const TABLE_PAGE_SIZE = 10;
+/** The history call takes at most this many signals; further ones in the list are not queried. */
+export const MAX_HISTORY_SIGNALS = 10;
+
+/** `page` switched off: false, 0 or their text forms. Anything else (absent included) keeps the pager. */
+function pagerOff(value: unknown): boolean {
+  return value === false || value === 0 || value === 'false' || value === '0';
+}
+
+/** The table settings of `data`, with the spec's defaults for what is missing or not a sensible number. */
+export function tableSettingsOf(data: WidgetData): TableSettings {
+  const { extra } = data;
+  const timeRange = finiteOf(extra.timeRange);
+  const rollTime = finiteOf(extra.rollTime);
+  return {
+    timeRange: timeRange !== undefined && timeRange > 0 ? Math.min(timeRange, MAX_TABLE_TIME_RANGE) : DEFAULT_TABLE_TIME_RANGE,
+    rollTime: rollTime !== undefined && rollTime > 0 ? Math.min(MAX_ROLL_TIME, Math.max(MIN_ROLL_TIME, rollTime)) : DEFAULT_ROLL_TIME,
+    paged: !pagerOff(extra.page),
+  };
+}
+
+/** The query window ending at `now`: the last `timeRange` minutes. */
+export function tableWindow(now: number, settings: Pick<TableSettings, 'timeRange'>): { startTime: number; endTime: number } {
+  return { startTime: Math.round(now - settings.timeRange * 60_000), endTime: Math.round(now) };
+}
+
+/** A history cell: a reading, or the lowest and highest value of a bucket starting at the row's time. */
+export type HistoryCell = { kind: 'raw'; value: number | null; good: boolean } | { kind: 'bucket'; min: number | null; max: number | null };
+
+export interface HistoryTableRow {
+  /** The row's instant (ms); also its key. */
+  time: number;
+  /** By signal id as text; a signal that read nothing at this instant has no cell. */
+  cells: Readonly<Record<string, HistoryCell>>;
+}
+
+/**
+ * One row per instant any signal read something, newest first; in each row the cell of every signal that read at
+ * that instant (a repeated instant in one series: the later point). Bucketed series place each bucket at its start.
+ */
+export function historyTableRows(answer: HistoryAnswer): HistoryTableRow[] {
+  const byTime = new Map<number, Record<string, HistoryCell>>();
+  const cellsAt = (time: number) => {
+    let cells = byTime.get(time);
+    if (!cells) {
+      cells = {};
+      byTime.set(time, cells);
+    }
+    return cells;
+  };
+  for (const series of answer.series) {
+    const key = String(series.signalId);
+    const points = series.points;
+    if (series.bucketMs) {
+      for (let i = 0; 2 * i + 1 < points.length; i++) {
+        const low = points[2 * i]!;
+        const high = points[2 * i + 1]!;
+        cellsAt(low[0])[key] = { kind: 'bucket', min: low[1], max: high[1] };
+      }
+    } else {
+      for (const [time, value, good] of points) cellsAt(time)[key] = { kind: 'raw', value, good };
+    }
+  }
+  return [...byTime.entries()].sort((a, b) => b[0] - a[0]).map(([time, cells]) => ({ time, cells }));
+}
+
+/** A cell's text: the number with the signal's decimals (the unit is in the heading), a bucket as "min – max". */
+export function historyCellText(cell: HistoryCell | undefined, signal: Pick<RuntimeSignal, 'decimals' | 'dataType'>): string {
+  if (!cell) return '';
+  if (cell.kind === 'raw') return formatNumber(cell.value, signal);
+  if (cell.min === null && cell.max === null) return NO_VALUE;
+  return `${formatNumber(cell.min, signal)} – ${formatNumber(cell.max, signal)}`;
+}
+
+/** A column heading: the signal's name and its unit in brackets when it has one. */
+export function headingOf(name: string, unit: string): string {
+  const u = unit.trim();
+  return u ? `${name} (${u})` : name;
+}
+
+/** The rows a page shows: page `page` (from 1) of `size` rows; the whole list when not paged. */
+export function pageOf<T>(rows: readonly T[], page: number, size: number): readonly T[] {
+  const start = (Math.max(1, page) - 1) * size;
+  return rows.slice(start, start + size);
+}
+
+/** The last page that has rows (1 for none): a page beyond it, after the rows shrank, shows that one instead. */
+export function lastPage(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The value that triggered an alarm as the equipment's alarm screen shows it: at most six decimals, '—' for none. */
+export function alarmValueText(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? NO_VALUE : String(Number(value.toFixed(6)));
+}

@@ -1,0 +1,141 @@
+/**
+ * The alarm table (ComplexAlarm): the page's equipment's alarm records triggered in the last timeRange minutes,
+ * newest first, in the spec's columns (equipTitle, type, gmtTrigger, gmtRelease, value, msg, opration), paged by
+ * the server 10 at a time, re-queried every rollTime seconds (tableQueries.ts). Unconfirmed records can be
+ * confirmed here, through the equipment alarm screen's own call; it refreshes every alarm list of the equipment.
+ *
+ * Permission as on that screen: without `monitor_multi_designer_alarm` the table says so and asks nothing; the
+ * server's own refusal (its rule-type permission, 1211) is shown the same way. In the designer (not live) it draws
+ * the frame and headings only (widgets/tables.tsx).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AlarmRecord } from '@/generated/answers';
+import { Permission, hasAuth } from '@/lib/access';
+import { Code } from '@/lib/api/codes';
+import { catalogueText } from '@/lib/api/errors';
+import { useUser } from '@/lib/session';
+import { formatTimer } from '../format';
+import { alarmTableQuery, useConfirmAlarm } from '../tableQueries';
+import { TABLE_PAGE_SIZE, alarmValueText, lastPage, tableSettingsOf, type TableSettings } from '../tables';
+import { boxOf, type WidgetRenderProps } from './common';
+import { Headings, TableFrame, rowsThatFit, useWindowCaption, type TableNote } from './tables';
+
+/** The spec's alarm columns, in its order and spelling (`opration` included). */
+export const ALARM_COLUMNS = ['equipTitle', 'type', 'gmtTrigger', 'gmtRelease', 'value', 'msg', 'opration'] as const;
+/** The number column (the triggering value) sits right. */
+const NUMERIC = [ALARM_COLUMNS.indexOf('value')];
+
+function useAlarmHeadings(): string[] {
+  const { t } = useTranslation();
+  return ALARM_COLUMNS.map((column) => t(`runtime.table.alarm.${column}`));
+}
+
+export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
+  const { t } = useTranslation();
+  const settings = useMemo(() => tableSettingsOf(widget.data), [widget.data]);
+  const caption = useWindowCaption(settings);
+  const headings = useAlarmHeadings();
+  if (env.live) {
+    return <LiveAlarms widget={widget} equipmentId={env.live.equipmentId} settings={settings} caption={caption} headings={headings} />;
+  }
+  return (
+    <TableFrame
+      widget={widget}
+      kind="alarm"
+      headings={<Headings titles={headings} numeric={NUMERIC} />}
+      rows={null}
+      note={{ text: t('runtime.table.still'), tone: 'note' }}
+      caption={caption}
+    />
+  );
+}
+
+interface LiveAlarmsProps extends Pick<WidgetRenderProps, 'widget'> {
+  equipmentId: number;
+  settings: TableSettings;
+  caption: string;
+  headings: string[];
+}
+
+function LiveAlarms({ widget, equipmentId, settings, caption, headings }: LiveAlarmsProps) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const canView = hasAuth(user, Permission.MultiDesignerAlarm);
+  const [page, setPage] = useState(1);
+  const asked = settings.paged ? page : 1;
+  const query = useQuery(alarmTableQuery(equipmentId, widget.id, asked, settings, canView));
+  const confirm = useConfirmAlarm(equipmentId);
+  const total = query.data?.total ?? 0;
+  // Records released or aged out of the window: a page past the last one shows the last one.
+  useEffect(() => {
+    if (query.data && page > lastPage(total, TABLE_PAGE_SIZE)) setPage(lastPage(total, TABLE_PAGE_SIZE));
+  }, [query.data, page, total]);
+
+  // Under the session guard the user is known; until then (a test, a reload) the table is loading, not refused.
+  const refused = (user !== undefined && !canView) || query.error?.code === Code.NoAlarmPermission;
+  const list = refused ? [] : (query.data?.list ?? []);
+  const shown = settings.paged ? list : list.slice(0, rowsThatFit(boxOf(widget).height, widget.style.font.size));
+  let note: TableNote | null = null;
+  if (refused) {
+    note = { text: catalogueText(Code.NoAlarmPermission) ?? t('runtime.table.noAlarmPermission'), tone: 'note' };
+  } else if (!query.data) {
+    note = query.error
+      ? { text: t('runtime.table.failed', { message: query.error.message }), tone: 'error' }
+      : { text: t('runtime.table.loading'), tone: 'note' };
+  } else if (list.length === 0) {
+    note = { text: t('runtime.table.alarmEmpty'), tone: 'note' };
+  }
+  const warning = !refused && query.data && query.error ? t('runtime.table.refreshFailed', { message: query.error.message }) : undefined;
+
+  const row = (r: AlarmRecord) => (
+    <tr key={r.id} data-row-key={r.id}>
+      <td>{r.equipTitle}</td>
+      <td>
+        {r.type === 'no_data' ? t('runtime.table.alarm.noData') : t('runtime.table.alarm.signalAlarm')}
+        <span style={{ color: '#8C8C8C' }}>
+          {' · '}
+          {[r.signalTitle, t('runtime.table.alarm.level', { level: r.level })].filter(Boolean).join(' · ')}
+        </span>
+      </td>
+      <td>{formatTimer(r.gmtTrigger)}</td>
+      <td data-released={r.gmtRelease !== null}>
+        {r.gmtRelease !== null ? formatTimer(r.gmtRelease) : <span style={{ color: '#CF1322' }}>{t('runtime.table.alarm.active')}</span>}
+      </td>
+      <td className="rt-num">{alarmValueText(r.value)}</td>
+      <td style={{ whiteSpace: 'normal', minWidth: 96 }}>{r.msg || '—'}</td>
+      <td>
+        {r.confirmed ? (
+          <span style={{ color: '#8C8C8C' }} title={formatTimer(r.gmtConfirm)} data-testid={`table-alarm-confirmed-${r.id}`}>
+            {t('runtime.table.alarm.confirmedBy', { user: r.confirmUser ?? '—' })}
+          </span>
+        ) : (
+          <Button
+            size="small"
+            data-testid={`table-alarm-confirm-${r.id}`}
+            loading={confirm.isPending && confirm.variables === r.id}
+            disabled={confirm.isPending}
+            onClick={() => confirm.mutate(r.id)}
+          >
+            {t('runtime.table.alarm.confirm')}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+
+  return (
+    <TableFrame
+      widget={widget}
+      kind="alarm"
+      headings={<Headings titles={headings} numeric={NUMERIC} />}
+      rows={shown.map(row)}
+      note={note}
+      caption={caption}
+      warning={warning}
+      pager={settings.paged && !refused ? { page: Math.min(page, lastPage(total, TABLE_PAGE_SIZE)), total, onChange: setPage } : undefined}
+    />
+  );
+}

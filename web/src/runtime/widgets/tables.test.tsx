@@ -1,0 +1,254 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider, focusManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AlarmRecord } from '@/generated/answers';
+import { changeLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/queryClient';
+import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
+import { parsePageDocument, type PageDocument } from '../document';
+import { PageView } from '../PageView';
+import { EQUIPMENT_ID, TEST_NOW, testContext } from '../testDocument';
+import { WidgetNode } from '../WidgetNode';
+import type { RenderEnv } from './common';
+import { alarmAnswer } from '@/test/answers';
+
+const HISTORY = '/lfscada/monitor/multi/history/query';
+const ALARMS = '/lfscada/monitor/multi/alarm/query';
+const CONFIRM = '/lfscada/monitor/multi/alarm/confirm';
+const ALARM_VIEWER = { ...TEST_USER, auths: ['monitor_multi_designer_alarm'] };
+
+const signal = (id: number | null, title = '') => ({ type: 'signal', equipId: EQUIPMENT_ID, signalId: id, title, subTitle: '' });
+const body = (request: RecordedRequest | undefined) => Object.fromEntries(new URLSearchParams(request?.body ?? ''));
+
+function page(data: { history?: Record<string, unknown>; alarms?: Record<string, unknown> } = {}): PageDocument {
+  return parsePageDocument({
+    widgets: [
+      {
+        id: 'history',
+        widgetType: 'ComplexHistory',
+        position: { x: 10, y: 10, width: 500, height: 300 },
+        data: { signalArray: [signal(2), signal(1)], ...data.history },
+      },
+      { id: 'alarms', widgetType: 'ComplexAlarm', position: { x: 10, y: 320, width: 900, height: 300 }, data: { ...data.alarms } },
+      { id: 'unbound', widgetType: 'ComplexHistory', position: { x: 600, y: 10, width: 300, height: 200 }, data: { signalArray: [signal(null)] } },
+    ],
+  });
+}
+
+const ALARM: AlarmRecord = alarmAnswer({ equipId: EQUIPMENT_ID, signalId: 1, ruleId: 1 });
+
+const HISTORY_ANSWER = {
+  startTime: 0,
+  endTime: TEST_NOW,
+  series: [
+    {
+      signalId: 2,
+      signalTitle: 'Outlet pressure',
+      equipId: EQUIPMENT_ID,
+      equipTitle: '1# Pump station',
+      unit: 'bar',
+      decimals: 2,
+      rows: 3,
+      bucketMs: null,
+      points: [
+        [TEST_NOW - 2000, 3.4, true],
+        [TEST_NOW - 1000, 3.45, false],
+        [TEST_NOW, 3.5, true],
+      ],
+    },
+    {
+      signalId: 1,
+      signalTitle: 'Tank level',
+      equipId: EQUIPMENT_ID,
+      equipTitle: '1# Pump station',
+      unit: '%',
+      decimals: 1,
+      rows: 2,
+      bucketMs: null,
+      points: [
+        [TEST_NOW - 2000, 60, true],
+        [TEST_NOW, 61.25, true],
+      ],
+    },
+  ],
+};
+
+let server: FakeServer;
+
+beforeEach(async () => {
+  await changeLanguage('zh-CN');
+  server = installFakeServer({ loggedIn: true });
+  server.on('/lfscada/user/info', ok(ALARM_VIEWER));
+  server.on(HISTORY, ok(HISTORY_ANSWER));
+  server.on(ALARMS, ok({ total: 1, list: [ALARM] }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  focusManager.setFocused(undefined);
+});
+
+/** The page in the monitor (live for the equipment) or drawn still (no `live`). */
+function show(doc: PageDocument = page(), live = true) {
+  const client = createQueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <PageView document={doc} context={testContext(live ? { live: { equipmentId: EQUIPMENT_ID } } : {})} now={TEST_NOW} />
+    </QueryClientProvider>,
+  );
+}
+
+const table = (id: string) => screen.getByTestId(`table-${id}`);
+const headings = (id: string) => [...table(id).querySelectorAll('thead th')].map((th) => th.textContent);
+const rowTexts = (id: string) => [...table(id).querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+
+describe('history table', () => {
+  it('lists the signals over the last 720 minutes, newest first, time and one column per signal', async () => {
+    show();
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(3));
+    expect(headings('history')).toEqual(['时间', 'Outlet pressure (bar)', 'Tank level (%)']);
+    expect(rowTexts('history')).toEqual([
+      ['2026-11-23 12:00:00', '3.50', '61.3'],
+      ['2026-11-23 11:59:59', '3.45', ''],
+      ['2026-11-23 11:59:58', '3.40', '60.0'],
+    ]);
+    // A reading of bad quality is greyed and says why.
+    const bad = table('history').querySelectorAll('tbody tr')[1]?.querySelectorAll('td')[1];
+    expect(bad?.className).toContain('rt-bad');
+    expect(bad?.getAttribute('title')).toBe('数据质量差');
+    const request = body(server.calls(HISTORY)[0]);
+    expect(request.signalIds).toBe('2,1');
+    expect(Number(request.endTime) - Number(request.startTime)).toBe(720 * 60_000);
+    expect(screen.getByTestId('table-caption-history').textContent).toBe('近 12 小时 · 每 30 秒刷新');
+    // Its box: a foreignObject of the widget's size.
+    const box = screen.getByTestId('widget-history').querySelector('foreignObject');
+    expect([box?.getAttribute('width'), box?.getAttribute('height'), box?.getAttribute('data-table')]).toEqual(['500', '300', 'history']);
+  });
+
+  it('says so when it has no signal bound, and asks nothing for it', async () => {
+    show();
+    expect(screen.getByTestId('table-note-unbound').textContent).toBe('未绑定信号');
+    await waitFor(() => expect(server.calls(HISTORY)).toHaveLength(1));
+    expect(headings('unbound')).toEqual(['时间']);
+  });
+
+  it("shows the server's message in the box when the query fails, and never throws", async () => {
+    server.on(HISTORY, fail('1100', '参数 signalIds 无效'));
+    show();
+    const note = await screen.findByText('加载失败：参数 signalIds 无效');
+    expect(note.getAttribute('role')).toBe('alert');
+  });
+
+  it('pages the rows 10 at a time; with page off, shows the newest rows that fit', async () => {
+    const points = Array.from({ length: 25 }, (_, i) => [TEST_NOW - i * 1000, i, true]);
+    server.on(HISTORY, ok({ ...HISTORY_ANSWER, series: [{ ...HISTORY_ANSWER.series[0], points }] }));
+    const view = show(page({ history: { signalArray: [signal(2)] } }));
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(10));
+    expect(rowTexts('history')[0]).toEqual(['2026-11-23 12:00:00', '0.00']);
+    fireEvent.click(table('history').querySelector('.ant-pagination-next button') as HTMLElement);
+    expect(rowTexts('history')[0]).toEqual(['2026-11-23 11:59:50', '10.00']);
+    view.unmount();
+
+    show(page({ history: { signalArray: [signal(2)], page: false } }));
+    await waitFor(() => expect(rowTexts('history').length).toBeGreaterThan(0));
+    // 300 high, 14 px text: rows of 28, a footer of 24, the headings one row: 8 rows.
+    expect(rowTexts('history')).toHaveLength(8);
+    expect(table('history').querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('asks again every rollTime seconds, but not while the page is hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    show(page({ history: { rollTime: 10 } }));
+    await waitFor(() => expect(server.calls(HISTORY)).toHaveLength(1));
+    act(() => vi.advanceTimersByTime(10_000));
+    await waitFor(() => expect(server.calls(HISTORY)).toHaveLength(2));
+    act(() => focusManager.setFocused(false));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(server.calls(HISTORY)).toHaveLength(2);
+  });
+});
+
+describe('alarm table', () => {
+  it("lists the equipment's alarm records in the spec's columns", async () => {
+    show();
+    await waitFor(() => expect(rowTexts('alarms')).toHaveLength(1));
+    expect(headings('alarms')).toEqual(['设备', '报警类型', '触发时间', '解除时间', '触发值', '报警信息', '操作']);
+    expect(rowTexts('alarms')[0]).toEqual([
+      '1# Pump station',
+      '信号报警 · Tank level · 2 级',
+      '2026-11-23 10:00:00',
+      '未解除',
+      '90.5',
+      '储罐液位过高',
+      '确 认',
+    ]);
+    const request = body(server.calls(ALARMS)[0]);
+    expect(request).toMatchObject({ equipmentId: String(EQUIPMENT_ID), page: '1', pageSize: '10' });
+    expect(Number(request.endTime) - Number(request.startTime)).toBe(720 * 60_000);
+  });
+
+  it('confirms a record through the alarm screen call, and shows who confirmed it', async () => {
+    const confirmed = { ...ALARM, confirmed: true, confirmUser: 'operator1', gmtConfirm: TEST_NOW };
+    server.on(CONFIRM, ok(confirmed));
+    show();
+    const button = await screen.findByTestId('table-alarm-confirm-41');
+    server.on(ALARMS, ok({ total: 1, list: [confirmed] }));
+    fireEvent.click(button);
+    expect((await screen.findByTestId('table-alarm-confirmed-41')).textContent).toBe('operator1 已确认');
+    expect(body(server.calls(CONFIRM)[0])).toEqual({ alarmId: '41' });
+  });
+
+  it('needs the alarm permission: without it, the spec message and no request', async () => {
+    server.on('/lfscada/user/info', ok(TEST_USER));
+    show();
+    await waitFor(() => expect(screen.getByTestId('table-note-alarms').textContent).toBe('无权限查看报警记录'));
+    expect(server.calls(ALARMS)).toHaveLength(0);
+  });
+
+  it("says there are none, and shows the server's refusal in the box", async () => {
+    server.on(ALARMS, fail('2001', '暂无网关或报警数据'));
+    const view = show();
+    await waitFor(() => expect(screen.getByTestId('table-note-alarms').textContent).toBe('该时段内没有报警记录'));
+    view.unmount();
+    server.on(ALARMS, fail('90099', '未知异常'));
+    show();
+    await waitFor(() => expect(screen.getByTestId('table-note-alarms').textContent).toBe('加载失败：未知异常'));
+  });
+
+  it('speaks English when the console does', async () => {
+    await changeLanguage('en');
+    show();
+    await waitFor(() => expect(rowTexts('alarms')).toHaveLength(1));
+    expect(headings('alarms')).toEqual(['Equipment', 'Type', 'Triggered', 'Released', 'Value', 'Message', 'Operation']);
+    expect(screen.getByTestId('table-caption-alarms').textContent).toBe('Last 12 h · refreshed every 30 s');
+  });
+});
+
+describe('tables drawn still (the designer, a preview)', () => {
+  it('draw their frame and headings with a note, and ask the server nothing', async () => {
+    show(page(), false);
+    expect(headings('history')).toEqual(['时间', 'Outlet pressure (bar)', 'Tank level (%)']);
+    expect(headings('alarms')).toEqual(['设备', '报警类型', '触发时间', '解除时间', '触发值', '报警信息', '操作']);
+    expect(screen.getByTestId('table-note-history').textContent).toBe('页面运行时显示数据');
+    expect(screen.getByTestId('table-note-alarms').textContent).toBe('页面运行时显示数据');
+    await act(() => Promise.resolve());
+    expect(server.calls(HISTORY)).toHaveLength(0);
+    expect(server.calls(ALARMS)).toHaveLength(0);
+  });
+
+  it('need no query client at all with the environment the designer builds (live: null)', () => {
+    const env: RenderEnv = { signals: new Map(), now: 0, runClick: () => Promise.resolve(), live: null };
+    const doc = page();
+    render(
+      <svg>
+        {doc.widgets.map((widget) => (
+          <WidgetNode key={widget.id} widget={widget} values={{}} env={env} />
+        ))}
+      </svg>,
+    );
+    // Named by the bindings' titles: the designer has no catalogue here.
+    expect(headings('history')).toEqual(['时间', '#2', '#1']);
+    expect(server.requests.filter((r) => r.path.startsWith('/lfscada/monitor'))).toHaveLength(0);
+  });
+});
