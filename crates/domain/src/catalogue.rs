@@ -106,6 +106,10 @@ catalogue! {
     /// The page asks for its password first (`page/validPassword`); nothing of it is sent before.
     PagePasswordRequired = "1240", "此页面受密码保护，请输入页面密码", "This page is protected: enter its password";
     PagePasswordWrong = "1241", "页面密码错误", "Wrong page password";
+    /// A picture of the image library that the organisation does not have.
+    ImageNotFound = "1242", "图片不存在", "Image does not exist";
+    /// A library picture that a page of the organisation still shows is not deleted (the page would lose it).
+    ImageInUse = "1243", "该图片正被 {pages} 个页面使用，请先在页面中替换后再删除", "This image is used by {pages} page(s); replace it there before deleting it";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -1,14 +1,16 @@
 //! The names the server and the web app share besides the error texts: response codes by name, permission codes
-//! by name and the limits of forms and queries, exported to `web/src/generated/contract.json` so the console never
+//! by name, the limits of forms and queries and the accepted picture types, exported to `web/src/generated/contract.json` so the console never
 //! types a code or a limit twice (a code renamed or removed here breaks the web build, not a screen at run time; a
 //! limit changed here changes the form's rule with the server's). A test fails when the file is stale.
 
 use crate::catalogue::Code;
+use crate::image_file::ImageKind;
 use crate::{limits, permission};
 use serde_json::{Map, Value};
 
 /// `{"codes": {"LoginThrottled": "1007", ...}, "permissions": {"WriteData": "monitor_write_data", ...},
-/// "limits": {"SceneNameChars": 30, ...}}`, pretty-printed with a final newline.
+/// "limits": {"SceneNameChars": 30, ...}, "imageTypes": [{"mime": "image/png", "extensions": ["png"]}, ...]}`,
+/// pretty-printed with a final newline.
 pub fn export_json() -> String {
     let codes: Map<String, Value> =
         Code::ALL.iter().map(|c| (c.name().to_owned(), Value::String(c.as_str().to_owned()))).collect();
@@ -16,10 +18,15 @@ pub fn export_json() -> String {
         permission::NAMED.iter().map(|(name, code)| ((*name).to_owned(), Value::String((*code).to_owned()))).collect();
     let limits: Map<String, Value> =
         limits::NAMED.iter().map(|(name, limit)| ((*name).to_owned(), Value::from(*limit))).collect();
+    let image_types: Vec<Value> = ImageKind::ALL
+        .iter()
+        .map(|kind| serde_json::json!({ "mime": kind.content_type(), "extensions": kind.extensions() }))
+        .collect();
     let mut root = Map::new();
     root.insert("codes".into(), Value::Object(codes));
     root.insert("permissions".into(), Value::Object(permissions));
     root.insert("limits".into(), Value::Object(limits));
+    root.insert("imageTypes".into(), Value::Array(image_types));
     let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("contract serialises");
     text.push('\n');
     text
@@ -35,6 +42,15 @@ mod tests {
         assert_eq!(value["codes"]["LoginThrottled"], "1007");
         assert_eq!(value["codes"].as_object().unwrap().len(), Code::ALL.len(), "names are unique");
         assert_eq!(value["permissions"]["WriteData"], permission::WRITE_DATA);
+    }
+
+    #[test]
+    fn picture_types_are_exported_with_their_extensions() {
+        let value: Value = serde_json::from_str(&export_json()).unwrap();
+        let types = value["imageTypes"].as_array().unwrap();
+        assert_eq!(types.len(), ImageKind::ALL.len());
+        assert_eq!(types[1], serde_json::json!({ "mime": "image/jpeg", "extensions": ["jpg", "jpeg"] }));
+        assert_eq!(value["limits"]["ImageBytes"], 2 * 1024 * 1024);
     }
 
     #[test]

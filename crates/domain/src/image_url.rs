@@ -29,7 +29,7 @@ pub enum ImageUrl {
 /// location, which is http or https depending on the deployment. An address counts as shown only when it is
 /// shown on both, so a document saved behind one kind of deployment still draws behind the other (`http:` alone
 /// is a path on an http console but a broken URL on an https one).
-const CONSOLE_PAGES: [&str; 2] =
+pub(crate) const CONSOLE_PAGES: [&str; 2] =
     ["http://console.invalid/monitor/eg/detail/page/1/0", "https://console.invalid/monitor/eg/detail/page/1/0"];
 
 /// What the viewer does with `address` (see the module's documentation).

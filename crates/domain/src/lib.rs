@@ -15,12 +15,14 @@
 //! - [`page`]: configuration page documents: the widget types, the per-page limits and the check a document passes
 //!   before it is stored (docs/page-document.md).
 //! - [`image_url`]: which picture addresses a page document may hold: the viewer's rule (`safeImageUrl`), mirrored.
+//! - [`image_file`]: which uploaded files are pictures (types, extensions, served media types).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
 
 pub mod alarm;
 pub mod catalogue;
 pub mod contract;
+pub mod image_file;
 pub mod image_url;
 pub mod lang;
 pub mod limits;

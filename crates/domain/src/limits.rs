@@ -132,6 +132,13 @@ pub const THEME_TITLE_CHARS: usize = 60;
 /// Longest favicon of an organisation, URL or data URL, in bytes (`ironsight theme --favicon`).
 pub const THEME_FAVICON_BYTES: usize = 64 * 1024;
 
+// Pictures (equipment pictures, the organisation's image library).
+
+/// Largest picture file, in bytes (2 MiB).
+pub const IMAGE_BYTES: usize = 2 * 1024 * 1024;
+/// Longest title of a picture in the image library.
+pub const IMAGE_TITLE_CHARS: usize = 100;
+
 // Lists.
 
 /// Most rows one page of a list may ask for.
@@ -188,6 +195,8 @@ pub const NAMED: &[(&str, i64)] = &[
     ("AnnouncementContentChars", ANNOUNCEMENT_CONTENT_CHARS as i64),
     ("ThemeTitleChars", THEME_TITLE_CHARS as i64),
     ("ThemeFaviconBytes", THEME_FAVICON_BYTES as i64),
+    ("ImageBytes", IMAGE_BYTES as i64),
+    ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

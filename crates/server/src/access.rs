@@ -94,6 +94,8 @@ pub enum Object {
     /// A group; 0 names "no group".
     Group,
     Announcement,
+    /// A picture of the organisation's image library.
+    Image,
     SubAccount,
 }
 
@@ -109,6 +111,7 @@ impl Object {
             Object::Project => Code::ProjectNotFound,
             Object::Group => Code::GroupNotFound,
             Object::Announcement => Code::AnnouncementNotFound,
+            Object::Image => Code::ImageNotFound,
             Object::SubAccount => Code::SubAccountNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
@@ -150,6 +153,7 @@ impl Object {
             // 0 names "no group".
             Object::Group => id().map(ObjectRef::Group),
             Object::Announcement => id().map(ObjectRef::Announcement),
+            Object::Image => id().map(ObjectRef::Image),
             Object::SubAccount => id().map(ObjectRef::SubAccount),
         };
         one.into_iter().collect()

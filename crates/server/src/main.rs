@@ -99,6 +99,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 ("errorCatalogue.json", ironsight_domain::catalogue::export_json()),
                 ("contract.json", ironsight_domain::contract::export_json()),
                 ("widgetTypes.json", ironsight_domain::page::export_widget_types_json()),
+                ("reasonTexts.json", ironsight_domain::page::export_reason_texts_json()),
                 ("answers.ts", ironsight::answers::export_typescript()),
             ] {
                 let path = dir.join(name);

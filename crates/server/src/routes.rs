@@ -85,6 +85,33 @@ macro_rules! route {
     };
 }
 
+/// A multipart upload row (a picture): as [`route!`], POST, with the picture's body limit. The objects its fields
+/// name are multipart fields, which the access layer does not read: the handler checks them (`Guard::in_multipart`),
+/// and the route walk holds it to that.
+macro_rules! upload {
+    ($path:literal, $handler:path, $action:literal, $access:ident [$($gp:literal => $go:ident),* $(,)?], $summary:literal, [$($param:expr),* $(,)?]) => {
+        RouteDef {
+            method: Method::POST,
+            path: $path,
+            action: $action,
+            summary: $summary,
+            access: Access::$access,
+            guards: {
+                const GUARDS: &[Guard] = &[$(Guard { param: $gp, object: Object::$go, in_multipart: true }),*];
+                GUARDS
+            },
+            params: {
+                const PARAMS: &[ParamDef] = &[$($param),*];
+                PARAMS
+            },
+            // Above the picture limit: the handler refuses a file over 2 MiB naming the field (1100); only a body
+            // far beyond it is cut off by this limit (1103).
+            body_limit: crate::api::images::UPLOAD_BODY_LIMIT,
+            handler: || on(MethodFilter::POST, $handler).layer(DefaultBodyLimit::max(crate::api::images::UPLOAD_BODY_LIMIT)),
+        }
+    };
+}
+
 mod table;
 pub use table::table;
 

@@ -107,6 +107,8 @@ pub enum ObjectRef {
     /// A group of the organisation; 0 names "no group".
     Group(i64),
     Announcement(i64),
+    /// A picture of the organisation's image library: the organisation's, seen by every account of it.
+    Image(i64),
     /// An account of the organisation other than an administrator (what administrators manage).
     SubAccount(i64),
 }
@@ -181,6 +183,9 @@ impl Store {
             }
             ObjectRef::Announcement(id) => {
                 id_query("SELECT COUNT(*) FROM announcements WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::Image(id) => {
+                id_query("SELECT COUNT(*) FROM library_images WHERE org_id = $1 AND id = $2".into(), *id).await
             }
             ObjectRef::SubAccount(id) => {
                 let sql =

@@ -297,9 +297,15 @@ impl Store {
 }
 
 impl Store {
-    /// True when `viewer` may see the picture served at `path` (`/userimg/<file>`): a picture belongs to the
-    /// equipment that shows it, so another organisation's, or an ungranted equipment's, is not found.
+    /// True when `viewer` may see the picture served at `path` (`/userimg/<file>`): a picture of the
+    /// organisation's image library is seen by every account of the organisation; an equipment's picture belongs to
+    /// the equipment that shows it, so another organisation's, or an ungranted equipment's, is not found.
     pub async fn picture_visible(&self, viewer: &Viewer, path: &str) -> anyhow::Result<bool> {
+        if let Some(file_name) = path.strip_prefix("/userimg/")
+            && self.library_image_visible(viewer, file_name).await?
+        {
+            return Ok(true);
+        }
         let sql =
             format!("SELECT COUNT(*) FROM equipment e WHERE e.org_id = $1 AND e.image = $2{}", viewer.grant_sql("e"));
         let n: i64 = sqlx::query_scalar(&sql).bind(viewer.org_id).bind(path).fetch_one(self.pool()).await?;

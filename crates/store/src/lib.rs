@@ -29,6 +29,7 @@
 //! - [`alarms`]: alarm rules per signal and the records of alarms (trigger, release, confirmation).
 //! - [`monitor`]: equipment groups, per-user follow and stick marks, and the one equipment card query.
 //! - [`pages`]: configuration pages of an equipment (title, size, designer document).
+//! - [`image_library`]: the organisation's image library (pictures the designer's picture fields pick).
 //! - [`scenes`]: scenes, boards of chosen equipment cards in a chosen order (cards read by the monitor's query).
 //! - [`projects`]: projects, equipment grouped under a name and a remark.
 //! - [`equipment_sets`]: what scenes and projects share, both named sets of equipment (add, edit, delete).
@@ -44,6 +45,7 @@ pub mod equipment;
 pub mod equipment_sets;
 pub mod feedback;
 pub mod gateways;
+pub mod image_library;
 pub mod inspect;
 pub mod link;
 pub mod messages;

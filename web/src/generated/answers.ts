@@ -409,3 +409,27 @@ result: string,
  * The caller's address.
  */
 address: string, gmtCreate: number, };
+
+export type LibraryImage = { id: number, 
+/**
+ * The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.
+ */
+image: string, title: string, 
+/**
+ * The type, by its extension: png, jpg, gif, webp or svg.
+ */
+kind: string, 
+/**
+ * The file's size.
+ */
+bytes: number, 
+/**
+ * When it was uploaded (ms).
+ */
+gmtCreate: number, };
+
+export type LibraryImageStored = { id: number, 
+/**
+ * The address it is served at (`/userimg/<file>`).
+ */
+image: string, title: string, };

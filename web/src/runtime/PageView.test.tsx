@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { repairBindings } from './bindings';
-import { parsePageDocument, type PageDocument } from './document';
+import { FIT_MODES, parsePageDocument, type PageDocument } from './document';
 import { PageView } from './PageView';
 import { widgetRegistry, type WidgetDef } from './registry';
 import { EQUIPMENT_ID, TEST_NOW, reading, testContext, testDocumentRaw, testSignals, testValues } from './testDocument';
@@ -75,6 +75,25 @@ describe('PageView: the canvas', () => {
     expect(screen.getByTestId('runtime-page').style.overflow).toBe('auto');
     // A background picture is drawn only from a safe address.
     expect(document.querySelector('[data-testid="runtime-canvas"] image')).toBeNull();
+  });
+
+  it('fits the height (scrolling across) or stretches over the container per con.fit', () => {
+    const { unmount } = show(parsePageDocument({ con: { fit: 'height', width: 3000, height: 600 } }));
+    expect(screen.getByTestId('runtime-page').style.overflowX).toBe('auto');
+    const tall = screen.getByTestId('runtime-canvas');
+    expect(tall.style.height).toBe('100%');
+    expect(tall.style.aspectRatio).toBe('3000 / 600');
+    unmount();
+
+    show(parsePageDocument({ con: { fit: 'stretch', width: 1024, height: 768 } }));
+    const stretched = screen.getByTestId('runtime-canvas');
+    expect(stretched.getAttribute('preserveAspectRatio')).toBe('none');
+    expect(stretched.getAttribute('width')).toBe('100%');
+    expect(screen.getByTestId('runtime-page').dataset.fit).toBe('stretch');
+  });
+
+  it('knows exactly the fit modes the server takes', () => {
+    expect([...FIT_MODES].sort()).toEqual(['container', 'height', 'none', 'stretch', 'width']);
   });
 
   it('draws the background picture stretched over the canvas', () => {

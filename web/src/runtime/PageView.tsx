@@ -1,7 +1,8 @@
 /**
  * The configuration page viewer: the page's canvas as one SVG, scaled per `con.fit` into its container
  * (container: the whole canvas visible, aspect kept; width: as wide as the container, scrolling vertically;
- * none: 1:1, scrolling both ways), with the background colour and picture, every widget drawn by its registry
+ * height: as high as the container, scrolling across; stretch: filling the container, aspect not kept; none: 1:1,
+ * scrolling both ways), with the background colour and picture, every widget drawn by its registry
  * renderer with live values, and the click events' dialogs and messages.
  *
  * Scaling is left to the browser (viewBox and CSS), so a resize costs no JavaScript; the motion is CSS
@@ -82,12 +83,21 @@ export function PageView({ document, context, now }: PageViewProps) {
 /** The container's and the SVG's sizing for a fit mode. */
 function sizing(fit: PageDocument['con']['fit'], width: number, height: number) {
   const outer: CSSProperties = { position: 'relative', width: '100%', height: '100%' };
-  let svg: { width?: number | string; height?: number | string; style: CSSProperties };
+  let svg: { width?: number | string; height?: number | string; style: CSSProperties; preserveAspectRatio?: string };
   switch (fit) {
     case 'width':
       outer.overflowX = 'hidden';
       outer.overflowY = 'auto';
       svg = { style: { display: 'block', width: '100%', height: 'auto', aspectRatio: `${width} / ${height}` } };
+      break;
+    case 'height':
+      outer.overflowX = 'auto';
+      outer.overflowY = 'hidden';
+      svg = { style: { display: 'block', height: '100%', width: 'auto', aspectRatio: `${width} / ${height}` } };
+      break;
+    case 'stretch':
+      outer.overflow = 'hidden';
+      svg = { width: '100%', height: '100%', style: { display: 'block' }, preserveAspectRatio: 'none' };
       break;
     case 'none':
       outer.overflow = 'auto';

@@ -19,7 +19,7 @@ describe('parsePageDocument: canvas defaults (docs/page-document.md, con)', () =
   it('keeps valid options and replaces wrong ones field by field', () => {
     const doc = parsePageDocument({ con: { width: '1920', height: 1080, fit: 'width', bgColor: '#000', bgImage: '/bg.png', grid: 10 } });
     expect(doc.con).toEqual({ width: 1920, height: 1080, fit: 'width', bgColor: '#000', bgImage: '/bg.png', extra: { grid: 10 } });
-    const odd = parsePageDocument({ con: { width: 'wide', height: -5, fit: 'stretch', bgColor: 42 } });
+    const odd = parsePageDocument({ con: { width: 'wide', height: -5, fit: 'cover', bgColor: 42 } });
     expect(odd.con.width).toBe(1024);
     expect(odd.con.height).toBe(100); // 100 to 10,000
     expect(odd.con.fit).toBe('container');

@@ -10,7 +10,9 @@ import widgetTypes from '@/generated/widgetTypes.json';
 // ---------------------------------------------------------------------------------------------------------------
 // Types
 
-export type FitMode = 'container' | 'width' | 'none';
+export type FitMode = 'container' | 'width' | 'height' | 'stretch' | 'none';
+/** The fit modes the server takes (generated from the domain crate); a test checks they are exactly `FitMode`'s. */
+export const FIT_MODES = widgetTypes.fits as readonly FitMode[];
 
 /** Canvas options (`con`). */
 export interface PageCon {
@@ -556,7 +558,7 @@ function parseCon(raw: unknown): PageCon {
   return {
     width: clamp(num(o.width, DEFAULT_CON.width), CANVAS_MIN, CANVAS_MAX),
     height: clamp(num(o.height, DEFAULT_CON.height), CANVAS_MIN, CANVAS_MAX),
-    fit: oneOf(o.fit, ['container', 'width', 'none'], DEFAULT_CON.fit),
+    fit: oneOf(o.fit, FIT_MODES, DEFAULT_CON.fit),
     bgColor: str(o.bgColor, '').trim() || DEFAULT_CON.bgColor,
     bgImage: str(o.bgImage, '').trim(),
     extra: rest(o, ['width', 'height', 'fit', 'bgColor', 'bgImage']),

@@ -10,8 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 /// The comparison symbols of animations and state items.
 pub(super) const SYMBOLS: &[&str] = &["==", "!=", ">", ">=", "<", "<="];
-/// How the canvas fits the viewer's window.
-pub(super) const FITS: &[&str] = &["container", "width", "none"];
+/// How the canvas fits the viewer's window: whole within it (the default), to its width (scrolling down), to its
+/// height (scrolling across), stretched to fill it (proportions not kept), or at its own size (scrolling).
+pub(super) const FITS: &[&str] = &["container", "width", "height", "stretch", "none"];
 /// What a click does.
 pub(super) const ACTIONS: &[&str] = &["write", "page", "link"];
 /// Where a link opens.
@@ -26,6 +27,40 @@ pub(super) const CONDITION_ANIMATIONS: [&str; 3] = ["visiable", "twinkle", "rota
 pub(super) const COLOUR_ANIMATIONS: [&str; 3] = ["fillColor", "borderColor", "fontColor"];
 /// UsualAnimation's state lists (each item a condition).
 pub(super) const STATE_ITEMS: [&str; 2] = ["imgItems", "textItems"];
+/// What `position` must hold: where the widget is and its size.
+pub(super) const POSITION_KEYS: [&str; 4] = ["x", "y", "width", "height"];
+/// The sides in `position`: at least 0.
+pub(super) const SIZE_KEYS: [&str; 2] = ["width", "height"];
+/// A rotation, in degrees (`position.rotate`).
+pub(super) const ROTATION: Bounds = Bounds { min: 0, max: 360 };
+/// An opacity (`style.opacity`).
+pub(super) const OPACITY: Bounds = Bounds { min: 0, max: 1 };
+/// The fewest points a line has.
+pub(super) const MIN_POINTS: usize = 2;
+/// The paints of `style`, each with its colour.
+pub(super) const PAINTS: [&str; 2] = ["fill", "stroke"];
+
+/// How deep the JSON reader (serde_json) reads nested values, objects and lists counted: a text nested this deep is
+/// refused as [`Reason::BadJson`]. The reader's own limit, named here for the designer's check before saving; the
+/// shared cases (`cases`) pin it.
+pub(super) const JSON_DEPTH: usize = 128;
+
+/// The smallest and largest value allowed, both included.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub(super) struct Bounds {
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Bounds {
+    fn holds(self, value: f64) -> bool {
+        (self.min as f64..=self.max as f64).contains(&value)
+    }
+
+    fn refusal(self) -> Reason {
+        Reason::OutOfRange { min: self.min, max: self.max }
+    }
+}
 
 pub(super) fn check_document(text: &str) -> Result<ValidDocument, Reason> {
     if text.len() > MAX_DOCUMENT_BYTES {
@@ -173,16 +208,16 @@ fn kind_of(widget: &Map<String, Value>) -> Result<&'static WidgetType, Reason> {
 /// `position`: x and y anywhere, a size of at least 0, a rotation of 0 to 360, optional finite geometry.
 fn position(widget: &Map<String, Value>) -> Result<(), Reason> {
     let position = object(widget, "position", "")?.ok_or_else(|| at("position", Reason::Required))?;
-    for key in ["x", "y", "width", "height"] {
+    for key in POSITION_KEYS {
         let value = number(position, key, "position")?.ok_or_else(|| at(join("position", key), Reason::Required))?;
-        if matches!(key, "width" | "height") && value < 0.0 {
+        if SIZE_KEYS.contains(&key) && value < 0.0 {
             return Err(at(join("position", key), Reason::Negative));
         }
     }
     if let Some(rotate) = number(position, "rotate", "position")?
-        && !(0.0..=360.0).contains(&rotate)
+        && !ROTATION.holds(rotate)
     {
-        return Err(at("position.rotate", Reason::OutOfRange { min: 0, max: 360 }));
+        return Err(at("position.rotate", ROTATION.refusal()));
     }
     for key in GEOMETRY {
         number(position, key, "position")?;
@@ -190,11 +225,11 @@ fn position(widget: &Map<String, Value>) -> Result<(), Reason> {
     Ok(())
 }
 
-/// A line's `points`: at least two `[x, y]` pairs of finite numbers.
+/// A line's `points`: at least [`MIN_POINTS`] `[x, y]` pairs of finite numbers.
 fn points(widget: &Map<String, Value>) -> Result<(), Reason> {
     let points = array(widget, "points", "")?.ok_or_else(|| at("points", Reason::Required))?;
-    if points.len() < 2 {
-        return Err(at("points", Reason::TooFew { min: 2 }));
+    if points.len() < MIN_POINTS {
+        return Err(at("points", Reason::TooFew { min: MIN_POINTS }));
     }
     for (i, point) in points.iter().enumerate() {
         let pair = point.as_array().filter(|p| p.len() == 2 && p.iter().all(is_finite_number));
@@ -209,12 +244,12 @@ fn points(widget: &Map<String, Value>) -> Result<(), Reason> {
 fn style(widget: &Map<String, Value>) -> Result<(), Reason> {
     let Some(style) = object(widget, "style", "")? else { return Ok(()) };
     if let Some(opacity) = number(style, "opacity", "style")?
-        && !(0.0..=1.0).contains(&opacity)
+        && !OPACITY.holds(opacity)
     {
-        return Err(at("style.opacity", Reason::OutOfRange { min: 0, max: 1 }));
+        return Err(at("style.opacity", OPACITY.refusal()));
     }
     colour(style, "color", "style")?;
-    for part in ["fill", "stroke"] {
+    for part in PAINTS {
         if let Some(paint) = object(style, part, "style")? {
             colour(paint, "color", &join("style", part))?;
         }

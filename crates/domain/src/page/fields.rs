@@ -107,18 +107,30 @@ pub(super) fn colour(parent: &Map<String, Value>, key: &str, parent_path: &str) 
     }
 }
 
-/// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+/// How many hex digits follow the `#` of a colour: `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+pub(super) const COLOUR_DIGITS: [usize; 3] = [3, 6, 8];
+/// How a link starts (ASCII case ignored).
+pub(super) const LINK_SCHEMES: [&str; 2] = ["http://", "https://"];
+/// What ends a link's host.
+pub(super) const HOST_ENDS: [char; 3] = ['/', '?', '#'];
+
+/// `#` and [`COLOUR_DIGITS`] hex digits.
 pub(super) fn is_colour(text: &str) -> bool {
     text.strip_prefix('#')
-        .is_some_and(|hex| matches!(hex.len(), 3 | 6 | 8) && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+        .is_some_and(|hex| COLOUR_DIGITS.contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// An absolute http or https URL with a host, without spaces or control characters.
 pub(super) fn is_http_url(link: &str) -> bool {
     let lower = link.to_ascii_lowercase();
-    let rest = lower.strip_prefix("http://").or_else(|| lower.strip_prefix("https://"));
+    let rest = LINK_SCHEMES.iter().find_map(|scheme| lower.strip_prefix(scheme));
     rest.is_some_and(|rest| {
-        let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-        !host.is_empty() && !link.chars().any(|c| c.is_whitespace() || c.is_control())
+        let host = rest.split(HOST_ENDS).next().unwrap_or("");
+        !host.is_empty() && !link.chars().any(refused_in_link)
     })
+}
+
+/// A character no link may hold: white space or a control character.
+pub(super) fn refused_in_link(c: char) -> bool {
+    c.is_whitespace() || c.is_control()
 }

@@ -2,23 +2,32 @@
 //! per-page maxima, the page limits of spec section 5, and [`validate_document`], the check a document passes
 //! before it is stored.
 //!
-//! The web app reads the list and the limits from `web/src/generated/widgetTypes.json`
-//! ([`export_widget_types_json`]); a test fails when that file is stale, so the designer, the viewer and the
-//! server cannot disagree on which widgets exist.
+//! The web app reads the list, the limits and every constant of the check from
+//! `web/src/generated/widgetTypes.json` ([`export_widget_types_json`]), and the refusals' texts from
+//! `web/src/generated/reasonTexts.json` ([`export_reason_texts_json`]); a test fails when either file is stale, so
+//! the designer, the viewer and the server cannot disagree on which widgets exist. The designer checks a document
+//! with these rules before saving it (web/src/features/designer/model/check); both checks read one table of
+//! cases (`web/src/features/designer/model/documentCheckCases.json`, the `cases` tests), so the first problem the
+//! designer finds is the one the server would report, worded alike.
 //!
 //! The check refuses what the viewer could not draw safely (a `javascript:` link, a picture address the viewer
 //! would not draw ([`crate::image_url`]), a colour that is not a colour, a number that is not finite) and what
 //! breaks the spec's limits. It keeps every field it does not know: the
 //! designer may add some, and the stored text is the text the designer sent.
 //!
-//! `widgets` holds the list, `check` the walk over a document, `fields` the typed reads it is made of.
+//! `widgets` holds the list and its export, `check` the walk over a document, `fields` the typed reads it is made
+//! of, `reason_texts` the export of the refusals' texts.
 
+#[cfg(test)]
+mod cases;
 mod check;
 mod fields;
+mod reason_texts;
 #[cfg(test)]
 mod tests;
 mod widgets;
 
+pub use reason_texts::export_reason_texts_json;
 pub use widgets::{Family, GROUP, LINE, WIDGET_TYPES, WidgetType, export_widget_types_json, widget_type};
 
 use crate::catalogue::Reason;
@@ -36,9 +45,9 @@ pub const DEFAULT_HEIGHT: i64 = 768;
 pub const MIN_CANVAS: i64 = 100;
 pub const MAX_CANVAS: i64 = 10_000;
 /// Longest widget id, in characters.
-const MAX_ID_CHARS: usize = 64;
+pub const MAX_ID_CHARS: usize = 64;
 /// Longest widget name, in characters.
-const MAX_NAME_CHARS: usize = 60;
+pub const MAX_NAME_CHARS: usize = 60;
 
 /// What a stored document tells the page list and its versions: its canvas size and how many widgets it holds
 /// (group children included).

@@ -1,6 +1,8 @@
 //! The one list of widget types, their palette family and per-page maxima, and its export to the web app.
 
-use super::{MAX_CANVAS, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_WIDGETS, MIN_CANVAS};
+use super::check::{self, Bounds};
+use super::fields;
+use super::{DEFAULT_HEIGHT, DEFAULT_WIDTH, MAX_CANVAS, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_WIDGETS, MIN_CANVAS};
 use serde::Serialize;
 
 /// The group: the only widget type that may have `children`.
@@ -80,33 +82,112 @@ pub fn widget_type(name: &str) -> Option<&'static WidgetType> {
     WIDGET_TYPES.iter().find(|t| t.name == name)
 }
 
-/// What the web app reads: the limits, then the list.
+/// What the web app reads: the limits, every constant of the check (so the designer's check before saving,
+/// web/src/features/designer/model/check, applies the very rules of [`super::validate_document`]), then the list.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct WidgetTypesExport {
     max_widgets: usize,
     max_depth: usize,
     max_document_bytes: usize,
+    /// Values nested this deep (objects and lists counted) are not read: the text is refused as not JSON.
+    json_depth: usize,
     min_canvas: i64,
     max_canvas: i64,
     /// The page's fit modes (`con.fit`).
     fits: &'static [&'static str],
     /// Longest widget name, in characters.
     max_name_chars: usize,
+    /// Longest widget id, in characters.
+    max_id_chars: usize,
+    /// The canvas size when `con` does not give one.
+    default_width: i64,
+    default_height: i64,
+    /// The one type that may have `children`, and the one whose geometry is `points`.
+    group: &'static str,
+    line: &'static str,
+    /// The lists of `bind`.
+    bind_lists: [&'static str; 4],
+    /// `position`: the keys it must hold, those of them at least 0, the optional geometry, the rotation's bounds.
+    position_keys: [&'static str; 4],
+    size_keys: [&'static str; 2],
+    geometry: [&'static str; 9],
+    rotation: Bounds,
+    /// A line's fewest points.
+    min_points: usize,
+    /// `style`: the opacity's bounds, the paints with a colour each.
+    opacity: Bounds,
+    paints: [&'static str; 2],
+    /// How many hex digits follow a colour's `#`.
+    colour_digits: [usize; 3],
+    /// `clickEvent.config`: the actions and targets; how a link starts, what ends its host, and the characters it
+    /// may not hold (white space and control characters, as Rust's `char` classifies them: `[first, last]` code
+    /// points).
+    actions: &'static [&'static str],
+    targets: &'static [&'static str],
+    link_schemes: [&'static str; 2],
+    host_ends: String,
+    not_in_link: Vec<[u32; 2]>,
+    /// `animation`: the single-condition entries and the colour lists; the comparison symbols of conditions.
+    condition_animations: [&'static str; 3],
+    colour_animations: [&'static str; 3],
+    symbols: &'static [&'static str],
+    /// UsualAnimation's state lists (`data`).
+    state_items: [&'static str; 2],
+    /// The console pages a picture address is resolved against: it must be drawn on each ([`crate::image_url`]).
+    image_bases: [&'static str; 2],
     types: &'static [WidgetType],
 }
 
-/// The widget list and the page limits as `web/src/generated/widgetTypes.json` holds them, pretty-printed with a
-/// trailing newline so the checked-in file diffs cleanly.
+/// The code points from which `refused` holds, as `[first, last]` ranges.
+fn ranges(refused: impl Fn(char) -> bool) -> Vec<[u32; 2]> {
+    let mut out: Vec<[u32; 2]> = Vec::new();
+    for c in (char::MIN..=char::MAX).filter(|c| refused(*c)) {
+        let code = u32::from(c);
+        match out.last_mut() {
+            Some(last) if last[1] + 1 == code => last[1] = code,
+            _ => out.push([code, code]),
+        }
+    }
+    out
+}
+
+/// The widget list, the page limits and the check's constants as `web/src/generated/widgetTypes.json` holds them,
+/// pretty-printed with a trailing newline so the checked-in file diffs cleanly.
 pub fn export_widget_types_json() -> String {
     let export = WidgetTypesExport {
         max_widgets: MAX_WIDGETS,
         max_depth: MAX_DEPTH,
         max_document_bytes: MAX_DOCUMENT_BYTES,
+        json_depth: check::JSON_DEPTH,
         min_canvas: MIN_CANVAS,
         max_canvas: MAX_CANVAS,
-        fits: super::check::FITS,
+        fits: check::FITS,
         max_name_chars: super::MAX_NAME_CHARS,
+        max_id_chars: super::MAX_ID_CHARS,
+        default_width: DEFAULT_WIDTH,
+        default_height: DEFAULT_HEIGHT,
+        group: GROUP,
+        line: LINE,
+        bind_lists: check::BIND_LISTS,
+        position_keys: check::POSITION_KEYS,
+        size_keys: check::SIZE_KEYS,
+        geometry: check::GEOMETRY,
+        rotation: check::ROTATION,
+        min_points: check::MIN_POINTS,
+        opacity: check::OPACITY,
+        paints: check::PAINTS,
+        colour_digits: fields::COLOUR_DIGITS,
+        actions: check::ACTIONS,
+        targets: check::TARGETS,
+        link_schemes: fields::LINK_SCHEMES,
+        host_ends: fields::HOST_ENDS.iter().collect(),
+        not_in_link: ranges(fields::refused_in_link),
+        condition_animations: check::CONDITION_ANIMATIONS,
+        colour_animations: check::COLOUR_ANIMATIONS,
+        symbols: check::SYMBOLS,
+        state_items: check::STATE_ITEMS,
+        image_bases: crate::image_url::CONSOLE_PAGES,
         types: WIDGET_TYPES,
     };
     let mut text = serde_json::to_string_pretty(&export).expect("the widget list serialises");

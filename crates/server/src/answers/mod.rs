@@ -16,6 +16,7 @@ pub mod alarm;
 pub mod equipment;
 pub mod gateway;
 pub mod group;
+pub mod image;
 pub mod message;
 pub mod monitor;
 pub mod page;
@@ -135,6 +136,8 @@ fn declarations() -> Vec<String> {
         system::EquipmentSignalCount::decl(),
         system::Announcement::decl(),
         system::Operation::decl(),
+        image::LibraryImage::decl(),
+        image::LibraryImageStored::decl(),
     ]
 }
 

@@ -1,5 +1,7 @@
-//! Equipment pictures: `POST /lfscada/equipment/multi/image/upload` (multipart: `id`, `file`) stores an image
-//! under `<data-dir>/userimg/` and `GET /userimg/{file}` serves it back (the spec's image base path).
+//! Pictures: `POST /lfscada/equipment/multi/image/upload` (multipart: `id`, `file`) stores an equipment's picture
+//! under `<data-dir>/userimg/` and `GET /userimg/{file}` serves it back (the spec's image base path). The reading,
+//! checking, storing and removing of an uploaded picture are shared with the image library
+//! ([`super::image_library`]), so both accept exactly the same files.
 //!
 //! What is accepted is decided by the bytes, not the name: a PNG, JPEG, GIF or WebP signature, or an SVG
 //! document; a file name's extension, when there is one, must agree with the bytes. SVG can carry script and
@@ -19,61 +21,19 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ironsight_domain::{Code, Reason};
+pub use ironsight_domain::image_file::ImageKind;
+use ironsight_domain::{Code, Reason, limits};
 use rand::RngCore;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// Largest image accepted, in bytes (2 MiB).
-pub const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
-/// Body limit of the upload route: the image plus room for the multipart framing and the id field. A body over
+/// Largest image accepted, in bytes (2 MiB, `limits::IMAGE_BYTES`, which the web app's upload controls read too).
+pub const MAX_IMAGE_BYTES: usize = limits::IMAGE_BYTES;
+/// Body limit of the upload routes: the image plus room for the multipart framing and the other fields. A body over
 /// it is refused with 1103 (413) before it is read whole.
 pub const UPLOAD_BODY_LIMIT: usize = MAX_IMAGE_BYTES + 64 * 1024;
 /// The URL path images are served under, and the directory under the data directory that holds them.
 pub const IMAGE_DIR: &str = "userimg";
-
-/// An accepted image type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImageKind {
-    Png,
-    Jpeg,
-    Gif,
-    Webp,
-    Svg,
-}
-
-impl ImageKind {
-    /// The extension stored files get.
-    pub fn extension(self) -> &'static str {
-        match self {
-            ImageKind::Png => "png",
-            ImageKind::Jpeg => "jpg",
-            ImageKind::Gif => "gif",
-            ImageKind::Webp => "webp",
-            ImageKind::Svg => "svg",
-        }
-    }
-
-    fn from_extension(ext: &str) -> Option<ImageKind> {
-        match ext.to_ascii_lowercase().as_str() {
-            "png" => Some(ImageKind::Png),
-            "jpg" | "jpeg" => Some(ImageKind::Jpeg),
-            "gif" => Some(ImageKind::Gif),
-            "webp" => Some(ImageKind::Webp),
-            "svg" => Some(ImageKind::Svg),
-            _ => None,
-        }
-    }
-
-    fn content_type(self) -> &'static str {
-        match self {
-            ImageKind::Png => "image/png",
-            ImageKind::Jpeg => "image/jpeg",
-            ImageKind::Gif => "image/gif",
-            ImageKind::Webp => "image/webp",
-            ImageKind::Svg => "image/svg+xml",
-        }
-    }
-}
 
 /// The image type the bytes are, or why they are refused.
 pub fn detect(bytes: &[u8]) -> Result<ImageKind, Reason> {
@@ -100,11 +60,16 @@ pub fn detect(bytes: &[u8]) -> Result<ImageKind, Reason> {
 
 /// A stored file name as this module makes them: 32 lower-case hex digits, a dot, a known extension. Anything
 /// else (`..`, slashes, other names) is not ours and is never looked up.
-fn stored_name(file: &str) -> Option<ImageKind> {
+pub(crate) fn stored_name(file: &str) -> Option<ImageKind> {
     let (stem, ext) = file.split_once('.')?;
     let hex = stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     let kind = ImageKind::from_extension(ext)?;
     (hex && ext == kind.extension()).then_some(kind)
+}
+
+/// The address a stored file is served at.
+pub(crate) fn served_at(file_name: &str) -> String {
+    format!("/{IMAGE_DIR}/{file_name}")
 }
 
 fn image_dir(state: &AppState) -> PathBuf {
@@ -119,6 +84,85 @@ fn read_error(error: axum::extract::multipart::MultipartError) -> ApiError {
     }
 }
 
+/// The file of an upload: the name the browser gave it (if any) and its bytes.
+pub(crate) struct UploadedFile {
+    pub name: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// A multipart upload as read: the text fields asked for, and the `file` field.
+pub(crate) struct Upload {
+    pub fields: HashMap<&'static str, String>,
+    pub file: Option<UploadedFile>,
+}
+
+/// Reads a multipart upload: the text fields named in `fields` and the file field `file`, which may be at most
+/// [`MAX_IMAGE_BYTES`] (refused as it arrives, naming the field). Other fields are skipped; a body that is not
+/// multipart, or is cut short, is malformed (1102).
+pub(crate) async fn read_upload(
+    multipart: Result<Multipart, MultipartRejection>,
+    fields: &[&'static str],
+) -> Result<Upload, ApiError> {
+    let mut multipart = multipart.map_err(|_| ApiError::Malformed(Reason::UnsupportedContentType))?;
+    let mut upload = Upload { fields: HashMap::new(), file: None };
+    while let Some(mut field) = multipart.next_field().await.map_err(read_error)? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let file_name = field.file_name().map(str::to_owned);
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(read_error)? {
+                if bytes.len() + chunk.len() > MAX_IMAGE_BYTES {
+                    return Err(ApiError::invalid("file", Reason::FileTooLarge { max_kib: MAX_IMAGE_BYTES / 1024 }));
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            upload.file = Some(UploadedFile { name: file_name, bytes });
+        } else if let Some(known) = fields.iter().find(|f| **f == name) {
+            upload.fields.insert(known, field.text().await.map_err(read_error)?);
+        }
+        // Other fields are not ours; reading on skips them.
+    }
+    Ok(upload)
+}
+
+/// The upload's file checked as a picture: present and not empty, an accepted type by its bytes, and a name whose
+/// extension, when it has one, says the same type. Refusals are field errors on `file`.
+pub(crate) fn checked_image(file: Option<UploadedFile>) -> Result<(UploadedFile, ImageKind), ApiError> {
+    let Some(file) = file.filter(|f| !f.bytes.is_empty()) else {
+        return Err(ApiError::invalid("file", Reason::Required));
+    };
+    let kind = detect(&file.bytes).map_err(|r| ApiError::invalid("file", r))?;
+    // A name that says one type over bytes of another is refused: whoever sent it is confused or lying.
+    if let Some((_, ext)) = file.name.as_deref().and_then(|n| n.rsplit_once('.'))
+        && ImageKind::from_extension(ext) != Some(kind)
+    {
+        return Err(ApiError::invalid("file", Reason::NotImage));
+    }
+    Ok((file, kind))
+}
+
+/// Stores a checked picture under a new random name (nothing of the uploader's name reaches the disk); answers
+/// the stored file's name.
+pub(crate) async fn store(state: &AppState, kind: ImageKind, bytes: &[u8]) -> Result<String, ApiError> {
+    let mut random = [0u8; 16];
+    rand::thread_rng().fill_bytes(&mut random);
+    let stem: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let file_name = format!("{stem}.{}", kind.extension());
+    let dir = image_dir(state);
+    tokio::fs::create_dir_all(&dir).await.map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
+    let path = dir.join(&file_name);
+    tokio::fs::write(&path, bytes).await.map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+    Ok(file_name)
+}
+
+/// Removes a stored file by its name; a name this module does not make is never touched. A failure only leaves a
+/// stray file.
+pub(crate) async fn remove_stored(state: &AppState, file_name: &str) {
+    if stored_name(file_name).is_some() {
+        let _ = tokio::fs::remove_file(image_dir(state).join(file_name)).await;
+    }
+}
+
 /// `POST /lfscada/equipment/multi/image/upload` (multipart: `id` the equipment, `file` the image) → `{image}`,
 /// the path the image is served at; the equipment's previous image is removed.
 pub async fn upload(
@@ -126,72 +170,30 @@ pub async fn upload(
     current: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
-    let mut multipart = multipart.map_err(|_| ApiError::Malformed(Reason::UnsupportedContentType))?;
-    let mut id: Option<String> = None;
-    let mut file: Option<(Option<String>, Vec<u8>)> = None;
-    while let Some(mut field) = multipart.next_field().await.map_err(read_error)? {
-        match field.name() {
-            Some("id") => id = Some(field.text().await.map_err(read_error)?),
-            Some("file") => {
-                let name = field.file_name().map(str::to_owned);
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-                    if bytes.len() + chunk.len() > MAX_IMAGE_BYTES {
-                        return Err(ApiError::invalid(
-                            "file",
-                            Reason::FileTooLarge { max_kib: MAX_IMAGE_BYTES / 1024 },
-                        ));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                file = Some((name, bytes));
-            }
-            // Other fields are not ours; reading on skips them.
-            _ => {}
-        }
-    }
-    let id: i64 = match id.as_deref().map(str::trim) {
+    let Upload { fields, file } = read_upload(multipart, &["id"]).await?;
+    let id: i64 = match fields.get("id").map(|text| text.trim()) {
         None | Some("") => return Err(ApiError::invalid("id", Reason::Required)),
         Some(text) => text.parse().map_err(|_| ApiError::invalid("id", Reason::NotInteger))?,
     };
-    let Some((name, bytes)) = file else {
-        return Err(ApiError::invalid("file", Reason::Required));
-    };
-    if bytes.is_empty() {
-        return Err(ApiError::invalid("file", Reason::Required));
-    }
-    let kind = detect(&bytes).map_err(|r| ApiError::invalid("file", r))?;
-    // A name that says one type over bytes of another is refused: whoever sent it is confused or lying.
-    if let Some((_, ext)) = name.as_deref().and_then(|n| n.rsplit_once('.'))
-        && ImageKind::from_extension(ext) != Some(kind)
-    {
-        return Err(ApiError::invalid("file", Reason::NotImage));
-    }
+    let (file, kind) = checked_image(file)?;
     if state.store.equipment(&current.viewer(), id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
-    let mut random = [0u8; 16];
-    rand::thread_rng().fill_bytes(&mut random);
-    let stem: String = random.iter().map(|b| format!("{b:02x}")).collect();
-    let file_name = format!("{stem}.{}", kind.extension());
-    let dir = image_dir(&state);
-    tokio::fs::create_dir_all(&dir).await.map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
-    let path = dir.join(&file_name);
-    tokio::fs::write(&path, &bytes).await.map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
-    let url = format!("/{IMAGE_DIR}/{file_name}");
+    let file_name = store(&state, kind, &file.bytes).await?;
+    let url = served_at(&file_name);
     match state.store.set_equipment_image(&current.viewer(), id, &url).await {
         Ok(Some(old)) => {
-            if let Some(old_name) = old.strip_prefix(&format!("/{IMAGE_DIR}/")).filter(|n| stored_name(n).is_some()) {
-                // The old picture is no longer referenced; a failure to remove it only leaves a stray file.
-                let _ = tokio::fs::remove_file(dir.join(old_name)).await;
+            // The old picture is no longer referenced.
+            if let Some(old_name) = old.strip_prefix(&format!("/{IMAGE_DIR}/")) {
+                remove_stored(&state, old_name).await;
             }
         }
         Ok(None) => {
-            let _ = tokio::fs::remove_file(&path).await;
+            remove_stored(&state, &file_name).await;
             return Err(ApiError::code(Code::EquipmentNotFound));
         }
         Err(e) => {
-            let _ = tokio::fs::remove_file(&path).await;
+            remove_stored(&state, &file_name).await;
             return Err(e.into());
         }
     }
@@ -200,20 +202,20 @@ pub async fn upload(
 
 /// Removes a picture this module stored, given the path the equipment held (equipment deletion).
 pub async fn remove(state: &AppState, image: &str) {
-    if let Some(name) = image.strip_prefix(&format!("/{IMAGE_DIR}/")).filter(|n| stored_name(n).is_some()) {
-        let _ = tokio::fs::remove_file(image_dir(state).join(name)).await;
+    if let Some(name) = image.strip_prefix(&format!("/{IMAGE_DIR}/")) {
+        remove_stored(state, name).await;
     }
 }
 
-/// `GET /userimg/{*file}`: a stored image the caller may see (a picture belongs to its equipment), or 404 (1216)
-/// for any other name (nested paths included), a missing file, or another organisation's or an ungranted
-/// equipment's picture, whatever its name.
+/// `GET /userimg/{*file}`: a stored image the caller may see (a library picture of its organisation, or an
+/// equipment's picture where it sees that equipment), or 404 (1216) for any other name (nested paths included), a
+/// missing file, or another organisation's or an ungranted equipment's picture, whatever its name.
 pub async fn serve(State(state): State<AppState>, current: CurrentUser, Path(file): Path<String>) -> Response {
     let not_found = || plain(Code::FileNotFound, StatusCode::NOT_FOUND, request_lang());
     let Some(kind) = stored_name(&file) else {
         return not_found();
     };
-    match state.store.picture_visible(&current.viewer(), &format!("/{IMAGE_DIR}/{file}")).await {
+    match state.store.picture_visible(&current.viewer(), &served_at(&file)).await {
         Ok(true) => {}
         Ok(false) => return not_found(),
         Err(e) => return ApiError::Internal(e).into_response_in(request_lang()),

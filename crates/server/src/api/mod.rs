@@ -7,6 +7,7 @@ pub mod equipment;
 pub mod feedback;
 pub mod gateways;
 pub mod groups;
+pub mod image_library;
 pub mod images;
 pub mod live;
 pub mod messages;

@@ -2,8 +2,9 @@
 
 use super::*;
 use crate::api::{
-    accounts, alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog,
-    page_passwords, pages, projects, reports, scenes, settings, shares, signals, system, theme, user,
+    accounts, alarms, equipment, feedback, gateways, groups, image_library, images, live, messages, monitor,
+    monitor_list, oplog, page_passwords, pages, projects, reports, scenes, settings, shares, signals, system, theme,
+    user,
 };
 
 /// The editable equipment fields, shared by add and edit.
@@ -181,29 +182,12 @@ pub fn table() -> Vec<RouteDef> {
             "The same answer as /lfscada/equipment/multi/info (the spec's older path).", [param("id", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/extra/queryAllManufacturer", monitor_list::manufacturers, "equipment.multi.extra.queryAllManufacturer", Session [],
             "The distinct non-empty manufacturer names of the organisation's equipment, sorted: string[].", []),
-        RouteDef {
-            method: Method::POST,
-            path: "/lfscada/equipment/multi/image/upload",
-            action: "equipment.multi.image.upload",
-            summary: "Set the equipment's picture (multipart/form-data: id, file; png, jpg, gif, svg or webp by its bytes, \
-                      at most 2 MiB; svg without script) → {image: '/userimg/<file>'} (needs the manage permission).",
-            access: Access::Manage,
-            guards: {
-                const GUARDS: &[Guard] = &[Guard { param: "id", object: Object::Equipment, in_multipart: true }];
-                GUARDS
-            },
-            body_limit: images::UPLOAD_BODY_LIMIT,
-            params: {
-                const PARAMS: &[ParamDef] = &[
-                    param("id", "integer", true, "Equipment id (multipart field)"),
-                    param("file", "string", true, "The image (multipart file field)"),
-                ];
-                PARAMS
-            },
-            // Above the image limit: the handler refuses a file over 2 MiB naming the field; only a body far
-            // beyond it is cut off by this limit (1103).
-            handler: || on(MethodFilter::POST, images::upload).layer(DefaultBodyLimit::max(images::UPLOAD_BODY_LIMIT)),
-        },
+        upload!("/lfscada/equipment/multi/image/upload", images::upload, "equipment.multi.image.upload", Manage ["id" => Equipment],
+        "Set the equipment's picture (multipart/form-data: id, file; png, jpg, gif, svg or webp by its bytes, at most \
+         2 MiB; svg without script) → {image: '/userimg/<file>'} (needs the manage permission).", [
+            param("id", "integer", true, "Equipment id (multipart field)"),
+            param("file", "string", true, "The image (multipart file field)"),
+        ]),
         route!(GET "/userimg/{*file}", images::serve, "userimg.get", Session [],
             "An uploaded image (the spec's image base path); 404 (1216) for a missing or foreign name. Served with \
              Content-Security-Policy: sandbox.", []),
@@ -313,6 +297,24 @@ pub fn table() -> Vec<RouteDef> {
             },
             handler: || on(MethodFilter::POST, pages::save),
         },
+        // The organisation's image library (paths ours; the spec names none): the designer's pictures
+        // A library picture names no object: it belongs to the organisation, not to an equipment.
+        upload!("/lfscada/configuration/image/upload", image_library::upload, "configuration.image.upload", Manage [],
+        "Add a picture to the organisation's image library (multipart/form-data: file, title; png, jpg, gif, svg or \
+         webp by its bytes, at most 2 MiB; svg without script, as the equipment picture) → {id, image: \
+         '/userimg/<file>', title} (needs the manage permission).", [
+            param("file", "string", true, "The image (multipart file field)"),
+            param("title", "string", false, "Title, at most 100 characters (multipart field; default: the file's name without extension)"),
+        ]),
+        route!(POST "/lfscada/configuration/image/query", image_library::query, "configuration.image.query", Session [],
+        "The organisation's image library, newest first: {total, list: [{id, image, title, kind, bytes, gmtCreate}]}; \
+         every account of the organisation sees it.", [
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
+        route!(POST "/lfscada/configuration/image/delete", image_library::delete, "configuration.image.delete", Manage ["id" => Image],
+            "Delete a library picture and its file; 1243 while a page of the organisation still shows it, 1242 when it \
+             does not exist (needs the manage permission).", [param("id", "integer", true, "Library picture id")]),
         // Scenes (our paths): boards of chosen equipment cards with their latest values
         route!(POST "/lfscada/scene/query", scenes::query, "scene.query", Session [],
             "The organisation's scenes by name: [{id, name, equipmentCount, updated}].", []),

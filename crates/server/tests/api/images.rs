@@ -7,7 +7,7 @@ use crate::helpers::{Answer, TestApp, answer};
 use reqwest::StatusCode;
 
 const UPLOAD: &str = "/lfscada/equipment/multi/image/upload";
-const BOUNDARY: &str = "ironsight-test-boundary-7MA4YWxk";
+pub(crate) const BOUNDARY: &str = "ironsight-test-boundary-7MA4YWxk";
 
 /// A 1×1 PNG.
 pub(crate) const PNG: &[u8] = &[
@@ -18,7 +18,7 @@ pub(crate) const PNG: &[u8] = &[
 ];
 
 /// A multipart body: text fields, then an optional file field `(field, file name, bytes)`.
-fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &[u8])>) -> Vec<u8> {
+pub(crate) fn multipart(fields: &[(&str, &str)], file: Option<(&str, &str, &[u8])>) -> Vec<u8> {
     let mut body = Vec::new();
     for (name, value) in fields {
         body.extend_from_slice(
@@ -155,7 +155,7 @@ fn bad_svgs() -> Vec<(&'static str, Vec<u8>, serde_json::Value)> {
 }
 
 /// The files in the data directory's image folder.
-fn stored_files(app: &TestApp) -> Vec<String> {
+pub(crate) fn stored_files(app: &TestApp) -> Vec<String> {
     let dir = app.state().config.data_dir.join("userimg");
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())

@@ -17,6 +17,7 @@ mod graceful_stop;
 mod groups;
 mod hardening;
 mod history;
+mod image_library;
 mod images;
 mod kill;
 mod link;

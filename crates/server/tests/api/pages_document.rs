@@ -175,9 +175,9 @@ fn bad_documents() -> Vec<(String, &'static str, &'static str)> {
             "con.height 必须在 100 到 10000 之间",
         ),
         (
-            json!({ "con": { "fit": "stretch" }, "widgets": [] }).to_string(),
-            "con.fit must be one of: container, width, none",
-            "con.fit 必须是以下之一：container、width、none",
+            json!({ "con": { "fit": "cover" }, "widgets": [] }).to_string(),
+            "con.fit must be one of: container, width, height, stretch, none",
+            "con.fit 必须是以下之一：container、width、height、stretch、none",
         ),
         (
             json!({ "con": { "bgColor": "white" }, "widgets": [] }).to_string(),

@@ -13,7 +13,7 @@ use ironsight::access::{Access, Object};
 use ironsight::routes::{RouteDef, table};
 
 /// Calls that create something new for the caller (its own settings, feedback, a new equipment, gateway, group,
-/// model, announcement or account, a message-socket token) or end its session, and name no existing object. The
+/// model, announcement, account or library picture, a message-socket token) or end its session, and name no existing object. The
 /// refusal walk does not make them where no refusal is due; each is tested in its own file. Only routes without
 /// guards may be here (checked below).
 const CREATES: &[&str] = &[
@@ -27,6 +27,7 @@ const CREATES: &[&str] = &[
     "announcement.add",
     "user.sub.add",
     "websocket.msg.token",
+    "configuration.image.upload",
 ];
 
 /// Tables whose rows a refused call may still write: the caller's own session and its throttle, the operation
@@ -35,7 +36,7 @@ const BOOKKEEPING: &[&str] = &["sessions", "operation_logs", "login_failures", "
 
 /// Objects of the whole organisation, which a limited sub-account sees (their equipment lists narrowed).
 const ORGANISATION_WIDE: &[Object] =
-    &[Object::Scene, Object::Project, Object::Group, Object::Announcement, Object::SubAccount];
+    &[Object::Scene, Object::Project, Object::Group, Object::Announcement, Object::Image, Object::SubAccount];
 
 /// Who calls, and what it is: which rules it meets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +207,10 @@ both_backends!(every_route_refuses_what_the_caller_may_not_see_and_changes_nothi
         (&world.callers.outsider, &world.granted.picture, 404),
         (&world.callers.limited, &world.granted.picture, 200),
         (&world.callers.admin, &world.hidden.picture, 200),
+        // A library picture is the organisation's: every account of it is served it, no other organisation.
+        (&world.callers.limited, &world.shared.image_path, 200),
+        (&world.callers.no_permission, &world.shared.image_path, 200),
+        (&world.callers.outsider, &world.shared.image_path, 404),
     ] {
         let status = client.get(app.url(path)).send().await.unwrap().status();
         assert_eq!(status.as_u16(), expected, "{path}");

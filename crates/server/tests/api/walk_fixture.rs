@@ -1,6 +1,7 @@
 //! The objects and callers the route walk ([`crate::route_walk`]) uses: two equipment of one organisation, each
 //! with everything that hangs off it (signal, page, report, alarm, command, gateway with a driver, a model made
-//! from it, a picture), the organisation's shared objects, and four callers: its administrator, a sub-account
+//! from it, a picture), the organisation's shared objects (a library picture among them, shown by the hidden
+//! equipment's page), and four callers: its administrator, a sub-account
 //! granted only the first equipment, a sub-account without permissions, and another organisation's
 //! administrator.
 
@@ -35,6 +36,10 @@ pub struct Shared {
     /// A model made by hand: the organisation's template.
     pub template: String,
     pub sub_account: String,
+    /// A picture of the image library, which the hidden equipment's page shows (so its deletion is refused until
+    /// that page no longer does), and the address it is served at.
+    pub image: String,
+    pub image_path: String,
 }
 
 /// The callers.
@@ -70,6 +75,7 @@ impl World {
             Object::Project => s.project.clone(),
             Object::Group => s.group.clone(),
             Object::Announcement => s.announcement.clone(),
+            Object::Image => s.image.clone(),
             Object::SubAccount => s.sub_account.clone(),
         }
     }
@@ -85,7 +91,7 @@ async fn ok(answer: Answer, what: &str) -> Answer {
 }
 
 /// A browser logged in as a new account of `org_id`, made straight in the store.
-async fn account(
+pub(crate) async fn account(
     app: &TestApp,
     loginname: &str,
     org_id: i64,
@@ -214,6 +220,15 @@ pub async fn build(app: &TestApp) -> World {
     let sub =
         app.post("/lfscada/user/sub/add", &[("loginname", "victim"), ("password", "Victim@123"), ("auths", "manage")]);
     let sub_account = ok(sub.await, "sub-account").await.data()["userId"].to_string();
+    let image =
+        crate::image_library::library_upload_as(app, &app.client, "logo.png", crate::images::PNG, Some("Walk logo"));
+    let image = ok(image.await, "library picture").await;
+    let image_path = image.data()["image"].as_str().unwrap().to_owned();
+    let shows = json!({ "widgets": [{ "id": "logo", "widgetType": "UsualImage",
+        "position": { "x": 0, "y": 0, "width": 100, "height": 100, "rotate": 0 }, "data": { "url": image_path } }] });
+    let shows = shows.to_string();
+    let saved = app.post("/lfscada/configuration/page/save", &[("id", &hidden.page), ("document", &shows)]).await;
+    ok(saved, "hidden page showing the picture").await;
 
     let all: Vec<&str> = ironsight_domain::permission::ALL.to_vec();
     let limited = account(app, "limited", org_id, "user", "authorised", &all).await;
@@ -230,6 +245,8 @@ pub async fn build(app: &TestApp) -> World {
         announcement,
         template,
         sub_account,
+        image: image.data()["id"].to_string(),
+        image_path,
     };
     World { org_id, granted, hidden, shared, callers }
 }

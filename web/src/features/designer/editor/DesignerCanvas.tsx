@@ -1,12 +1,13 @@
 /**
  * The designer's canvas: the page drawn by the viewer's own renderers (runtime/WidgetNode, so what is designed is
- * exactly what runs, without live values), the grid, and over it the selection with its resize handles, the
+ * exactly what runs, without live values) over its background colour and picture, the grid, and over it the selection with its resize handles, the
  * marquee and the box being drawn. Pointer events are turned into canvas units and the widget under the pointer,
  * and handed to the tools' state machine (model/tools.ts); this component only forwards and draws.
  */
 import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
+import { safeImageUrl } from '@/runtime/urls';
 import { WidgetNode, type Values } from '@/runtime/WidgetNode';
 import { turnAbout, useSvgId, type RenderEnv } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
@@ -83,6 +84,8 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
     }
   };
   const drawing = designer.tool.kind === 'draw';
+  // The page's background picture, stretched over the canvas as the viewer draws it (runtime/PageView.tsx).
+  const background = safeImageUrl(con.bgImage);
   return (
     <svg
       ref={svgRef}
@@ -104,6 +107,9 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
         </pattern>
       </defs>
       <rect x={0} y={0} width={con.width} height={con.height} fill={con.bgColor} />
+      {background && (
+        <image href={background} x={0} y={0} width={con.width} height={con.height} preserveAspectRatio="none" pointerEvents="none" />
+      )}
       {grid && <rect x={0} y={0} width={con.width} height={con.height} fill={`url(#${gridId})`} pointerEvents="none" />}
       <g data-layer="widgets">
         {document.widgets

@@ -114,6 +114,26 @@ describe('the page designer', { timeout: 90_000 }, () => {
     await screen.findByTestId('selected-r1', undefined, { timeout: 15_000 });
   });
 
+  it('checks the page with the server\'s rules before saving: a page it refuses is not sent, the widget is selected', async () => {
+    const bad = { id: 'bad', widgetType: 'UsualText', position: { x: 300, y: 300, width: 80, height: 30 }, style: { color: 'red' } };
+    server.on(INFO, ok({ ...PAGE, document: { ...PAGE.document, widgets: [...PAGE.document.widgets, bad] } }));
+    renderApp('/manage/eg/3/designer/4');
+    await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });
+    drag(screen.getByTestId('widget-r1').firstElementChild ?? screen.getByTestId('widget-r1'), [150, 120], [150, 120]);
+    await key('ArrowRight');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    // Worded as the server words it (the shared cases pin the wording), and never sent.
+    await screen.findByText(
+      '保存失败：参数 document 无效：组件 "bad"：style.color 必须是 #RGB、#RRGGBB 或 #RRGGBBAA 格式的颜色',
+      undefined,
+      { timeout: 15_000 },
+    );
+    await screen.findByTestId('selected-bad', undefined, { timeout: 15_000 });
+    expect(screen.queryByTestId('selected-r1')).toBeNull();
+    expect(server.calls(SAVE)).toHaveLength(0);
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+  });
+
   it('shows the page settings while nothing is selected and resizes the canvas', async () => {
     renderApp('/manage/eg/3/designer/4');
     await screen.findByTestId('widget-r1', undefined, { timeout: 40_000 });

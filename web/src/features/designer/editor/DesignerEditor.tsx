@@ -29,7 +29,8 @@ import { useStageView } from './useStageView';
 import { PagePasswordModal } from './PagePasswordModal';
 import { VersionsDrawer } from './VersionsDrawer';
 import { restoreVersion } from '../model/versions';
-import { refusedWidget } from '../model/refusal';
+import { refusedWidget, widgetOfReason } from '../model/refusal';
+import { checkPageDocument, refusalMessage } from '../model/check/documentCheck';
 import { RepairNotice } from './RepairNotice';
 import { WithRulers } from './Rulers';
 import { SettingsPopover } from './SettingsPopover';
@@ -131,6 +132,11 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
   // The version this editor's document is based on; a save moves it on.
   const [base, setBase] = useState(version);
   const [conflict, setConflict] = useState(false);
+  // A refused save says why, and the widget the refusal names is selected, so its panel shows what to fix.
+  const refused = (reason: string, widget: string | undefined) => {
+    void message.error(t('designer.saveFailed', { reason }));
+    if (widget) update((d) => ({ ...d, editor: { ...d.editor, selection: [widget] } }));
+  };
   const save = useMutation<PageSaved, ApiError, { doc: PageDocument; overwrite: boolean }>({
     mutationFn: ({ doc, overwrite }) => savePage(pageId, doc, overwrite ? null : base),
     onSuccess: (answer, { doc }) => {
@@ -143,18 +149,24 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     },
     onError: (error, { doc }) => {
       if (error.code === Code.PageChanged) return setConflict(true);
-      void message.error(t('designer.saveFailed', { reason: error.message }));
-      // The widget the server names is selected, so its panel shows what to fix.
-      const refused = refusedWidget(error, doc.widgets);
-      if (refused) update((d) => ({ ...d, editor: { ...d.editor, selection: [refused] } }));
+      refused(error.message, refusedWidget(error, doc.widgets));
     },
   });
+  // Every save (the button, autosave, overwriting) first checks the document as it would be sent with the server's
+  // rules (model/check): one the server would refuse is not sent, and the refusal is told as the server's would be.
+  // The server checks again.
+  const send = (overwrite: boolean) => {
+    const doc = editor.history.present;
+    const check = checkPageDocument(doc);
+    if (!check.ok) return refused(refusalMessage(check.reason), widgetOfReason(check.reason, doc.widgets));
+    save.mutate({ doc, overwrite });
+  };
 
   useAutoSave({
     enabled: settings.autoSave,
     minutes: settings.saveInterval,
     due: () => unsaved && !save.isPending && !conflict,
-    save: () => save.mutate({ doc: editor.history.present, overwrite: false }),
+    save: () => send(false),
   });
 
   return (
@@ -196,7 +208,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
           data-testid="designer-save"
           loading={save.isPending}
           disabled={!unsaved}
-          onClick={() => save.mutate({ doc: editor.history.present, overwrite: false })}
+          onClick={() => send(false)}
         >
           {t('designer.save')}
         </Button>
@@ -294,7 +306,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
             type="primary"
             data-testid="conflict-overwrite"
             loading={save.isPending}
-            onClick={() => save.mutate({ doc: editor.history.present, overwrite: true })}
+            onClick={() => send(true)}
           >
             {t('designer.conflictOverwrite')}
           </Button>,

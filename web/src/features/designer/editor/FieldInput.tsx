@@ -1,7 +1,8 @@
 /**
  * One field of the property panel, drawn by its kind (model/fields/types.ts) whatever the widget type: a switch,
- * a choice, a colour, a number, a text, a signal or a list of them, a page, rows. Typed fields commit on Enter or
- * when left, so a typed value is one history step; switches, choices, colours, signals and rows commit at once.
+ * a choice, a colour, a number, a text, a picture, a signal or a list of them, a page, rows. Typed fields commit on
+ * Enter or when left, so a typed value is one history step; switches, choices, colours, signals, rows and a picture
+ * picked from the library commit at once.
  */
 import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import type { Binding, Widget } from '@/runtime/document';
 import type { BindableSignal, FieldDef, Row } from '../model/properties';
 import { ColourField } from './ColourField';
 import { NumberField } from './NumberField';
+import { PictureField } from './PictureField';
 import { RowListField } from './RowListField';
 import { SignalListField } from './SignalListField';
 import { TextField } from './TextField';
@@ -109,6 +111,16 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
           max={type.max}
           step={type.step}
           value={typeof value === 'number' ? value : undefined}
+          onCommit={onSet}
+        />
+      );
+    case 'picture':
+      return (
+        <PictureField
+          id={id}
+          disabled={widget.posLock}
+          value={typeof value === 'string' ? value : ''}
+          max={type.max}
           onCommit={onSet}
         />
       );

@@ -1,13 +1,16 @@
 /**
  * The page's settings, shown while nothing is selected: canvas width and height, fit, background colour and
- * picture (model/pageSettings.ts). Typed values commit on Enter or when left.
+ * picture (model/pageSettings.ts; the picture typed, or picked from the image library). Typed values commit on
+ * Enter or when left.
  */
 import type { ReactNode } from 'react';
-import { Divider, Flex, Input, Select } from 'antd';
+import { Divider, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EditorState } from '../model/actions';
 import { ColourField } from './ColourField';
 import { NumberField } from './NumberField';
+import { PictureField } from './PictureField';
+import { PICTURE_MAX } from '../model/fields/base';
 import { FITS, MAX_CANVAS, MIN_CANVAS, withCon, type ConPatch } from '../model/pageSettings';
 
 export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(next: EditorState): void }) {
@@ -58,17 +61,7 @@ export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(
       )}
       {row(
         'bgImage',
-        <Input
-          key={`bg-${con.bgImage}`}
-          id="page-bgImage"
-          data-testid="page-bgImage"
-          size="small"
-          maxLength={2048}
-          placeholder="/userimg/…"
-          defaultValue={con.bgImage}
-          onBlur={(event) => set({ bgImage: (event.target as HTMLInputElement).value.trim() })}
-          onPressEnter={(event) => set({ bgImage: (event.target as HTMLInputElement).value.trim() })}
-        />,
+        <PictureField id="page-bgImage" value={con.bgImage} max={PICTURE_MAX} onCommit={(bgImage) => set({ bgImage: bgImage.trim() })} />,
       )}
     </Flex>
   );

@@ -1,6 +1,6 @@
 /**
  * A list edited as rows (colour rules, dashboard stages, state items), drawn from its columns: a comparison
- * symbol, a number, a colour, a text. A row is removed by its button (never below the list's minimum) and added
+ * symbol, a number, a colour, a text, a picture (typed or picked from the image library). A row is removed by its button (never below the list's minimum) and added
  * at the end (up to its maximum) as the description says. Each change is the whole list, one history step.
  */
 import { Button, Flex, Select } from 'antd';
@@ -10,6 +10,7 @@ import { CONDITION_SYMBOLS } from '@/runtime/document';
 import type { FieldKind, Row, RowColumn } from '../model/properties';
 import { ColourField } from './ColourField';
 import { NumberField } from './NumberField';
+import { PictureField } from './PictureField';
 import { TextField } from './TextField';
 
 type RowsKind = Extract<FieldKind, { kind: 'rows' }>;
@@ -28,7 +29,7 @@ export function RowListField({ id, fieldId, kind, rows, disabled, onChange }: Ro
   const { t } = useTranslation();
   const replace = (index: number, patch: Row) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   // Numbers share a row with a text (a state's picture or words) at a fixed width, else they take the room.
-  const numberWidth = kind.columns.some((c) => c.kind === 'text') ? 56 : undefined;
+  const numberWidth = kind.columns.some((c) => c.kind === 'text' || c.kind === 'picture') ? 56 : undefined;
   return (
     <Flex vertical gap={4} role="group" aria-labelledby={id.replace(/^field-/, 'label-')} data-testid={id} style={{ flex: 1, minWidth: 0 }}>
       {rows.map((row, index) => (
@@ -117,6 +118,18 @@ function Cell({ id, index, column, value, numberWidth, disabled, onChange }: Cel
           disabled={disabled}
           value={typeof value === 'string' ? value : ''}
           onChange={onChange}
+        />
+      );
+    case 'picture':
+      return (
+        <PictureField
+          id={testId}
+          ariaLabel={label}
+          placeholder={label}
+          value={typeof value === 'string' ? value : ''}
+          max={column.max}
+          disabled={disabled}
+          onCommit={onChange}
         />
       );
     case 'text':

@@ -22,6 +22,7 @@ describe('page settings', () => {
     expect(withCon(start, { height: MAX_CANVAS + 1 })).toBe(start);
     expect(withCon(start, { width: 800.5 })).toBe(start);
     expect(withCon(start, { width: 800 })).toBe(start);
-    expect(FITS).toEqual(['container', 'width', 'none']);
+    expect(FITS).toEqual(['container', 'width', 'height', 'stretch', 'none']);
+    expect(withCon(start, { fit: 'cover' as never })).toBe(start);
   });
 });

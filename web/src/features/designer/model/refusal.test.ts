@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePageDocument } from '@/runtime/document';
-import { refusedWidget } from './refusal';
+import { checkPageDocument } from './check/documentCheck';
+import { refusedWidget, widgetOfReason } from './refusal';
 
 const { widgets } = parsePageDocument({
   widgets: [
@@ -26,5 +27,23 @@ describe('refusedWidget', () => {
     expect(refusedWidget(refusal({ at: 'widgets[9]' }), widgets)).toBeUndefined();
     expect(refusedWidget({ code: '1100', data: { field: 'document', reason: { kind: 'tooLarge' } } }, widgets)).toBeUndefined();
     expect(refusedWidget({ code: '1205', data: null }, widgets)).toBeUndefined();
+  });
+});
+
+describe('widgetOfReason', () => {
+  it('names the widget of the check before saving as it names the server\'s', () => {
+    const doc = parsePageDocument({
+      widgets: [
+        { id: 'a', widgetType: 'ShapeRect', position: { x: 0, y: 0, width: 1, height: 1 } },
+        { id: 'g', widgetType: 'WidgetGroup', position: { x: 0, y: 0, width: 1, height: 1 }, children: [
+          { id: 'child', widgetType: 'UsualText', position: { x: 0, y: 0, width: 1, height: 1 }, style: { color: 'red' } },
+        ] },
+      ],
+    });
+    const check = checkPageDocument(doc);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(widgetOfReason(check.reason, doc.widgets)).toBe('g');
+    expect(widgetOfReason({ kind: 'tooManyWidgets', args: { max: 1000 } }, doc.widgets)).toBeUndefined();
+    expect(widgetOfReason(undefined, doc.widgets)).toBeUndefined();
   });
 });

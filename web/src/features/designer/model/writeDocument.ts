@@ -132,3 +132,8 @@ export function writePageDocument(doc: PageDocument): Json {
     bind: { equips: [...bind.equips], signals: [...bind.signals], keys: [...bind.keys], mvars: [...bind.mvars] },
   };
 }
+
+/** The text `page/save` sends: the stored form of `doc` as JSON (what the designer's check reads too). */
+export function writePageDocumentText(doc: PageDocument): string {
+  return JSON.stringify(writePageDocument(doc));
+}

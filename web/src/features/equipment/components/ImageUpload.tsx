@@ -1,28 +1,14 @@
 /**
- * The equipment's picture: chosen, checked in the browser (type png/jpg/gif/svg/webp, at most 2 MiB) and only
- * then sent to /equipment/multi/image/upload with the equipment's id. A new equipment has no id yet, so the
- * control says to save first.
+ * The equipment's picture: chosen, checked in the browser as the server would (lib/imageFiles.ts: type
+ * png/jpg/gif/svg/webp, at most 2 MiB) and only then sent to /equipment/multi/image/upload with the equipment's
+ * id. A new equipment has no id yet, so the control says to save first.
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Image, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_MIB, imageFileProblem } from '@/lib/imageFiles';
 import { useUploadEquipmentImage } from '../api/uploadImage';
-
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp'] as const;
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp'] as const;
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Why a file cannot be the picture, or null when it can. Browsers report some types as '' : then the name decides. */
-export function imageProblem(file: { name: string; type: string; size: number }): 'type' | 'size' | null {
-  const name = file.name.toLowerCase();
-  const typeOk = file.type
-    ? (IMAGE_TYPES as readonly string[]).includes(file.type)
-    : IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension));
-  if (!typeOk) return 'type';
-  if (file.size > IMAGE_MAX_BYTES) return 'size';
-  return null;
-}
 
 interface ImageUploadProps {
   equipmentId?: number;
@@ -43,9 +29,9 @@ export function ImageUpload({ equipmentId, image, disabled }: ImageUploadProps) 
   }
 
   const choose = (file: File) => {
-    const refused = imageProblem(file);
+    const refused = imageFileProblem(file);
     if (refused) {
-      setProblem(refused === 'type' ? t('equipment.image.badType') : t('equipment.image.tooLarge', { max: 2 }));
+      setProblem(refused === 'type' ? t('equipment.image.badType') : t('equipment.image.tooLarge', { max: IMAGE_MAX_MIB }));
       return false;
     }
     setProblem(null);
@@ -73,7 +59,7 @@ export function ImageUpload({ equipmentId, image, disabled }: ImageUploadProps) 
         </Button>
       </Upload>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('equipment.image.hint', { max: 2 })}
+        {t('equipment.image.hint', { max: IMAGE_MAX_MIB })}
       </Typography.Text>
       {problem && <Alert type="error" showIcon message={problem} data-testid="equipment-image-error" />}
     </Flex>

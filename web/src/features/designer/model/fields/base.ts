@@ -11,6 +11,9 @@ import type { BindableSignal, FieldDef } from './types';
 /** Blank (no picture) or an address the viewer draws, as the server checks it on save. */
 export const drawnPicture = (address: string) => address.trim() === '' || safeImageUrl(address) !== null;
 
+/** Longest picture address a field takes. */
+export const PICTURE_MAX = 2048;
+
 /** Formats offered for a clock, the spec's default first (any dayjs format may be typed). */
 export const TIMER_FORMATS = [DEFAULT_TIMER_FORMAT, 'YYYY-MM-DD', 'HH:mm:ss', 'YYYY/MM/DD HH:mm', 'MM-DD HH:mm:ss'] as const;
 
@@ -81,7 +84,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
   },
   {
     id: 'url',
-    type: { kind: 'text', max: 2048, valid: drawnPicture },
+    type: { kind: 'picture', max: PICTURE_MAX },
     get: (w) => w.data.url,
     set: (w, v) => (drawnPicture(text(v)) ? data(w, { url: text(v).trim() }) : w),
   },

@@ -7,7 +7,7 @@
 import type { StateItem, Widget } from '@/runtime/document';
 import { CONDITION_SYMBOLS } from '@/runtime/document';
 import { MIN_CYCLE_SPEED, animationCycleOf, type AnimationCycle } from '@/runtime/widgetSettings';
-import { drawnPicture } from './base';
+import { PICTURE_MAX, drawnPicture } from './base';
 import { data, dataExtra, isRecord, num, symbol, text } from './helpers';
 import type { FieldDef, Row } from './types';
 
@@ -59,7 +59,7 @@ export const STATE_ITEM_FIELDS: readonly FieldDef[] = [
       columns: [
         { key: 'symbol', kind: 'symbol' },
         { key: 'value', kind: 'number' },
-        { key: 'url', kind: 'text', max: 2048, valid: drawnPicture },
+        { key: 'url', kind: 'picture', max: PICTURE_MAX },
       ],
       min: 1,
       max: MAX_ITEMS,

@@ -10,8 +10,10 @@ export type RowColumn =
   | { key: string; kind: 'symbol' }
   | { key: string; kind: 'number' }
   | { key: string; kind: 'colour' }
-  /** `valid`: a text it refuses is marked and not committed (a picture address the viewer would not draw). */
-  | { key: string; kind: 'text'; max: number; valid?(text: string): boolean };
+  /** `valid`: a text it refuses is marked and not committed. */
+  | { key: string; kind: 'text'; max: number; valid?(text: string): boolean }
+  /** A picture address, as the `picture` field kind (typed, or picked from the image library). */
+  | { key: string; kind: 'picture'; max: number };
 
 /** One row of such a list: its columns' values by key. */
 export type Row = Record<string, unknown>;
@@ -40,7 +42,13 @@ export type FieldKind =
    */
   | { kind: 'signals'; max?: number }
   /** Another page of the equipment. */
-  | { kind: 'page' };
+  | { kind: 'page' }
+  /**
+   * A picture address (`/userimg/…`, an http(s) address, a data:image picture), at most `max` characters: typed,
+   * marked and not committed when the viewer would not draw it (`drawnPicture`), or picked from the organisation's
+   * image library, where pictures are also uploaded and deleted (editor/PictureField.tsx).
+   */
+  | { kind: 'picture'; max: number };
 
 export interface FieldDef {
   /** Also names its label: `designer.field.<id>` (and `designer.option.<id>.<option>` for a choice). */

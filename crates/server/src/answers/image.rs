@@ -1,0 +1,43 @@
+//! The organisation's image library (the designer's pictures).
+
+use ironsight_store::image_library;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A row of `/lfscada/configuration/image/query`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct LibraryImage {
+    pub id: i64,
+    /// The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.
+    pub image: String,
+    pub title: String,
+    /// The type, by its extension: png, jpg, gif, webp or svg.
+    pub kind: String,
+    /// The file's size.
+    pub bytes: i64,
+    /// When it was uploaded (ms).
+    pub gmt_create: i64,
+}
+
+impl From<image_library::LibraryImage> for LibraryImage {
+    fn from(row: image_library::LibraryImage) -> LibraryImage {
+        LibraryImage {
+            id: row.id,
+            image: crate::api::images::served_at(&row.file_name),
+            title: row.title,
+            kind: row.kind,
+            bytes: row.bytes,
+            gmt_create: row.created,
+        }
+    }
+}
+
+/// `/lfscada/configuration/image/upload`: the new library picture.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LibraryImageStored {
+    pub id: i64,
+    /// The address it is served at (`/userimg/<file>`).
+    pub image: String,
+    pub title: String,
+}

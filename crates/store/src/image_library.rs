@@ -1,0 +1,157 @@
+//! The organisation's image library: pictures engineers upload once and pick in the designer's picture fields
+//! (a page's background, an image widget, a state animation's pictures). A library picture belongs to the
+//! organisation, not to an equipment, so every account of the organisation lists and sees it, a limited
+//! sub-account included; every call is scoped to the viewer's organisation. The file itself lives under the data
+//! directory (the server writes and removes it); the row holds its stored name, which serving looks up.
+
+use crate::access::Viewer;
+use crate::{Page, Store, contains_pattern, now_ms};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// A picture of the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryImage {
+    pub id: i64,
+    /// The stored file's name (`<32 hex digits>.<ext>`), served at `/userimg/<file_name>`.
+    pub file_name: String,
+    pub title: String,
+    /// The detected type's extension (`png`, `jpg`, `gif`, `webp`, `svg`).
+    pub kind: String,
+    pub bytes: i64,
+    pub uploaded_by: i64,
+    /// When it was uploaded (ms).
+    pub created: i64,
+}
+
+/// A picture to add: the file is already stored under `file_name`.
+#[derive(Clone, Copy, Debug)]
+pub struct NewLibraryImage<'a> {
+    pub file_name: &'a str,
+    pub title: &'a str,
+    pub kind: &'a str,
+    pub bytes: i64,
+}
+
+/// What a deletion did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibraryDelete {
+    /// The row is gone; the caller removes the file of this name.
+    Deleted { file_name: String },
+    /// No such picture in the viewer's organisation.
+    NotFound,
+    /// This many of the organisation's pages still show it: nothing changed.
+    InUse { pages: i64 },
+}
+
+const COLUMNS: &str = "id, file_name, title, kind, bytes, uploaded_by, created_ms";
+
+fn library_image(r: &AnyRow) -> Result<LibraryImage, sqlx::Error> {
+    Ok(LibraryImage {
+        id: r.try_get("id")?,
+        file_name: r.try_get("file_name")?,
+        title: r.try_get("title")?,
+        kind: r.try_get("kind")?,
+        bytes: r.try_get("bytes")?,
+        uploaded_by: r.try_get("uploaded_by")?,
+        created: r.try_get("created_ms")?,
+    })
+}
+
+impl Store {
+    /// Adds a picture to the viewer's organisation's library, uploaded by the viewer's account; answers its id.
+    pub async fn add_library_image(&self, viewer: &Viewer, image: &NewLibraryImage<'_>) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO library_images (org_id, file_name, title, kind, bytes, uploaded_by, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        )
+        .bind(viewer.org_id)
+        .bind(image.file_name)
+        .bind(image.title)
+        .bind(image.kind)
+        .bind(image.bytes)
+        .bind(viewer.user_id)
+        .bind(now_ms())
+        .fetch_one(self.pool())
+        .await?)
+    }
+
+    /// A page of the viewer's organisation's library, newest first.
+    pub async fn library_images(
+        &self,
+        viewer: &Viewer,
+        page: i64,
+        page_size: i64,
+    ) -> anyhow::Result<Page<LibraryImage>> {
+        let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM library_images WHERE org_id = $1")
+            .bind(viewer.org_id)
+            .fetch_one(self.pool())
+            .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM library_images WHERE org_id = $1 ORDER BY created_ms DESC, id DESC LIMIT $2 OFFSET $3"
+        ))
+        .bind(viewer.org_id)
+        .bind(page_size)
+        .bind((page - 1) * page_size)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(Page { total, list: rows.iter().map(library_image).collect::<Result<_, _>>()? })
+    }
+
+    /// One picture of the viewer's organisation's library.
+    pub async fn library_image(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<LibraryImage>> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM library_images WHERE org_id = $1 AND id = $2"))
+            .bind(viewer.org_id)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.as_ref().map(library_image).transpose()?)
+    }
+
+    /// True when `file_name` is a picture of the viewer's organisation's library.
+    pub async fn library_image_visible(&self, viewer: &Viewer, file_name: &str) -> anyhow::Result<bool> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM library_images WHERE org_id = $1 AND file_name = $2",
+        )
+        .bind(viewer.org_id)
+        .bind(file_name)
+        .fetch_one(self.pool())
+        .await?;
+        Ok(n > 0)
+    }
+
+    /// Deletes a picture of the viewer's organisation's library, unless a page of the organisation (any equipment's,
+    /// seen by the viewer or not) still shows it: its document holds the stored name, which is 128 random bits, so
+    /// it is there only as that picture's address. Checked and deleted in one write transaction.
+    pub async fn delete_library_image(&self, viewer: &Viewer, id: i64) -> anyhow::Result<LibraryDelete> {
+        let mut tx = self.begin_write().await?;
+        let file_name: Option<String> =
+            sqlx::query_scalar("SELECT file_name FROM library_images WHERE org_id = $1 AND id = $2")
+                .bind(viewer.org_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some(file_name) = file_name else {
+            tx.rollback().await?;
+            return Ok(LibraryDelete::NotFound);
+        };
+        let pages: i64 = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM config_pages WHERE org_id = $1 AND document LIKE $2 ESCAPE '\\'",
+        )
+        .bind(viewer.org_id)
+        .bind(contains_pattern(&file_name))
+        .fetch_one(&mut *tx)
+        .await?;
+        if pages > 0 {
+            tx.rollback().await?;
+            return Ok(LibraryDelete::InUse { pages });
+        }
+        sqlx::query("DELETE FROM library_images WHERE org_id = $1 AND id = $2")
+            .bind(viewer.org_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(LibraryDelete::Deleted { file_name })
+    }
+}
