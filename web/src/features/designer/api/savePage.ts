@@ -7,11 +7,9 @@
  */
 import type { PageSaved } from '@/generated/answers';
 import { post } from '@/lib/api/client';
-import type { PageDocument } from '@/runtime/document';
-import { writePageDocumentText } from '../model/writeDocument';
 
-export function savePage(pageId: number, document: PageDocument, base: number | null): Promise<PageSaved> {
-  const text = writePageDocumentText(document);
+/** `text`: the document as model/writeDocument.ts writes it, the very text the editor checked. */
+export function savePage(pageId: number, text: string, base: number | null): Promise<PageSaved> {
   const fields = base === null ? { id: pageId, document: text } : { id: pageId, document: text, base };
   return post<PageSaved>('/lfscada/configuration/page/save', fields, { silent: true });
 }

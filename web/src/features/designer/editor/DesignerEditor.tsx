@@ -30,7 +30,8 @@ import { PagePasswordModal } from './PagePasswordModal';
 import { VersionsDrawer } from './VersionsDrawer';
 import { restoreVersion } from '../model/versions';
 import { refusedWidget, widgetOfReason } from '../model/refusal';
-import { checkPageDocument, refusalMessage } from '../model/check/documentCheck';
+import { checkDocumentText, refusalMessage } from '../model/check/documentCheck';
+import { writePageDocumentText } from '../model/writeDocument';
 import { RepairNotice } from './RepairNotice';
 import { WithRulers } from './Rulers';
 import { SettingsPopover } from './SettingsPopover';
@@ -137,8 +138,8 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     void message.error(t('designer.saveFailed', { reason }));
     if (widget) update((d) => ({ ...d, editor: { ...d.editor, selection: [widget] } }));
   };
-  const save = useMutation<PageSaved, ApiError, { doc: PageDocument; overwrite: boolean }>({
-    mutationFn: ({ doc, overwrite }) => savePage(pageId, doc, overwrite ? null : base),
+  const save = useMutation<PageSaved, ApiError, { doc: PageDocument; text: string; overwrite: boolean }>({
+    mutationFn: ({ text, overwrite }) => savePage(pageId, text, overwrite ? null : base),
     onSuccess: (answer, { doc }) => {
       setBase(answer.updated);
       setConflict(false);
@@ -157,9 +158,11 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
   // The server checks again.
   const send = (overwrite: boolean) => {
     const doc = editor.history.present;
-    const check = checkPageDocument(doc);
+    // Written once: the text checked is the text sent.
+    const text = writePageDocumentText(doc);
+    const check = checkDocumentText(text);
     if (!check.ok) return refused(refusalMessage(check.reason), widgetOfReason(check.reason, doc.widgets));
-    save.mutate({ doc, overwrite });
+    save.mutate({ doc, text, overwrite });
   };
 
   useAutoSave({

@@ -9,7 +9,7 @@ import { CONDITION_SYMBOLS } from '@/runtime/document';
 import { MIN_CYCLE_SPEED, animationCycleOf, type AnimationCycle } from '@/runtime/widgetSettings';
 import { PICTURE_MAX, drawnPicture } from './base';
 import { data, dataExtra, isRecord, num, symbol, text } from './helpers';
-import type { FieldDef, Row } from './types';
+import type { FieldDef, Row, RowColumn } from './types';
 
 /** At most this many states. */
 export const MAX_ITEMS = 20;
@@ -45,6 +45,23 @@ function withCycle(w: Widget, patch: Partial<AnimationCycle>): Widget {
   });
 }
 
+/** The state rows of one display (`imgItems` for pictures, `textItems` for texts): condition, then what is shown. */
+function stateRows(id: 'imgItems' | 'textItems', display: 'image' | 'text', shown: RowColumn): FieldDef {
+  return {
+    id,
+    type: {
+      kind: 'rows',
+      columns: [{ key: 'symbol', kind: 'symbol' }, { key: 'value', kind: 'number' }, shown],
+      min: 1,
+      max: MAX_ITEMS,
+      newRow: nextItem,
+    },
+    get: (w) => w.data[id],
+    set: (w, v) => data(w, { [id]: cleanItems(v) }),
+    shown: (w) => w.data.display === display,
+  };
+}
+
 export const STATE_ITEM_FIELDS: readonly FieldDef[] = [
   {
     id: 'display',
@@ -52,40 +69,8 @@ export const STATE_ITEM_FIELDS: readonly FieldDef[] = [
     get: (w) => w.data.display,
     set: (w, v) => data(w, { display: v === 'text' ? 'text' : 'image' }),
   },
-  {
-    id: 'imgItems',
-    type: {
-      kind: 'rows',
-      columns: [
-        { key: 'symbol', kind: 'symbol' },
-        { key: 'value', kind: 'number' },
-        { key: 'url', kind: 'picture', max: PICTURE_MAX },
-      ],
-      min: 1,
-      max: MAX_ITEMS,
-      newRow: nextItem,
-    },
-    get: (w) => w.data.imgItems,
-    set: (w, v) => data(w, { imgItems: cleanItems(v) }),
-    shown: (w) => w.data.display === 'image',
-  },
-  {
-    id: 'textItems',
-    type: {
-      kind: 'rows',
-      columns: [
-        { key: 'symbol', kind: 'symbol' },
-        { key: 'value', kind: 'number' },
-        { key: 'text', kind: 'text', max: TEXT_MAX },
-      ],
-      min: 1,
-      max: MAX_ITEMS,
-      newRow: nextItem,
-    },
-    get: (w) => w.data.textItems,
-    set: (w, v) => data(w, { textItems: cleanItems(v) }),
-    shown: (w) => w.data.display === 'text',
-  },
+  stateRows('imgItems', 'image', { key: 'url', kind: 'picture', max: PICTURE_MAX }),
+  stateRows('textItems', 'text', { key: 'text', kind: 'text', max: TEXT_MAX }),
   {
     id: 'cycleEnable',
     type: { kind: 'switch' },
