@@ -25,7 +25,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json ## Install the web and e2e npm packages
 
 .PHONY: generate
-generate: ## Regenerate files the web app reads from the server's sources (error catalogue, contract, widget types, answer types)
+generate: ## Regenerate files the web app reads from the server's sources (error catalogue, contract, widget types and page rules, reason texts, answer types)
 	$(CARGO) run -q -p ironsight -- generate web/src/generated
 
 .PHONY: web
