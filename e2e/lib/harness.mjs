@@ -89,12 +89,13 @@ export async function loginThroughForm(page, base, loginname, password) {
 /**
  * The usual set-up of a browser test file: a server and Chromium started before its tests and stopped after them
  * (node:test hooks registered here). Answers the server's base URL and a page in a fresh context (empty storage).
+ * `extraArgs`: more flags for the server (e.g. `--weather-url` of a stand-in the test runs).
  */
-export function consoleUnderTest({ viewport = { width: 1366, height: 860 } } = {}) {
+export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extraArgs = [] } = {}) {
   let server;
   let chromium;
   before(async () => {
-    server = await startServer();
+    server = await startServer({ extraArgs });
     chromium = await launchBrowser();
   });
   after(async () => {

@@ -110,6 +110,18 @@ catalogue! {
     ImageNotFound = "1242", "图片不存在", "Image does not exist";
     /// A library picture that a page of the organisation still shows is not deleted (the page would lose it).
     ImageInUse = "1243", "该图片正被 {pages} 个页面使用，请先在页面中替换后再删除", "This image is used by {pages} page(s); replace it there before deleting it";
+    /// A page template the organisation does not have.
+    TemplateNotFound = "1260", "模板不存在", "Template does not exist";
+    /// Template names are unique within an organisation (the unique index decides).
+    TemplateNameExists = "1261", "模板名称已存在", "Template name already exists";
+    /// The weather widget's call (`/lfscada/weather/query`) on a server without `--weather-url`.
+    WeatherNotConfigured = "1270", "天气服务未配置", "Weather service not configured";
+    /// A county code that is not in the server's table of China's administrative divisions.
+    WeatherPlaceUnknown = "1271", "地点不存在，请重新选择省/市/区县", "Unknown place: choose the province, city and county again";
+    /// The weather service did not answer in time, answered an error, or answered something unreadable.
+    WeatherUnavailable = "1272", "天气服务暂时无法访问，请稍后再试", "The weather service cannot be reached now; try again later";
+    /// One user asked the weather service for more places than the per-minute allowance.
+    WeatherThrottled = "1273", "天气查询过于频繁，请 1 分钟后再试", "Too many weather queries; try again in a minute";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";
@@ -264,6 +276,7 @@ mod tests {
             Reason::NotWebSocket,
             Reason::Negative,
             Reason::NotImage,
+            Reason::NotModel,
             Reason::FileTooLarge { max_kib: 2048 },
             Reason::ScriptInImage,
             Reason::SvgNotWellFormed { line: 3, column: 7 },
@@ -271,11 +284,15 @@ mod tests {
             Reason::BadMultipart,
             Reason::TooLarge { max_kib: 2048 },
             Reason::NotArray,
+            Reason::NotBoolean,
             Reason::TooFew { min: 2 },
             Reason::OneOf { allowed: &["container", "width", "none"] },
             Reason::NotColour,
             Reason::NotHttpUrl,
             Reason::NotImageUrl,
+            Reason::NotModelUrl,
+            Reason::NotStreamUrl,
+            Reason::NotRtmpUrl,
             Reason::NotPoint,
             Reason::NotWidgetType,
             Reason::DuplicateId,

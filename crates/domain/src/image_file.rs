@@ -11,11 +11,17 @@ pub enum ImageKind {
     Gif,
     Webp,
     Svg,
+    /// A glTF 2.0 binary model (`.glb`): taken by the image library only, for the pages' 3D model widgets; never an
+    /// equipment picture and not in [`ImageKind::ALL`] (the picture types).
+    Glb,
 }
 
 impl ImageKind {
     /// Every accepted type, in the order the console lists them.
     pub const ALL: [ImageKind; 5] = [ImageKind::Png, ImageKind::Jpeg, ImageKind::Gif, ImageKind::Svg, ImageKind::Webp];
+    /// Every type the image library stores and serves: the pictures and the 3D model.
+    pub const LIBRARY: [ImageKind; 6] =
+        [ImageKind::Png, ImageKind::Jpeg, ImageKind::Gif, ImageKind::Svg, ImageKind::Webp, ImageKind::Glb];
 
     /// The extension stored files of this type get.
     pub fn extension(self) -> &'static str {
@@ -30,13 +36,14 @@ impl ImageKind {
             ImageKind::Gif => &["gif"],
             ImageKind::Webp => &["webp"],
             ImageKind::Svg => &["svg"],
+            ImageKind::Glb => &["glb"],
         }
     }
 
     /// The type a file name's extension says, in any case; `None` for any other extension.
     pub fn from_extension(ext: &str) -> Option<ImageKind> {
         let ext = ext.to_ascii_lowercase();
-        ImageKind::ALL.into_iter().find(|kind| kind.extensions().contains(&ext.as_str()))
+        ImageKind::LIBRARY.into_iter().find(|kind| kind.extensions().contains(&ext.as_str()))
     }
 
     /// The media type the file is served as (and a browser reports for a chosen file).
@@ -47,6 +54,7 @@ impl ImageKind {
             ImageKind::Gif => "image/gif",
             ImageKind::Webp => "image/webp",
             ImageKind::Svg => "image/svg+xml",
+            ImageKind::Glb => "model/gltf-binary",
         }
     }
 }
@@ -62,6 +70,8 @@ mod tests {
         assert_eq!(ImageKind::from_extension("Jpg"), Some(ImageKind::Jpeg));
         assert_eq!(ImageKind::from_extension("svgz"), None);
         assert_eq!(ImageKind::from_extension(""), None);
+        assert_eq!(ImageKind::from_extension("GLB"), Some(ImageKind::Glb));
+        assert!(!ImageKind::ALL.contains(&ImageKind::Glb), "a model is no picture");
         for kind in ImageKind::ALL {
             assert_eq!(ImageKind::from_extension(kind.extension()), Some(kind));
             assert!(kind.content_type().starts_with("image/"));

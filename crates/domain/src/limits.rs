@@ -138,6 +138,9 @@ pub const THEME_FAVICON_BYTES: usize = 64 * 1024;
 pub const IMAGE_BYTES: usize = 2 * 1024 * 1024;
 /// Longest title of a picture in the image library.
 pub const IMAGE_TITLE_CHARS: usize = 100;
+/// Largest 3D model (glTF binary, `.glb`) the image library takes, in bytes (20 MiB): a plant without internet
+/// uploads the models its pages' 3D widgets show. Pictures keep [`IMAGE_BYTES`].
+pub const MODEL_BYTES: usize = 20 * 1024 * 1024;
 
 // Lists.
 
@@ -197,6 +200,7 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ThemeFaviconBytes", THEME_FAVICON_BYTES as i64),
     ("ImageBytes", IMAGE_BYTES as i64),
     ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
+    ("ModelBytes", MODEL_BYTES as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -66,6 +66,8 @@ pub enum Reason {
     Negative,
     /// An upload that is not one of the accepted image types (by its bytes, not only its name).
     NotImage,
+    /// An upload named or starting like a glTF model that is not a glTF 2.0 binary (`.glb`) file.
+    NotModel,
     /// An upload larger than allowed, in KiB.
     FileTooLarge {
         max_kib: usize,
@@ -90,6 +92,8 @@ pub enum Reason {
     },
     /// Not a JSON array where a list is expected.
     NotArray,
+    /// Not `true` or `false` where a switch is expected (a table's `filterTime`).
+    NotBoolean,
     /// Fewer items than needed.
     TooFew {
         min: usize,
@@ -105,6 +109,14 @@ pub enum Reason {
     /// A picture address the page viewer would not draw (`crate::image_url`): not http(s), a console path or
     /// `data:image/…`.
     NotImageUrl,
+    /// A 3D model address the page viewer would not load (`page::map_model`): not an http(s) URL nor a
+    /// picture-library address (`/userimg/…`).
+    NotModelUrl,
+    /// A video stream address the page viewer would not play (`page::video`): not an http(s) URL nor a path on
+    /// the console (`/…`).
+    NotStreamUrl,
+    /// Not an `rtmp://` or `rtmps://` address (a video widget's RTMP address, which the viewer only names).
+    NotRtmpUrl,
     /// Not a point: a pair of numbers `[x, y]`.
     NotPoint,
     /// A `widgetType` that is not in the widget list.
@@ -352,6 +364,13 @@ impl Reason {
                     "must be a png, jpg, gif, svg or webp image".into()
                 }
             }
+            Reason::NotModel => {
+                if zh {
+                    "必须是 glTF 2.0 二进制模型（.glb）".into()
+                } else {
+                    "must be a glTF 2.0 binary model (.glb)".into()
+                }
+            }
             Reason::FileTooLarge { max_kib } => {
                 if zh {
                     format!("文件不能超过 {max_kib} KB")
@@ -401,6 +420,13 @@ impl Reason {
                     "must be a list".into()
                 }
             }
+            Reason::NotBoolean => {
+                if zh {
+                    "必须是 true 或 false".into()
+                } else {
+                    "must be true or false".into()
+                }
+            }
             Reason::TooFew { min } => {
                 if zh {
                     format!("至少需要 {min} 项")
@@ -434,6 +460,27 @@ impl Reason {
                     "必须是 http 或 https 网址、控制台上的路径或 data:image 图片".into()
                 } else {
                     "must be an http or https URL, a path on the console or a data:image picture".into()
+                }
+            }
+            Reason::NotModelUrl => {
+                if zh {
+                    "必须是 http 或 https 网址或图库地址（/userimg/…）".into()
+                } else {
+                    "must be an http or https URL or an image library address (/userimg/…)".into()
+                }
+            }
+            Reason::NotStreamUrl => {
+                if zh {
+                    "必须是 http 或 https 网址，或以 / 开头的控制台路径".into()
+                } else {
+                    "must be an http or https URL or a path on the console starting with /".into()
+                }
+            }
+            Reason::NotRtmpUrl => {
+                if zh {
+                    "必须是 rtmp:// 或 rtmps:// 地址".into()
+                } else {
+                    "must be an rtmp:// or rtmps:// address".into()
                 }
             }
             Reason::NotPoint => {

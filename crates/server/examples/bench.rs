@@ -127,6 +127,8 @@ async fn main() -> anyhow::Result<()> {
         mqtt: ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse()? },
         demo_devices: false,
         log: "warn".into(),
+        weather_url: None,
+        geocoding_url: None,
     };
     let rss_start = rss_mib();
     let running = ironsight::start(config).await?;

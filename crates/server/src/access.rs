@@ -96,6 +96,10 @@ pub enum Object {
     Announcement,
     /// A picture of the organisation's image library.
     Image,
+    /// A page template of the organisation.
+    Template,
+    /// A page template to delete: a limited sub-account deletes only those it saved.
+    TemplateToChange,
     SubAccount,
 }
 
@@ -112,6 +116,7 @@ impl Object {
             Object::Group => Code::GroupNotFound,
             Object::Announcement => Code::AnnouncementNotFound,
             Object::Image => Code::ImageNotFound,
+            Object::Template | Object::TemplateToChange => Code::TemplateNotFound,
             Object::SubAccount => Code::SubAccountNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
@@ -154,6 +159,8 @@ impl Object {
             Object::Group => id().map(ObjectRef::Group),
             Object::Announcement => id().map(ObjectRef::Announcement),
             Object::Image => id().map(ObjectRef::Image),
+            Object::Template => id().map(ObjectRef::Template),
+            Object::TemplateToChange => id().map(ObjectRef::TemplateToChange),
             Object::SubAccount => id().map(ObjectRef::SubAccount),
         };
         one.into_iter().collect()

@@ -52,6 +52,15 @@ pub struct Cli {
     /// authenticate gateways and confine each to its own topics (docs/gateway-protocol.md has a Mosquitto ACL).
     #[arg(long, env = "IRONSIGHT_MQTT_URL", hide_env_values = true)]
     pub mqtt_url: Option<String>,
+    /// Base URL of an Open-Meteo compatible forecast service (`{base}/v1/forecast`), e.g.
+    /// `https://api.open-meteo.com`, for the pages' weather widgets. Unset: the widgets say the weather service is
+    /// not configured (docs/weather.md).
+    #[arg(long, env = "IRONSIGHT_WEATHER_URL")]
+    pub weather_url: Option<String>,
+    /// Base URL of an Open-Meteo compatible geocoding service (`{base}/v1/search`) that locates a county, e.g.
+    /// `https://geocoding-api.open-meteo.com`. [default: the weather URL]
+    #[arg(long, env = "IRONSIGHT_GEOCODING_URL")]
+    pub geocoding_url: Option<String>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -98,6 +107,8 @@ struct FileConfig {
     session_idle_minutes: Option<i64>,
     mqtt_listen: Option<SocketAddr>,
     mqtt_url: Option<String>,
+    weather_url: Option<String>,
+    geocoding_url: Option<String>,
     log: Option<String>,
 }
 
@@ -154,6 +165,18 @@ impl MqttUrl {
     }
 }
 
+/// An http(s) base URL without its trailing `/`; empty is unset.
+fn base_url(option: &str, given: Option<String>) -> anyhow::Result<Option<String>> {
+    let Some(url) = given.map(|u| u.trim().trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()) else {
+        return Ok(None);
+    };
+    anyhow::ensure!(
+        url.starts_with("http://") || url.starts_with("https://"),
+        "{option} must start with http:// or https:// (got {url:?})"
+    );
+    Ok(Some(url))
+}
+
 fn decode(text: &str) -> String {
     percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
@@ -176,6 +199,10 @@ pub struct Config {
     /// With `demo`: also run a simulated pump station and a gateway agent in the process, so the demo has live
     /// data. Off in tests, which bring their own devices.
     pub demo_devices: bool,
+    /// Base URL of the Open-Meteo compatible forecast service; `None`: the weather call answers 1270.
+    pub weather_url: Option<String>,
+    /// Base URL of the Open-Meteo compatible geocoding service (the weather URL when not given).
+    pub geocoding_url: Option<String>,
     pub log: String,
 }
 
@@ -202,6 +229,9 @@ impl Config {
             },
         };
         let demo = cli.demo || file.demo.unwrap_or(false);
+        let weather_url = base_url("--weather-url", cli.weather_url.clone().or(file.weather_url))?;
+        let geocoding_url = base_url("--geocoding-url", cli.geocoding_url.clone().or(file.geocoding_url))?
+            .or_else(|| weather_url.clone());
         let mut allowed_origins = file.allowed_origins.unwrap_or_default();
         allowed_origins.extend(cli.allowed_origin.iter().cloned());
         Ok(Config {
@@ -220,6 +250,8 @@ impl Config {
             session_idle_ms: idle_minutes * 60_000,
             mqtt,
             demo_devices: demo,
+            weather_url,
+            geocoding_url,
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
@@ -245,6 +277,19 @@ mod tests {
         assert!(!config.demo);
         assert_eq!(config.database_url(), "sqlite://./data/ironsight.db?mode=rwc");
         assert_eq!(config.mqtt, Mqtt::Embedded { listen: "0.0.0.0:1883".parse().unwrap() });
+        assert_eq!((config.weather_url, config.geocoding_url), (None, None), "no weather service unless given");
+    }
+
+    #[test]
+    fn the_geocoding_url_defaults_to_the_weather_url() {
+        let cli = Cli { weather_url: Some("https://api.open-meteo.com/".into()), ..Cli::default() };
+        let config = Config::resolve(&cli).unwrap();
+        assert_eq!(config.weather_url.as_deref(), Some("https://api.open-meteo.com"));
+        assert_eq!(config.geocoding_url.as_deref(), Some("https://api.open-meteo.com"));
+        let cli = Cli { geocoding_url: Some("http://127.0.0.1:9/".into()), ..cli };
+        assert_eq!(Config::resolve(&cli).unwrap().geocoding_url.as_deref(), Some("http://127.0.0.1:9"));
+        let bad = Cli { weather_url: Some("ftp://x".into()), ..Cli::default() };
+        assert!(Config::resolve(&bad).is_err(), "only http(s)");
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`demo`]: the demo's simulated pump station and gateway agent.
+//! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`web`]: the embedded web app with history-mode fallback.
 
 pub mod access;
@@ -36,6 +37,7 @@ pub mod params;
 pub mod password;
 pub mod routes;
 pub mod session;
+pub mod weather;
 pub mod web;
 
 pub use config::Config;
@@ -60,6 +62,8 @@ pub struct AppState {
     pub dummy_hash: Arc<String>,
     /// The gateway link: configurations out, readings in, commands, live fan-out.
     pub link: link::Link,
+    /// The weather widgets' provider client and its cache.
+    pub weather: Arc<weather::Weather>,
 }
 
 /// Creates the data directory (the SQLite database, pictures, the demo agent's buffer live there, whatever the
@@ -143,7 +147,8 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = connect_store(&config).await?;
     let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
     let (link, link_runtime) = link::start(&config, store.clone()).await?;
-    let state = AppState { store, config: Arc::new(config), dummy_hash, link };
+    let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
         Some(demo::start(&state, &link_runtime.broker_addr).await?)

@@ -104,14 +104,15 @@ macro_rules! upload {
                 const PARAMS: &[ParamDef] = &[$($param),*];
                 PARAMS
             },
-            // Above the picture limit: the handler refuses a file over 2 MiB naming the field (1100); only a body
-            // far beyond it is cut off by this limit (1103).
+            // Above the largest file an upload takes (a library model): each handler refuses a file over its own
+            // limit naming the field (1100); only a body beyond this is cut off (1103).
             body_limit: crate::api::images::UPLOAD_BODY_LIMIT,
             handler: || on(MethodFilter::POST, $handler).layer(DefaultBodyLimit::max(crate::api::images::UPLOAD_BODY_LIMIT)),
         }
     };
 }
 
+mod designer_table;
 mod table;
 pub use table::table;
 

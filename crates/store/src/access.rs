@@ -109,6 +109,12 @@ pub enum ObjectRef {
     Announcement(i64),
     /// A picture of the organisation's image library: the organisation's, seen by every account of it.
     Image(i64),
+    /// A page template of the organisation: it binds signals by name and reaches no equipment, so every account of
+    /// the organisation sees it.
+    Template(i64),
+    /// A page template, to delete: a sub-account limited to granted equipment deletes only those it saved; the
+    /// organisation's others are deleted by whole-organisation accounts.
+    TemplateToChange(i64),
     /// An account of the organisation other than an administrator (what administrators manage).
     SubAccount(i64),
 }
@@ -186,6 +192,17 @@ impl Store {
             }
             ObjectRef::Image(id) => {
                 id_query("SELECT COUNT(*) FROM library_images WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::Template(id) => {
+                id_query("SELECT COUNT(*) FROM page_templates WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::TemplateToChange(id) => {
+                let own = if viewer.granted_only {
+                    format!(" AND created_by_id = {}", viewer.user_id)
+                } else {
+                    String::new()
+                };
+                id_query(format!("SELECT COUNT(*) FROM page_templates WHERE org_id = $1 AND id = $2{own}"), *id).await
             }
             ObjectRef::SubAccount(id) => {
                 let sql =

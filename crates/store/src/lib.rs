@@ -64,6 +64,7 @@ pub mod settings;
 pub mod shares;
 pub mod signals;
 pub mod system;
+pub mod templates;
 pub mod throttle;
 pub mod users;
 

@@ -24,6 +24,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     (12, "object_owners", include_str!("migrations/0012_object_owners.sql")),
     (13, "page_versions", include_str!("migrations/0013_page_versions.sql")),
     (14, "image_library", include_str!("migrations/0014_image_library.sql")),
+    (15, "page_templates", include_str!("migrations/0015_page_templates.sql")),
 ];
 
 /// Applies every migration not yet recorded.

@@ -100,6 +100,54 @@ export type PageVersionDocument = { saved: number,
  */
 document: unknown, };
 
+export type TemplateSummary = { id: number, name: string, 
+/**
+ * Widgets in it, groups' members included.
+ */
+widgets: number, 
+/**
+ * The names of the signals it binds (the page's equipment's signals of these names are bound on drop).
+ */
+signals: Array<string>, 
+/**
+ * Its document's size.
+ */
+bytes: number, 
+/**
+ * The login name of the account that saved it.
+ */
+createdBy: string, 
+/**
+ * When it was saved (ms).
+ */
+gmtCreate: number, };
+
+export type TemplateWithDocument = { 
+/**
+ * `{widgets: [...]}` as saved, sent as the JSON text it was stored as.
+ */
+document: unknown, id: number, name: string, 
+/**
+ * Widgets in it, groups' members included.
+ */
+widgets: number, 
+/**
+ * The names of the signals it binds (the page's equipment's signals of these names are bound on drop).
+ */
+signals: Array<string>, 
+/**
+ * Its document's size.
+ */
+bytes: number, 
+/**
+ * The login name of the account that saved it.
+ */
+createdBy: string, 
+/**
+ * When it was saved (ms).
+ */
+gmtCreate: number, };
+
 export type Published = { messages: number, };
 
 export type Withdrawn = { removed: number, };
@@ -416,7 +464,8 @@ export type LibraryImage = { id: number,
  */
 image: string, title: string, 
 /**
- * The type, by its extension: png, jpg, gif, webp or svg.
+ * The type, by its extension: png, jpg, gif, webp or svg, or glb (a glTF 2.0 binary model for the 3D model
+ * widget).
  */
 kind: string, 
 /**
@@ -433,3 +482,49 @@ export type LibraryImageStored = { id: number,
  * The address it is served at (`/userimg/<file>`).
  */
 image: string, title: string, };
+
+export type Region = { code: string, name: string, children?: Array<Region>, };
+
+export type WeatherPlace = { provinceId: string, province: string, cityId: string, city: string, countyId: string, county: string, };
+
+export type WeatherNow = { 
+/**
+ * °C.
+ */
+temperature: number, 
+/**
+ * Relative humidity, %.
+ */
+humidity: number, 
+/**
+ * Wind speed at 10 m, km/h.
+ */
+windSpeed: number, 
+/**
+ * WMO weather code, 0 to 99.
+ */
+code: number, };
+
+export type WeatherDay = { 
+/**
+ * `YYYY-MM-DD`, the place's date.
+ */
+date: string, code: number | null, 
+/**
+ * °C.
+ */
+min: number | null, 
+/**
+ * °C.
+ */
+max: number | null, };
+
+export type WeatherReport = { place: WeatherPlace, current: WeatherNow, 
+/**
+ * Today and the next days (up to 3).
+ */
+daily: Array<WeatherDay>, 
+/**
+ * When the server fetched it (ms since the epoch).
+ */
+fetchedMs: number, };

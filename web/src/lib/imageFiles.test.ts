@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES, imageFileProblem } from './imageFiles';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES, MODEL_MAX_BYTES, imageFileProblem, libraryFileProblem } from './imageFiles';
 
 describe('picture files', () => {
   it('are the types and size the server exports', () => {
@@ -19,5 +19,16 @@ describe('picture files', () => {
     expect(imageFileProblem({ name: 'unknown', type: '', size: 10 })).toBe('type');
     expect(imageFileProblem({ name: 'big.png', type: 'image/png', size: IMAGE_MAX_BYTES })).toBeNull();
     expect(imageFileProblem({ name: 'big.png', type: 'image/png', size: IMAGE_MAX_BYTES + 1 })).toBe('size');
+  });
+});
+
+describe('library files', () => {
+  it('are pictures as above, or .glb models up to the server\'s own model limit', () => {
+    expect(MODEL_MAX_BYTES).toBe(20 * 1024 * 1024);
+    expect(libraryFileProblem({ name: 'pump.png', type: 'image/png', size: 10 })).toBeNull();
+    expect(libraryFileProblem({ name: 'Pump.GLB', type: '', size: MODEL_MAX_BYTES })).toBeNull();
+    expect(libraryFileProblem({ name: 'pump.glb', type: 'model/gltf-binary', size: MODEL_MAX_BYTES + 1 })).toBe('modelSize');
+    expect(libraryFileProblem({ name: 'pump.gltf', type: '', size: 10 })).toBe('type');
+    expect(libraryFileProblem({ name: 'big.png', type: 'image/png', size: IMAGE_MAX_BYTES + 1 })).toBe('size');
   });
 });

@@ -25,3 +25,22 @@ export function imageFileProblem(file: { name: string; type: string; size: numbe
   if (file.size > IMAGE_MAX_BYTES) return 'size';
   return null;
 }
+
+/**
+ * The image library also takes 3D models for the pages' 3D model widgets: glTF 2.0 binaries (`.glb`) of at most
+ * `limits.ModelBytes` (20 MiB), told by the server by their header. The browser can only read the name and size.
+ */
+export const MODEL_EXTENSION = '.glb';
+export const MODEL_MAX_BYTES: number = contract.limits.ModelBytes;
+export const MODEL_MAX_MIB = Math.floor(MODEL_MAX_BYTES / (1024 * 1024));
+
+/** Whether a library file (by its name or stored address) is a 3D model. */
+export function isModelFile(name: string): boolean {
+  return name.toLowerCase().endsWith(MODEL_EXTENSION);
+}
+
+/** Why a file cannot go into the image library (a picture, or a .glb model), or null when it can. */
+export function libraryFileProblem(file: { name: string; type: string; size: number }): 'type' | 'size' | 'modelSize' | null {
+  if (isModelFile(file.name)) return file.size > MODEL_MAX_BYTES ? 'modelSize' : null;
+  return imageFileProblem(file);
+}

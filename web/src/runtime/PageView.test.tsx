@@ -350,13 +350,11 @@ describe('PageView: animations', () => {
   });
 });
 
-describe('PageView: widgets the viewer does not draw', () => {
-  it('shows an honest placeholder with the widget name, never sample data', () => {
+describe('PageView: every type drawn, an unknown one said so', () => {
+  it('draws the select and the video with their own renderers, never a placeholder', () => {
     show();
-    const video = widget('video');
-    expect(video.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('unsupported');
-    expect(widget('video').textContent).toBe('视频此部件暂不能在查看器中显示');
-    expect(widget('select').textContent).toContain('下拉选择');
+    expect(widget('video').querySelector('[data-placeholder]')).toBeNull();
+    expect(widget('select').querySelector('[data-placeholder]')).toBeNull();
   });
 
   it('draws a live chart as a chart (here one without signals, which says so), not as a placeholder', () => {
@@ -378,7 +376,7 @@ describe('PageView: widgets the viewer does not draw', () => {
   it('speaks English when the console does', async () => {
     await changeLanguage('en');
     show();
-    expect(widget('video').textContent).toBe('VideoThis widget cannot be shown in the viewer yet');
+    expect(widget('mystery').textContent).toBe('MysteryUnknown widget type: FancyWidget');
   });
 });
 

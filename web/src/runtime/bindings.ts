@@ -2,12 +2,14 @@
  * Binding repair (spec section 4; docs/page-document.md, "Binding repair"). When the viewer loads a page, a
  * signal binding whose signal is no longer in the equipment's catalogue, or whose equipment differs, is cleared
  * (the widget shows "no value"); a title that differs from the catalogue's is refreshed. It applies to the
- * widget's own binding, the click event's write binding and chart signal lists, group children included.
+ * widget's own binding, the click event's write binding, chart signal lists and a drop-down's items' write bindings,
+ * group children included.
  *
  * Pure: the input is not changed (the stored document is not changed by viewing). Widgets whose bindings are
  * fine keep their identity, so the view's memoised renderers see them as unchanged.
  */
-import type { Binding, PageDocument, Widget } from './document';
+import { parseBinding, type Binding, type PageDocument, type Widget } from './document';
+import { isRecord } from './documentValues';
 import type { RuntimeSignal } from './types';
 
 export interface RepairResult {
@@ -53,21 +55,50 @@ function repairBinding<B extends Binding>(
   return binding;
 }
 
-function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal>, equipmentId: number, tally: Tally): Widget {
-  const data = repairBinding(widget.data, signals, equipmentId, tally);
-  let signalArray = data.signalArray;
+/** A change of one binding that keeps its other fields (a widget's `data` is a binding with more fields). */
+export type BindingMap = <B extends Binding>(binding: B) => B;
+
+/**
+ * A drop-down's item (`data.extra.items[]`, stored as it came: runtime/select.ts) with `map` applied to its click
+ * event's write binding; the same item when `map` changed nothing or it has none.
+ */
+function mapItemBinding(item: unknown, map: BindingMap): unknown {
+  if (!isRecord(item) || !isRecord(item.clickEvent) || !isRecord(item.clickEvent.config) || !isRecord(item.clickEvent.config.data)) {
+    return item;
+  }
+  const raw = item.clickEvent.config.data;
+  const before = parseBinding(raw);
+  const after = map(before);
+  if (after === before) return item;
+  const data = { ...raw, type: after.type, equipId: after.equipId, signalId: after.signalId, title: after.title, subTitle: after.subTitle };
+  return { ...item, clickEvent: { ...item.clickEvent, config: { ...item.clickEvent.config, data } } };
+}
+
+/**
+ * `widget` with `map` applied to each of its signal bindings (its own, its chart list's, its click event's write
+ * binding, a drop-down's items' write bindings) and its members'; the same widget, member or binding object where
+ * `map` changed nothing, so memoised renderers and snapshots see it unchanged. THE list of where a widget holds a
+ * binding: binding repair and templates (designer/model/templates.ts) both walk it.
+ */
+export function mapWidgetBindings(widget: Widget, map: BindingMap): Widget {
+  let data = map(widget.data);
+  const signalArray = data.signalArray;
   if (signalArray) {
-    const repaired = signalArray.map((binding) => repairBinding(binding, signals, equipmentId, tally));
-    if (repaired.some((binding, i) => binding !== signalArray?.[i])) signalArray = repaired;
+    const mapped = signalArray.map((binding) => map(binding));
+    if (mapped.some((binding, i) => binding !== signalArray[i])) data = { ...data, signalArray: mapped };
   }
-  const clickData = repairBinding(widget.clickEvent.config.data, signals, equipmentId, tally);
-  const children = repairWidgets(widget.children, signals, equipmentId, tally);
-  if (data === widget.data && signalArray === widget.data.signalArray && clickData === widget.clickEvent.config.data && children === widget.children) {
-    return widget;
+  const items = data.extra.items;
+  if (Array.isArray(items)) {
+    const mapped = items.map((item) => mapItemBinding(item, map));
+    if (mapped.some((item, i) => item !== items[i])) data = { ...data, extra: { ...data.extra, items: mapped } };
   }
+  const clickData = map(widget.clickEvent.config.data);
+  const mappedChildren = widget.children.map((child) => mapWidgetBindings(child, map));
+  const children = mappedChildren.some((child, i) => child !== widget.children[i]) ? mappedChildren : widget.children;
+  if (data === widget.data && clickData === widget.clickEvent.config.data && children === widget.children) return widget;
   return {
     ...widget,
-    data: signalArray === data.signalArray ? data : { ...data, signalArray },
+    data,
     clickEvent:
       clickData === widget.clickEvent.config.data
         ? widget.clickEvent
@@ -76,9 +107,8 @@ function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal
   };
 }
 
-function repairWidgets(widgets: Widget[], signals: ReadonlyMap<number, RuntimeSignal>, equipmentId: number, tally: Tally): Widget[] {
-  const repaired = widgets.map((widget) => repairWidget(widget, signals, equipmentId, tally));
-  return repaired.some((widget, i) => widget !== widgets[i]) ? repaired : widgets;
+function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal>, equipmentId: number, tally: Tally): Widget {
+  return mapWidgetBindings(widget, (binding) => repairBinding(binding, signals, equipmentId, tally));
 }
 
 /** The document with its signal bindings checked against the equipment's catalogue (see the module comment). */

@@ -316,7 +316,10 @@ function parseAddon(raw: unknown, widgetType: string): DataAddon {
   const percent = widgetType === 'UsualPercentFill';
   const type = percent
     ? oneOf(o.type, ['rectangleChart', 'capacityChart', 'doughnutChart'], 'rectangleChart')
-    : oneOf(o.type, ['monochrome', 'multistage'], 'monochrome');
+    : widgetType === 'ComplexVideo'
+      ? // The video's source ('stream' or a cloud kind, runtime/video.ts), kept as written.
+        str(o.type, '')
+      : oneOf(o.type, ['monochrome', 'multistage'], 'monochrome');
   const steps = Array.isArray(o.steps)
     ? o.steps.filter(isObj).map((step) => ({ value: num(step.value, 0), color: str(step.color, '#1677FF') }))
     : DEFAULT_GAUGE_STEPS.map((step) => ({ ...step }));
@@ -438,7 +441,8 @@ function parseStyle(raw: unknown, widgetType: string): WidgetStyle {
   };
 }
 
-function parseClickEvent(raw: unknown): ClickEvent {
+/** A click event as the viewer reads it (a widget's, or a drop-down item's: runtime/select.ts). */
+export function parseClickEvent(raw: unknown): ClickEvent {
   const o = obj(raw);
   const c = obj(o.config);
   const delay = obj(c.delay);

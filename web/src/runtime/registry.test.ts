@@ -5,9 +5,13 @@ import { widgetDefOf, widgetRegistry, unknownWidgetDef } from './registry';
 import { ComplexAlarm } from './widgets/alarmTable';
 import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexRose } from './widgets/charts';
 import { UsualScrollbar } from './widgets/flowBar';
-import { NotInViewer } from './widgets/Placeholder';
+import { UnknownWidget } from './widgets/Placeholder';
 import { ComplexHistory } from './widgets/tables';
 import { ComplexXyline } from './widgets/xyChart';
+import { UsualSelect } from './widgets/select';
+import { ComplexVideo } from './widgets/video';
+import { ComplexMap } from './widgets/map';
+import { UsualWebgl } from './widgets/model';
 
 const generated = widgetTypes.types.map((t) => t.type);
 
@@ -30,36 +34,12 @@ describe('widget registry', () => {
     }
   });
 
-  it('draws groups, shapes, the usual widgets, the live charts and the tables for real; the rest are placeholders', () => {
-    const drawn = Object.entries(widgetRegistry)
-      .filter(([, def]) => def.drawn)
-      .map(([type]) => type)
-      .sort();
-    expect(drawn).toEqual(
-      [
-        'WidgetGroup',
-        ...generated.filter((t) => t.startsWith('Shape')),
-        'UsualDashboard',
-        'UsualButton',
-        'UsualDataText',
-        'UsualImage',
-        'UsualPercentFill',
-        'UsualScrollbar',
-        'UsualText',
-        'UsualTimer',
-        'UsualAnimation',
-        'ComplexLine',
-        'ComplexArea',
-        'ComplexBar',
-        'ComplexPie',
-        'ComplexRing',
-        'ComplexRose',
-        'ComplexXyline',
-        'ComplexHistory',
-        'ComplexAlarm',
-      ].sort(),
-    );
-    for (const def of Object.values(widgetRegistry)) expect(def.render === NotInViewer).toBe(!def.drawn);
+  it('draws every generated type for real, none as the unknown-type frame', () => {
+    for (const [type, def] of Object.entries(widgetRegistry)) {
+      expect(def.drawn, type).toBe(true);
+      expect(def.render === UnknownWidget, type).toBe(false);
+    }
+    expect(unknownWidgetDef.drawn).toBe(false);
   });
 
   it('draws each live chart with its own renderer', () => {
@@ -76,6 +56,16 @@ describe('widget registry', () => {
     expect(widgetRegistry.ComplexHistory.render).toBe(ComplexHistory);
     expect(widgetRegistry.ComplexAlarm.render).toBe(ComplexAlarm);
     expect(widgetRegistry.UsualScrollbar.render).toBe(UsualScrollbar);
+  });
+
+  it('draws the map and the 3D model with their own renderers', () => {
+    expect(widgetRegistry.ComplexMap.render).toBe(ComplexMap);
+    expect(widgetRegistry.UsualWebgl.render).toBe(UsualWebgl);
+  });
+
+  it('draws the drop-down select and the video with their own renderers', () => {
+    expect(widgetRegistry.UsualSelect.render).toBe(UsualSelect);
+    expect(widgetRegistry.ComplexVideo.render).toBe(ComplexVideo);
   });
 
   it('answers the unknown-widget entry for types outside the list, prototype names included', () => {

@@ -1,8 +1,8 @@
 /**
  * THE widget registry of the viewer: one entry per widget type of the generated list
- * (src/generated/widgetTypes.json), with its renderer and the text key of its name. Whether the viewer draws a
- * type for real or as an honest placeholder is answered here and nowhere else; registry.test.ts checks that the
- * entries are exactly the generated types.
+ * (src/generated/widgetTypes.json), with its renderer and the text key of its name. Every generated type is drawn
+ * for real; a type the list does not know is drawn as an honest "unknown widget type" frame. registry.test.ts checks
+ * that the entries are exactly the generated types.
  */
 import type { ComponentType } from 'react';
 import { labelKeyOf } from './labels';
@@ -11,7 +11,9 @@ import { ComplexArea, ComplexBar, ComplexLine, ComplexPie, ComplexRing, ComplexR
 import type { WidgetRenderProps } from './widgets/common';
 import { UsualScrollbar } from './widgets/flowBar';
 import { UsualDashboard, UsualPercentFill } from './widgets/gauges';
-import { NotInViewer, UnknownWidget } from './widgets/Placeholder';
+import { ComplexMap } from './widgets/map';
+import { UsualWebgl } from './widgets/model';
+import { UnknownWidget } from './widgets/Placeholder';
 import {
   ShapeArrow,
   ShapeCircle,
@@ -24,24 +26,23 @@ import {
   ShapeTriangle,
 } from './widgets/shapes';
 import { ComplexHistory } from './widgets/tables';
+import { ComplexWeather } from './widgets/weather';
 import { UsualAnimation, UsualButton, UsualDataText, UsualImage, UsualText, UsualTimer, WidgetGroup } from './widgets/texts';
 import { ComplexXyline } from './widgets/xyChart';
+import { UsualSelect } from './widgets/select';
+import { ComplexVideo } from './widgets/video';
 
 export interface WidgetDef {
   /** Draws the widget (SVG) in its box. */
   render: ComponentType<WidgetRenderProps>;
   /** The text key of the type's name. */
   labelKey: string;
-  /** False for the types the viewer shows as "cannot be shown in the viewer yet". */
+  /** False only for a type the generated list does not know (drawn as such). */
   drawn: boolean;
 }
 
 function drawn(type: string, render: ComponentType<WidgetRenderProps>): WidgetDef {
   return { render, labelKey: labelKeyOf(type), drawn: true };
-}
-
-function notYet(type: string): WidgetDef {
-  return { render: NotInViewer, labelKey: labelKeyOf(type), drawn: false };
 }
 
 export const widgetRegistry = {
@@ -64,20 +65,20 @@ export const widgetRegistry = {
   UsualText: drawn('UsualText', UsualText),
   UsualTimer: drawn('UsualTimer', UsualTimer),
   UsualAnimation: drawn('UsualAnimation', UsualAnimation),
-  UsualSelect: notYet('UsualSelect'),
-  UsualWebgl: notYet('UsualWebgl'),
+  UsualSelect: drawn('UsualSelect', UsualSelect),
+  UsualWebgl: drawn('UsualWebgl', UsualWebgl),
   ComplexLine: drawn('ComplexLine', ComplexLine),
   ComplexBar: drawn('ComplexBar', ComplexBar),
   ComplexPie: drawn('ComplexPie', ComplexPie),
   ComplexRing: drawn('ComplexRing', ComplexRing),
   ComplexRose: drawn('ComplexRose', ComplexRose),
-  ComplexVideo: notYet('ComplexVideo'),
-  ComplexMap: notYet('ComplexMap'),
+  ComplexVideo: drawn('ComplexVideo', ComplexVideo),
+  ComplexMap: drawn('ComplexMap', ComplexMap),
   ComplexArea: drawn('ComplexArea', ComplexArea),
   ComplexHistory: drawn('ComplexHistory', ComplexHistory),
   ComplexAlarm: drawn('ComplexAlarm', ComplexAlarm),
   ComplexXyline: drawn('ComplexXyline', ComplexXyline),
-  ComplexWeather: notYet('ComplexWeather'),
+  ComplexWeather: drawn('ComplexWeather', ComplexWeather),
 } satisfies Record<string, WidgetDef>;
 
 /** What draws a widget of an unknown type. */

@@ -23,8 +23,8 @@ export const RUNTIME_CSS = `
 .rt-spin-reverse { animation-direction: reverse; }
 .rt-flow { animation: rt-flow var(--rt-flow-cycle, 0.8s) linear infinite; }
 .rt-table { border-collapse: collapse; width: 100%; table-layout: auto; }
-.rt-table th, .rt-table td { padding: 2px 6px; border-bottom: 1px solid rgba(5, 5, 5, 0.06); text-align: left; white-space: nowrap; }
-.rt-table th { position: sticky; top: 0; z-index: 1; font-weight: 600; background: var(--rt-table-bg, #FFFFFF); box-shadow: inset 0 -1px rgba(5, 5, 5, 0.12); }
+.rt-table th, .rt-table td { padding: 2px 6px; border-bottom: 1px solid var(--rt-table-line, rgba(5, 5, 5, 0.06)); text-align: left; white-space: nowrap; }
+.rt-table th { position: sticky; top: 0; z-index: 1; font-weight: 600; background: var(--rt-table-bg, #FFFFFF); box-shadow: inset 0 -1px var(--rt-table-line, rgba(5, 5, 5, 0.12)); }
 .rt-table .rt-num { text-align: right; font-variant-numeric: tabular-nums; }
 .rt-table td.rt-bad { color: #8C8C8C; }
 .rt-clickable { cursor: pointer; }

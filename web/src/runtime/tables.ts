@@ -1,8 +1,10 @@
 /**
  * What the history table (ComplexHistory) and the alarm table (ComplexAlarm) show, as pure functions tested
  * without a server: their settings read from the document (spec section 3, "History and alarm tables": page,
- * timeRange 720, rollTime 30; kept in `data.extra` by the parser), the window each query asks for, and the history
- * answer turned into table rows (time plus one column per signal, newest first).
+ * filterTime, exportExcel, timeRange 720, rollTime 30, dimensionType time, timeUnit hour; kept in `data.extra` by
+ * the parser), the window each query asks for, and the history answer turned into table rows (time plus one column
+ * per signal, newest first): one row per reading instant (`dimensionType` "time") or one per minute, hour or day
+ * (`dimensionType` "unit", a report-like table: each cell the last reading of its signal in that period).
  *
  * The answer is the EG detail screen's (POST /lfscada/monitor/multi/history/query, one series per signal, raw
  * points `[t, v, good]` or min/max pairs per bucket when a signal has more rows than its share of the 200,000-point
@@ -10,7 +12,7 @@
  * (the gateway reports by exception, so signals need not share every instant; nothing is carried forward).
  */
 import type { HistoryAnswer } from '@/lib/equipmentRecords/types';
-import { formatNumber } from '@/lib/signals/format';
+import { BASE_OFFSET_MINUTES, formatNumber } from '@/lib/signals/format';
 import type { WidgetData } from './document';
 import { NO_VALUE } from './format';
 import type { RuntimeSignal } from './types';
@@ -23,7 +25,22 @@ export interface TableSettings {
   rollTime: number;
   /** Rows in pages of {@link TABLE_PAGE_SIZE} with a pager (`page`, default on); off, the newest rows that fit. */
   paged: boolean;
+  /** A time-range picker above the rows (`filterTime`, default off): a chosen range replaces the rolling window. */
+  filterTime: boolean;
+  /** An export button (`exportExcel`, default off): every row of the window as an .xlsx file. */
+  exportExcel: boolean;
+  /** History only: a row per reading instant ("time", default) or per {@link TableSettings.timeUnit} ("unit"). */
+  dimensionType: DimensionType;
+  /** History only, with dimensionType "unit": the period of a row (default "hour"). */
+  timeUnit: TimeUnit;
 }
+
+export const DIMENSION_TYPES = ['time', 'unit'] as const;
+export type DimensionType = (typeof DIMENSION_TYPES)[number];
+export const TIME_UNITS = ['minute', 'hour', 'day'] as const;
+export type TimeUnit = (typeof TIME_UNITS)[number];
+export const DEFAULT_DIMENSION_TYPE: DimensionType = 'time';
+export const DEFAULT_TIME_UNIT: TimeUnit = 'hour';
 
 /** The spec's defaults (section 3 and section 9: "History and alarm range 720, roll time 30"). */
 export const DEFAULT_TABLE_TIME_RANGE = 720;
@@ -44,6 +61,16 @@ function pagerOff(value: unknown): boolean {
   return value === false || value === 0 || value === 'false' || value === '0';
 }
 
+/** A switch that is off unless set: true, 1 or their text forms (the server stores booleans; older pages may not). */
+function switchedOn(value: unknown): boolean {
+  return value === true || value === 1 || value === 'true' || value === '1';
+}
+
+/** `value` when it is one of `allowed`, else `fallback` (an unknown choice draws the default, not nothing). */
+function choiceOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
 /** The table settings of `data`, with the spec's defaults for what is missing or not a sensible number. */
 export function tableSettingsOf(data: WidgetData): TableSettings {
   const { extra } = data;
@@ -53,7 +80,37 @@ export function tableSettingsOf(data: WidgetData): TableSettings {
     timeRange: timeRange !== undefined && timeRange > 0 ? Math.min(timeRange, MAX_TABLE_TIME_RANGE) : DEFAULT_TABLE_TIME_RANGE,
     rollTime: rollTime !== undefined && rollTime > 0 ? Math.min(MAX_ROLL_TIME, Math.max(MIN_ROLL_TIME, rollTime)) : DEFAULT_ROLL_TIME,
     paged: !pagerOff(extra.page),
+    filterTime: switchedOn(extra.filterTime),
+    exportExcel: switchedOn(extra.exportExcel),
+    dimensionType: choiceOf(extra.dimensionType, DIMENSION_TYPES, DEFAULT_DIMENSION_TYPE),
+    timeUnit: choiceOf(extra.timeUnit, TIME_UNITS, DEFAULT_TIME_UNIT),
   };
+}
+
+/** A range the operator picked in the table (filterTime), in ms; it replaces the rolling window while set. */
+export interface FixedRange {
+  startTime: number;
+  endTime: number;
+}
+
+/** What a query asks for: the picked range when there is one, else the last `timeRange` minutes up to `now`. */
+export function queryWindow(now: number, settings: Pick<TableSettings, 'timeRange'>, fixed: FixedRange | null): FixedRange {
+  return fixed ?? tableWindow(now, settings);
+}
+
+/** The picker's quick ranges (filterTime), in minutes back from now: an hour, 12 hours, a day, 7 days. */
+export const RANGE_PRESETS = [60, 12 * 60, 24 * 60, 7 * 24 * 60] as const;
+
+/**
+ * A picked range the server answers: start before end, at most its 30 days ({@link MAX_TABLE_TIME_RANGE}), and not
+ * ending in the future (clipped to `now`). Null when it cannot be asked for.
+ */
+export function pickedRange(start: number, end: number, now: number): FixedRange | null {
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return null;
+  const endTime = Math.min(Math.round(end), Math.round(now));
+  const startTime = Math.round(start);
+  if (startTime >= endTime || endTime - startTime > MAX_TABLE_TIME_RANGE * 60_000) return null;
+  return { startTime, endTime };
 }
 
 /** The query window ending at `now`: the last `timeRange` minutes. */
@@ -99,6 +156,74 @@ export function historyTableRows(answer: HistoryAnswer): HistoryTableRow[] {
     }
   }
   return [...byTime.entries()].sort((a, b) => b[0] - a[0]).map(([time, cells]) => ({ time, cells }));
+}
+
+const UNIT_MS: Record<TimeUnit, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/**
+ * The start of the period of `unit` holding `time`, on the console's clock (UTC+8, as every time it shows): a day
+ * runs from 00:00 UTC+8; minutes and hours fall alike in every whole-hour zone.
+ */
+export function periodStart(time: number, unit: TimeUnit): number {
+  const offset = BASE_OFFSET_MINUTES * 60_000;
+  const width = UNIT_MS[unit];
+  return Math.floor((time + offset) / width) * width - offset;
+}
+
+/** How a period row's time reads: the minute, the hour or the day (UTC+8). */
+export const PERIOD_FORMATS: Record<TimeUnit, string> = { minute: 'YYYY-MM-DD HH:mm', hour: 'YYYY-MM-DD HH:00', day: 'YYYY-MM-DD' };
+
+/**
+ * One row per period of `unit` (dimensionType "unit"), newest first, placed at the period's start: in each row the
+ * last reading of every signal that read within it (its quality included), nothing carried from an earlier period.
+ * A series the server answered in min/max buckets has no last reading: its cell is the lowest and highest value of
+ * the buckets starting in the period, shown as a range.
+ */
+export function periodTableRows(answer: HistoryAnswer, unit: TimeUnit): HistoryTableRow[] {
+  const byPeriod = new Map<number, Record<string, HistoryCell>>();
+  const latest = new Map<string, number>();
+  const cellsAt = (period: number) => {
+    let cells = byPeriod.get(period);
+    if (!cells) {
+      cells = {};
+      byPeriod.set(period, cells);
+    }
+    return cells;
+  };
+  const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+  const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  for (const series of answer.series) {
+    const key = String(series.signalId);
+    const points = series.points;
+    if (series.bucketMs) {
+      for (let i = 0; 2 * i + 1 < points.length; i++) {
+        const low = points[2 * i]!;
+        const high = points[2 * i + 1]!;
+        const cells = cellsAt(periodStart(low[0], unit));
+        const had = cells[key];
+        cells[key] =
+          had?.kind === 'bucket'
+            ? { kind: 'bucket', min: lower(had.min, low[1]), max: higher(had.max, high[1]) }
+            : { kind: 'bucket', min: low[1], max: high[1] };
+      }
+    } else {
+      for (const [time, value, good] of points) {
+        const period = periodStart(time, unit);
+        const seen = `${key}@${period}`;
+        const before = latest.get(seen);
+        // The later reading wins (a repeated instant: the later point, as in the rows per instant).
+        if (before !== undefined && before > time) continue;
+        latest.set(seen, time);
+        cellsAt(period)[key] = { kind: 'raw', value, good };
+      }
+    }
+  }
+  return [...byPeriod.entries()].sort((a, b) => b[0] - a[0]).map(([time, cells]) => ({ time, cells }));
+}
+
+/** The rows the settings ask for: per reading instant, or per period of timeUnit. */
+export function tableRowsOf(answer: HistoryAnswer, settings: Pick<TableSettings, 'dimensionType' | 'timeUnit'>): HistoryTableRow[] {
+  return settings.dimensionType === 'unit' ? periodTableRows(answer, settings.timeUnit) : historyTableRows(answer);
 }
 
 /** A cell's text: the number with the signal's decimals (the unit is in the heading), a bucket as "min – max". */

@@ -53,11 +53,11 @@ pub(super) struct Bounds {
 }
 
 impl Bounds {
-    fn holds(self, value: f64) -> bool {
+    pub(super) fn holds(self, value: f64) -> bool {
         (self.min as f64..=self.max as f64).contains(&value)
     }
 
-    fn refusal(self) -> Reason {
+    pub(super) fn refusal(self) -> Reason {
         Reason::OutOfRange { min: self.min, max: self.max }
     }
 }
@@ -167,6 +167,15 @@ impl Census {
         animation(widget)?;
         state_items(widget)?;
         pictures(widget)?;
+        match kind.name {
+            "ComplexMap" => super::map_model::map_settings(widget)?,
+            "UsualWebgl" => super::map_model::model_settings(widget)?,
+            "UsualSelect" => super::select_video::select_settings(widget)?,
+            "ComplexVideo" => super::select_video::video_settings(widget)?,
+            "ComplexWeather" => super::weather::weather_settings(widget)?,
+            "ComplexHistory" | "ComplexAlarm" => super::table::table_settings(widget)?,
+            _ => {}
+        }
         Ok((kind, children(widget, kind, depth)?))
     }
 
@@ -259,9 +268,15 @@ fn style(widget: &Map<String, Value>) -> Result<(), Reason> {
 
 /// `clickEvent.config`: a known action and target; a link only to an http or https URL (never script).
 fn click_event(widget: &Map<String, Value>) -> Result<(), Reason> {
-    let Some(event) = object(widget, "clickEvent", "")? else { return Ok(()) };
-    let Some(config) = object(event, "config", "clickEvent")? else { return Ok(()) };
-    let path = "clickEvent.config";
+    click_event_in(widget, "")
+}
+
+/// The click event at `clickEvent` of `parent` (a widget, or a drop-down's item at `parent_path`), checked alike.
+pub(super) fn click_event_in(parent: &Map<String, Value>, parent_path: &str) -> Result<(), Reason> {
+    let Some(event) = object(parent, "clickEvent", parent_path)? else { return Ok(()) };
+    let event_path = join(parent_path, "clickEvent");
+    let Some(config) = object(event, "config", &event_path)? else { return Ok(()) };
+    let path = &join(&event_path, "config");
     let action = one_of(config, "action", path, ACTIONS)?;
     one_of(config, "target", path, TARGETS)?;
     match text(config, "link", path)? {

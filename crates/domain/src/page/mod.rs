@@ -22,12 +22,22 @@
 mod cases;
 mod check;
 mod fields;
+mod map_model;
 mod reason_texts;
+mod select_video;
+mod table;
+mod template;
 #[cfg(test)]
 mod tests;
+mod weather;
 mod widgets;
 
 pub use reason_texts::export_reason_texts_json;
+pub use select_video::{
+    MAX_SELECT_ITEMS, MAX_SELECT_TEXT_CHARS, MAX_SERIAL_CHARS, MAX_STREAM_ADDRESS_CHARS, is_rtmp_address,
+    is_stream_address,
+};
+pub use template::{MAX_TEMPLATE_NAME_CHARS, ValidTemplate, validate_template};
 pub use widgets::{Family, GROUP, LINE, WIDGET_TYPES, WidgetType, export_widget_types_json, widget_type};
 
 use crate::catalogue::Reason;

@@ -100,6 +100,8 @@ struct WidgetTypesExport {
     max_name_chars: usize,
     /// Longest widget id, in characters.
     max_id_chars: usize,
+    /// Longest page template name (the designer's templates).
+    max_template_name_chars: usize,
     /// The canvas size when `con` does not give one.
     default_width: i64,
     default_height: i64,
@@ -136,6 +138,29 @@ struct WidgetTypesExport {
     state_items: [&'static str; 2],
     /// The console pages a picture address is resolved against: it must be drawn on each ([`crate::image_url`]).
     image_bases: [&'static str; 2],
+    /// ComplexMap's `data`: the zoom's bounds, the centre's, the most equipment listed (`map_model`).
+    map_zoom: Bounds,
+    latitude: Bounds,
+    longitude: Bounds,
+    max_map_equipments: usize,
+    /// UsualWebgl's model address, when not an http(s) URL: the image library's prefix.
+    model_library_prefix: &'static str,
+    /// UsualSelect's `data.items`: how many, and the longest item text (`select_video`).
+    max_select_items: usize,
+    max_select_text_chars: usize,
+    /// ComplexVideo's `data.dataAddon`: the played addresses' keys, the longest address, how an RTMP address
+    /// starts, the longest serial number, the channel's bounds (`select_video`).
+    stream_addresses: [&'static str; 2],
+    max_stream_address_chars: usize,
+    rtmp_schemes: [&'static str; 2],
+    max_serial_chars: usize,
+    video_channel: Bounds,
+    /// ComplexWeather's `data.dataAddon`: the place's code keys (6 digits or empty) and the longest title (`weather`).
+    region_keys: [&'static str; 3],
+    max_weather_title_chars: usize,
+    table_switches: [&'static str; 2],
+    dimension_types: &'static [&'static str],
+    time_units: &'static [&'static str],
     types: &'static [WidgetType],
 }
 
@@ -165,6 +190,7 @@ pub fn export_widget_types_json() -> String {
         fits: check::FITS,
         max_name_chars: super::MAX_NAME_CHARS,
         max_id_chars: super::MAX_ID_CHARS,
+        max_template_name_chars: super::MAX_TEMPLATE_NAME_CHARS,
         default_width: DEFAULT_WIDTH,
         default_height: DEFAULT_HEIGHT,
         group: GROUP,
@@ -188,6 +214,23 @@ pub fn export_widget_types_json() -> String {
         symbols: check::SYMBOLS,
         state_items: check::STATE_ITEMS,
         image_bases: crate::image_url::CONSOLE_PAGES,
+        map_zoom: super::map_model::MAP_ZOOM,
+        latitude: super::map_model::LATITUDE,
+        longitude: super::map_model::LONGITUDE,
+        max_map_equipments: super::map_model::MAX_MAP_EQUIPMENTS,
+        model_library_prefix: super::map_model::MODEL_LIBRARY_PREFIX,
+        max_select_items: super::select_video::MAX_SELECT_ITEMS,
+        max_select_text_chars: super::select_video::MAX_SELECT_TEXT_CHARS,
+        stream_addresses: super::select_video::STREAM_ADDRESSES,
+        max_stream_address_chars: super::select_video::MAX_STREAM_ADDRESS_CHARS,
+        rtmp_schemes: super::select_video::RTMP_SCHEMES,
+        max_serial_chars: super::select_video::MAX_SERIAL_CHARS,
+        video_channel: super::select_video::VIDEO_CHANNEL,
+        region_keys: super::weather::REGION_KEYS,
+        max_weather_title_chars: super::weather::MAX_WEATHER_TITLE_CHARS,
+        table_switches: super::table::TABLE_SWITCHES,
+        dimension_types: super::table::DIMENSION_TYPES,
+        time_units: super::table::TIME_UNITS,
         types: WIDGET_TYPES,
     };
     let mut text = serde_json::to_string_pretty(&export).expect("the widget list serialises");

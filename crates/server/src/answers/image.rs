@@ -12,7 +12,8 @@ pub struct LibraryImage {
     /// The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.
     pub image: String,
     pub title: String,
-    /// The type, by its extension: png, jpg, gif, webp or svg.
+    /// The type, by its extension: png, jpg, gif, webp or svg, or glb (a glTF 2.0 binary model for the 3D model
+    /// widget).
     pub kind: String,
     /// The file's size.
     pub bytes: i64,

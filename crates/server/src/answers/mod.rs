@@ -25,6 +25,8 @@ pub mod report;
 pub mod scene;
 pub mod signal;
 pub mod system;
+pub mod template;
+pub mod weather;
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -101,6 +103,8 @@ fn declarations() -> Vec<String> {
         page::PageSaved::decl(),
         page::PageVersion::decl(),
         page::PageVersionDocument::decl(),
+        template::TemplateSummary::decl(),
+        template::TemplateWithDocument::decl(),
         system::Published::decl(),
         system::Withdrawn::decl(),
         gateway::Gateway::decl(),
@@ -138,6 +142,11 @@ fn declarations() -> Vec<String> {
         system::Operation::decl(),
         image::LibraryImage::decl(),
         image::LibraryImageStored::decl(),
+        weather::Region::decl(),
+        weather::WeatherPlace::decl(),
+        weather::WeatherNow::decl(),
+        weather::WeatherDay::decl(),
+        weather::WeatherReport::decl(),
     ]
 }
 

@@ -1,7 +1,9 @@
 //! The organisation's image library (paths ours, under the spec's configuration calls): pictures engineers upload
 //! once and pick in the designer's picture fields. `configuration/image/upload` (multipart `file`, optional
 //! `title`) takes exactly the files an equipment picture takes ([`super::images`]: the type told by the bytes, at
-//! most 2 MiB, SVG of drawing content only, a random stored name); `image/query` lists the library newest first;
+//! most 2 MiB, SVG of drawing content only, a random stored name) and, for the pages' 3D model widgets, glTF 2.0
+//! binary models (`.glb`, told by their header, at most 20 MiB), so a plant without internet can show its own
+//! models; `image/query` lists the library newest first;
 //! `image/delete` removes a picture and its file unless a page of the organisation still shows it.
 //!
 //! A library picture belongs to the organisation, not to an equipment: every signed-in account of the organisation
@@ -9,7 +11,9 @@
 //! and deleting need the manage permission, which a limited sub-account may hold (the picture reaches no
 //! equipment). Another organisation's picture is not found (1242 by id, 404 by name) and changes nothing.
 
-use super::images::{self, Upload, checked_image, read_upload, remove_stored};
+use super::images::{
+    self, MAX_IMAGE_BYTES, MAX_MODEL_BYTES, Upload, UploadedFile, checked_image, read_upload, remove_stored,
+};
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::image::{LibraryImage, LibraryImageStored};
@@ -20,7 +24,7 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use ironsight_domain::limits::IMAGE_TITLE_CHARS;
 use ironsight_domain::validate::display_name;
-use ironsight_domain::{Code, image_file::ImageKind};
+use ironsight_domain::{Code, Reason, image_file::ImageKind};
 use ironsight_store::image_library::{LibraryDelete, NewLibraryImage};
 
 /// The title a picture gets when none is given: its file's name without the directory and the extension, without
@@ -36,14 +40,36 @@ fn default_title(file_name: Option<&str>, kind: ImageKind) -> String {
     }
 }
 
+/// The upload's file checked for the library: a glTF 2.0 binary model (named `.glb` or starting with the `glTF`
+/// magic: either way it must be a whole one, [`images::detect_glb`]) of at most [`MAX_MODEL_BYTES`], or a picture
+/// exactly as an equipment picture is checked, of at most [`MAX_IMAGE_BYTES`].
+fn checked_library_file(file: Option<UploadedFile>) -> Result<(UploadedFile, ImageKind), ApiError> {
+    let Some(file) = file.filter(|f| !f.bytes.is_empty()) else {
+        return Err(ApiError::invalid("file", Reason::Required));
+    };
+    let named_model = file
+        .name
+        .as_deref()
+        .and_then(|n| n.rsplit_once('.'))
+        .is_some_and(|(_, ext)| ImageKind::from_extension(ext) == Some(ImageKind::Glb));
+    if named_model || file.bytes.starts_with(b"glTF") {
+        images::detect_glb(&file.bytes).map_err(|r| ApiError::invalid("file", r))?;
+        return Ok((file, ImageKind::Glb));
+    }
+    if file.bytes.len() > MAX_IMAGE_BYTES {
+        return Err(ApiError::invalid("file", Reason::FileTooLarge { max_kib: MAX_IMAGE_BYTES / 1024 }));
+    }
+    checked_image(Some(file))
+}
+
 /// `POST /lfscada/configuration/image/upload` (multipart: `file`, optional `title`) → `{id, image, title}`.
 pub async fn upload(
     State(state): State<AppState>,
     current: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
-    let Upload { fields, file } = read_upload(multipart, &["title"]).await?;
-    let (file, kind) = checked_image(file)?;
+    let Upload { fields, file } = read_upload(multipart, &["title"], MAX_MODEL_BYTES).await?;
+    let (file, kind) = checked_library_file(file)?;
     let title = match fields.get("title").map(|t| t.trim()).filter(|t| !t.is_empty()) {
         Some(given) => display_name(given, IMAGE_TITLE_CHARS).map_err(|r| ApiError::invalid("title", r))?.to_owned(),
         None => default_title(file.name.as_deref(), kind),

@@ -29,9 +29,13 @@ use std::path::PathBuf;
 
 /// Largest image accepted, in bytes (2 MiB, `limits::IMAGE_BYTES`, which the web app's upload controls read too).
 pub const MAX_IMAGE_BYTES: usize = limits::IMAGE_BYTES;
-/// Body limit of the upload routes: the image plus room for the multipart framing and the other fields. A body over
-/// it is refused with 1103 (413) before it is read whole.
-pub const UPLOAD_BODY_LIMIT: usize = MAX_IMAGE_BYTES + 64 * 1024;
+/// Largest 3D model the image library takes, in bytes (20 MiB, `limits::MODEL_BYTES`, read by the web app too).
+pub const MAX_MODEL_BYTES: usize = limits::MODEL_BYTES;
+/// Body limit of the upload routes: the largest file any of them takes (a library model) plus room for the
+/// multipart framing and the other fields. A body over it is refused with 1103 (413) before it is read whole; each
+/// handler stops reading its file at its own limit ([`read_upload`]), so a picture upload never holds more than
+/// [`MAX_IMAGE_BYTES`].
+pub const UPLOAD_BODY_LIMIT: usize = MAX_MODEL_BYTES + 64 * 1024;
 /// The URL path images are served under, and the directory under the data directory that holds them.
 pub const IMAGE_DIR: &str = "userimg";
 
@@ -56,6 +60,17 @@ pub fn detect(bytes: &[u8]) -> Result<ImageKind, Reason> {
     }
     svg::check(text)?;
     Ok(ImageKind::Svg)
+}
+
+/// Whether the bytes are a glTF 2.0 binary model: the `glTF` magic, version 2 and a total length that is the
+/// file's (the header's own words, so a cut-off or padded file is refused), then a JSON chunk first.
+pub fn detect_glb(bytes: &[u8]) -> Result<(), Reason> {
+    let word = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let header_ok = bytes.starts_with(b"glTF")
+        && word(4) == Some(2)
+        && word(8).is_some_and(|length| length as usize == bytes.len())
+        && bytes.get(16..20) == Some(b"JSON");
+    if header_ok { Ok(()) } else { Err(Reason::NotModel) }
 }
 
 /// A stored file name as this module makes them: 32 lower-case hex digits, a dot, a known extension. Anything
@@ -97,11 +112,12 @@ pub(crate) struct Upload {
 }
 
 /// Reads a multipart upload: the text fields named in `fields` and the file field `file`, which may be at most
-/// [`MAX_IMAGE_BYTES`] (refused as it arrives, naming the field). Other fields are skipped; a body that is not
+/// `max_bytes` (refused as it arrives, naming the field). Other fields are skipped; a body that is not
 /// multipart, or is cut short, is malformed (1102).
 pub(crate) async fn read_upload(
     multipart: Result<Multipart, MultipartRejection>,
     fields: &[&'static str],
+    max_bytes: usize,
 ) -> Result<Upload, ApiError> {
     let mut multipart = multipart.map_err(|_| ApiError::Malformed(Reason::UnsupportedContentType))?;
     let mut upload = Upload { fields: HashMap::new(), file: None };
@@ -111,8 +127,8 @@ pub(crate) async fn read_upload(
             let file_name = field.file_name().map(str::to_owned);
             let mut bytes = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-                if bytes.len() + chunk.len() > MAX_IMAGE_BYTES {
-                    return Err(ApiError::invalid("file", Reason::FileTooLarge { max_kib: MAX_IMAGE_BYTES / 1024 }));
+                if bytes.len() + chunk.len() > max_bytes {
+                    return Err(ApiError::invalid("file", Reason::FileTooLarge { max_kib: max_bytes / 1024 }));
                 }
                 bytes.extend_from_slice(&chunk);
             }
@@ -170,7 +186,7 @@ pub async fn upload(
     current: CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
-    let Upload { fields, file } = read_upload(multipart, &["id"]).await?;
+    let Upload { fields, file } = read_upload(multipart, &["id"], MAX_IMAGE_BYTES).await?;
     let id: i64 = match fields.get("id").map(|text| text.trim()) {
         None | Some("") => return Err(ApiError::invalid("id", Reason::Required)),
         Some(text) => text.parse().map_err(|_| ApiError::invalid("id", Reason::NotInteger))?,

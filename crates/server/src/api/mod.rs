@@ -25,5 +25,7 @@ pub mod shares;
 pub mod signals;
 pub mod svg;
 pub mod system;
+pub mod templates;
 pub mod theme;
 pub mod user;
+pub mod weather;

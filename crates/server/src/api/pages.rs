@@ -137,7 +137,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: R
 }
 
 /// The document as JSON text: a form field holds the text (kept as sent); a JSON body may hold the object.
-fn document_text(params: &Params) -> Result<String, ApiError> {
+pub(super) fn document_text(params: &Params) -> Result<String, ApiError> {
     match params.get("document") {
         None | Some(Value::Null) => Err(ApiError::invalid("document", Reason::Required)),
         Some(Value::String(text)) if text.trim().is_empty() => Err(ApiError::invalid("document", Reason::Required)),
@@ -149,7 +149,7 @@ fn document_text(params: &Params) -> Result<String, ApiError> {
 
 /// Only the document can make this route's body too large: the caller hears about the field, as for a document
 /// just over the limit, not a bare 413.
-fn oversized_document(error: ApiError) -> ApiError {
+pub(super) fn oversized_document(error: ApiError) -> ApiError {
     match error {
         ApiError::TooLarge(_) => ApiError::invalid("document", Reason::TooLarge { max_kib: MAX_DOCUMENT_BYTES / 1024 }),
         other => other,

@@ -27,6 +27,8 @@ pub struct Options {
     pub mqtt_port: u16,
     /// Behind a proxy: the client's address is the last `X-Forwarded-For` entry.
     pub trust_proxy: bool,
+    /// The weather and geocoding services' base URL (a stand-in the test runs; leaked, as Options is Copy).
+    pub weather_url: Option<&'static str>,
 }
 
 pub struct TestApp {
@@ -112,6 +114,8 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
             ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse().unwrap() }
         },
         demo_devices: false,
+        weather_url: options.weather_url.map(str::to_owned),
+        geocoding_url: options.weather_url.map(str::to_owned),
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");

@@ -28,6 +28,7 @@ const CREATES: &[&str] = &[
     "user.sub.add",
     "websocket.msg.token",
     "configuration.image.upload",
+    "configuration.template.save",
 ];
 
 /// Tables whose rows a refused call may still write: the caller's own session and its throttle, the operation
@@ -35,8 +36,15 @@ const CREATES: &[&str] = &[
 const BOOKKEEPING: &[&str] = &["sessions", "operation_logs", "login_failures", "captchas", "ironsight_migrations"];
 
 /// Objects of the whole organisation, which a limited sub-account sees (their equipment lists narrowed).
-const ORGANISATION_WIDE: &[Object] =
-    &[Object::Scene, Object::Project, Object::Group, Object::Announcement, Object::Image, Object::SubAccount];
+const ORGANISATION_WIDE: &[Object] = &[
+    Object::Scene,
+    Object::Project,
+    Object::Group,
+    Object::Announcement,
+    Object::Image,
+    Object::Template,
+    Object::SubAccount,
+];
 
 /// Who calls, and what it is: which rules it meets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

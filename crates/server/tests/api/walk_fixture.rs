@@ -25,6 +25,9 @@ pub struct Made {
     pub gateway: String,
     pub model: String,
     pub picture: String,
+    /// A page template to delete: the sub-account's own for the granted side, the administrator's for the hidden
+    /// one (a limited sub-account deletes only the templates it saved).
+    pub page_template: String,
 }
 
 /// The organisation's shared objects.
@@ -40,6 +43,8 @@ pub struct Shared {
     /// that page no longer does), and the address it is served at.
     pub image: String,
     pub image_path: String,
+    /// A page template (the designer's faceplates).
+    pub page_template: String,
 }
 
 /// The callers.
@@ -76,6 +81,8 @@ impl World {
             Object::Group => s.group.clone(),
             Object::Announcement => s.announcement.clone(),
             Object::Image => s.image.clone(),
+            Object::Template => s.page_template.clone(),
+            Object::TemplateToChange => made.page_template.clone(),
             Object::SubAccount => s.sub_account.clone(),
         }
     }
@@ -196,15 +203,15 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
         value: None,
     };
     app.store.add_command(&new).await.unwrap();
-    Made { equipment, signal, page, report, alarm, command, gateway, model, picture }
+    Made { equipment, signal, page, report, alarm, command, gateway, model, picture, page_template: String::new() }
 }
 
 /// Builds the whole world: the demo administrator's organisation with both equipment, and the callers.
 pub async fn build(app: &TestApp) -> World {
     app.login_demo().await;
     let org_id = app.get("/lfscada/user/info").await.data()["orgId"].as_i64().unwrap();
-    let granted = make(app, org_id, "GRANTED").await;
-    let hidden = make(app, org_id, HIDDEN).await;
+    let mut granted = make(app, org_id, "GRANTED").await;
+    let mut hidden = make(app, org_id, HIDDEN).await;
     let both = format!("{},{}", granted.equipment, hidden.equipment);
     let group =
         ok(app.post("/lfscada/monitor/group/add", &[("name", "Line 1")]).await, "group").await.data()["id"].to_string();
@@ -229,11 +236,35 @@ pub async fn build(app: &TestApp) -> World {
     let shows = shows.to_string();
     let saved = app.post("/lfscada/configuration/page/save", &[("id", &hidden.page), ("document", &shows)]).await;
     ok(saved, "hidden page showing the picture").await;
+    let faceplate = json!({ "widgets": [{ "id": "t", "widgetType": "ShapeRect",
+        "position": { "x": 0, "y": 0, "width": 10, "height": 10, "rotate": 0 } }] });
+    let page_template = app
+        .post(
+            "/lfscada/configuration/template/save",
+            &[("name", "Walk faceplate"), ("document", &faceplate.to_string())],
+        )
+        .await;
+    let page_template = ok(page_template, "page template").await.data()["id"].to_string();
+    let admins = app
+        .post(
+            "/lfscada/configuration/template/save",
+            &[("name", "Administrator's faceplate"), ("document", &faceplate.to_string())],
+        )
+        .await;
+    hidden.page_template = ok(admins, "administrator's page template").await.data()["id"].to_string();
 
     let all: Vec<&str> = ironsight_domain::permission::ALL.to_vec();
     let limited = account(app, "limited", org_id, "user", "authorised", &all).await;
     let limited_id: i64 = app.store.user_by_loginname("limited").await.unwrap().unwrap().id;
     app.store.set_granted_equipment(org_id, limited_id, &[granted.equipment.parse().unwrap()]).await.unwrap();
+    let limiteds = post_as(
+        app,
+        &limited,
+        "/lfscada/configuration/template/save",
+        &[("name", "Limited's faceplate"), ("document", &faceplate.to_string())],
+    )
+    .await;
+    granted.page_template = ok(limiteds, "sub-account's page template").await.data()["id"].to_string();
     let no_permission = account(app, "nopermission", org_id, "user", "all", &[]).await;
     let other_org = app.store.create_org("elsewhere", "Elsewhere", "").await.unwrap();
     let outsider = account(app, "outsider", other_org, "admin", "all", &all).await;
@@ -247,6 +278,7 @@ pub async fn build(app: &TestApp) -> World {
         sub_account,
         image: image.data()["id"].to_string(),
         image_path,
+        page_template,
     };
     World { org_id, granted, hidden, shared, callers }
 }

@@ -44,29 +44,7 @@ export type CardPage = Listed<Card>;
 // ---------------------------------------------------------------------------------------------------------------
 // State and colour
 
-/** What a card, a marker and a legend say about an equipment: offline, online, or online with open alarms. */
-export type CardState = 'offline' | 'online' | 'alarm';
-
-/**
- * Offline wins: an offline gateway's alarm count may be stale, and "cannot reach it" is what the operator must
- * act on first. Online with open alarms is 'alarm'.
- */
-export function cardState(card: Pick<Card, 'online' | 'alarmCount'>): CardState {
-  if (!card.online) return 'offline';
-  return card.alarmCount > 0 ? 'alarm' : 'online';
-}
-
-/** Marker and state-dot colours: grey offline, green online, red online with alarms. */
-export const STATE_COLOUR: Record<CardState, string> = {
-  offline: '#8c8c8c',
-  online: '#52c41a',
-  alarm: '#f5222d',
-};
-
-/** The colour of an equipment's marker on the map. */
-export function markerColour(card: Pick<Card, 'online' | 'alarmCount'>): string {
-  return STATE_COLOUR[cardState(card)];
-}
+export { STATE_COLOUR, cardState, markerColour, type CardState } from '@/lib/map/equipmentState';
 
 /** The picture to show, or null: the server sends '' for none. */
 export function cardImage(card: Pick<Card, 'image'>): string | null {
@@ -183,21 +161,8 @@ export function pageSlice<T>(list: readonly T[], page: number, pageSize = PAGE_S
 // ---------------------------------------------------------------------------------------------------------------
 // The map
 
-/** Map zoom (spec section 9). */
-export const MAP_ZOOM = 12;
-
-/** A usable coordinate pair: both present, finite and in range (0, 0 is a real place and is kept). */
-export function hasCoordinates(card: Pick<Card, 'latitude' | 'longitude'>): boolean {
-  const { latitude, longitude } = card;
-  return (
-    typeof latitude === 'number' &&
-    typeof longitude === 'number' &&
-    Number.isFinite(latitude) &&
-    Number.isFinite(longitude) &&
-    Math.abs(latitude) <= 90 &&
-    Math.abs(longitude) <= 180
-  );
-}
+export { MAP_ZOOM, hasCoordinates } from '@/lib/map/equipmentState';
+import { hasCoordinates } from '@/lib/map/equipmentState';
 
 /** Splits cards into those the map can place and those listed beside it as "not placed". */
 export function splitPlaced<T extends Pick<Card, 'latitude' | 'longitude'>>(cards: readonly T[]): { placed: T[]; unplaced: T[] } {

@@ -13,6 +13,8 @@ export const ALARM_REFRESH_MS = 30_000;
 
 export interface AlarmQuery {
   page: number;
+  /** Records per page; {@link ALARM_PAGE_SIZE} when not given (an export asks for more at once). */
+  pageSize?: number;
   startTime: number | null;
   endTime: number | null;
 }
@@ -30,7 +32,7 @@ export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal
         ...(query.startTime !== null ? { startTime: query.startTime } : {}),
         ...(query.endTime !== null ? { endTime: query.endTime } : {}),
         page: query.page,
-        pageSize: ALARM_PAGE_SIZE,
+        pageSize: query.pageSize ?? ALARM_PAGE_SIZE,
       },
       { silent: true, ...(signal ? { signal } : {}) },
     );

@@ -5,7 +5,7 @@
  * are open, so an operator never mistakes frozen values for live ones.
  */
 import { useMemo } from 'react';
-import { Flex, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { PageView, parsePageDocument, repairBindings } from '../index';
 import { PagePasswordPrompt } from './PagePasswordPrompt';
 import { useRuntimeContext } from './useRuntimeContext';
 import { Code } from '@/lib/api/codes';
+import { readPageDraft } from '@/lib/pageDraft';
 
 /** Code of "page does not exist" (catalogue 1205): the page is gone or not the caller's. */
 const PAGE_NOT_FOUND = Code.PageNotFound;
@@ -37,9 +38,14 @@ interface LiveEquipmentPageProps {
   onOpenPage: (pageId: number) => void;
   /** Show the page's title and the equipment link in the header (off where the caller already names the page). */
   showTitle?: boolean;
+  /**
+   * Draw the designer's unsaved document of this page (lib/pageDraft.ts) instead of the stored one, under a banner
+   * that says so; the stored one when there is no draft. The page is still loaded first: rights and password apply.
+   */
+  draft?: boolean;
 }
 
-export function LiveEquipmentPage({ pageId, onOpenPage, showTitle = true }: LiveEquipmentPageProps) {
+export function LiveEquipmentPage({ pageId, onOpenPage, showTitle = true, draft = false }: LiveEquipmentPageProps) {
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
   if (info.error?.code === Code.PagePasswordRequired) {
@@ -53,18 +59,38 @@ export function LiveEquipmentPage({ pageId, onOpenPage, showTitle = true }: Live
     );
   }
   if (!info.data) return <TabLoading testId="page-loading" />;
-  return <LivePage key={info.data.equipmentId} info={info.data} onOpenPage={onOpenPage} showTitle={showTitle} />;
+  return <LivePage key={info.data.equipmentId} info={info.data} onOpenPage={onOpenPage} showTitle={showTitle} draft={draft} />;
 }
 
-function LivePage({ info, onOpenPage, showTitle }: { info: ConfigPageInfo; onOpenPage: (pageId: number) => void; showTitle: boolean }) {
+interface LivePageProps {
+  info: ConfigPageInfo;
+  onOpenPage: (pageId: number) => void;
+  showTitle: boolean;
+  draft: boolean;
+}
+
+/** The draft's document when one is asked for and readable as JSON; undefined otherwise. */
+function draftDocument(pageId: number, asked: boolean): { document: unknown; at: number } | undefined {
+  const draft = asked ? readPageDraft(pageId) : null;
+  if (!draft) return undefined;
+  try {
+    return { document: JSON.parse(draft.text) as unknown, at: draft.at };
+  } catch {
+    return undefined;
+  }
+}
+
+function LivePage({ info, onOpenPage, showTitle, draft: draftAsked }: LivePageProps) {
   const { t } = useTranslation();
   const equipmentId = info.equipmentId;
   const signals = useSignals(equipmentId);
   const live = useLiveEquipment(equipmentId);
   const context = useRuntimeContext(signals.data, live, onOpenPage, equipmentId);
+  const draft = useMemo(() => draftDocument(info.id, draftAsked), [info.id, draftAsked]);
+  const shown = draft?.document ?? info.document;
   const document = useMemo(
-    () => (signals.data ? repairBindings(parsePageDocument(info.document), context.signals, equipmentId).document : null),
-    [info.document, signals.data, context.signals, equipmentId],
+    () => (signals.data ? repairBindings(parsePageDocument(shown), context.signals, equipmentId).document : null),
+    [shown, signals.data, context.signals, equipmentId],
   );
 
   return (
@@ -91,6 +117,14 @@ function LivePage({ info, onOpenPage, showTitle }: { info: ConfigPageInfo; onOpe
           )}
         </Flex>
       </Flex>
+      {draft && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="live-page-draft"
+          message={t('livePage.draft', { time: new Date(draft.at).toLocaleTimeString() })}
+        />
+      )}
       {signals.error ? (
         <TabError title={t('livePage.signalsFailed')} error={signals.error} onRetry={() => void signals.refetch()} />
       ) : document === null ? (

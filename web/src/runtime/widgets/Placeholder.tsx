@@ -1,9 +1,9 @@
 /**
- * The honest stand-in for a widget the viewer cannot draw yet (video, map, weather, select, 3D): a dashed frame in the widget's box with its name and a sentence saying so. Never sample data.
- * A type the generated list does not know gets the same frame saying the type is unknown.
+ * The honest stand-in for a widget whose type the generated list does not know (a document from a newer console, or
+ * hand-edited): a dashed frame in the widget's box with its name and a sentence saying the type is unknown. Never
+ * sample data. Every generated type has a renderer of its own (registry.ts).
  */
 import { useTranslation } from 'react-i18next';
-import { labelKeyOf } from '../labels';
 import { boxOf, type WidgetRenderProps } from './common';
 
 function Frame({ widget, title, note, kind }: Pick<WidgetRenderProps, 'widget'> & { title: string; note: string; kind: string }) {
@@ -29,13 +29,6 @@ function Frame({ widget, title, note, kind }: Pick<WidgetRenderProps, 'widget'> 
       </text>
     </svg>
   );
-}
-
-/** A known widget type the viewer does not draw yet. */
-export function NotInViewer({ widget }: WidgetRenderProps) {
-  const { t } = useTranslation();
-  const title = widget.widgetName || t(labelKeyOf(widget.widgetType));
-  return <Frame widget={widget} title={title} note={t('runtime.placeholder.unsupported')} kind="unsupported" />;
 }
 
 /** A widget whose type is not in the generated list. */

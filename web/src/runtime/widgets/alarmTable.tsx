@@ -6,7 +6,12 @@
  *
  * Permission as on that screen: without `monitor_multi_designer_alarm` the table says so and asks nothing; the
  * server's own refusal (its rule-type permission, 1211) is shown the same way. In the designer (not live) it draws
- * the frame and headings only (widgets/tables.tsx).
+ * the frame and headings only (widgets/tables.tsx), its tools (range picker, export) disabled.
+ *
+ * With `filterTime` a picked range replaces the rolling window until "back to live"; with `exportExcel` the export
+ * saves every record of the window (page after page of the alarm call, at most MAX_EXPORTED_ALARMS), in the table's
+ * columns and the console's language. `dimensionType` and `timeUnit` are the history table's: records are events,
+ * each listed as it happened.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'antd';
@@ -18,10 +23,13 @@ import { Code } from '@/lib/api/codes';
 import { catalogueText } from '@/lib/api/errors';
 import { useUser } from '@/lib/session';
 import { formatTimer } from '../format';
-import { alarmTableQuery, useConfirmAlarm } from '../tableQueries';
-import { TABLE_PAGE_SIZE, alarmValueText, lastPage, tableSettingsOf, type TableSettings } from '../tables';
+import { saveSheet } from '@/lib/sheetFile';
+import { alarmExportRows, tableFileName } from '../tableExport';
+import { alarmTableQuery, allAlarms, useConfirmAlarm } from '../tableQueries';
+import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type FixedRange, type TableSettings } from '../tables';
 import { boxOf, type WidgetRenderProps } from './common';
-import { Headings, TableFrame, rowsThatFit, useWindowCaption, type TableNote } from './tables';
+import { TableTools } from './tableTools';
+import { Headings, TableFrame, hasTools, rowsThatFit, useWindowCaption, type TableNote } from './tables';
 
 /** The spec's alarm columns, in its order and spelling (`opration` included). */
 export const ALARM_COLUMNS = ['equipTitle', 'type', 'gmtTrigger', 'gmtRelease', 'value', 'msg', 'opration'] as const;
@@ -39,12 +47,13 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
   const caption = useWindowCaption(settings);
   const headings = useAlarmHeadings();
   if (env.live) {
-    return <LiveAlarms widget={widget} equipmentId={env.live.equipmentId} settings={settings} caption={caption} headings={headings} />;
+    return <LiveAlarms widget={widget} equipmentId={env.live.equipmentId} settings={settings} headings={headings} />;
   }
   return (
     <TableFrame
       widget={widget}
       kind="alarm"
+      tools={<TableTools widgetId={widget.id} settings={settings} live={null} />}
       headings={<Headings titles={headings} numeric={NUMERIC} />}
       rows={null}
       note={{ text: t('runtime.table.still'), tone: 'note' }}
@@ -56,17 +65,18 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
 interface LiveAlarmsProps extends Pick<WidgetRenderProps, 'widget'> {
   equipmentId: number;
   settings: TableSettings;
-  caption: string;
   headings: string[];
 }
 
-function LiveAlarms({ widget, equipmentId, settings, caption, headings }: LiveAlarmsProps) {
+function LiveAlarms({ widget, equipmentId, settings, headings }: LiveAlarmsProps) {
   const { t } = useTranslation();
   const user = useUser();
   const canView = hasAuth(user, Permission.MultiDesignerAlarm);
   const [page, setPage] = useState(1);
+  const [fixed, setFixed] = useState<FixedRange | null>(null);
+  const caption = useWindowCaption(settings, fixed);
   const asked = settings.paged ? page : 1;
-  const query = useQuery(alarmTableQuery(equipmentId, widget.id, asked, settings, canView));
+  const query = useQuery(alarmTableQuery(equipmentId, widget.id, asked, settings, canView, Date.now, fixed));
   const confirm = useConfirmAlarm(equipmentId);
   const total = query.data?.total ?? 0;
   // Records released or aged out of the window: a page past the last one shows the last one.
@@ -77,7 +87,23 @@ function LiveAlarms({ widget, equipmentId, settings, caption, headings }: LiveAl
   // Under the session guard the user is known; until then (a test, a reload) the table is loading, not refused.
   const refused = (user !== undefined && !canView) || query.error?.code === Code.NoAlarmPermission;
   const list = refused ? [] : (query.data?.list ?? []);
-  const shown = settings.paged ? list : list.slice(0, rowsThatFit(boxOf(widget).height, widget.style.font.size));
+  const shown = settings.paged ? list : list.slice(0, rowsThatFit(boxOf(widget).height, widget.style.font.size, hasTools(settings)));
+  const typeText = (r: AlarmRecord) => (r.type === 'no_data' ? t('runtime.table.alarm.noData') : t('runtime.table.alarm.signalAlarm'));
+
+  // Every record of the window now (the picked range, or the last timeRange minutes), not only the page shown.
+  const exportRecords = async () => {
+    const window = queryWindow(Date.now(), settings, fixed);
+    const all = await allAlarms(equipmentId, window);
+    const sheet = alarmExportRows(all.list, {
+      headings,
+      type: (r) => [typeText(r), r.signalTitle, t('runtime.table.alarm.level', { level: r.level })].filter(Boolean).join(' · '),
+      active: t('runtime.table.alarm.active'),
+      confirmedBy: (who) => t('runtime.table.alarm.confirmedBy', { user: who }),
+      unconfirmed: t('runtime.table.alarm.unconfirmed'),
+    });
+    const equipment = all.list[0]?.equipTitle ?? '';
+    await saveSheet(tableFileName([widget.widgetName, equipment], t('runtime.table.tools.alarmFile'), window.startTime, window.endTime), sheet);
+  };
   let note: TableNote | null = null;
   if (refused) {
     note = { text: catalogueText(Code.NoAlarmPermission) ?? t('runtime.table.noAlarmPermission'), tone: 'note' };
@@ -94,7 +120,7 @@ function LiveAlarms({ widget, equipmentId, settings, caption, headings }: LiveAl
     <tr key={r.id} data-row-key={r.id}>
       <td>{r.equipTitle}</td>
       <td>
-        {r.type === 'no_data' ? t('runtime.table.alarm.noData') : t('runtime.table.alarm.signalAlarm')}
+        {typeText(r)}
         <span style={{ color: '#8C8C8C' }}>
           {' · '}
           {[r.signalTitle, t('runtime.table.alarm.level', { level: r.level })].filter(Boolean).join(' · ')}
@@ -130,6 +156,21 @@ function LiveAlarms({ widget, equipmentId, settings, caption, headings }: LiveAl
     <TableFrame
       widget={widget}
       kind="alarm"
+      tools={
+        <TableTools
+          widgetId={widget.id}
+          settings={settings}
+          live={{
+            fixed,
+            onFixed: (range) => {
+              setFixed(range);
+              setPage(1);
+            },
+            onExport: exportRecords,
+            exportDisabled: refused || !query.data,
+          }}
+        />
+      }
       headings={<Headings titles={headings} numeric={NUMERIC} />}
       rows={shown.map(row)}
       note={note}

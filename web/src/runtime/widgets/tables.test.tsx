@@ -11,6 +11,11 @@ import { EQUIPMENT_ID, TEST_NOW, testContext } from '../testDocument';
 import { WidgetNode } from '../WidgetNode';
 import type { RenderEnv } from './common';
 import { alarmAnswer } from '@/test/answers';
+import { saveSheet } from '@/lib/sheetFile';
+import { allAlarms } from '../tableQueries';
+
+// The export's file is checked as rows handed to the writer (the .xlsx itself is written in the browser test).
+vi.mock('@/lib/sheetFile', async (original) => ({ ...(await original<typeof import('@/lib/sheetFile')>()), saveSheet: vi.fn(() => Promise.resolve()) }));
 
 const HISTORY = '/lfscada/monitor/multi/history/query';
 const ALARMS = '/lfscada/monitor/multi/alarm/query';
@@ -84,6 +89,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.mocked(saveSheet).mockClear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   focusManager.setFocused(undefined);
@@ -250,5 +256,102 @@ describe('tables drawn still (the designer, a preview)', () => {
     // Named by the bindings' titles: the designer has no catalogue here.
     expect(headings('history')).toEqual(['时间', '#2', '#1']);
     expect(server.requests.filter((r) => r.path.startsWith('/lfscada/monitor'))).toHaveLength(0);
+  });
+});
+
+describe('the range picker and the export (filterTime, exportExcel)', () => {
+  const tools = (id: string) => screen.queryByTestId(`table-tools-${id}`);
+
+  it('are not drawn unless switched on', async () => {
+    show();
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(3));
+    expect(tools('history')).toBeNull();
+    expect(tools('alarms')).toBeNull();
+    expect(screen.queryByTestId('table-export-history')).toBeNull();
+  });
+
+  it('are drawn disabled where the page is drawn still', () => {
+    show(page({ history: { filterTime: true, exportExcel: true }, alarms: { exportExcel: true } }), false);
+    expect(tools('history')).not.toBeNull();
+    expect((screen.getByTestId('table-export-history') as HTMLButtonElement).disabled).toBe(true);
+    expect(tools('history')?.querySelector('.ant-picker-disabled')).not.toBeNull();
+    expect((screen.getByTestId('table-export-alarms') as HTMLButtonElement).disabled).toBe(true);
+    expect(tools('alarms')?.querySelector('.ant-picker')).toBeNull();
+  });
+
+  it('export every history row of the window, not only the page shown, in the columns shown', async () => {
+    const points = Array.from({ length: 25 }, (_, i) => [TEST_NOW - i * 1000, i, true]);
+    server.on(HISTORY, ok({ ...HISTORY_ANSWER, startTime: TEST_NOW - 720 * 60_000, series: [{ ...HISTORY_ANSWER.series[0], points }] }));
+    show(page({ history: { signalArray: [signal(2)], exportExcel: true }, alarms: {} }));
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(10));
+    const button = screen.getByTestId('table-export-history') as HTMLButtonElement;
+    expect(tools('history')?.querySelector('.ant-picker')).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(saveSheet).toHaveBeenCalledTimes(1));
+    const [fileName, sheet] = vi.mocked(saveSheet).mock.calls[0]!;
+    expect(fileName).toBe('1#_Pump_station_20261123-000000_20261123-120000.xlsx');
+    expect(sheet[0]).toEqual(['时间', 'Outlet pressure (bar)']);
+    expect(sheet).toHaveLength(26);
+    expect(sheet[1]).toEqual(['2026-11-23 12:00:00', 0]);
+  });
+
+  it('export every alarm record of the window, asked 100 at a time, in the spec columns', async () => {
+    show(page({ alarms: { exportExcel: true } }));
+    await waitFor(() => expect(rowTexts('alarms')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('table-export-alarms'));
+    await waitFor(() => expect(saveSheet).toHaveBeenCalledTimes(1));
+    const exportCall = body(server.calls(ALARMS).at(-1));
+    expect(exportCall).toMatchObject({ page: '1', pageSize: '100' });
+    const [, sheet] = vi.mocked(saveSheet).mock.calls[0]!;
+    expect(sheet).toEqual([
+      ['设备', '报警类型', '触发时间', '解除时间', '触发值', '报警信息', '操作'],
+      ['1# Pump station', '信号报警 · Tank level · 2 级', '2026-11-23 10:00:00', '未解除', 90.5, '储罐液位过高', '未确认'],
+    ]);
+  });
+
+  it('a picked range replaces the rolling window until back to live', async () => {
+    show(page({ history: { filterTime: true } }));
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(3));
+    const picker = tools('history')?.querySelector('.ant-picker input') as HTMLInputElement;
+    fireEvent.mouseDown(picker);
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByText('近 7 天'));
+    await waitFor(() => expect(screen.getByTestId('table-live-history')).toBeTruthy());
+    await waitFor(() => expect(server.calls(HISTORY)).toHaveLength(2));
+    const asked = body(server.calls(HISTORY)[1]);
+    expect(Number(asked.endTime) - Number(asked.startTime)).toBe(7 * 24 * 60 * 60_000);
+    expect(screen.getByTestId('table-caption-history').textContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} 至 .*（固定时段）$/);
+    fireEvent.click(screen.getByTestId('table-live-history'));
+    await waitFor(() => expect(screen.getByTestId('table-caption-history').textContent).toBe('近 12 小时 · 每 30 秒刷新'));
+    expect(screen.queryByTestId('table-live-history')).toBeNull();
+  });
+});
+
+describe('history rows per period (dimensionType "unit")', () => {
+  it('shows one row per hour, each cell the last reading in it, and says so in the footer', async () => {
+    show(page({ history: { dimensionType: 'unit', timeUnit: 'hour' } }));
+    await waitFor(() => expect(rowTexts('history')).toHaveLength(2));
+    // TEST_NOW is 12:00:00 exactly: the readings at 11:59:58 and :59 fall in the 11:00 hour.
+    expect(rowTexts('history')).toEqual([
+      ['2026-11-23 12:00', '3.50', '61.3'],
+      ['2026-11-23 11:00', '3.45', '60.0'],
+    ]);
+    expect(screen.getByTestId('table-caption-history').textContent).toBe('近 12 小时 · 每 30 秒刷新 · 每小时一行');
+  });
+});
+
+describe('the alarm export collects every page', () => {
+  it('asks page after page of 100 until it has them all, and answers them newest first', async () => {
+    const records = Array.from({ length: 230 }, (_, i) => ({ ...ALARM, id: 1000 - i }));
+    server.on(ALARMS, (request: RecordedRequest) => {
+      const { page: asked, pageSize } = body(request);
+      const start = (Number(asked) - 1) * Number(pageSize);
+      return ok({ total: records.length, list: records.slice(start, start + Number(pageSize)) });
+    });
+    const all = await allAlarms(EQUIPMENT_ID, { startTime: TEST_NOW - 60_000, endTime: TEST_NOW });
+    expect(all.total).toBe(230);
+    expect(all.list.map((r) => r.id)).toEqual(records.map((r) => r.id));
+    expect(server.calls(ALARMS).map((c) => body(c).page)).toEqual(['1', '2', '3']);
+    expect(body(server.calls(ALARMS)[0])).toMatchObject({ pageSize: '100', startTime: String(TEST_NOW - 60_000), endTime: String(TEST_NOW) });
   });
 });

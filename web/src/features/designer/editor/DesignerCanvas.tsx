@@ -4,7 +4,7 @@
  * marquee and the box being drawn. Pointer events are turned into canvas units and the widget under the pointer,
  * and handed to the tools' state machine (model/tools.ts); this component only forwards and draws.
  */
-import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { useMemo, useRef, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
 import { safeImageUrl } from '@/runtime/urls';
@@ -13,6 +13,7 @@ import { turnAbout, useSvgId, type RenderEnv } from '@/runtime/widgets/common';
 import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
+import { TEMPLATE_DRAG_TYPE } from './TemplatesPanel';
 import { panStage } from './useStageView';
 
 const NO_VALUES: Values = {};
@@ -30,9 +31,11 @@ interface DesignerCanvasProps {
   hidden: ReadonlySet<string>;
   /** The designer's adsorb setting: how far a move snaps (read by the tools at each move). */
   adsorb: boolean;
+  /** A template dragged from the templates panel was dropped at this canvas point. */
+  onDropTemplate?(id: number, at: { x: number; y: number }): void;
 }
 
-export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden, adsorb }: DesignerCanvasProps) {
+export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden, adsorb, onDropTemplate }: DesignerCanvasProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   // A document-unique id: a paint server's id shared with any other element (the grid switch's) paints nothing.
   const gridId = useSvgId('designer-grid');
@@ -83,6 +86,19 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
       update((d) => ({ ...d, editor: { ...d.editor, selection: [hit] } }));
     }
   };
+  // Only a template's drag is taken (its type is set by the templates panel); anything else dropped is refused.
+  const onDragOver = (event: DragEvent<SVGSVGElement>) => {
+    if (onDropTemplate && event.dataTransfer.types.includes(TEMPLATE_DRAG_TYPE)) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    }
+  };
+  const onDrop = (event: DragEvent<SVGSVGElement>) => {
+    const id = Number(event.dataTransfer.getData(TEMPLATE_DRAG_TYPE));
+    if (!onDropTemplate || !Number.isSafeInteger(id) || id <= 0) return;
+    event.preventDefault();
+    onDropTemplate(id, canvasPoint(svgRef.current, event.clientX, event.clientY));
+  };
   const drawing = designer.tool.kind === 'draw';
   // The page's background picture, stretched over the canvas as the viewer draws it (runtime/PageView.tsx).
   const background = safeImageUrl(con.bgImage);
@@ -99,6 +115,8 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onContextMenu={onContextMenu}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
     >
       <style>{RUNTIME_CSS}</style>
       <defs>

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Layout, Modal, Slider, Switch, Tabs, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, HistoryOutlined, LockOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EyeOutlined, HistoryOutlined, LockOutlined, PlayCircleOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
@@ -37,11 +37,14 @@ import { WithRulers } from './Rulers';
 import { SettingsPopover } from './SettingsPopover';
 import { useAutoSave } from './useAutoSave';
 import { PageFileButtons } from './PageFileButtons';
+import { TemplatesPanel } from './TemplatesPanel';
+import { useTemplateInsert } from './useTemplateInsert';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
 import { useSignals } from '@/lib/signals/catalogue';
 import { usePages } from '@/lib/configPages';
 import { egPagePath } from '@/lib/paths';
+import { DRAFT_QUERY, writePageDraft } from '@/lib/pageDraft';
 
 interface DesignerEditorProps {
   pageId: number;
@@ -91,6 +94,23 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     [catalogue, t],
   );
   const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
+  const applyToEditor = useCallback(
+    (change: (editor: EditorState) => EditorState) => update((d) => ({ ...d, editor: change(d.editor) })),
+    [update],
+  );
+  const equipment = useMemo(() => ({ id: equipmentId, title: bindable[0]?.equipTitle ?? '' }), [equipmentId, bindable]);
+  const insertTemplate = useTemplateInsert({
+    apply: applyToEditor,
+    signals: bindable,
+    equipment,
+    failed: useCallback((reason: string) => void message.error(t('designer.templates.loadFailed', { reason })), [message, t]),
+  });
+  // A template inserted from the list lands at the top-left of what the stage shows.
+  const insertInView = (id: number) => {
+    const stage = stageRef.current;
+    const at = stage ? { x: stage.scrollLeft / zoom + 10, y: stage.scrollTop / zoom + 10 } : { x: 10, y: 10 };
+    void insertTemplate(id, at);
+  };
   const perform = useCallback((action: Action) => update((d) => (action.enabled(d.editor) ? { ...d, editor: action.perform(d.editor) } : d)), [update]);
 
   useEffect(() => {
@@ -117,7 +137,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
 
   // Why the last action did nothing (a page count), told once.
   useEffect(() => {
-    if (editor.notice) void message.warning(t(editor.notice.key, editor.notice.values));
+    if (editor.notice) void message[editor.notice.level ?? 'warning'](t(editor.notice.key, editor.notice.values));
   }, [editor.notice, message, t]);
 
   // The browser's own question when the tab closes with unsaved changes; the router's below.
@@ -165,6 +185,15 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     save.mutate({ doc, text, overwrite });
   };
 
+  // "Preview": the document as it is now, unsaved changes included, live in the viewer of a new tab (lib/pageDraft).
+  const preview = () => {
+    if (!writePageDraft(pageId, writePageDocumentText(editor.history.present))) {
+      void message.warning(t('designer.previewTooLarge'));
+      return;
+    }
+    window.open(`${egPagePath(pageId)}?${DRAFT_QUERY}=1`, '_blank');
+  };
+
   useAutoSave({
     enabled: settings.autoSave,
     minutes: settings.saveInterval,
@@ -194,15 +223,14 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         >
           {protectedPage ? t('designer.password.buttonOn') : t('designer.password.buttonOff')}
         </Button>
-        <Tooltip title={unsaved ? t('designer.previewSaveFirst') : t('designer.previewHint')}>
-          <Button
-            icon={<EyeOutlined />}
-            data-testid="designer-preview"
-            disabled={unsaved}
-            href={egPagePath(pageId)}
-            target="_blank"
-          >
+        <Tooltip title={t('designer.previewHint')}>
+          <Button icon={<EyeOutlined />} data-testid="designer-preview" onClick={preview}>
             {t('designer.preview')}
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('designer.runHint')}>
+          <Button icon={<PlayCircleOutlined />} data-testid="designer-run" href={egPagePath(pageId)} target="_blank">
+            {t('designer.run')}
           </Button>
         </Tooltip>
         <Button
@@ -264,6 +292,11 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
             items={[
               { key: 'palette', label: t('designer.layers.palette'), children: <Palette tool={designer.tool} onTool={setTool} /> },
               {
+                key: 'templates',
+                label: <span data-testid="tab-templates">{t('designer.templates.tab')}</span>,
+                children: <TemplatesPanel editor={editor} onInsert={insertInView} />,
+              },
+              {
                 key: 'layers',
                 label: <span data-testid="tab-layers">{t('designer.layers.title')}</span>,
                 children: <LayerList editor={editor} onChange={setEditor} hidden={hidden} onToggleHidden={toggleHidden} />,
@@ -275,7 +308,16 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
           <WithRulers shown={settings.ruler} width={editor.history.present.con.width} height={editor.history.present.con.height} zoom={zoom}>
             <CanvasMenu editor={editor} perform={perform}>
               <div style={{ display: 'inline-block' }}>
-                <DesignerCanvas designer={designer} adsorb={settings.adsorb} update={update} zoom={zoom} grid={settings.grid} outlines={outlines} hidden={hidden} />
+                <DesignerCanvas
+                  designer={designer}
+                  adsorb={settings.adsorb}
+                  update={update}
+                  zoom={zoom}
+                  grid={settings.grid}
+                  outlines={outlines}
+                  hidden={hidden}
+                  onDropTemplate={(id, at) => void insertTemplate(id, at)}
+                />
               </div>
             </CanvasMenu>
           </WithRulers>

@@ -1,6 +1,6 @@
 /**
  * One field of the property panel, drawn by its kind (model/fields/types.ts) whatever the widget type: a switch,
- * a choice, a colour, a number, a text, a picture, a signal or a list of them, a page, rows. Typed fields commit on
+ * a choice, a colour, a number, a text, a picture, a signal or a list of them, a page, rows, a place. Typed fields commit on
  * Enter or when left, so a typed value is one history step; switches, choices, colours, signals, rows and a picture
  * picked from the library commit at once.
  */
@@ -8,9 +8,13 @@ import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Binding, Widget } from '@/runtime/document';
 import type { BindableSignal, FieldDef, Row } from '../model/properties';
+import type { ChoiceItem } from '../model/fields/types';
+import { ChoiceItemsField } from './ChoiceItemsField';
 import { ColourField } from './ColourField';
+import { EquipmentListField } from './EquipmentListField';
 import { NumberField } from './NumberField';
 import { PictureField } from './PictureField';
+import { RegionField } from './RegionField';
 import { RowListField } from './RowListField';
 import { SignalListField } from './SignalListField';
 import { TextField } from './TextField';
@@ -29,7 +33,7 @@ interface FieldInputProps {
 }
 
 /** The kinds drawn under their label, across the panel (lists), rather than beside it. */
-export const BLOCK_KINDS: ReadonlySet<string> = new Set(['rows', 'signals']);
+export const BLOCK_KINDS: ReadonlySet<string> = new Set(['rows', 'signals', 'equipments', 'choiceItems']);
 
 export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
   const { t } = useTranslation();
@@ -79,6 +83,17 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
           onChange={onSet}
         />
       );
+    case 'choiceItems':
+      return (
+        <ChoiceItemsField
+          id={id}
+          kind={type}
+          disabled={widget.posLock}
+          items={Array.isArray(value) ? (value as ChoiceItem[]) : []}
+          pages={pages}
+          onChange={onSet}
+        />
+      );
     case 'rows':
       return (
         <RowListField
@@ -87,6 +102,16 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
           kind={type}
           disabled={widget.posLock}
           rows={Array.isArray(value) ? (value as Row[]) : []}
+          onChange={onSet}
+        />
+      );
+    case 'equipments':
+      return (
+        <EquipmentListField
+          id={id}
+          disabled={widget.posLock}
+          value={Array.isArray(value) ? (value as Array<{ equipmentId: number; title: string }>) : []}
+          max={type.max}
           onChange={onSet}
         />
       );
@@ -118,6 +143,26 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
       return (
         <PictureField
           id={id}
+          disabled={widget.posLock}
+          value={typeof value === 'string' ? value : ''}
+          max={type.max}
+          onCommit={onSet}
+        />
+      );
+    case 'region':
+      return (
+        <RegionField
+          id={id}
+          disabled={widget.posLock}
+          value={Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : []}
+          onChange={onSet}
+        />
+      );
+    case 'model':
+      return (
+        <PictureField
+          id={id}
+          kind="model"
           disabled={widget.posLock}
           value={typeof value === 'string' ? value : ''}
           max={type.max}

@@ -67,6 +67,57 @@ beforeEach(async () => {
   server.on(QUERY, ok({ total: PICTURES.length, list: PICTURES }));
 });
 
+const MODEL: LibraryImage = { id: 9, image: '/userimg/dddddddddddddddddddddddddddddddd.glb', title: '泵模型', kind: 'glb', bytes: 1504, gmtCreate: 1_800_000_200_000 };
+
+function showModelWidget() {
+  const doc = parsePageDocument({
+    widgets: [{ id: 'w', widgetType: 'UsualWebgl', position: { x: 0, y: 0, width: 200, height: 160 }, data: {} }],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Harness start={{ history: createHistory(doc), selection: ['w'] }} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('3D models in the image library', { timeout: 60_000 }, () => {
+  it('shows a model as a cube with its name, not usable from a picture field', async () => {
+    server.on(QUERY, ok({ total: 3, list: [MODEL, ...PICTURES] }));
+    showImageWidget();
+    const dialog = await openLibrary();
+    const tiles = await within(dialog).findAllByTestId('library-image');
+    expect(within(tiles[0]).getByTestId('library-model-icon')).toBeTruthy();
+    expect(within(tiles[0]).getByText('泵模型')).toBeTruthy();
+    expect(within(tiles[0]).getByText('GLB · 1.5 KB')).toBeTruthy();
+    expect((within(tiles[0]).getByTestId('library-pick') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(tiles[1]).getByTestId('library-pick') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sets a model field to the model picked, and refuses pictures there', async () => {
+    server.on(QUERY, ok({ total: 3, list: [MODEL, ...PICTURES] }));
+    showModelWidget();
+    fireEvent.click(screen.getByTestId('field-modelUrl-library'));
+    const dialog = await screen.findByTestId('image-library');
+    const tiles = await within(dialog).findAllByTestId('library-image');
+    expect((within(tiles[1]).getByTestId('library-pick') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(tiles[0]).getByTestId('library-pick'));
+    await waitFor(() => expect(current().data.dataAddon.extra.modelUrl).toBe(MODEL.image));
+  });
+
+  it('uploads a .glb up to the model limit and refuses a larger one in the browser', async () => {
+    server.on(UPLOAD, ok({ id: 10, image: '/userimg/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.glb', title: 'cube' }));
+    showModelWidget();
+    fireEvent.click(screen.getByTestId('field-modelUrl-library'));
+    const dialog = await screen.findByTestId('image-library');
+    await within(dialog).findAllByTestId('library-image');
+    await choose(dialog, new File([new Uint8Array(20 * 1024 * 1024 + 1)], 'huge.glb', { type: '' }));
+    expect(within(dialog).getByTestId('library-error').textContent).toContain('20 MB');
+    expect(server.calls(UPLOAD)).toHaveLength(0);
+    await choose(dialog, new File([new Uint8Array([0x67, 0x6c, 0x54, 0x46])], 'cube.glb', { type: 'model/gltf-binary' }));
+    await waitFor(() => expect(server.calls(UPLOAD)).toHaveLength(1));
+  });
+});
+
 describe('the image library', { timeout: 60_000 }, () => {
   it('shows the pictures as thumbnails named by their titles, the field’s own marked', async () => {
     showImageWidget(PICTURES[1].image);

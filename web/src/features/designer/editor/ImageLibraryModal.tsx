@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Flex, Modal, Pagination, Spin, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_EXTENSIONS, IMAGE_MAX_MIB, IMAGE_TYPE_NAMES, imageFileProblem } from '@/lib/imageFiles';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_MIB, IMAGE_TYPE_NAMES, MODEL_EXTENSION, MODEL_MAX_MIB, isModelFile, libraryFileProblem } from '@/lib/imageFiles';
 import { useImageLibrary, useImageLibraryChanges } from '../api/imageLibrary';
 import { ImageLibraryTile } from './ImageLibraryTile';
 
@@ -20,9 +20,11 @@ interface ImageLibraryModalProps {
   current: string;
   onPick(image: string): void;
   onClose(): void;
+  /** What the field takes: a picture (the default) or a 3D model (.glb); files of the other kind cannot be used. */
+  want?: 'picture' | 'model';
 }
 
-export function ImageLibraryModal({ current, onPick, onClose }: ImageLibraryModalProps) {
+export function ImageLibraryModal({ current, onPick, onClose, want = 'picture' }: ImageLibraryModalProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,9 +41,13 @@ export function ImageLibraryModal({ current, onPick, onClose }: ImageLibraryModa
   }, [library.data, page, lastPage]);
 
   const choose = (file: File) => {
-    const refused = imageFileProblem(file);
+    const refused = libraryFileProblem(file);
     if (refused) {
-      setProblem(refused === 'type' ? t('designer.library.badType', { types }) : t('designer.library.tooLarge', { max: IMAGE_MAX_MIB }));
+      setProblem(
+        refused === 'type'
+          ? t('designer.library.badType', { types })
+          : t('designer.library.tooLarge', { max: refused === 'modelSize' ? MODEL_MAX_MIB : IMAGE_MAX_MIB }),
+      );
       return false;
     }
     setProblem(null);
@@ -71,13 +77,13 @@ export function ImageLibraryModal({ current, onPick, onClose }: ImageLibraryModa
     >
       <Flex vertical gap={12}>
         <Flex gap={12} align="center" wrap>
-          <Upload accept={IMAGE_EXTENSIONS.join(',')} showUploadList={false} beforeUpload={choose} disabled={add.isPending}>
+          <Upload accept={[...IMAGE_EXTENSIONS, MODEL_EXTENSION].join(',')} showUploadList={false} beforeUpload={choose} disabled={add.isPending}>
             <Button type="primary" icon={<UploadOutlined />} loading={add.isPending} data-testid="library-upload">
               {t('designer.library.upload')}
             </Button>
           </Upload>
           <Typography.Text type="secondary" style={{ flex: 1, minWidth: 200, fontSize: 12 }}>
-            {t('designer.library.hint', { types, max: IMAGE_MAX_MIB })}
+            {t('designer.library.hint', { types, max: IMAGE_MAX_MIB })} {t('designer.library.modelHint', { max: MODEL_MAX_MIB })}
           </Typography.Text>
         </Flex>
         {problem && (
@@ -112,6 +118,7 @@ export function ImageLibraryModal({ current, onPick, onClose }: ImageLibraryModa
                 current={image.image === current.trim()}
                 fresh={image.id === uploaded}
                 deleting={remove.isPending && remove.variables === image.id}
+                usable={isModelFile(image.image) === (want === 'model')}
                 onPick={() => onPick(image.image)}
                 onDelete={() => deleteImage(image.id)}
               />

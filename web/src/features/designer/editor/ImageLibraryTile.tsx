@@ -3,7 +3,7 @@
  * it or delete it (after asking). The field's current picture and one just uploaded are marked.
  */
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { CodeSandboxOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LibraryImage } from '@/generated/answers';
 
@@ -25,12 +25,16 @@ interface ImageLibraryTileProps {
   /** Just uploaded. */
   fresh: boolean;
   deleting: boolean;
+  /** The field takes this kind of file (a picture field no model, a model field no picture). */
+  usable: boolean;
   onPick(): void;
   onDelete(): void;
 }
 
-export function ImageLibraryTile({ image, current, fresh, deleting, onPick, onDelete }: ImageLibraryTileProps) {
+export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPick, onDelete }: ImageLibraryTileProps) {
   const { t } = useTranslation();
+  // A 3D model has no thumbnail a browser draws: a cube stands for it, with its name below as for every file.
+  const model = image.kind === 'glb';
   return (
     <Flex
       vertical
@@ -48,10 +52,24 @@ export function ImageLibraryTile({ image, current, fresh, deleting, onPick, onDe
       <button
         type="button"
         onClick={onPick}
-        title={t('designer.library.pick')}
-        style={{ padding: 0, border: 'none', cursor: 'pointer', height: 96, background: CHECKERBOARD, borderRadius: 4 }}
+        disabled={!usable}
+        title={usable ? t('designer.library.pick') : t(model ? 'designer.library.notPicture' : 'designer.library.notModel')}
+        data-kind={model ? 'model' : 'picture'}
+        style={{
+          padding: 0,
+          border: 'none',
+          cursor: usable ? 'pointer' : 'not-allowed',
+          opacity: usable ? 1 : 0.5,
+          height: 96,
+          background: model ? '#f5f7fa' : CHECKERBOARD,
+          borderRadius: 4,
+        }}
       >
-        <img src={image.image} alt={image.title} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
+        {model ? (
+          <CodeSandboxOutlined role="img" aria-label={image.title} style={{ fontSize: 48, color: '#1677ff' }} data-testid="library-model-icon" />
+        ) : (
+          <img src={image.image} alt={image.title} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
+        )}
       </button>
       <Typography.Text ellipsis={{ tooltip: image.title }} style={{ fontSize: 12 }}>
         {image.title}
@@ -65,7 +83,7 @@ export function ImageLibraryTile({ image, current, fresh, deleting, onPick, onDe
         {!current && fresh && <Tag color="green" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>{t('designer.library.new')}</Tag>}
       </Flex>
       <Flex gap={4}>
-        <Button size="small" type="primary" ghost style={{ flex: 1 }} data-testid="library-pick" onClick={onPick}>
+        <Button size="small" type="primary" ghost style={{ flex: 1 }} data-testid="library-pick" disabled={!usable} onClick={onPick}>
           {t('designer.library.use')}
         </Button>
         <Popconfirm

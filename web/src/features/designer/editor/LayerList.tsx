@@ -1,7 +1,8 @@
 /**
  * The layer list: the page's top-level widgets, topmost first. A click selects (Shift adds), a double click
  * renames, the lock fixes a widget in place (a page change, one step), the eye hides it in the editor only (the
- * viewer still shows it). Order changes are the toolbar's z-order actions on the selection.
+ * viewer still shows it). A row dragged onto another takes its place in the drawing order (one step; a locked
+ * widget stays), besides the toolbar's z-order actions on the selection.
  */
 import { useState } from 'react';
 import { Button, Flex, Input, Tooltip, Typography } from 'antd';
@@ -9,7 +10,10 @@ import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UnlockOutlined } from 
 import { useTranslation } from 'react-i18next';
 import { labelKeyOf } from '@/runtime/labels';
 import type { EditorState } from '../model/actions';
-import { MAX_NAME_CHARS, withLock, withName } from '../model/layers';
+import { MAX_NAME_CHARS, withLayerMoved, withLock, withName } from '../model/layers';
+
+/** The drag's data type: a layer row's widget id. */
+const LAYER_DRAG_TYPE = 'application/x-ironsight-layer';
 
 interface LayerListProps {
   editor: EditorState;
@@ -21,6 +25,7 @@ interface LayerListProps {
 export function LayerList({ editor, onChange, hidden, onToggleHidden }: LayerListProps) {
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
   const widgets = [...editor.history.present.widgets].reverse();
   if (widgets.length === 0) {
     return (
@@ -49,7 +54,28 @@ export function LayerList({ editor, onChange, hidden, onToggleHidden }: LayerLis
             data-testid={`layer-${w.id}`}
             align="center"
             gap={4}
-            style={{ padding: '2px 8px', background: selected ? '#e6f4ff' : undefined, cursor: 'pointer' }}
+            draggable={!w.posLock && renaming !== w.id}
+            onDragStart={(event) => {
+              event.dataTransfer.setData(LAYER_DRAG_TYPE, w.id);
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragOver={(event) => {
+              if (!event.dataTransfer.types.includes(LAYER_DRAG_TYPE)) return;
+              event.preventDefault();
+              setDropTarget(w.id);
+            }}
+            onDragLeave={() => setDropTarget((current) => (current === w.id ? null : current))}
+            onDrop={(event) => {
+              const id = event.dataTransfer.getData(LAYER_DRAG_TYPE);
+              setDropTarget(null);
+              if (id) onChange(withLayerMoved(editor, id, w.id));
+            }}
+            style={{
+              padding: '2px 8px',
+              background: selected ? '#e6f4ff' : undefined,
+              cursor: 'pointer',
+              boxShadow: dropTarget === w.id ? 'inset 0 0 0 1px #1677ff' : undefined,
+            }}
             onClick={(event) => select(w.id, event.shiftKey)}
             onDoubleClick={() => setRenaming(w.id)}
           >

@@ -1,6 +1,6 @@
 /**
  * The palette: the select tool, then every widget type of the generated list (src/generated/widgetTypes.json) in
- * the spec's three groups, named as the viewer names them. Choosing a type arms the draw tool; the next drag on
+ * the spec's three groups, each with its icon (paletteIcons.tsx) and named as the viewer names them. Choosing a type arms the draw tool; the next drag on
  * the canvas draws one.
  */
 import { Button, Flex, Typography } from 'antd';
@@ -8,7 +8,9 @@ import { SelectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import widgetTypes from '@/generated/widgetTypes.json';
 import { labelKeyOf } from '@/runtime/labels';
+import { drawnDataOf } from '../model/drawnData';
 import type { Tool } from '../model/tools';
+import { PALETTE_ICONS } from './paletteIcons';
 
 const FAMILIES = ['shape', 'usual', 'complex'] as const;
 
@@ -39,10 +41,14 @@ export function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void
                     key={type}
                     size="small"
                     autoInsertSpace={false}
+                    icon={PALETTE_ICONS[type]}
                     type={active ? 'primary' : 'default'}
                     aria-pressed={active}
                     data-testid={`palette-${type}`}
-                    onClick={() => onTool({ kind: 'draw', widgetType: type })}
+                    onClick={() => {
+                      const data = drawnDataOf(type, t);
+                      onTool(data ? { kind: 'draw', widgetType: type, data } : { kind: 'draw', widgetType: type });
+                    }}
                   >
                     {t(labelKeyOf(type))}
                   </Button>

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Button, Flex, Tooltip } from 'antd';
-import { PictureOutlined } from '@ant-design/icons';
+import { CodeSandboxOutlined, PictureOutlined } from '@ant-design/icons';
+import { isModelUrl } from '@/runtime/modelWidget';
 import { useTranslation } from 'react-i18next';
 import { drawnPicture } from '../model/fields/base';
 import { ImageLibraryModal } from './ImageLibraryModal';
@@ -21,10 +22,14 @@ interface PictureFieldProps {
   ariaLabel?: string;
   placeholder?: string;
   style?: React.CSSProperties;
+  /** A picture (the default), or a 3D model address (the model widget's: http(s) or a library .glb). */
+  kind?: 'picture' | 'model';
   onCommit(address: string): void;
 }
 
-export function PictureField({ id, value, max, disabled, ariaLabel, placeholder, style, onCommit }: PictureFieldProps) {
+const modelAddress = (text: string) => text.trim() === '' || isModelUrl(text.trim());
+
+export function PictureField({ id, value, max, disabled, ariaLabel, placeholder, style, kind = 'picture', onCommit }: PictureFieldProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -32,18 +37,18 @@ export function PictureField({ id, value, max, disabled, ariaLabel, placeholder,
       <TextField
         id={id}
         ariaLabel={ariaLabel}
-        placeholder={placeholder ?? '/userimg/…'}
+        placeholder={placeholder ?? (kind === 'model' ? '/userimg/….glb, https://…' : '/userimg/…')}
         style={{ flex: 1, minWidth: 0 }}
         value={value}
         max={max}
-        valid={drawnPicture}
+        valid={kind === 'model' ? modelAddress : drawnPicture}
         disabled={disabled}
         onCommit={onCommit}
       />
       <Tooltip title={t('designer.library.choose')}>
         <Button
           size="small"
-          icon={<PictureOutlined />}
+          icon={kind === 'model' ? <CodeSandboxOutlined /> : <PictureOutlined />}
           disabled={disabled}
           aria-label={t('designer.library.choose')}
           data-testid={`${id}-library`}
@@ -53,6 +58,7 @@ export function PictureField({ id, value, max, disabled, ariaLabel, placeholder,
       {open && (
         <ImageLibraryModal
           current={value}
+          want={kind}
           onClose={() => setOpen(false)}
           onPick={(image) => {
             setOpen(false);

@@ -25,6 +25,8 @@ export interface EditorState {
 export interface Notice {
   key: string;
   values: Record<string, string | number>;
+  /** How it is told: a warning unless said otherwise (a refusal is one; a template's insertion is a success). */
+  level?: 'success' | 'warning';
 }
 
 /** A key with its modifiers; `mod` is Ctrl (Cmd on a Mac). */

@@ -20,7 +20,7 @@ export function copySelection(widgets: readonly Widget[], ids: readonly string[]
 }
 
 /** `widget` moved by (dx, dy), members included (their positions are canvas positions too). */
-function shifted(widget: Widget, dx: number, dy: number): Widget {
+export function shifted(widget: Widget, dx: number, dy: number): Widget {
   const p = widget.position;
   const position = { ...p, x: p.x + dx, y: p.y + dy };
   for (const [xKey, yKey] of [['x1', 'y1'], ['x2', 'y2'], ['x3', 'y3']] as const) {
@@ -35,8 +35,11 @@ function shifted(widget: Widget, dx: number, dy: number): Widget {
   };
 }
 
-/** `widget` with a new id for it and every member, none of them taken on the page or by earlier renames. */
-function renamed(widget: Widget, page: Widget[]): Widget {
+/**
+ * `widget` with a new id for it and every member, none of them taken on the page or by earlier renames (`page`, a
+ * list of the page's widgets the new ones are added to as they are named).
+ */
+export function renamed(widget: Widget, page: Widget[]): Widget {
   const id = newWidgetId(page, 'w');
   // Reserve the id at once: the members' ids must differ from it.
   page.push({ ...widget, id, children: [] });

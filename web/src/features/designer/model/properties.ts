@@ -17,16 +17,19 @@ import { BASE_FIELDS } from './fields/base';
 import { CHART_FIELDS } from './fields/charts';
 import { FLOW_BAR_FIELDS } from './fields/flowBar';
 import { GAUGE_FIELDS } from './fields/gauges';
+import { MAP_FIELDS, MODEL_FIELDS } from './fields/mapModel';
 import { STATE_ITEM_FIELDS } from './fields/stateItems';
 import { TABLE_FIELDS } from './fields/tables';
+import { WEATHER_FIELDS } from './fields/weather';
 import { XY_FIELDS } from './fields/xyChart';
+import { SELECT_VIDEO_FIELDS } from './fields/selectVideo';
 import type { FieldDef } from './fields/types';
 
 export type { BindableSignal, FieldDef, FieldKind, Row, RowColumn } from './fields/types';
 export { bindingOf } from './fields/helpers';
 
 const FIELDS: Record<string, FieldDef> = Object.fromEntries(
-  [...BASE_FIELDS, ...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS, ...ANIMATION_FIELDS].map(
+  [...BASE_FIELDS, ...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS, ...SELECT_VIDEO_FIELDS, ...MAP_FIELDS, ...MODEL_FIELDS, ...WEATHER_FIELDS, ...ANIMATION_FIELDS].map(
     (f) => [f.id, f],
   ),
 );
@@ -52,8 +55,12 @@ const CHART_SIGNALS = ['signalArray'];
 const VALUE_AXIS = ['mode', 'chartMinVal', 'chartMaxVal'];
 const CURVE = { style: ['opacity'], data: [...CHART_SIGNALS, ...VALUE_AXIS, 'timeRange', 'timeFormat'] };
 const SLICES = { style: ['opacity'], data: [...CHART_SIGNALS, 'valueType'] };
-/** The tables (spec section 3, "History and alarm tables"): the window back from now, the roll and the pager. */
-const TABLE = ['tableTimeRange', 'rollTime', 'tablePaged'];
+/**
+ * The tables (spec section 3, "History and alarm tables"): the window back from now, the roll, the pager, the range
+ * picker and the export; their look is the box's background (headings included), border and text, as drawn.
+ */
+const TABLE = ['tableTimeRange', 'rollTime', 'tablePaged', 'tableFilterTime', 'tableExportExcel'];
+const TABLE_LOOK = { style: ['opacity', 'fillEnable', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth'], text: ['fontSize', 'color'] };
 
 /** Per type, the fields of each section; a type not listed shows the common style (opacity) only. */
 const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
@@ -88,7 +95,12 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
     text: FONT,
     data: ['binding', 'display', 'imgItems', 'textItems', 'cycleEnable', 'cycleSymbol', 'cycleValue', 'cycleSpeed'],
   },
-  UsualSelect: { style: BOX.style, text: FONT, data: ['binding'] },
+  // The items write the bound signal (an item may name its own), which also says which item shows as chosen.
+  UsualSelect: { style: BOX.style, text: FONT, data: ['binding', 'selectItems'] },
+  ComplexVideo: {
+    style: ['opacity'],
+    data: ['videoType', 'videoHls', 'videoFlv', 'videoRtmp', 'videoSerial', 'videoChannel', 'videoPanTilt'],
+  },
   ComplexLine: CURVE,
   ComplexArea: CURVE,
   ComplexBar: { style: ['opacity'], data: [...CHART_SIGNALS, ...VALUE_AXIS, 'barWidth'] },
@@ -96,8 +108,26 @@ const PANELS: Record<string, Partial<Record<SectionId, readonly string[]>>> = {
   ComplexRing: SLICES,
   ComplexRose: SLICES,
   ComplexXyline: { style: ['opacity'], data: ['xSignal', 'ySignal', 'modeX', 'modeY', 'yMinVal', 'yMaxVal', 'timeRange'] },
-  ComplexHistory: { style: ['opacity'], data: ['historySignals', ...TABLE] },
-  ComplexAlarm: { style: ['opacity'], data: TABLE },
+  // Rows per instant or per period only for the history table: alarm records are events, not readings.
+  ComplexHistory: { ...TABLE_LOOK, data: ['historySignals', ...TABLE, 'dimensionType', 'timeUnit'] },
+  ComplexAlarm: { ...TABLE_LOOK, data: TABLE },
+  // The weather: its place and title; the box's colours, border and font as the tables have them.
+  ComplexWeather: {
+    style: ['opacity', 'fillEnable', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth'],
+    text: ['fontSize', 'color'],
+    data: ['weatherPlace', 'weatherTitle'],
+  },
+  // The map (runtime/mapWidget.ts): which equipment, the view, the address label, the theme, the totals overlay.
+  ComplexMap: {
+    style: ['opacity'],
+    data: ['mapEquipments', 'mapZoom', 'mapCentre', 'mapLatitude', 'mapLongitude', 'mapAddress', 'mapTheme', 'mapTotalCount', 'mapEquipProportion'],
+  },
+  // The 3D model (runtime/modelWidget.ts); a bound signal's fill-colour rows tint it.
+  UsualWebgl: {
+    style: ['opacity', 'modelBackground'],
+    data: ['modelUrl', 'modelAutoRotate', 'modelRotateSpeed', 'modelDistance', 'modelAzimuth', 'modelElevation'],
+    animation: ['binding', 'fillRuleEnable', 'fillRuleRules'],
+  },
 };
 
 const SECTION_ORDER: readonly SectionId[] = ['style', 'text', 'data', 'click', 'animation'];

@@ -32,7 +32,8 @@ export interface Point {
   y: number;
 }
 
-export type Tool = { kind: 'select' } | { kind: 'draw'; widgetType: string } | { kind: 'pan' };
+/** `data`: what a drawn widget of the type starts with (model/drawnData.ts), when more than the parser's defaults. */
+export type Tool = { kind: 'select' } | { kind: 'draw'; widgetType: string; data?: Record<string, unknown> } | { kind: 'pan' };
 
 export type Gesture =
   | { kind: 'idle' }
@@ -42,7 +43,7 @@ export type Gesture =
   | { kind: 'moving'; from: Point; ids: readonly string[]; base: PageDocument; guides?: readonly Guide[] }
   | { kind: 'resizing'; id: string; handle: Handle; from: Point; base: PageDocument }
   | { kind: 'marquee'; from: Point; to: Point; additive: boolean }
-  | { kind: 'drawing'; widgetType: string; from: Point; to: Point }
+  | { kind: 'drawing'; widgetType: string; from: Point; to: Point; data?: Record<string, unknown> }
   | { kind: 'panning'; from: Point };
 
 export interface Designer {
@@ -71,7 +72,7 @@ export const DRAG_THRESHOLD = 3;
 export function pointerDown(d: Designer, input: PointerInput): Designer {
   switch (d.tool.kind) {
     case 'draw':
-      return { ...d, gesture: { kind: 'drawing', widgetType: d.tool.widgetType, from: input.point, to: input.point } };
+      return { ...d, gesture: { kind: 'drawing', widgetType: d.tool.widgetType, from: input.point, to: input.point, ...(d.tool.data ? { data: d.tool.data } : {}) } };
     case 'pan':
       return { ...d, gesture: { kind: 'panning', from: input.point } };
     case 'select': {
@@ -145,7 +146,7 @@ export function pointerUp(d: Designer, input: PointerInput): Designer {
     case 'marquee':
       return { ...d, gesture: idle, editor: { ...d.editor, selection: inMarquee(d.editor, g) } };
     case 'drawing':
-      return { ...d, gesture: idle, tool: { kind: 'select' }, editor: drawn(d.editor, g.widgetType, g.from, input.point) };
+      return { ...d, gesture: idle, tool: { kind: 'select' }, editor: drawn(d.editor, g.widgetType, g.from, input.point, g.data) };
     default:
       return { ...d, gesture: idle };
   }
@@ -268,7 +269,7 @@ function inMarquee(editor: EditorState, g: Extract<Gesture, { kind: 'marquee' }>
 
 /** A new widget of `widgetType` in the dragged box, with the contract's defaults; nothing when too small or when
  * the page's counts refuse it (with the reason). */
-function drawn(editor: EditorState, widgetType: string, from: Point, to: Point): EditorState {
+function drawn(editor: EditorState, widgetType: string, from: Point, to: Point, data?: Record<string, unknown>): EditorState {
   const box = roundedBox(rectOf(from, to));
   const geometry = geometryOf(widgetType);
   const r = Math.min(box.width, box.height) / 2;
@@ -282,6 +283,7 @@ function drawn(editor: EditorState, widgetType: string, from: Point, to: Point):
   if (geometry === 'circle') raw.position = { ...box, rotate: 0, r };
   if (geometry === 'ellipse') raw.position = { ...box, rotate: 0, rx: box.width / 2, ry: box.height / 2 };
   if (geometry === 'line') raw.points = [[from.x, from.y], [to.x, to.y]];
+  if (data) raw.data = structuredClone(data);
   const [widget] = parsePageDocument({ widgets: [raw] }).widgets;
   return withWidgets(editor, [...present.widgets, widget as Widget], [id]);
 }

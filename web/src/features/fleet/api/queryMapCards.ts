@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { post } from '@/lib/api/client';
+import { fetchMapCards } from '@/lib/map/mapCards';
 import type { ApiError } from '@/lib/api/errors';
 import type { MapCard } from '../model';
 import { FLEET_POLL_MS, fleetKeys } from './keys';
 
-/**
- * POST /lfscada/monitor/equipment/queryAllForMap {} → the cards with coordinates, each with the latest values of
- * its first signals (keyValues). Silent: the map shows a failure inline.
- */
-export function fetchMapCards(signal?: AbortSignal): Promise<MapCard[]> {
-  return post<MapCard[]>('/lfscada/monitor/equipment/queryAllForMap', {}, { silent: true, ...(signal ? { signal } : {}) });
-}
+/** The fleet map's query of queryAllForMap (lib/map/mapCards.ts), refreshed with the other lists. */
+export { fetchMapCards };
 
 export function useMapCards() {
   return useQuery<MapCard[], ApiError>({

@@ -8,7 +8,7 @@
  */
 import L from 'leaflet';
 import { MAP_ZOOM, cardState, markerColour, type MapCard } from '../model';
-import { EMPTY_CENTRE, EMPTY_ZOOM, addTiles } from '@/lib/map/leafletBase';
+import { EMPTY_CENTRE, EMPTY_ZOOM, addTiles, pruneAndFit, stateMarkerIcon } from '@/lib/map/leafletBase';
 import type { TileConfig } from '@/lib/map/tiles';
 
 
@@ -27,13 +27,7 @@ export interface FleetMap {
 }
 
 function icon(card: MapCard): L.DivIcon {
-  return L.divIcon({
-    className: 'fleet-marker',
-    html: `<span style="display:block;width:16px;height:16px;border-radius:50%;border:2px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,.35),0 1px 4px rgba(0,0,0,.4);background:${markerColour(card)}"></span>`,
-    iconSize: [20, 20],
-    iconAnchor: [10, 10],
-    popupAnchor: [0, -10],
-  });
+  return stateMarkerIcon(markerColour(card));
 }
 
 /** Ids and state on the marker's element, for people reading the page and for tests. */
@@ -78,18 +72,7 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
           markers.set(card.id, { marker, key });
         }
       }
-      for (const [id, { marker }] of markers) {
-        if (!seen.has(id)) {
-          marker.remove();
-          markers.delete(id);
-        }
-      }
-      if (!fitted && markers.size > 0) {
-        fitted = true;
-        const points = [...markers.values()].map(({ marker }) => marker.getLatLng());
-        if (points.length === 1) map.setView(points[0] as L.LatLng, MAP_ZOOM);
-        else map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: MAP_ZOOM });
-      }
+      fitted = pruneAndFit(map, markers, seen, { fitted, zoom: MAP_ZOOM, padding: 40 });
     },
     openPopup(id) {
       const found = markers.get(id);

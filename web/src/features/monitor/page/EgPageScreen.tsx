@@ -1,11 +1,13 @@
 /**
  * /monitor/eg/detail/page/:pageId (also …/:pageId/:alarm and …/:pageId/:orderType/:orderId): one configuration
  * page of an EG equipment, live, on its own (spec section 2, MonitorEgPage). A click event that opens another
- * page replaces this one in the address, so Back returns to it.
+ * page replaces this one in the address, so Back returns to it. With `?draft=1` it shows the designer's unsaved
+ * document of the page instead of the stored one (lib/pageDraft.ts).
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DRAFT_QUERY } from '@/lib/pageDraft';
 import { TabEmpty } from '@/components/LoadState';
 import { egPagePath } from '@/lib/paths';
 import { LiveEquipmentPage } from '@/runtime/live/LiveEquipmentPage';
@@ -15,7 +17,9 @@ export default function EgPageScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pageId = positiveIdOf(useParams().pageId);
+  // The designer's preview of unsaved changes (lib/pageDraft.ts).
+  const draft = useSearchParams()[0].get(DRAFT_QUERY) === '1';
   const openPage = useCallback((id: number) => void navigate(egPagePath(id)), [navigate]);
   if (pageId === null) return <TabEmpty testId="page-bad-id" description={t('livePage.notFound')} />;
-  return <LiveEquipmentPage key={pageId} pageId={pageId} onOpenPage={openPage} />;
+  return <LiveEquipmentPage key={pageId} pageId={pageId} onOpenPage={openPage} draft={draft} />;
 }

@@ -3,6 +3,7 @@
  * crates/domain/src/page/fields.rs, read for read.
  */
 import widgetTypes from '@/generated/widgetTypes.json';
+import { asciiLower, isHttpUrl, refusedInLink } from '@/runtime/addressRules';
 import { at, reason, refuse } from './reasons';
 
 export type Obj = Record<string, unknown>;
@@ -84,29 +85,5 @@ export function colour(parent: Obj, key: string, parentPath: string): void {
   if (value !== undefined && !(typeof value === 'string' && isColour(value))) refuse(at(join(parentPath, key), reason('notColour')));
 }
 
-/** `value` with A-Z lowered and nothing else changed, as Rust's `to_ascii_lowercase`. */
-function asciiLower(value: string): string {
-  return value.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
-}
-
-/** Whether the code point is one no link may hold (white space, a control character: the generated ranges). */
-function refusedInLink(codePoint: number): boolean {
-  return widgetTypes.notInLink.some(([first = 0, last = -1]) => codePoint >= first && codePoint <= last);
-}
-
-/** An absolute http or https URL with a host, without white space or control characters. */
-export function isHttpUrl(link: string): boolean {
-  const lower = asciiLower(link);
-  const scheme = widgetTypes.linkSchemes.find((s) => lower.startsWith(s));
-  if (scheme === undefined) return false;
-  const rest = lower.slice(scheme.length);
-  // The host runs to the first of the generated ends ('/', '?', '#'), all ASCII.
-  let end = rest.length;
-  for (const c of widgetTypes.hostEnds) {
-    const i = rest.indexOf(c);
-    if (i >= 0 && i < end) end = i;
-  }
-  if (end === 0) return false;
-  for (const c of link) if (refusedInLink(c.codePointAt(0) ?? 0)) return false;
-  return true;
-}
+/** The link rule lives with the viewer (runtime/addressRules.ts), which plays video addresses by it too. */
+export { asciiLower, isHttpUrl, refusedInLink };

@@ -6,12 +6,16 @@
 import widgetTypes from '@/generated/widgetTypes.json';
 import { imageAddress } from './addresses';
 import { readJson } from './json';
+import { mapSettings, modelSettings } from './mapModel';
+import { clickEventIn } from './clickEvent';
+import { selectSettings, videoSettings } from './selectVideo';
+import { weatherSettings } from './weather';
+import { tableSettings } from './table';
 import {
   array,
   boundedText,
   colour,
   isFiniteNumber,
-  isHttpUrl,
   isObject,
   join,
   number,
@@ -123,6 +127,12 @@ class Census {
     animation(widget);
     stateItems(widget);
     pictures(widget);
+    if (kind.type === 'ComplexWeather') weatherSettings(widget);
+    if (kind.type === 'ComplexHistory' || kind.type === 'ComplexAlarm') tableSettings(widget);
+    if (kind.type === 'ComplexMap') mapSettings(widget);
+    if (kind.type === 'UsualWebgl') modelSettings(widget);
+    if (kind.type === 'UsualSelect') selectSettings(widget);
+    if (kind.type === 'ComplexVideo') videoSettings(widget);
     return { kind, children: children(widget, kind, depth) };
   }
 
@@ -188,19 +198,7 @@ function style(widget: Obj): void {
 
 /** `clickEvent.config`: a known action and target; a link only to an http or https URL. */
 function clickEvent(widget: Obj): void {
-  const event = object(widget, 'clickEvent', '');
-  if (event === undefined) return;
-  const config = object(event, 'config', 'clickEvent');
-  if (config === undefined) return;
-  const path = 'clickEvent.config';
-  const action = oneOf(config, 'action', path, widgetTypes.actions);
-  oneOf(config, 'target', path, widgetTypes.targets);
-  const link = text(config, 'link', path);
-  if (link !== undefined && link !== '') {
-    if (!isHttpUrl(link)) refuse(at(join(path, 'link'), reason('notHttpUrl')));
-  } else if (action === 'link') {
-    refuse(at(join(path, 'link'), reason('required')));
-  }
+  clickEventIn(widget, '');
 }
 
 /** `animation`: every condition well formed and every colour a colour. */

@@ -4,8 +4,10 @@
  * `data`: the history table's signals (`signalArray`, the first 10: the history call's limit, so the panel offers no
  * more), the minutes back from now (`timeRange`, 720, at most the server's 30 days), the seconds between two
  * queries (`rollTime`, 30, at least 5: a quicker roll only loads the server) and the pager (`page`, on by default:
- * 10 rows a page; off, the newest rows that fit the box). The limits are the viewer's own constants, so the panel
- * cannot offer a value the viewer would read differently.
+ * 10 rows a page; off, the newest rows that fit the box), the time-range picker (`filterTime`, off) and the export
+ * button (`exportExcel`, off) of the live table, and, for the history table only, its rows (`dimensionType`: "time",
+ * one per reading instant, or "unit", one per `timeUnit` minute, hour or day). The limits and choices are the
+ * viewer's own constants, so the panel cannot offer a value the viewer would read differently.
  */
 import type { Widget } from '@/runtime/document';
 import {
@@ -15,6 +17,10 @@ import {
   MAX_ROLL_TIME,
   MAX_TABLE_TIME_RANGE,
   MIN_ROLL_TIME,
+  DEFAULT_DIMENSION_TYPE,
+  DEFAULT_TIME_UNIT,
+  DIMENSION_TYPES,
+  TIME_UNITS,
   tableSettingsOf,
 } from '@/runtime/tables';
 import { chartBindings, cleanBindings } from './charts';
@@ -51,5 +57,31 @@ export const TABLE_FIELDS: readonly FieldDef[] = [
     type: { kind: 'switch' },
     get: (w) => settings(w).paged,
     set: (w, v) => dataExtra(w, { page: v === true }),
+  },
+  {
+    id: 'tableFilterTime',
+    type: { kind: 'switch' },
+    get: (w) => settings(w).filterTime,
+    set: (w, v) => dataExtra(w, { filterTime: v === true }),
+  },
+  {
+    id: 'tableExportExcel',
+    type: { kind: 'switch' },
+    get: (w) => settings(w).exportExcel,
+    set: (w, v) => dataExtra(w, { exportExcel: v === true }),
+  },
+  {
+    id: 'dimensionType',
+    type: { kind: 'choice', options: DIMENSION_TYPES },
+    get: (w) => settings(w).dimensionType,
+    set: (w, v) => dataExtra(w, { dimensionType: (DIMENSION_TYPES as readonly unknown[]).includes(v) ? v : DEFAULT_DIMENSION_TYPE }),
+  },
+  {
+    id: 'timeUnit',
+    type: { kind: 'choice', options: TIME_UNITS },
+    get: (w) => settings(w).timeUnit,
+    set: (w, v) => dataExtra(w, { timeUnit: (TIME_UNITS as readonly unknown[]).includes(v) ? v : DEFAULT_TIME_UNIT }),
+    // The period matters only when the rows are per period.
+    shown: (w) => settings(w).dimensionType === 'unit',
   },
 ];

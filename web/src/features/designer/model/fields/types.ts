@@ -44,11 +44,49 @@ export type FieldKind =
   /** Another page of the equipment. */
   | { kind: 'page' }
   /**
+   * Equipment of the organisation the engineer may see, several, as `{equipmentId, title}` (a map's markers):
+   * chosen from the real equipment list (editor/EquipmentListField.tsx), at most `max`.
+   */
+  | { kind: 'equipments'; max: number }
+  /**
    * A picture address (`/userimg/…`, an http(s) address, a data:image picture), at most `max` characters: typed,
    * marked and not committed when the viewer would not draw it (`drawnPicture`), or picked from the organisation's
    * image library, where pictures are also uploaded and deleted (editor/PictureField.tsx).
    */
-  | { kind: 'picture'; max: number };
+  | { kind: 'picture'; max: number }
+  /**
+   * A 3D model address (http(s), or a `.glb` of the image library), at most `max` characters: typed, marked and not
+   * committed when the viewer would not load it (`isModelUrl`), or picked from the library (PictureField's model
+   * kind).
+   */
+  | { kind: 'model'; max: number }
+  /**
+   * A place in China: province, city, county, picked in a searchable cascade of the server's division table
+   * (GET /lfscada/weather/regions; editor/RegionField.tsx). The value is the path of GB/T 2260 codes, `[]` for none.
+   */
+  | { kind: 'region' }
+  /**
+   * A list of choices that each run a click event (a drop-down's items): text, what choosing it does (write a
+   * value, open a page, open a link) and whether it is shown disabled, between 1 and `max` items, texts of at most
+   * `textMax` characters; an item added is `newItem` of the items so far (editor/ChoiceItemsField.tsx).
+   */
+  | { kind: 'choiceItems'; max: number; textMax: number; newItem(items: readonly ChoiceItem[]): ChoiceItem };
+
+/**
+ * One choice as the `choiceItems` field edits it. `raw` is the item as stored, so fields the editor does not name
+ * (its question, delay, feedback, a signal of its own) are written back as they were.
+ */
+export interface ChoiceItem {
+  indexId: string | number;
+  text: string;
+  action: 'write' | 'page' | 'link';
+  writeValue: number | null;
+  pageId: number | null;
+  link: string;
+  target: '_self' | '_blank';
+  pressDisabled: boolean;
+  raw: Record<string, unknown>;
+}
 
 export interface FieldDef {
   /** Also names its label: `designer.field.<id>` (and `designer.option.<id>.<option>` for a choice). */

@@ -45,9 +45,33 @@ const binding = (id: number): Binding => ({ type: 'signal', equipId: 3, signalId
 const numberKind = (w: Widget, id: string) => fieldOf(w, id).type as Extract<FieldDef['type'], { kind: 'number' }>;
 
 describe('history and alarm tables', () => {
-  it('offer the signals (history only), the window, the roll and the pager', () => {
-    expect(ids('ComplexHistory')).toEqual(['opacity', 'historySignals', 'tableTimeRange', 'rollTime', 'tablePaged']);
-    expect(ids('ComplexAlarm')).toEqual(['opacity', 'tableTimeRange', 'rollTime', 'tablePaged']);
+  it('offer the signals and the rows per instant or period (history only), the window, the roll, the pager, the filter and the export', () => {
+    const look = ['opacity', 'fillEnable', 'fillColor', 'strokeEnable', 'strokeColor', 'strokeWidth', 'fontSize', 'color'];
+    const table = ['tableTimeRange', 'rollTime', 'tablePaged', 'tableFilterTime', 'tableExportExcel'];
+    expect(ids('ComplexHistory')).toEqual([...look, 'historySignals', ...table, 'dimensionType', 'timeUnit']);
+    expect(ids('ComplexAlarm')).toEqual([...look, ...table]);
+  });
+
+  it('switch the filter and the export, and choose rows per period, under the spec names, read back by the viewer', () => {
+    const history = widget('ComplexHistory');
+    expect([get(history, 'tableFilterTime'), get(history, 'tableExportExcel'), get(history, 'dimensionType'), get(history, 'timeUnit')]).toEqual([
+      false,
+      false,
+      'time',
+      'hour',
+    ]);
+    expect(fieldOf(history, 'dimensionType').type).toEqual({ kind: 'choice', options: ['time', 'unit'] });
+    expect(fieldOf(history, 'timeUnit').type).toEqual({ kind: 'choice', options: ['minute', 'hour', 'day'] });
+    let set = withField(history, 'tableFilterTime', true);
+    set = withField(set, 'tableExportExcel', true);
+    set = withField(set, 'dimensionType', 'unit');
+    set = withField(set, 'timeUnit', 'day');
+    expect(stored(set).data).toMatchObject({ filterTime: true, exportExcel: true, dimensionType: 'unit', timeUnit: 'day' });
+    expect(tableSettingsOf(reread(set).data)).toMatchObject({ filterTime: true, exportExcel: true, dimensionType: 'unit', timeUnit: 'day' });
+    // A value the viewer would not read is written as the default.
+    expect(withField(set, 'dimensionType', 'weekly').data.extra.dimensionType).toBe('time');
+    expect(withField(set, 'timeUnit', 'week').data.extra.timeUnit).toBe('hour');
+    expect(withField(set, 'tableExportExcel', false).data.extra.exportExcel).toBe(false);
   });
 
   it('start as the viewer reads them: no signals, 720 minutes, every 30 seconds, paged', () => {
@@ -86,7 +110,7 @@ describe('history and alarm tables', () => {
     const alarms = widget('ComplexAlarm');
     const set = withField(withField(withField(alarms, 'tableTimeRange', 60), 'rollTime', 15), 'tablePaged', false);
     expect(stored(set).data).toMatchObject({ timeRange: 60, rollTime: 15, page: false });
-    expect(tableSettingsOf(reread(set).data)).toEqual({ timeRange: 60, rollTime: 15, paged: false });
+    expect(tableSettingsOf(reread(set).data)).toMatchObject({ timeRange: 60, rollTime: 15, paged: false });
     expect(get(set, 'tablePaged')).toBe(false);
     expect(withField(set, 'tablePaged', true).data.extra.page).toBe(true);
     // The old widget is untouched; an older page's `page: 0` reads as off.

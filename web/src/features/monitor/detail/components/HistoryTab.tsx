@@ -19,7 +19,7 @@ import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
 import type { HistoryAnswer } from '../model/types';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { saveBlob } from '@/lib/download';
+import { saveSheet } from '@/lib/sheetFile';
 import { useDuration } from './GatewayInfoTab';
 import { LazyChart, preloadChart } from '@/components/LazyChart';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
@@ -105,7 +105,6 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
     if (!answer || !request) return;
     setExporting(true);
     try {
-      const { default: writeExcelFile } = await import('write-excel-file/browser');
       const sheet = historySheet(rowsFor(answer), {
         time: t('monitor.history.column.time'),
         signal: t('monitor.history.column.signal'),
@@ -117,8 +116,7 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
         good: t('monitor.quality.good'),
         bad: t('monitor.quality.bad'),
       });
-      const blob = await writeExcelFile(sheet).toBlob();
-      saveBlob(historyFileName(equipName, request.startTime, request.endTime), blob);
+      await saveSheet(historyFileName(equipName, request.startTime, request.endTime), sheet);
     } catch (error) {
       showError(error instanceof ApiError ? error : new ApiError('export', t('monitor.history.exportFailed')));
     } finally {

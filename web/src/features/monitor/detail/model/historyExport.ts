@@ -3,10 +3,11 @@
  * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet), min and max
  * for bucketed signals.
  */
-import { clampDecimals, formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/signals/format';
+import { sheetFileName, sheetNumber as rounded, type SheetCell } from '@/lib/sheetFile';
 import type { HistoryRow } from './historySeries';
 
-export type SheetCell = string | number | null;
+export type { SheetCell } from '@/lib/sheetFile';
 
 export interface ExportLabels {
   time: string;
@@ -18,11 +19,6 @@ export interface ExportLabels {
   quality: string;
   good: string;
   bad: string;
-}
-
-function rounded(value: number | null, decimals: number): number | null {
-  if (value === null || !Number.isFinite(value)) return null;
-  return Number(value.toFixed(clampDecimals(decimals)));
 }
 
 export function historySheet(rows: HistoryRow[], labels: ExportLabels): SheetCell[][] {
@@ -37,7 +33,5 @@ export function historySheet(rows: HistoryRow[], labels: ExportLabels): SheetCel
 
 /** The file name: equipment and range, characters file systems refuse replaced. */
 export function historyFileName(equipment: string, start: number, end: number): string {
-  const stamp = (ms: number) => formatBaseTime(ms, 'YYYYMMDD-HHmmss');
-  const name = `${equipment || 'history'}_${stamp(start)}_${stamp(end)}`.replace(/[\\/:*?"<>|\s]+/g, '_');
-  return `${name}.xlsx`;
+  return sheetFileName(equipment || 'history', start, end);
 }
