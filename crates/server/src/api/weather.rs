@@ -13,8 +13,10 @@ use axum::http::{HeaderValue, header};
 use ironsight_domain::Code;
 
 /// `GET /lfscada/weather/regions` → `[{code, name, children}]`: provinces, their cities, their counties. The
-/// table changes only with the server, so the browser may keep it a day.
-pub async fn regions(_current: CurrentUser) -> ApiResult {
+/// table changes only with the server, so the browser may keep it a day. It takes no parameters, but reads the
+/// request as every call does (`Params`): a body sent anyway is read or refused by its limit, never left half-sent
+/// on a connection the server closes.
+pub async fn regions(_current: CurrentUser, _params: Params) -> ApiResult {
     Ok(ApiOk::new(region_tree()).header(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=86400")))
 }
 
