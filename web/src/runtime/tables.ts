@@ -128,20 +128,23 @@ export interface HistoryTableRow {
   cells: Readonly<Record<string, HistoryCell>>;
 }
 
+/** The cells of the row at `key` (an instant or a period), made empty the first time it is asked for. */
+function rowCells(rows: Map<number, Record<string, HistoryCell>>, key: number): Record<string, HistoryCell> {
+  let cells = rows.get(key);
+  if (!cells) {
+    cells = {};
+    rows.set(key, cells);
+  }
+  return cells;
+}
+
 /**
  * One row per instant any signal read something, newest first; in each row the cell of every signal that read at
  * that instant (a repeated instant in one series: the later point). Bucketed series place each bucket at its start.
  */
 export function historyTableRows(answer: HistoryAnswer): HistoryTableRow[] {
   const byTime = new Map<number, Record<string, HistoryCell>>();
-  const cellsAt = (time: number) => {
-    let cells = byTime.get(time);
-    if (!cells) {
-      cells = {};
-      byTime.set(time, cells);
-    }
-    return cells;
-  };
+  const cellsAt = (time: number) => rowCells(byTime, time);
   for (const series of answer.series) {
     const key = String(series.signalId);
     const points = series.points;
@@ -182,14 +185,7 @@ export const PERIOD_FORMATS: Record<TimeUnit, string> = { minute: 'YYYY-MM-DD HH
 export function periodTableRows(answer: HistoryAnswer, unit: TimeUnit): HistoryTableRow[] {
   const byPeriod = new Map<number, Record<string, HistoryCell>>();
   const latest = new Map<string, number>();
-  const cellsAt = (period: number) => {
-    let cells = byPeriod.get(period);
-    if (!cells) {
-      cells = {};
-      byPeriod.set(period, cells);
-    }
-    return cells;
-  };
+  const cellsAt = (period: number) => rowCells(byPeriod, period);
   const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
   const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
   for (const series of answer.series) {
