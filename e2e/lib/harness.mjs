@@ -112,10 +112,15 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
       const context = await chromium.browser.newContext({ viewport, acceptDownloads: true });
       return context.newPage();
     },
-    /** Logs in as the demo account and waits for the landing page. */
+    /**
+     * Logs in as the demo account and waits for the landing page's shell. The URL changes before the shell's
+     * chunk has drawn it: a click right after (the header's language switch) could land on the login page as it
+     * goes away and be lost, so the console's own navigation is waited for too.
+     */
     async loginAsDemo(page) {
       await loginThroughForm(page, server.base, 'demo', 'Demo@12345');
       await page.waitForURL('**/monitor/eg/list');
+      await page.locator('#top-nav').waitFor();
     },
   };
 }

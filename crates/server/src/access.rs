@@ -91,6 +91,8 @@ pub enum Object {
     ModelToChange,
     Scene,
     Project,
+    /// A project, for its pages: a limited sub-account needs every equipment of it granted.
+    ProjectPages,
     /// A group; 0 names "no group".
     Group,
     Announcement,
@@ -112,7 +114,7 @@ impl Object {
             Object::Gateway => Code::NoData,
             Object::Model | Object::ModelToChange => Code::ModelNotFound,
             Object::Scene => Code::SceneNotFound,
-            Object::Project => Code::ProjectNotFound,
+            Object::Project | Object::ProjectPages => Code::ProjectNotFound,
             Object::Group => Code::GroupNotFound,
             Object::Announcement => Code::AnnouncementNotFound,
             Object::Image => Code::ImageNotFound,
@@ -155,6 +157,7 @@ impl Object {
             Object::ModelToChange => id().map(ObjectRef::ModelToChange),
             Object::Scene => id().map(ObjectRef::Scene),
             Object::Project => id().map(ObjectRef::Project),
+            Object::ProjectPages => id().map(ObjectRef::ProjectPages),
             // 0 names "no group".
             Object::Group => id().map(ObjectRef::Group),
             Object::Announcement => id().map(ObjectRef::Announcement),

@@ -12,7 +12,7 @@ use ironsight_protocol::payload::{Area, DataType, DriverConfig, SignalDef};
 use ironsight_store::access::Viewer;
 use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::NewGateway;
-use ironsight_store::pages::DocumentSave;
+use ironsight_store::pages::{DocumentSave, PageOwner};
 
 /// The demo gateway's serial number.
 pub const DEMO_GATEWAY_SN: &str = "EG-DEMO-01";
@@ -178,7 +178,10 @@ async fn seed_page(state: &AppState, org_id: i64, equipment_id: i64, signal_ids:
     let valid = ironsight_domain::page::validate_document(&document).map_err(|problem| {
         anyhow::anyhow!("the demo page is refused: {}", problem.0.text(ironsight_domain::Lang::En))
     })?;
-    let Some(page) = state.store.add_page(&viewer, equipment_id, "Pump station", valid.width, valid.height).await?
+    let Some(page) = state
+        .store
+        .add_page(&viewer, PageOwner::Equipment(equipment_id), "Pump station", valid.width, valid.height)
+        .await?
     else {
         return Ok(());
     };

@@ -51,6 +51,28 @@ impl Viewer {
         }
     }
 
+    /// ` AND …` keeping a project (its id in `project_id_column`) only when this viewer sees every equipment of it:
+    /// what a limited account needs to see or change the project's pages, which may show any of its equipment.
+    /// Empty for a viewer of the whole organisation.
+    pub fn project_covered_sql(&self, project_id_column: &str) -> String {
+        if !self.granted_only {
+            return String::new();
+        }
+        format!(
+            " AND NOT EXISTS (SELECT 1 FROM project_equipment pe WHERE pe.project_id = {project_id_column}{})",
+            self.ungranted_sql("pe.equipment_id")
+        )
+    }
+
+    /// ` AND NOT EXISTS (grant …)`: the equipment in `equipment_id_column` is not granted to this (limited) viewer.
+    fn ungranted_sql(&self, equipment_id_column: &str) -> String {
+        format!(
+            " AND NOT EXISTS (SELECT 1 FROM equipment_grants eg WHERE eg.equipment_id = {equipment_id_column} \
+             AND eg.user_id = {})",
+            self.user_id
+        )
+    }
+
     /// ` AND …` limiting the gateway rows aliased `alias` to those this viewer may see and change: a gateway
     /// belongs to the equipment it serves, so a limited account needs every one of them granted (else it could
     /// rotate the secret and speak as the gateway for equipment it was never given, or bind its own equipment to
@@ -104,6 +126,9 @@ pub enum ObjectRef {
     ModelToChange(i64),
     Scene(i64),
     Project(i64),
+    /// A project, for its pages: of the viewer's organisation and, for a limited account, with every equipment of
+    /// it granted (a project page may show any of them).
+    ProjectPages(i64),
     /// A group of the organisation; 0 names "no group".
     Group(i64),
     Announcement(i64),
@@ -150,7 +175,13 @@ impl Store {
                 }
                 Ok(true)
             }
-            ObjectRef::Page(id) => id_query(by_equipment("config_pages", "id"), *id).await,
+            ObjectRef::Page(id) => {
+                let sql = format!(
+                    "SELECT COUNT(*) FROM config_pages WHERE org_id = $1 AND id = $2{}",
+                    crate::pages::visible_pages(viewer)
+                );
+                id_query(sql, *id).await
+            }
             ObjectRef::Report(id) => id_query(by_equipment("reports", "id"), *id).await,
             ObjectRef::Alarm(id) => id_query(by_equipment("alarm_records", "id"), *id).await,
             ObjectRef::Command(uuid) => text_query(by_equipment("commands", "uuid"), uuid.clone()).await,
@@ -183,6 +214,7 @@ impl Store {
             ObjectRef::Project(id) => {
                 id_query("SELECT COUNT(*) FROM projects WHERE org_id = $1 AND id = $2".into(), *id).await
             }
+            ObjectRef::ProjectPages(id) => self.project_covered(viewer, *id).await,
             ObjectRef::Group(0) => Ok(true),
             ObjectRef::Group(id) => {
                 id_query("SELECT COUNT(*) FROM equipment_groups WHERE org_id = $1 AND id = $2".into(), *id).await
@@ -236,6 +268,17 @@ impl Store {
     pub async fn equipment_visible(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
         let sql =
             format!("SELECT COUNT(*) FROM equipment e WHERE e.org_id = $1 AND e.id = $2{}", viewer.grant_sql("e"));
+        let n: i64 = sqlx::query_scalar(&sql).bind(viewer.org_id).bind(id).fetch_one(self.pool()).await?;
+        Ok(n == 1)
+    }
+
+    /// True when `viewer` may see project `id` whole: it is of the viewer's organisation and, for a limited
+    /// account, every equipment of it is granted.
+    pub async fn project_covered(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
+        let sql = format!(
+            "SELECT COUNT(*) FROM projects p WHERE p.org_id = $1 AND p.id = $2{}",
+            viewer.project_covered_sql("p.id")
+        );
         let n: i64 = sqlx::query_scalar(&sql).bind(viewer.org_id).bind(id).fetch_one(self.pool()).await?;
         Ok(n == 1)
     }

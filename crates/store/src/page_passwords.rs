@@ -12,7 +12,7 @@ impl Store {
         let mut tx = self.begin_write().await?;
         let done = sqlx::query(&format!(
             "UPDATE config_pages SET password_hash = $1 WHERE org_id = $2 AND id = $3{}",
-            viewer.grant_sql_on("config_pages.equipment_id")
+            crate::pages::visible_pages(viewer)
         ))
         .bind(hash)
         .bind(viewer.org_id)
@@ -31,7 +31,7 @@ impl Store {
     pub async fn page_password_hash(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Option<String>>> {
         Ok(sqlx::query_scalar(&format!(
             "SELECT password_hash FROM config_pages WHERE org_id = $1 AND id = $2{}",
-            viewer.grant_sql_on("config_pages.equipment_id")
+            crate::pages::visible_pages(viewer)
         ))
         .bind(viewer.org_id)
         .bind(id)

@@ -67,7 +67,11 @@ broker: string, };
 
 export type ImageStored = { image: string, };
 
-export type PageWithDocument = { id: number, equipmentId: number, title: string, width: number, height: number, updated: number, protected: boolean, 
+export type PageWithDocument = { id: number, 
+/**
+ * The page's owner: its equipment or its project (exactly one is set).
+ */
+equipmentId: number | null, projectId: number | null, title: string, width: number, height: number, updated: number, protected: boolean, 
 /**
  * The document goes out as the JSON text it was saved as: no tree is built, and its key order is kept
  * (docs/page-document.md).
@@ -252,7 +256,11 @@ value: number | null,
  */
 msg: string, msgZh: string, msgEn: string, confirmedBy: number | null, confirmUser: string | null, gmtConfirm: number | null, released: boolean, confirmed: boolean, };
 
-export type PageSummary = { id: number, equipmentId: number, title: string, width: number, height: number, 
+export type PageSummary = { id: number, 
+/**
+ * The page's owner: its equipment or its project (exactly one is set).
+ */
+equipmentId: number | null, projectId: number | null, title: string, width: number, height: number, 
 /**
  * Last change, ms since the epoch.
  */
@@ -262,7 +270,8 @@ updated: number,
  */
 protected: boolean, 
 /**
- * The equipment's home page: the one the monitor opens for equipment shown as a configuration page.
+ * The owner's home page: the one the monitor opens for equipment shown as a configuration page, or for
+ * the project.
  */
 home: boolean, };
 

@@ -6,10 +6,12 @@ use serde_json::value::RawValue;
 use ts_rs::TS;
 
 answer_from_row! {
-    /// A row of `/lfscada/configuration/page/query` and the answer of `queryHome`.
+    /// A row of `/lfscada/configuration/page/query`, `/lfscada/project/page/query` and the answer of `queryHome`.
     pub struct PageSummary from ironsight_store::pages::PageSummary {
         pub id: i64,
-        pub equipment_id: i64,
+        /// The page's owner: its equipment or its project (exactly one is set).
+        pub equipment_id: Option<i64>,
+        pub project_id: Option<i64>,
         pub title: String,
         pub width: i64,
         pub height: i64,
@@ -17,7 +19,8 @@ answer_from_row! {
         pub updated: i64,
         /// Whether the viewer asks for the page's password first.
         pub protected: bool,
-        /// The equipment's home page: the one the monitor opens for equipment shown as a configuration page.
+        /// The owner's home page: the one the monitor opens for equipment shown as a configuration page, or for
+        /// the project.
         pub home: bool,
     }
 }
@@ -27,7 +30,9 @@ answer_from_row! {
 #[serde(rename_all = "camelCase")]
 pub struct PageWithDocument<'a> {
     pub id: i64,
-    pub equipment_id: i64,
+    /// The page's owner: its equipment or its project (exactly one is set).
+    pub equipment_id: Option<i64>,
+    pub project_id: Option<i64>,
     pub title: &'a str,
     pub width: i64,
     pub height: i64,

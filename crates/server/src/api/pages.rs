@@ -1,7 +1,8 @@
-//! Configuration pages of an equipment (`/lfscada/configuration/page/*`): the list, add, rename, delete, the
-//! organisation's home page, and loading and saving a page's document (docs/page-document.md). Changes need the
-//! manage permission; another organisation's equipment or page, or one not granted to a sub-account, answers
-//! "not found" (1214, 1205).
+//! Configuration pages (`/lfscada/configuration/page/*`, and a project's list and add under
+//! `/lfscada/project/page/*`): the list, add, rename, delete, the organisation's home page, and loading and saving
+//! a page's document (docs/page-document.md). A page belongs to an equipment or to a project; every call by page id
+//! serves both. Changes need the manage permission; another organisation's equipment, project or page, or one a
+//! limited sub-account may not see, answers "not found" (1214, 1253, 1205).
 
 use crate::AppState;
 use crate::answers::Created;
@@ -13,7 +14,7 @@ use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::pages::{DocumentSave, PageSave};
+use ironsight_store::pages::{DocumentSave, PageOwner, PageSave};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -28,25 +29,67 @@ fn title(params: &Params) -> Result<String, ApiError> {
     Ok(display_name(&raw, MAX_TITLE).map_err(|r| ApiError::invalid("title", r))?.to_owned())
 }
 
-/// `POST /lfscada/configuration/page/query {equipmentId}` → `[{id, equipmentId, title, width, height, updated}]`.
-pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let equipment_id = params.required_int("equipmentId")?;
-    let pages = state.store.pages_of(&current.viewer(), equipment_id).await?;
-    let pages = pages.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+/// The owner a list or add call names: `equipmentId` on the configuration calls, `projectId` on the project's.
+#[derive(Clone, Copy)]
+enum OwnerParam {
+    Equipment,
+    Project,
+}
+
+impl OwnerParam {
+    fn read(self, params: &Params) -> Result<PageOwner, ApiError> {
+        Ok(match self {
+            OwnerParam::Equipment => PageOwner::Equipment(params.required_int("equipmentId")?),
+            OwnerParam::Project => PageOwner::Project(params.required_int("projectId")?),
+        })
+    }
+
+    /// The answer when the owner is not one the caller may see.
+    fn not_found(self) -> ApiError {
+        ApiError::code(match self {
+            OwnerParam::Equipment => Code::EquipmentNotFound,
+            OwnerParam::Project => Code::ProjectNotFound,
+        })
+    }
+}
+
+/// `POST /lfscada/configuration/page/query {equipmentId}` → `[{id, equipmentId, projectId, title, width, height,
+/// updated, protected, home}]`.
+pub async fn query(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    list(state, current, params, OwnerParam::Equipment).await
+}
+
+/// `POST /lfscada/project/page/query {projectId}`: the project's pages, as page/query answers them.
+pub async fn query_of_project(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    list(state, current, params, OwnerParam::Project).await
+}
+
+async fn list(State(state): State<AppState>, current: CurrentUser, params: Params, owner: OwnerParam) -> ApiResult {
+    let pages = state.store.pages_of(&current.viewer(), owner.read(&params)?).await?;
+    let pages = pages.ok_or_else(|| owner.not_found())?;
     Ok(ApiOk::new(pages.into_iter().map(PageSummary::from).collect::<Vec<_>>()))
 }
 
 /// `POST /lfscada/configuration/page/add {equipmentId, title, width?, height?}` → `{id}`.
-pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let equipment_id = params.required_int("equipmentId")?;
+pub async fn add(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    add_to(state, current, params, OwnerParam::Equipment).await
+}
+
+/// `POST /lfscada/project/page/add {projectId, title, width?, height?}` → `{id}`.
+pub async fn add_to_project(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    add_to(state, current, params, OwnerParam::Project).await
+}
+
+async fn add_to(State(state): State<AppState>, current: CurrentUser, params: Params, owner: OwnerParam) -> ApiResult {
+    let owner_ref = owner.read(&params)?;
     let title = title(&params)?;
     let width = params.int_in("width", MIN_SIZE, MAX_SIZE, 1024)?;
     let height = params.int_in("height", MIN_SIZE, MAX_SIZE, 768)?;
     let id = state
         .store
-        .add_page(&current.viewer(), equipment_id, &title, width, height)
+        .add_page(&current.viewer(), owner_ref, &title, width, height)
         .await?
-        .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+        .ok_or_else(|| owner.not_found())?;
     Ok(ApiOk::new(Created { id }).audit("page", id))
 }
 
@@ -99,6 +142,7 @@ async fn page_with_document(state: &AppState, current: &CurrentUser, id: i64, as
     let answer = PageWithDocument {
         id: page.id,
         equipment_id: page.equipment_id,
+        project_id: page.project_id,
         title: &page.title,
         width: page.width,
         height: page.height,
@@ -180,7 +224,7 @@ pub async fn version(State(state): State<AppState>, current: CurrentUser, params
     Ok(ApiOk::serialised(&PageVersionDocument { saved, document })?)
 }
 
-/// `POST /lfscada/configuration/page/copy {id, title}` → `{id}`: a copy of the page on the same equipment.
+/// `POST /lfscada/configuration/page/copy {id, title}` → `{id}`: a copy of the page for the same owner.
 pub async fn copy(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let title = title(&params)?;
@@ -192,7 +236,7 @@ pub async fn copy(State(state): State<AppState>, current: CurrentUser, params: P
     Ok(ApiOk::new(Created { id: copied }).audit("page", copied))
 }
 
-/// `POST /lfscada/configuration/page/setHome {id}`: makes the page its equipment's home page.
+/// `POST /lfscada/configuration/page/setHome {id}`: makes the page its owner's home page.
 pub async fn set_home(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     if !state.store.set_home_page(&current.viewer(), id).await? {

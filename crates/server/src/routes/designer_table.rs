@@ -4,6 +4,9 @@
 
 use super::table::EQUIPMENT_ID;
 use super::*;
+
+/// The `projectId` of a project's page calls.
+const PROJECT_ID: ParamDef = param("projectId", "integer", true, "Project id");
 use crate::api::{image_library, page_passwords, pages, templates, weather};
 
 pub(super) fn routes() -> Vec<RouteDef> {
@@ -15,6 +18,20 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/configuration/page/add", pages::add, "configuration.page.add", Manage ["equipmentId" => Equipment],
         "Add an empty configuration page → {id} (needs the manage permission).", [
             EQUIPMENT_ID,
+            param("title", "string", true, "Title, 1 to 60 characters"),
+            param("width", "integer", false, "Canvas width, 100 to 10000 (default 1024)"),
+            param("height", "integer", false, "Canvas height, 100 to 10000 (default 768)"),
+        ]),
+        // A project's pages (paths ours; the spec names the project designer's route, not its calls): listed and
+        // added by project; every call by page id below serves them too. A limited sub-account needs every
+        // equipment of the project granted (a project page may show any of them).
+        route!(POST "/lfscada/project/page/query", pages::query_of_project, "project.page.query", Session ["projectId" => ProjectPages],
+            "The project's configuration pages, oldest first, as configuration/page/query answers them (projectId set, \
+             equipmentId null); 1253 when the project does not exist.", [PROJECT_ID]),
+        route!(POST "/lfscada/project/page/add", pages::add_to_project, "project.page.add", Manage ["projectId" => ProjectPages],
+        "Add an empty page to a project → {id}; its widgets may bind any equipment of the project (needs the manage \
+         permission).", [
+            PROJECT_ID,
             param("title", "string", true, "Title, 1 to 60 characters"),
             param("width", "integer", false, "Canvas width, 100 to 10000 (default 1024)"),
             param("height", "integer", false, "Canvas height, 100 to 10000 (default 768)"),

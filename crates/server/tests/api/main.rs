@@ -29,6 +29,7 @@ mod outage;
 mod pages;
 mod pages_document;
 mod pages_versions;
+mod project_pages;
 mod projects;
 mod reports;
 mod route_walk;

@@ -28,6 +28,8 @@ pub struct Made {
     /// A page template to delete: the sub-account's own for the granted side, the administrator's for the hidden
     /// one (a limited sub-account deletes only the templates it saved).
     pub page_template: String,
+    /// A project of this equipment alone: its pages are a limited sub-account's only where it is granted.
+    pub project: String,
 }
 
 /// The organisation's shared objects.
@@ -78,6 +80,7 @@ impl World {
             Object::Model | Object::ModelToChange => made.model.clone(),
             Object::Scene => s.scene.clone(),
             Object::Project => s.project.clone(),
+            Object::ProjectPages => made.project.clone(),
             Object::Group => s.group.clone(),
             Object::Announcement => s.announcement.clone(),
             Object::Image => s.image.clone(),
@@ -203,7 +206,23 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
         value: None,
     };
     app.store.add_command(&new).await.unwrap();
-    Made { equipment, signal, page, report, alarm, command, gateway, model, picture, page_template: String::new() }
+    // Projects are the organisation's: the name must not carry the hidden side's label (the walk looks for it).
+    let project_name = format!("Line {equipment}");
+    let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
+    let project = ok(project, "project").await.data()["id"].to_string();
+    Made {
+        equipment,
+        signal,
+        page,
+        report,
+        alarm,
+        command,
+        gateway,
+        model,
+        picture,
+        page_template: String::new(),
+        project,
+    }
 }
 
 /// Builds the whole world: the demo administrator's organisation with both equipment, and the callers.
