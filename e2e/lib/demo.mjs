@@ -34,6 +34,35 @@ export async function findDemo(page) {
   return { equipmentId, signals: Object.fromEntries(listed.data.map((s) => [s.signalTitle, s.id])) };
 }
 
+/** Signals of a second pump that has no device behind it: an outlet pressure and a motor current. */
+export const PUMP_SIGNALS = [
+  { id: 0, name: 'Outlet pressure', area: 'input_register', address: 0, dataType: 'float32', unit: 'bar' },
+  { id: 0, name: 'Motor current', area: 'input_register', address: 2, dataType: 'float32', unit: 'A' },
+];
+
+/**
+ * Adds an equipment named `name` with `signals` (the demo seeds one equipment); answers its id and its signal ids by
+ * title. With `readsLike` (an equipment id), it takes that equipment's driver settings and the demo gateway, so it
+ * reads the demo simulator and its values travel the real path.
+ */
+export async function addPump(page, name, signals = PUMP_SIGNALS, readsLike = undefined) {
+  const added = await api(page, '/lfscada/equipment/multi/add', { equipName: name });
+  assert.equal(added.code, '200', JSON.stringify(added));
+  const equipmentId = added.data.id;
+  const saved = await api(page, '/lfscada/equipment/multi/signal/save', { equipmentId: String(equipmentId), signals: JSON.stringify(signals) });
+  assert.equal(saved.code, '200', JSON.stringify(saved));
+  if (readsLike !== undefined) {
+    const model = await api(page, '/lfscada/equipment/multi/info', { id: String(readsLike) });
+    assert.ok(model.data.driver, `the equipment read from has driver settings: ${JSON.stringify(model)}`);
+    const driver = await api(page, '/lfscada/equipment/multi/driver/save', { id: String(equipmentId), driver: JSON.stringify(model.data.driver) });
+    assert.equal(driver.code, '200', JSON.stringify(driver));
+    const bound = await api(page, '/lfscada/equipment/multi/bindGateway', { id: String(equipmentId), sn: 'EG-DEMO-01' });
+    assert.equal(bound.code, '200', JSON.stringify(bound));
+  }
+  const listed = await api(page, '/lfscada/monitor/multi/signal/query', { equipmentId: String(equipmentId) });
+  return { equipmentId, signals: Object.fromEntries(listed.data.map((s) => [s.signalTitle, s.id])) };
+}
+
 /** Polls `check` every 0.5 s until it answers something truthy (which it returns), failing after `timeoutMs`. */
 export async function until(check, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

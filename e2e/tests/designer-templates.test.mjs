@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, snap } from '../lib/harness.mjs';
-import { api, findDemo } from '../lib/demo.mjs';
+import { addPump, api, findDemo } from '../lib/demo.mjs';
 import { onCanvas, save, widgetsOfType } from '../lib/designer.mjs';
 
 const app = consoleUnderTest();
@@ -40,22 +40,9 @@ function faceplatePage(equipmentId, signals) {
 
 /** A second equipment with an outlet pressure of its own and no speed setpoint, and a page of it. */
 async function secondPump(page) {
-  const added = await api(page, '/lfscada/equipment/multi/add', { equipName: '2# Pump station' });
-  assert.equal(added.code, '200', JSON.stringify(added));
-  const equipmentId = added.data.id;
-  const signals = [
-    { id: 0, name: 'Outlet pressure', area: 'input_register', address: 0, dataType: 'float32', unit: 'bar' },
-    { id: 0, name: 'Motor current', area: 'input_register', address: 2, dataType: 'float32', unit: 'A' },
-  ];
-  const saved = await api(page, '/lfscada/equipment/multi/signal/save', { equipmentId: String(equipmentId), signals: JSON.stringify(signals) });
-  assert.equal(saved.code, '200', JSON.stringify(saved));
-  const listed = await api(page, '/lfscada/monitor/multi/signal/query', { equipmentId: String(equipmentId) });
+  const { equipmentId, signals } = await addPump(page, '2# Pump station');
   const pageAdded = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: '二号泵' });
-  return {
-    equipmentId,
-    pageId: pageAdded.data.id,
-    signals: Object.fromEntries(listed.data.map((s) => [s.signalTitle, s.id])),
-  };
+  return { equipmentId, pageId: pageAdded.data.id, signals };
 }
 
 const templatesTab = (page) => page.locator('[data-testid="tab-templates"]');

@@ -92,6 +92,11 @@ const egPageScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
+/** A project's configuration pages live, as tabs (one screen for the project and its page path). */
+const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+  import('@/features/monitor/project/ProjectMonitorScreen'),
+);
+
 /** The monitor's equipment list, and the group view (one screen for its list and configuration paths). */
 const fleetListScreen: ScreenLoader = withTexts(['fleet', 'status'], () =>
   import('@/features/fleet/components/EquipmentListPage'),
@@ -155,13 +160,16 @@ const monitorRoutes: RouteDef[] = [
   {
     path: 'project/:projectId',
     titleKey: 'route.monitor.project',
-    screen: notAvailable,
-    children: [{ path: 'page/:pageId', titleKey: 'route.monitor.projectPage', screen: notAvailable }],
+    screen: projectMonitorScreen,
+    children: [{ path: 'page/:pageId', titleKey: 'route.monitor.projectPage', screen: projectMonitorScreen }],
   },
 ];
 
+/** The page designer: one chunk for an equipment's page and a project's page (it reads the owner from the address). */
+const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen'));
+
 /** The equipment edit screen: one chunk for its five tab routes; it reads the open tab from the address. */
-const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'status'], () =>
+const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'pages', 'status'], () =>
   import('@/features/equipment/components/EquipmentEditPage'),
 );
 
@@ -212,7 +220,7 @@ const manageRoutes: RouteDef[] = [
   {
     path: 'eg/project/list',
     titleKey: 'route.manage.projectList',
-    screen: withTexts(['scenes'], () => import('@/features/scenes/components/ProjectsPage')),
+    screen: withTexts(['scenes', 'pages'], () => import('@/features/scenes/components/ProjectsPage')),
     menu: { group: 'eg' },
   },
   {
@@ -371,13 +379,13 @@ export const routeTable: TopRouteDef[] = [
     path: 'manage/project/:projectId/designer/:pageId',
     titleKey: 'route.manage.projectDesigner',
     frame: 'bare',
-    screen: notAvailable,
+    screen: designerScreen,
   },
   {
     path: 'manage/eg/:equipId/designer/:pageId',
     titleKey: 'route.manage.equipDesigner',
     frame: 'bare',
-    screen: withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen')),
+    screen: designerScreen,
   },
   {
     path: 'manage/scene/preview/:sceneId',
@@ -389,7 +397,7 @@ export const routeTable: TopRouteDef[] = [
     path: 'monitor/project/:projectId/preview/:pageId',
     titleKey: 'route.monitor.projectPreview',
     frame: 'bare',
-    screen: notAvailable,
+    screen: withTexts(['monitor', 'status'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
   },
   { path: 'system/msg/detail/:dataId/:msgType', titleKey: 'route.systemMsgDetail', frame: 'bare', screen: notAvailable },
 ];

@@ -1,13 +1,14 @@
 /**
- * Configuration pages as the server answers them (crates/server/src/api/pages.rs): the list of an equipment's
- * pages, shared by the equipment's page tab (management) and the page viewer (monitor), and one page with its
- * document (docs/page-document.md). Query keys under ['configPages', …].
+ * Configuration pages as the server answers them (crates/server/src/api/pages.rs). A page belongs to exactly one
+ * owner, an equipment or a project: its list (the owner's page list in management, the viewer's tabs), its changes
+ * (add, rename, copy, make home, delete) and one page with its document (docs/page-document.md). Every call by page
+ * id serves both kinds of owner; only listing and adding name the owner. Query keys under ['configPages', …].
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 
-/** A configuration page of an equipment (the server's answer type). */
+/** A configuration page of an equipment or a project (the server's answer type). */
 export type { PageSummary as ConfigPage } from '@/generated/answers';
 import type { PageSummary as ConfigPage } from '@/generated/answers';
 
@@ -16,15 +17,50 @@ export interface ConfigPageInfo extends ConfigPage {
   document: unknown;
 }
 
+/** Whose pages: an equipment's (bound to its signals) or a project's (bound to any of its equipment's signals). */
+export type PageOwner = { kind: 'equipment'; id: number } | { kind: 'project'; id: number };
+
+/**
+ * The owner a page answer names (exactly one of its two ids is set); null for an answer naming neither. Read as
+ * JSON arrives: an id that is not a number names nothing.
+ */
+export function ownerOfPage(page: { equipmentId: number | null; projectId: number | null }): PageOwner | null {
+  if (typeof page.projectId === 'number') return { kind: 'project', id: page.projectId };
+  if (typeof page.equipmentId === 'number') return { kind: 'equipment', id: page.equipmentId };
+  return null;
+}
+
+/** Whether two owners are the same equipment or the same project. */
+export function sameOwner(a: PageOwner | null, b: PageOwner | null): boolean {
+  return a !== null && b !== null && a.kind === b.kind && a.id === b.id;
+}
+
 export const configPageKeys = {
-  list: (equipmentId: number) => ['configPages', 'list', equipmentId] as const,
+  /** An owner's page list: an equipment and a project of the same id are different lists. */
+  list: (owner: PageOwner) => ['configPages', 'list', owner.kind, owner.id] as const,
   info: (pageId: number) => ['configPages', 'info', pageId] as const,
   design: (pageId: number) => ['configPages', 'design', pageId] as const,
 };
 
-/** POST /lfscada/configuration/page/query {equipmentId} → the equipment's pages, oldest first. */
-export function fetchPages(equipmentId: number, signal?: AbortSignal): Promise<ConfigPage[]> {
-  return post<ConfigPage[]>('/lfscada/configuration/page/query', { equipmentId }, { silent: true, ...(signal ? { signal } : {}) });
+/** Canvas default (spec section 9) and the longest title. */
+export const PAGE_DEFAULT_SIZE = { width: 1024, height: 768 } as const;
+export const PAGE_TITLE_MAX = 60;
+
+/** The list call and the body naming the owner, for listing and adding. */
+function ownerCall(owner: PageOwner): { query: string; add: string; body: Record<string, number> } {
+  return owner.kind === 'equipment'
+    ? { query: '/lfscada/configuration/page/query', add: '/lfscada/configuration/page/add', body: { equipmentId: owner.id } }
+    : { query: '/lfscada/project/page/query', add: '/lfscada/project/page/add', body: { projectId: owner.id } };
+}
+
+/**
+ * POST /lfscada/configuration/page/query {equipmentId} or /lfscada/project/page/query {projectId} → the owner's
+ * pages, oldest first (`home` marks the owner's home page). A project answers 1253 when the caller may not see it
+ * (another organisation's, or a limited sub-account without every equipment of it granted).
+ */
+export function fetchPages(owner: PageOwner, signal?: AbortSignal): Promise<ConfigPage[]> {
+  const call = ownerCall(owner);
+  return post<ConfigPage[]>(call.query, call.body, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 /** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
@@ -48,10 +84,65 @@ export function givePagePassword(pageId: number, password: string): Promise<unkn
   return post<unknown>('/lfscada/configuration/page/validPassword', { id: pageId, password }, { silent: true });
 }
 
-/** The equipment's pages, one cache entry for its page tab and the viewer's tabs. */
-export function usePages(equipmentId: number) {
+/** The owner's pages, one cache entry for its page list, the viewer's tabs and the designer's "open page". */
+export function usePages(owner: PageOwner) {
   return useQuery<ConfigPage[], ApiError>({
-    queryKey: configPageKeys.list(equipmentId),
-    queryFn: ({ signal }) => fetchPages(equipmentId, signal),
+    queryKey: configPageKeys.list(owner),
+    queryFn: ({ signal }) => fetchPages(owner, signal),
   });
+}
+
+/** A change of one of the owner's pages, as the page list makes them. */
+export type PageChange =
+  | { kind: 'add'; title: string; width?: number | null; height?: number | null }
+  | { kind: 'rename' | 'copy'; id: number; title: string }
+  | { kind: 'home'; id: number };
+
+/**
+ * Adds to the owner (/lfscada/configuration/page/add {equipmentId, …} or /lfscada/project/page/add {projectId, …},
+ * → {id}); by page id: /edit {id, title}, /copy {id, title} → {id} (document, canvas and password copied, in the
+ * same owner) or /setHome {id} (the owner's home page). Silent: the dialog shows the refusal.
+ */
+export function savePage(owner: PageOwner, change: PageChange): Promise<unknown> {
+  switch (change.kind) {
+    case 'add': {
+      const { add, body } = ownerCall(owner);
+      const size = { width: change.width ?? undefined, height: change.height ?? undefined };
+      return post<{ id: number }>(add, { ...body, title: change.title.trim(), ...size }, { silent: true });
+    }
+    case 'copy':
+      return post<{ id: number }>('/lfscada/configuration/page/copy', { id: change.id, title: change.title.trim() }, { silent: true });
+    case 'home':
+      return post<null>('/lfscada/configuration/page/setHome', { id: change.id }, { silent: true });
+    case 'rename':
+      return post<null>('/lfscada/configuration/page/edit', { id: change.id, title: change.title.trim() }, { silent: true });
+  }
+}
+
+/** POST /lfscada/configuration/page/delete {id} (the owner's home page moves to its first page). */
+export function deletePage(pageId: number): Promise<null> {
+  return post<null>('/lfscada/configuration/page/delete', { id: pageId });
+}
+
+/** The owner's page changes; each refreshes the owner's list. */
+export function usePageChanges(owner: PageOwner) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: configPageKeys.list(owner) });
+  const save = useMutation<unknown, ApiError, PageChange>({
+    mutationFn: (change) => savePage(owner, change),
+    onSuccess: (_data, change) => {
+      void refresh();
+      // The monitor's equipment cards open the equipment's home page.
+      if (change.kind === 'home' && owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+    },
+  });
+  const remove = useMutation<null, ApiError, number>({
+    mutationFn: deletePage,
+    onSuccess: () => {
+      void refresh();
+      // Deleting the home page makes the first page the home page the cards open.
+      if (owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+    },
+  });
+  return { save, remove };
 }

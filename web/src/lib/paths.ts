@@ -2,6 +2,8 @@
  * Paths that code outside the route table must name (features cannot import the app's route table).
  * app/routes.tsx uses the same constants.
  */
+import type { PageOwner } from './configPages';
+import { DRAFT_QUERY } from './pageDraft';
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
@@ -36,4 +38,45 @@ export function equipmentPagesPath(equipmentId: number): string {
 /** The page designer on one of an equipment's pages: `/manage/eg/{equipId}/designer/{pageId}`. */
 export function egDesignerPath(equipmentId: number, pageId: number): string {
   return `/manage/eg/${equipmentId}/designer/${pageId}`;
+}
+
+/** The page designer on one of a project's pages: `/manage/project/{projectId}/designer/{pageId}`. */
+export function projectDesignerPath(projectId: number, pageId: number): string {
+  return `/manage/project/${projectId}/designer/${pageId}`;
+}
+
+/** The page designer on a page of either kind of owner. */
+export function designerPath(owner: PageOwner, pageId: number): string {
+  return owner.kind === 'equipment' ? egDesignerPath(owner.id, pageId) : projectDesignerPath(owner.id, pageId);
+}
+
+/** The query parameter of the project list that opens a project's pages (the designer's "back" of a project page). */
+export const PROJECT_PAGES_QUERY = 'pages';
+
+/** The project list with the project's pages open: `/manage/eg/project/list?pages={projectId}`. */
+export function projectPagesPath(projectId: number): string {
+  return `/manage/eg/project/list?${PROJECT_PAGES_QUERY}=${projectId}`;
+}
+
+/** Where an owner's pages are managed: the equipment's page tab, or the project list with the project's pages open. */
+export function ownerPagesPath(owner: PageOwner): string {
+  return owner.kind === 'equipment' ? equipmentPagesPath(owner.id) : projectPagesPath(owner.id);
+}
+
+/** A project's monitor, its home page live: `/monitor/project/{projectId}`. */
+export function projectMonitorPath(projectId: number): string {
+  return `/monitor/project/${projectId}`;
+}
+
+/** One page of a project live in its monitor, among the project's pages: `/monitor/project/{projectId}/page/{pageId}`. */
+export function projectPagePath(projectId: number, pageId: number): string {
+  return `/monitor/project/${projectId}/page/${pageId}`;
+}
+
+/**
+ * One page of a project live, full window (opened in a new tab): `/monitor/project/{projectId}/preview/{pageId}`;
+ * `draft` asks for the designer's unsaved document of the page (`?draft=1`, lib/pageDraft.ts).
+ */
+export function projectPreviewPath(projectId: number, pageId: number, draft = false): string {
+  return `/monitor/project/${projectId}/preview/${pageId}${draft ? `?${DRAFT_QUERY}=1` : ''}`;
 }

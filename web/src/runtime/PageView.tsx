@@ -40,11 +40,13 @@ export function PageView({ document, context, now }: PageViewProps) {
   });
   const { runClick, dialog } = useClickRunner(contextRef, messageRef);
 
-  const equipmentId = context.live?.equipmentId;
-  const env = useMemo<RenderEnv>(
-    () => ({ signals: context.signals, now, runClick, live: equipmentId === undefined ? null : { equipmentId } }),
-    [context.signals, now, runClick, equipmentId],
-  );
+  // The live target by value: a context rebuilt with an equal equipment list keeps the environment, so the
+  // memoised widgets stay put.
+  const liveKey = context.live?.equipmentIds.join(',');
+  const env = useMemo<RenderEnv>(() => {
+    const live = liveKey === undefined ? null : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number) };
+    return { signals: context.signals, now, runClick, live };
+  }, [context.signals, now, runClick, liveKey]);
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairBindings } from './bindings';
+import { boundEquipment, repairBindings } from './bindings';
 import { parsePageDocument, type PageDocument, type Widget } from './document';
 import { EQUIPMENT_ID, testDocumentRaw, testSignals } from './testDocument';
 import type { RuntimeSignal } from './types';
@@ -107,5 +107,82 @@ describe('binding repair (spec section 4)', () => {
     const result = repairBindings(doc, testSignals, EQUIPMENT_ID);
     expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0, widgets: [] });
     expect(result.document).toBe(doc);
+  });
+});
+
+describe("binding repair on a project's page: one of the project's equipment", () => {
+  const signal = (id: number, equipId: number, title: string): RuntimeSignal => ({
+    id,
+    equipId,
+    title,
+    dataType: 'float32',
+    unit: '',
+    decimals: 1,
+    writable: false,
+    min: null,
+    max: null,
+  });
+  // The union of the project's catalogues (equipment 7 and 8), and equipment 9's signal, no longer in the project.
+  const union = new Map<number, RuntimeSignal>([
+    [1, signal(1, 7, 'Tank level')],
+    [50, signal(50, 8, 'Outlet pressure')],
+  ]);
+  const withLeaver = new Map<number, RuntimeSignal>([...union, [60, signal(60, 9, 'Flow')]]);
+  const project = new Set([7, 8]);
+
+  it("keeps bindings to any of the project's equipment, refreshing a title under the signal's own equipment", () => {
+    const doc = parsePageDocument({ widgets: [bound('first', 1, 'Tank level', 7), bound('second', 50, 'Old name', 8)] });
+    const { document, cleared, refreshed } = repairBindings(doc, union, project);
+    expect({ cleared, refreshed }).toEqual({ cleared: 0, refreshed: 1 });
+    expect(find(document, 'first')).toBe(doc.widgets[0]);
+    expect(find(document, 'second').data).toMatchObject({ signalId: 50, equipId: 8, title: 'Outlet pressure' });
+  });
+
+  it('clears a binding to an equipment that left the project, even when its signal still exists', () => {
+    const doc = parsePageDocument({ widgets: [bound('left', 60, 'Flow', 9), bound('gone', 61, 'Flow', 9)] });
+    const { document, cleared, widgets } = repairBindings(doc, withLeaver, project);
+    expect(cleared).toBe(2);
+    expect(widgets.map((w) => w.id)).toEqual(['left', 'gone']);
+    expect(find(document, 'left').data).toMatchObject({ signalId: null, equipId: null, title: '' });
+  });
+
+  it("clears a binding whose named equipment is not its signal's, though both are the project's", () => {
+    const doc = parsePageDocument({ widgets: [bound('mixed', 50, 'Outlet pressure', 7)] });
+    const { document, cleared } = repairBindings(doc, union, project);
+    expect(cleared).toBe(1);
+    expect(find(document, 'mixed').data.signalId).toBeNull();
+  });
+
+  it('an equipment page is the project rule with one equipment', () => {
+    const doc = parsePageDocument({ widgets: [bound('first', 1, 'Tank level', 7), bound('second', 50, 'Outlet pressure', 8)] });
+    expect(repairBindings(doc, union, 7)).toEqual(repairBindings(doc, union, new Set([7])));
+    expect(repairBindings(doc, union, 7).cleared).toBe(1);
+  });
+});
+
+describe("the equipment a project page's viewer monitors: those its bindings name", () => {
+  const signal = (id: number, equipId: number): RuntimeSignal => ({
+    id, equipId, title: `S${id}`, dataType: 'float32', unit: '', decimals: 1, writable: true, min: null, max: null,
+  });
+  const catalogue = new Map<number, RuntimeSignal>([[1, signal(1, 7)], [2, signal(2, 7)], [50, signal(50, 8)], [60, signal(60, 9)]]);
+
+  it('names each equipment once, from widgets, group members, chart lists and click events, by the catalogue', () => {
+    const doc = parsePageDocument({
+      widgets: [
+        bound('a', 2, 'S2', 7),
+        { id: 'group', widgetType: 'WidgetGroup', children: [bound('b', 1, 'S1', 7)] },
+        { id: 'chart', widgetType: 'ComplexLine', data: { signalArray: [{ type: 'signal', equipId: 8, signalId: 50, title: 'S50' }] } },
+        // Stored without its equipment: the catalogue says whose it is.
+        { id: 'button', widgetType: 'UsualButton', clickEvent: { enable: true, config: { action: 'write', data: { type: 'signal', signalId: 60 } } } },
+        // A cleared binding and a signal the catalogue does not hold name nothing.
+        { id: 'cleared', widgetType: 'UsualDataText', data: { type: 'signal', equipId: null, signalId: null } },
+        bound('unknown', 99, 'S99', 10),
+      ],
+    });
+    expect(boundEquipment(doc, catalogue)).toEqual([7, 8, 9]);
+  });
+
+  it('is empty for a page without bindings', () => {
+    expect(boundEquipment(parsePageDocument({ widgets: [{ id: 't', widgetType: 'UsualText', data: { text: 'x' } }] }), catalogue)).toEqual([]);
   });
 });

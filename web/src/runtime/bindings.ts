@@ -1,7 +1,9 @@
 /**
  * Binding repair (spec section 4; docs/page-document.md, "Binding repair"). When the viewer loads a page, a
- * signal binding whose signal is no longer in the equipment's catalogue, or whose equipment differs, is cleared
- * (the widget shows "no value"); a title that differs from the catalogue's is refreshed. It applies to the
+ * signal binding whose signal is no longer in the catalogue, or whose signal is not of one of the page owner's
+ * equipment (an equipment page: that equipment; a project page: the project's equipment), or whose binding names
+ * another equipment than its signal's, is cleared (the widget shows "no value"); a title that differs from the
+ * catalogue's is refreshed. It applies to the
  * widget's own binding, the click event's write binding, chart signal lists and a drop-down's items' write bindings,
  * group children included.
  *
@@ -14,7 +16,7 @@ import type { RuntimeSignal } from './types';
 
 export interface RepairResult {
   document: PageDocument;
-  /** Bindings cleared: their signal is gone or belongs to another equipment. */
+  /** Bindings cleared: their signal is gone or belongs to an equipment not the owner's. */
   cleared: number;
   /** Bindings whose title was refreshed from the catalogue. */
   refreshed: number;
@@ -33,24 +35,33 @@ interface Tally {
   refreshed: number;
 }
 
+/**
+ * The equipment a page's bindings may reach: an equipment page's one equipment (its id), or a project page's
+ * equipment (the set of their ids).
+ */
+export type OwnedEquipment = number | ReadonlySet<number>;
+
+const owns = (owned: OwnedEquipment, equipmentId: number) =>
+  typeof owned === 'number' ? owned === equipmentId : owned.has(equipmentId);
+
 /** The repaired binding, or the same object when nothing changes. */
 function repairBinding<B extends Binding>(
   binding: B,
   signals: ReadonlyMap<number, RuntimeSignal>,
-  equipmentId: number,
+  owned: OwnedEquipment,
   tally: Tally,
 ): B {
   if (binding.type !== 'signal' || binding.signalId === null) return binding;
   const signal = signals.get(binding.signalId);
   const otherEquipment =
-    !signal || signal.equipId !== equipmentId || (binding.equipId !== null && binding.equipId !== equipmentId);
+    !signal || !owns(owned, signal.equipId) || (binding.equipId !== null && binding.equipId !== signal.equipId);
   if (otherEquipment) {
     tally.cleared++;
     return { ...binding, signalId: null, equipId: null, title: '', subTitle: '' };
   }
   if (binding.title !== signal.title) {
     tally.refreshed++;
-    return { ...binding, title: signal.title, equipId: equipmentId };
+    return { ...binding, title: signal.title, equipId: signal.equipId };
   }
   return binding;
 }
@@ -107,21 +118,24 @@ export function mapWidgetBindings(widget: Widget, map: BindingMap): Widget {
   };
 }
 
-function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal>, equipmentId: number, tally: Tally): Widget {
-  return mapWidgetBindings(widget, (binding) => repairBinding(binding, signals, equipmentId, tally));
+function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal>, owned: OwnedEquipment, tally: Tally): Widget {
+  return mapWidgetBindings(widget, (binding) => repairBinding(binding, signals, owned, tally));
 }
 
-/** The document with its signal bindings checked against the equipment's catalogue (see the module comment). */
+/**
+ * The document with its signal bindings checked against the catalogue of the owner's equipment (see the module
+ * comment): `owned` is the page's equipment, or the project's equipment for a project page.
+ */
 export function repairBindings(
   doc: PageDocument,
   signals: ReadonlyMap<number, RuntimeSignal>,
-  equipmentId: number,
+  owned: OwnedEquipment,
 ): RepairResult {
   const tally: Tally = { cleared: 0, refreshed: 0 };
   const repairedWidgets: RepairedWidget[] = [];
   const repaired = doc.widgets.map((widget) => {
     const before = { ...tally };
-    const next = repairWidget(widget, signals, equipmentId, tally);
+    const next = repairWidget(widget, signals, owned, tally);
     if (next !== widget) {
       repairedWidgets.push({ id: widget.id, cleared: tally.cleared - before.cleared, refreshed: tally.refreshed - before.refreshed });
     }
@@ -129,4 +143,20 @@ export function repairBindings(
   });
   const widgets = repairedWidgets.length > 0 ? repaired : doc.widgets;
   return { document: widgets === doc.widgets ? doc : { ...doc, widgets }, ...tally, widgets: repairedWidgets };
+}
+
+/**
+ * The equipment of the signals the document's bindings name (by the catalogue, so a binding stored without its
+ * `equipId` counts too), each once, in the order first met: the equipment a project page's viewer monitors. Read
+ * after repair, so every one is the owner's.
+ */
+export function boundEquipment(doc: PageDocument, signals: ReadonlyMap<number, RuntimeSignal>): number[] {
+  const found = new Set<number>();
+  const note: BindingMap = (binding) => {
+    const signal = binding.type === 'signal' && binding.signalId !== null ? signals.get(binding.signalId) : undefined;
+    if (signal) found.add(signal.equipId);
+    return binding;
+  };
+  for (const widget of doc.widgets) mapWidgetBindings(widget, note);
+  return [...found];
 }

@@ -4,22 +4,26 @@
  * records" answer (2001) and the confirmation are handled in one place.
  *
  * Each table has its own cache entry (keyed by its widget id and what it asks for) under the detail screen's keys,
- * so a confirmation anywhere refreshes every alarm list of the equipment and a logout drops them all. The query
+ * so a confirmation anywhere refreshes every alarm list and a logout drops them all. A project's page lists the
+ * alarm records of all of the project's equipment: the alarm call is per equipment, so their answers are merged
+ * (`fetchAlarmsOf`). The query
  * is repeated every `rollTime` seconds, and only while the browser shows the page: TanStack Query holds interval
  * refetches while the document is hidden (`refetchIntervalInBackground` false) and the query client does not
  * refetch on focus. The window (`timeRange` back from now) is computed when a query runs, so it rolls with time
  * while the key stays the same. A range the operator picked (filterTime) is part of the key and is not repeated:
  * a fixed range's records do not change with the roll.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchAlarms } from '@/lib/equipmentRecords/alarms';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AlarmRecord } from '@/generated/answers';
+import { ALARM_PAGE_SIZE, confirmAlarm, fetchAlarms, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { monitorKeys } from '@/lib/equipmentRecords/keys';
 import { fetchHistory } from '@/lib/equipmentRecords/history';
 import type { AlarmPage, HistoryAnswer } from '@/lib/equipmentRecords/types';
 import type { ApiError } from '@/lib/api/errors';
 import { queryWindow, type FixedRange, type TableSettings } from './tables';
 
-export { useConfirmAlarm } from '@/lib/equipmentRecords/alarms';
+/** The time bounds of an alarm query. */
+type AlarmWindow = Pick<AlarmQuery, 'startTime' | 'endTime'>;
 
 /** The history of `signalIds` over the table's window, re-queried every rollTime seconds. */
 export function historyTableQuery(
@@ -39,9 +43,12 @@ export function historyTableQuery(
   });
 }
 
-/** Page `page` of the equipment's alarm records triggered in the table's window, re-queried every rollTime seconds. */
+/**
+ * Page `page` of the alarm records of the page's equipment (one equipment's page: its own; a project's page: every
+ * equipment of the project) triggered in the table's window, re-queried every rollTime seconds.
+ */
 export function alarmTableQuery(
-  equipmentId: number,
+  equipmentIds: readonly number[],
   widgetId: string,
   page: number,
   settings: TableSettings,
@@ -50,8 +57,8 @@ export function alarmTableQuery(
   fixed: FixedRange | null = null,
 ) {
   return queryOptions<AlarmPage, ApiError>({
-    queryKey: [...monitorKeys.alarms(equipmentId), 'widget', widgetId, { page, timeRange: settings.timeRange, fixed }],
-    queryFn: ({ signal }) => fetchAlarms(equipmentId, { page, ...queryWindow(clock(), settings, fixed) }, signal),
+    queryKey: [...monitorKeys.alarmsOf(equipmentIds), 'widget', widgetId, { page, timeRange: settings.timeRange, fixed }],
+    queryFn: ({ signal }) => fetchAlarmsOf(equipmentIds, { page, ...queryWindow(clock(), settings, fixed) }, signal),
     enabled,
     refetchInterval: fixed ? false : settings.rollTime * 1000,
     refetchIntervalInBackground: false,
@@ -59,23 +66,67 @@ export function alarmTableQuery(
   });
 }
 
+/** Confirms a record (the alarm screen's call) and refreshes every alarm list: the record may be in any of them. */
+export function useConfirmTableAlarm() {
+  const client = useQueryClient();
+  return useMutation<AlarmRecord, ApiError, number>({
+    mutationFn: confirmAlarm,
+    onSettled: () => client.invalidateQueries({ queryKey: monitorKeys.allAlarms }),
+  });
+}
+
 /** The most alarm records one export collects (100 pages of the call's largest page): past it the file says so. */
 export const MAX_EXPORTED_ALARMS = 10_000;
 /** The alarm call's largest page (the server's PAGE_SIZE_MAX), so an export asks as few times as it can. */
-const EXPORT_PAGE_SIZE = 100;
+const LARGEST_PAGE = 100;
+
+/** The server's order of alarm records: newest trigger first, then the higher id. */
+const newestFirst = (a: AlarmRecord, b: AlarmRecord) => b.gmtTrigger - a.gmtTrigger || b.id - a.id;
 
 /**
- * Every alarm record of the equipment triggered in `window` (newest first, as the table lists them), page after
- * page, at most {@link MAX_EXPORTED_ALARMS}; `total` is how many the server holds, so a cut list can say so.
+ * The first `count` records of one equipment in `window` (newest first), asked in pages of up to
+ * {@link LARGEST_PAGE}; `total` is how many the server holds.
  */
-export async function allAlarms(equipmentId: number, window: FixedRange, signal?: AbortSignal): Promise<AlarmPage> {
+async function firstAlarms(equipmentId: number, count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
+  const pageSize = Math.min(LARGEST_PAGE, count);
   const list: AlarmPage['list'] = [];
   let total = 0;
-  for (let page = 1; list.length < MAX_EXPORTED_ALARMS; page++) {
-    const answer = await fetchAlarms(equipmentId, { page, pageSize: EXPORT_PAGE_SIZE, ...window }, signal);
+  for (let page = 1; list.length < count; page++) {
+    const answer = await fetchAlarms(equipmentId, { page, pageSize, ...window }, signal);
     total = answer.total;
     list.push(...answer.list);
-    if (answer.list.length < EXPORT_PAGE_SIZE || list.length >= total) break;
+    if (answer.list.length < pageSize || list.length >= total) break;
   }
-  return { total, list: list.slice(0, MAX_EXPORTED_ALARMS) };
+  return { total, list: list.slice(0, count) };
+}
+
+/** The first `count` records of every equipment of the set, as one list newest first, the totals added. */
+async function firstAlarmsOf(equipmentIds: readonly number[], count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
+  const pages = await Promise.all(equipmentIds.map((id) => firstAlarms(id, count, window, signal)));
+  return {
+    total: pages.reduce((sum, p) => sum + p.total, 0),
+    list: pages.flatMap((p) => p.list).sort(newestFirst),
+  };
+}
+
+/**
+ * Page `query.page` of the records of the equipment set. One equipment: the server's own page. Several: the call
+ * is per equipment, and page p of their merged list lies within the first p × pageSize records of each, so those
+ * are asked and merged (the next pages of a deep page cost more calls; the first page costs one per equipment).
+ */
+export async function fetchAlarmsOf(equipmentIds: readonly number[], query: AlarmQuery, signal?: AbortSignal): Promise<AlarmPage> {
+  const only = equipmentIds.length === 1 ? equipmentIds[0] : undefined;
+  if (only !== undefined) return fetchAlarms(only, query, signal);
+  const pageSize = query.pageSize ?? ALARM_PAGE_SIZE;
+  const merged = await firstAlarmsOf(equipmentIds, query.page * pageSize, { startTime: query.startTime, endTime: query.endTime }, signal);
+  return { total: merged.total, list: merged.list.slice((query.page - 1) * pageSize, query.page * pageSize) };
+}
+
+/**
+ * Every alarm record of the equipment set triggered in `window` (newest first, as the table lists them), page
+ * after page, at most {@link MAX_EXPORTED_ALARMS}; `total` is how many the server holds, so a cut list can say so.
+ */
+export async function allAlarms(equipmentIds: readonly number[], window: FixedRange, signal?: AbortSignal): Promise<AlarmPage> {
+  const all = await firstAlarmsOf(equipmentIds, MAX_EXPORTED_ALARMS, window, signal);
+  return { total: all.total, list: all.list.slice(0, MAX_EXPORTED_ALARMS) };
 }

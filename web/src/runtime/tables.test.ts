@@ -297,13 +297,15 @@ describe('table queries', () => {
   });
 
   it("keys the alarms per widget and page under the equipment's alarm key, which a confirmation refreshes", () => {
-    const options = alarmTableQuery(7, 'a1', 2, settings, true);
+    const options = alarmTableQuery([7], 'a1', 2, settings, true);
     expect(options.queryKey.slice(0, 3)).toEqual(['monitor', 'alarms', 7]);
+    // A project page's table: under the alarm lists' key too, which a confirmation anywhere refreshes.
+    expect(alarmTableQuery([7, 8], 'a1', 2, settings, true).queryKey.slice(0, 4)).toEqual(['monitor', 'alarms', 'of', '7,8']);
     expect(options.queryKey).toContain('a1');
     expect(options.queryKey).toContainEqual({ page: 2, timeRange: 60, fixed: null });
     expect(options.refetchInterval).toBe(15_000);
     expect(options.refetchIntervalInBackground).toBe(false);
-    expect(alarmTableQuery(7, 'a1', 1, settings, false).enabled).toBe(false);
+    expect(alarmTableQuery([7], 'a1', 1, settings, false).enabled).toBe(false);
   });
 
   it('keys a picked range apart and does not repeat it: a fixed range does not change', () => {
@@ -311,7 +313,7 @@ describe('table queries', () => {
     const history = historyTableQuery('h1', [2], settings, () => 0, fixed);
     expect(history.queryKey).toEqual(['monitor', 'history', { widget: 'h1', signalIds: [2], timeRange: 60, fixed }]);
     expect(history.refetchInterval).toBe(false);
-    const alarms = alarmTableQuery(7, 'a1', 1, settings, true, () => 0, fixed);
+    const alarms = alarmTableQuery([7], 'a1', 1, settings, true, () => 0, fixed);
     expect(alarms.queryKey).toContainEqual({ page: 1, timeRange: 60, fixed });
     expect(alarms.refetchInterval).toBe(false);
   });

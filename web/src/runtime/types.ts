@@ -1,9 +1,10 @@
 /**
- * What the viewer is given by the screen that shows it: the equipment's signal catalogue, live values, the
- * user's write permission and the two ways out of a page (a write, another page).
+ * What the viewer is given by the screen that shows it: the signal catalogue of the page's equipment (an
+ * equipment's page: its one equipment; a project's page: the project's equipment), live values, the user's write
+ * permission and the two ways out of a page (a write, another page).
  */
 
-/** A signal of the page's equipment, as the catalogue describes it. */
+/** A signal of one of the page's equipment, as the catalogue describes it. */
 export interface RuntimeSignal {
   id: number;
   equipId: number;
@@ -28,7 +29,7 @@ export interface RuntimeValue {
 export interface RuntimeContext {
   /** Live values by signal id (string key). */
   values: Readonly<Record<string, RuntimeValue>>;
-  /** The equipment's signal catalogue. */
+  /** The signal catalogue of the page's equipment. */
   signals: ReadonlyMap<number, RuntimeSignal>;
   /** The user holds the write permission. */
   canWrite: boolean;
@@ -36,8 +37,9 @@ export interface RuntimeContext {
   write(signalId: number, value: number): Promise<void>;
   openPage(pageId: number): void;
   /**
-   * The equipment the page is shown live for; left out for still drawings (a version's preview, tests of the
-   * drawing), whose tables then make no server call (widgets/common.tsx, `RenderEnv.live`).
+   * The equipment the page is shown live for (an equipment's page: its one equipment; a project's page: the
+   * project's equipment); left out for still drawings (a version's preview, tests of the drawing), whose tables
+   * then make no server call (widgets/common.tsx, `RenderEnv.live`).
    */
-  live?: { equipmentId: number };
+  live?: { equipmentIds: readonly number[] };
 }

@@ -1,21 +1,23 @@
 /**
- * `/manage/eg/{equipId}/designer/{pageId}`: the designer on one of an equipment's configuration pages. The page is
- * loaded with the caller's rights (another organisation's page, or one of an equipment not granted, answers 1205
- * and opens nothing) and must belong to the equipment the address names.
+ * The designer on one configuration page of its owner: `/manage/eg/{equipId}/designer/{pageId}` (an equipment's
+ * page) or `/manage/project/{projectId}/designer/{pageId}` (a project's page, whose widgets bind any equipment of
+ * the project). The page is loaded with the caller's rights (another organisation's page, or one the caller may not
+ * see, answers 1205; a project the caller may not see 1253) and opens nothing then; it must belong to the owner the
+ * address names.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
-import { equipmentPagesPath } from '@/lib/paths';
+import { ownerPagesPath } from '@/lib/paths';
 import { parsePageDocument } from '@/runtime/document';
 import { repairBindings, type RepairResult } from '@/runtime/bindings';
 import { runtimeSignals } from '@/runtime/live/useRuntimeContext';
-import { useSignals } from '@/lib/signals/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiError } from '@/lib/api/errors';
-import { configPageKeys, fetchPageForDesign, type ConfigPageInfo } from '@/lib/configPages';
+import { configPageKeys, fetchPageForDesign, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
+import { useOwnerScope } from '@/lib/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
 
 function positiveId(text: string | undefined): number | null {
@@ -23,16 +25,29 @@ function positiveId(text: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export default function DesignerScreen() {
-  const params = useParams();
-  const equipmentId = positiveId(params.equipId);
-  const pageId = positiveId(params.pageId);
-  const { t } = useTranslation();
-  if (equipmentId === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
-  return <DesignerLoader key={pageId} equipmentId={equipmentId} pageId={pageId} />;
+/** The owner the address names: the project of a project designer's address, else the equipment. */
+function ownerOfParams(params: Readonly<Record<string, string | undefined>>): PageOwner | null {
+  if (params.projectId !== undefined) {
+    const id = positiveId(params.projectId);
+    return id === null ? null : { kind: 'project', id };
+  }
+  const id = positiveId(params.equipId);
+  return id === null ? null : { kind: 'equipment', id };
 }
 
-function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: number }) {
+/** Codes that say the page or its project is not the caller's: nothing is opened, and nothing is retried. */
+const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound];
+
+export default function DesignerScreen() {
+  const params = useParams();
+  const owner = ownerOfParams(params);
+  const pageId = positiveId(params.pageId);
+  const { t } = useTranslation();
+  if (owner === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
+  return <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />;
+}
+
+function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number }) {
   const { t } = useTranslation();
   // The designer's own load: a protected page opens without its password (the route needs the manage permission).
   const info = useQuery<ConfigPageInfo, ApiError>({
@@ -42,39 +57,51 @@ function DesignerLoader({ equipmentId, pageId }: { equipmentId: number; pageId: 
   // Parsed once per loaded version, not on every render of the loader (a refetch after a save renders it again).
   const stored = info.data?.document;
   const document = useMemo(() => (stored === undefined ? null : parsePageDocument(stored)), [stored]);
-  // Binding repair on open (spec section 4): against the equipment's catalogue as it is now. Without the catalogue
-  // (it failed to load) the page opens as stored, unrepaired.
-  const catalogue = useSignals(equipmentId);
+  // Binding repair on open (spec section 4): against the catalogues of the owner's equipment as they are now.
+  // Without every catalogue (one failed to load) the page opens as stored, unrepaired: a missing catalogue must
+  // not clear the bindings to its equipment.
+  const scope = useOwnerScope(owner);
   const repair = useMemo<RepairResult | null>(
-    () => (document && catalogue.data ? repairBindings(document, runtimeSignals(catalogue.data), equipmentId) : null),
-    [document, catalogue.data, equipmentId],
+    () =>
+      document && scope.complete
+        ? repairBindings(document, runtimeSignals(scope.signals), new Set(scope.equipment.map((e) => e.id)))
+        : null,
+    [document, scope.complete, scope.signals, scope.equipment],
   );
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
   const reload = () => {
     void info.refetch().then(() => setGeneration((g) => g + 1));
   };
-  if (info.error) {
-    return info.error.code === Code.PageNotFound ? (
+  const error = info.error ?? scope.projectError;
+  if (error) {
+    return NOT_FOUND.includes(error.code) ? (
       <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />
     ) : (
-      <TabError testId="designer-error" title={t('designer.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
+      <TabError
+        testId="designer-error"
+        title={t('designer.loadFailed')}
+        error={error}
+        onRetry={() => (info.error ? void info.refetch() : scope.retry())}
+      />
     );
   }
-  if (!info.data || !document || (catalogue.isPending && !catalogue.error)) return <TabLoading testId="designer-loading" />;
-  if (info.data.equipmentId !== equipmentId) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
+  if (!info.data || !document || scope.pending) return <TabLoading testId="designer-loading" />;
+  if (!sameOwner(ownerOfPage(info.data), owner)) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor
       key={generation}
       pageId={pageId}
       version={info.data.updated}
       onReload={reload}
-      equipmentId={equipmentId}
+      owner={owner}
+      equipment={scope.equipment}
+      signals={scope.signals}
       title={info.data.title}
       protectedPage={info.data.protected}
       document={document}
       repair={repair}
-      backTo={equipmentPagesPath(equipmentId)}
+      backTo={ownerPagesPath(owner)}
     />
   );
 }

@@ -13,7 +13,8 @@ import type { Language } from './language';
 
 /**
  * Every area; `common` (the entry's texts: errors, loading, the route titles) is always loaded. `status` holds the
- * texts of the state badges several screens share (gateway presence, signal strength, monitor status).
+ * texts of the state badges several screens share (gateway presence, signal strength, monitor status); `pages`
+ * those of the configuration page list an equipment's page tab and a project's pages share.
  */
 export const TEXT_AREAS = [
   'common',
@@ -23,6 +24,7 @@ export const TEXT_AREAS = [
   'fleet',
   'monitor',
   'equipment',
+  'pages',
   'gateways',
   'scenes',
   'system',

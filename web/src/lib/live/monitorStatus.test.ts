@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayInfo } from '@/lib/live/egMonitorApi';
-import { monitorStatus } from './monitorStatus';
+import { monitorStatus, setMonitorStatus } from './monitorStatus';
 
 const gateway: GatewayInfo = { sn: 'EG-1', online: true, vpn: false, interval: 1000, economizeOpen: false };
 const NOW = 1_000_000;
@@ -25,5 +25,22 @@ describe('monitoring state shown honestly (spec section 4)', () => {
     const economize = { ...gateway, economizeOpen: true };
     expect(monitorStatus({ ...off, gateway: economize }, NOW, NOW - 120_000)).toBe('paused');
     expect(monitorStatus({ ...off, gateway: economize }, NOW, NOW - 1000)).toBe('openFailed');
+  });
+});
+
+describe('the monitoring state of a set of equipment', () => {
+  it('is on while any equipment is monitored, and counts those that are not', () => {
+    expect(setMonitorStatus(['offline', 'on', 'vpn'])).toEqual({ status: 'on', notMonitored: 2, total: 3 });
+    expect(setMonitorStatus(['on', 'on'])).toEqual({ status: 'on', notMonitored: 0, total: 2 });
+  });
+  it('is connecting while none is on and one still waits; a waiting one is not counted as unmonitored', () => {
+    expect(setMonitorStatus(['noGateway', 'connecting'])).toEqual({ status: 'connecting', notMonitored: 1, total: 2 });
+  });
+  it("names the first equipment's reason when none is monitored", () => {
+    expect(setMonitorStatus(['paused', 'offline'])).toEqual({ status: 'paused', notMonitored: 2, total: 2 });
+    expect(setMonitorStatus(['offline'])).toEqual({ status: 'offline', notMonitored: 1, total: 1 });
+  });
+  it('is nothing for an empty set', () => {
+    expect(setMonitorStatus([])).toBeNull();
   });
 });

@@ -50,3 +50,25 @@ export const STATUS_BADGE: Record<MonitorStatus, 'success' | 'processing' | 'def
   paused: 'warning',
   openFailed: 'error',
 };
+
+/** The monitoring state of a set of equipment (a project's page binds several), as one badge and a count. */
+export interface SetMonitorStatus {
+  /**
+   * `on` while any equipment of the set is monitored (values are arriving), else `connecting` while any is still
+   * waiting for its gateway or first values, else the first equipment's reason (the per-equipment list says the
+   * others').
+   */
+  status: MonitorStatus;
+  /** How many of the set are not monitored now: offline, VPN, no gateway, paused, open failed or unknown. */
+  notMonitored: number;
+  total: number;
+}
+
+/** The set's state from each equipment's; null for an empty set (nothing to monitor). */
+export function setMonitorStatus(statuses: readonly MonitorStatus[]): SetMonitorStatus | null {
+  const first = statuses[0];
+  if (first === undefined) return null;
+  const live = (s: MonitorStatus) => s === 'on' || s === 'connecting';
+  const status = statuses.includes('on') ? 'on' : statuses.includes('connecting') ? 'connecting' : first;
+  return { status, notMonitored: statuses.filter((s) => !live(s)).length, total: statuses.length };
+}

@@ -2,7 +2,8 @@
  * An equipment's signals and their latest stored values, as every live screen (the EG detail tabs, the
  * configuration page viewer) reads them. Silent calls: the screens show a failure inline with a retry.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { parseEgSignalFrame, type EgSignalFrame } from '@/lib/live/egSignalChannel';
@@ -23,6 +24,64 @@ export function useSignals(equipmentId: number) {
   return useQuery<MonitorSignal[], ApiError>({
     queryKey: signalKeys.signals(equipmentId),
     queryFn: ({ signal }) => fetchSignals(equipmentId, signal),
+  });
+}
+
+/** The signals of several equipment together (a project page binds any of its project's equipment). */
+export interface UnionCatalogue {
+  /** Equipment by equipment, in the order asked; each signal is one of the equipment it was asked for. */
+  signals: MonitorSignal[];
+  /** Every equipment's catalogue has answered: only then may a binding be judged by its absence. */
+  complete: boolean;
+}
+
+/**
+ * The union of the catalogues of `equipmentIds` (`lists[i]` answered for `equipmentIds[i]`, undefined while it has
+ * not): each signal kept once, and only under the equipment it was asked for, so a signal always knows its
+ * equipment.
+ */
+export function unionCatalogue(
+  equipmentIds: readonly number[],
+  lists: ReadonlyArray<readonly MonitorSignal[] | undefined>,
+): UnionCatalogue {
+  const seen = new Set<number>();
+  const signals: MonitorSignal[] = [];
+  equipmentIds.forEach((equipmentId, i) => {
+    for (const s of lists[i] ?? []) {
+      if (s.equipId !== equipmentId || seen.has(s.id)) continue;
+      seen.add(s.id);
+      signals.push(s);
+    }
+  });
+  return { signals, complete: equipmentIds.every((_, i) => lists[i] !== undefined) };
+}
+
+/**
+ * The catalogues of several equipment, one query per equipment (the same cache entries as `useSignals`), as their
+ * union; `error` is the first failure, `pending` while any has neither answered nor failed.
+ */
+export function useSignalsOf(equipmentIds: readonly number[]): UnionCatalogue & { pending: boolean; error: ApiError | null } {
+  const ids = equipmentIds.join(',');
+  // Stable while the ids are the same, so the union is a new object only when an answer is (TanStack re-runs
+  // `combine` when it or a result changes).
+  const combine = useCallback(
+    (results: ReadonlyArray<{ data: MonitorSignal[] | undefined; isPending: boolean; error: Error | null }>) => ({
+      ...unionCatalogue(
+        equipmentIds,
+        results.map((r) => r.data),
+      ),
+      pending: results.some((r) => r.isPending && !r.error),
+      error: (results.find((r) => r.error)?.error as ApiError | undefined) ?? null,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `ids` names the same equipment as `equipmentIds`
+    [ids],
+  );
+  return useQueries({
+    queries: equipmentIds.map((equipmentId) => ({
+      queryKey: signalKeys.signals(equipmentId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSignals(equipmentId, signal),
+    })),
+    combine,
   });
 }
 

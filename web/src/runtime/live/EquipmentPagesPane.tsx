@@ -11,7 +11,7 @@ import { Permission, hasAuth } from '@/lib/access';
 import { usePages } from '@/lib/configPages';
 import { egPagePath, equipmentPagesPath } from '@/lib/paths';
 import { useUser } from '@/lib/session';
-import { LiveEquipmentPage } from './LiveEquipmentPage';
+import { LiveConfigPage } from './LiveConfigPage';
 
 interface EquipmentPagesPaneProps {
   equipmentId: number;
@@ -23,7 +23,7 @@ export function EquipmentPagesPane({ equipmentId, pageId, onSelect }: EquipmentP
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canManage = hasAuth(useUser(), Permission.Manage);
-  const pages = usePages(equipmentId);
+  const pages = usePages({ kind: 'equipment', id: equipmentId });
 
   if (pages.error) {
     return <TabError title={t('livePage.pagesFailed')} error={pages.error} onRetry={() => void pages.refetch()} />;
@@ -54,7 +54,10 @@ export function EquipmentPagesPane({ equipmentId, pageId, onSelect }: EquipmentP
       items={list.map((page) => ({
         key: String(page.id),
         label: <span data-testid={`pages-tab-${page.id}`}>{page.title}</span>,
-        children: page.id === shown.id ? <LiveEquipmentPage pageId={page.id} onOpenPage={openPage} showTitle={false} /> : null,
+        children:
+          page.id === shown.id ? (
+            <LiveConfigPage pageId={page.id} owner={{ kind: 'equipment', id: equipmentId }} onOpenPage={openPage} showTitle={false} />
+          ) : null,
       }))}
     />
   );

@@ -1,12 +1,12 @@
 /**
- * The live side of a configuration page of one EG equipment: turns the equipment's signal catalogue and the
- * shared live state (lib/live/useLiveEquipment: the monitor session, latest values, staleness) into the
- * viewer's {@link RuntimeContext}. Writes go through the same asynchronous command as the detail screen's write
- * form, so the server's checks and the callback's failures are the same.
+ * The live side of a configuration page (an equipment's, or a project's binding several equipment): turns the
+ * signal catalogue of the page's equipment and the shared live state (lib/live/useLiveEquipments: the monitor
+ * sessions, latest values, each equipment's staleness) into the viewer's {@link RuntimeContext}. Writes go
+ * through the same asynchronous command as the detail screen's write form, whichever equipment the signal is
+ * of, so the server's checks and the callback's failures are the same.
  */
 import { useMemo, useRef } from 'react';
 import { Permission, hasAuth } from '@/lib/access';
-import type { LiveEquipment } from '@/lib/live/useLiveEquipment';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
 import { useUser } from '@/lib/session';
 import { writeSignal } from '@/lib/signals/commands';
@@ -24,45 +24,64 @@ export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, Runt
   );
 }
 
-/**
- * Live values with their quality and staleness at `now`. An entry equal to the one in `previous` is that same
- * object, so the viewer redraws only the widgets whose value changed (the clock ticks every second).
- */
-export function runtimeValues(
-  values: Record<string, SignalValue>,
-  now: number,
-  staleMs: number,
-  previous: Readonly<Record<string, RuntimeValue>> = {},
-): Record<string, RuntimeValue> {
-  const out: Record<string, RuntimeValue> = {};
-  for (const [id, v] of Object.entries(values)) {
-    const next = { value: v.value, time: v.time, good: v.quality === 'good', stale: isStale(v.time, now, staleMs) };
-    const before = previous[id];
-    const same =
-      before !== undefined &&
-      before.value === next.value &&
-      before.time === next.time &&
-      before.good === next.good &&
-      before.stale === next.stale;
-    out[id] = same ? before : next;
-  }
-  return out;
+/** One equipment's values and how old one of them may be before it is stale (its own gateway's threshold). */
+export interface EquipmentValues {
+  values: Record<string, SignalValue>;
+  staleMs: number;
 }
 
+/**
+ * Live values of the page's equipment with their quality and staleness at `now`, each judged by its own
+ * equipment's threshold. An entry equal to the one in `previous` is that same object, and when every entry is,
+ * the answer is `previous` itself, so the viewer redraws only the widgets whose value changed (the clock ticks
+ * every second).
+ */
+export function runtimeValues(
+  equipment: readonly EquipmentValues[],
+  now: number,
+  previous: Readonly<Record<string, RuntimeValue>> = {},
+): Readonly<Record<string, RuntimeValue>> {
+  const out: Record<string, RuntimeValue> = {};
+  let changed = false;
+  for (const { values, staleMs } of equipment) {
+    for (const [id, v] of Object.entries(values)) {
+      const next = { value: v.value, time: v.time, good: v.quality === 'good', stale: isStale(v.time, now, staleMs) };
+      const before = previous[id];
+      const same =
+        before !== undefined &&
+        before.value === next.value &&
+        before.time === next.time &&
+        before.good === next.good &&
+        before.stale === next.stale;
+      out[id] = same ? before : next;
+      changed ||= !same;
+    }
+  }
+  return changed || Object.keys(out).length !== Object.keys(previous).length ? out : previous;
+}
+
+/**
+ * The viewer's context of a page shown live: `catalogue` the signals of the page's equipment
+ * ({@link runtimeSignals}), `live` the values of the equipment it shows (lib/live/useLiveEquipments),
+ * `equipmentIds` the equipment its tables cover (an equipment's page: its one equipment; a project's page: the
+ * project's).
+ */
 export function useRuntimeContext(
-  signals: readonly MonitorSignal[] | undefined,
-  live: Pick<LiveEquipment, 'values' | 'now' | 'staleMs'>,
+  catalogue: ReadonlyMap<number, RuntimeSignal>,
+  live: { equipment: readonly EquipmentValues[]; now: number },
   openPage: (pageId: number) => void,
-  equipmentId: number,
+  equipmentIds: readonly number[],
 ): RuntimeContext {
   const canWrite = hasAuth(useUser(), Permission.WriteData);
-  const catalogue = useMemo(() => runtimeSignals(signals ?? []), [signals]);
-  const previous = useRef<Record<string, RuntimeValue>>({});
+  const previous = useRef<Readonly<Record<string, RuntimeValue>>>({});
   const values = useMemo(() => {
-    const next = runtimeValues(live.values, live.now, live.staleMs, previous.current);
+    const next = runtimeValues(live.equipment, live.now, previous.current);
     previous.current = next;
     return next;
-  }, [live.values, live.now, live.staleMs]);
+  }, [live.equipment, live.now]);
+  const tablesKey = equipmentIds.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tablesKey` names the same equipment as `equipmentIds`
+  const target = useMemo(() => ({ equipmentIds }), [tablesKey]);
   return useMemo(
     () => ({
       values,
@@ -72,9 +91,9 @@ export function useRuntimeContext(
         await writeSignal(signalId, value);
       },
       openPage,
-      // The page runs live: its history and alarm tables query the server for this equipment.
-      live: { equipmentId },
+      // The page runs live: its history and alarm tables query the server for its equipment.
+      live: target,
     }),
-    [values, catalogue, canWrite, openPage, equipmentId],
+    [values, catalogue, canWrite, openPage, target],
   );
 }

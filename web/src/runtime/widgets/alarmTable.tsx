@@ -1,8 +1,9 @@
 /**
- * The alarm table (ComplexAlarm): the page's equipment's alarm records triggered in the last timeRange minutes,
+ * The alarm table (ComplexAlarm): the page's equipment's alarm records (a project page: those of every equipment of
+ * the project, merged newest first) triggered in the last timeRange minutes,
  * newest first, in the spec's columns (equipTitle, type, gmtTrigger, gmtRelease, value, msg, opration), paged by
  * the server 10 at a time, re-queried every rollTime seconds (tableQueries.ts). Unconfirmed records can be
- * confirmed here, through the equipment alarm screen's own call; it refreshes every alarm list of the equipment.
+ * confirmed here, through the equipment alarm screen's own call; it refreshes every alarm list.
  *
  * Permission as on that screen: without `monitor_multi_designer_alarm` the table says so and asks nothing; the
  * server's own refusal (its rule-type permission, 1211) is shown the same way. In the designer (not live) it draws
@@ -25,7 +26,7 @@ import { useUser } from '@/lib/session';
 import { formatTimer } from '../format';
 import { saveSheet } from '@/lib/sheetFile';
 import { alarmExportRows, tableFileName } from '../tableExport';
-import { alarmTableQuery, allAlarms, useConfirmAlarm } from '../tableQueries';
+import { alarmTableQuery, allAlarms, useConfirmTableAlarm } from '../tableQueries';
 import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type FixedRange, type TableSettings } from '../tables';
 import { boxOf, type WidgetRenderProps } from './common';
 import { TableTools } from './tableTools';
@@ -47,7 +48,7 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
   const caption = useWindowCaption(settings);
   const headings = useAlarmHeadings();
   if (env.live) {
-    return <LiveAlarms widget={widget} equipmentId={env.live.equipmentId} settings={settings} headings={headings} />;
+    return <LiveAlarms widget={widget} equipmentIds={env.live.equipmentIds} settings={settings} headings={headings} />;
   }
   return (
     <TableFrame
@@ -63,12 +64,13 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
 }
 
 interface LiveAlarmsProps extends Pick<WidgetRenderProps, 'widget'> {
-  equipmentId: number;
+  /** Whose records: the page's equipment, or a project page's equipment. */
+  equipmentIds: readonly number[];
   settings: TableSettings;
   headings: string[];
 }
 
-function LiveAlarms({ widget, equipmentId, settings, headings }: LiveAlarmsProps) {
+function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProps) {
   const { t } = useTranslation();
   const user = useUser();
   const canView = hasAuth(user, Permission.MultiDesignerAlarm);
@@ -76,8 +78,8 @@ function LiveAlarms({ widget, equipmentId, settings, headings }: LiveAlarmsProps
   const [fixed, setFixed] = useState<FixedRange | null>(null);
   const caption = useWindowCaption(settings, fixed);
   const asked = settings.paged ? page : 1;
-  const query = useQuery(alarmTableQuery(equipmentId, widget.id, asked, settings, canView, Date.now, fixed));
-  const confirm = useConfirmAlarm(equipmentId);
+  const query = useQuery(alarmTableQuery(equipmentIds, widget.id, asked, settings, canView, Date.now, fixed));
+  const confirm = useConfirmTableAlarm();
   const total = query.data?.total ?? 0;
   // Records released or aged out of the window: a page past the last one shows the last one.
   useEffect(() => {
@@ -93,7 +95,7 @@ function LiveAlarms({ widget, equipmentId, settings, headings }: LiveAlarmsProps
   // Every record of the window now (the picked range, or the last timeRange minutes), not only the page shown.
   const exportRecords = async () => {
     const window = queryWindow(Date.now(), settings, fixed);
-    const all = await allAlarms(equipmentId, window);
+    const all = await allAlarms(equipmentIds, window);
     const sheet = alarmExportRows(all.list, {
       headings,
       type: (r) => [typeText(r), r.signalTitle, t('runtime.table.alarm.level', { level: r.level })].filter(Boolean).join(' · '),
@@ -101,7 +103,8 @@ function LiveAlarms({ widget, equipmentId, settings, headings }: LiveAlarmsProps
       confirmedBy: (who) => t('runtime.table.alarm.confirmedBy', { user: who }),
       unconfirmed: t('runtime.table.alarm.unconfirmed'),
     });
-    const equipment = all.list[0]?.equipTitle ?? '';
+    // Named after the equipment only when the records are one equipment's (a project page's are several's).
+    const equipment = equipmentIds.length === 1 ? (all.list[0]?.equipTitle ?? '') : '';
     await saveSheet(tableFileName([widget.widgetName, equipment], t('runtime.table.tools.alarmFile'), window.startTime, window.endTime), sheet);
   };
   let note: TableNote | null = null;

@@ -18,8 +18,11 @@ export interface ClickHooks {
  * (the history and alarm tables) may do so. See {@link RenderEnv.live}.
  */
 export interface LiveTarget {
-  /** The page's equipment (the alarm table lists its alarm records). */
-  equipmentId: number;
+  /**
+   * The page's equipment: an equipment's page its one equipment, a project's page the project's (the alarm table
+   * lists their alarm records).
+   */
+  equipmentIds: readonly number[];
 }
 
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */

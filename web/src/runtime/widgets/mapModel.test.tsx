@@ -28,7 +28,7 @@ function show(live: boolean, data: Record<string, unknown>, model: Record<string
       { id: 'gl', widgetType: 'UsualWebgl', position: { x: 420, y: 0, width: 300, height: 300 }, data: { dataAddon: model } },
     ],
   });
-  const context = testContext(live ? { live: { equipmentId: 1 } } : {});
+  const context = testContext(live ? { live: { equipmentIds: [1] } } : {});
   render(
     <QueryClientProvider client={createQueryClient()}>
       <PageView document={doc} context={context} now={TEST_NOW} />

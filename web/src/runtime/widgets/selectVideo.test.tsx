@@ -71,7 +71,7 @@ describe('still (the designer, a preview)', () => {
 });
 
 describe('live (the monitor viewer)', () => {
-  const live = { live: { equipmentId: 7 } };
+  const live = { live: { equipmentIds: [7] } };
 
   it("shows the item the live value names, and writes an item's value as a button would", async () => {
     const writes = vi.fn(() => Promise.resolve());

@@ -12,7 +12,8 @@ import { WidgetNode } from '../WidgetNode';
 import type { RenderEnv } from './common';
 import { alarmAnswer } from '@/test/answers';
 import { saveSheet } from '@/lib/sheetFile';
-import { allAlarms } from '../tableQueries';
+import { allAlarms, fetchAlarmsOf } from '../tableQueries';
+import { formatTimer } from '../format';
 
 // The export's file is checked as rows handed to the writer (the .xlsx itself is written in the browser test).
 vi.mock('@/lib/sheetFile', async (original) => ({ ...(await original<typeof import('@/lib/sheetFile')>()), saveSheet: vi.fn(() => Promise.resolve()) }));
@@ -100,7 +101,7 @@ function show(doc: PageDocument = page(), live = true) {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <PageView document={doc} context={testContext(live ? { live: { equipmentId: EQUIPMENT_ID } } : {})} now={TEST_NOW} />
+      <PageView document={doc} context={testContext(live ? { live: { equipmentIds: [EQUIPMENT_ID] } } : {})} now={TEST_NOW} />
     </QueryClientProvider>,
   );
 }
@@ -348,10 +349,69 @@ describe('the alarm export collects every page', () => {
       const start = (Number(asked) - 1) * Number(pageSize);
       return ok({ total: records.length, list: records.slice(start, start + Number(pageSize)) });
     });
-    const all = await allAlarms(EQUIPMENT_ID, { startTime: TEST_NOW - 60_000, endTime: TEST_NOW });
+    const all = await allAlarms([EQUIPMENT_ID], { startTime: TEST_NOW - 60_000, endTime: TEST_NOW });
     expect(all.total).toBe(230);
     expect(all.list.map((r) => r.id)).toEqual(records.map((r) => r.id));
     expect(server.calls(ALARMS).map((c) => body(c).page)).toEqual(['1', '2', '3']);
     expect(body(server.calls(ALARMS)[0])).toMatchObject({ pageSize: '100', startTime: String(TEST_NOW - 60_000), endTime: String(TEST_NOW) });
+  });
+});
+
+describe("a project page's alarm table covers every equipment of the project", () => {
+  /** Equipment 7 and 8, each with records triggered every 10 s from the newest, answered page by page. */
+  const records = (equipId: number, count: number, offset: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...ALARM, id: equipId * 1000 + i, equipId, gmtTrigger: TEST_NOW - offset - i * 10_000 }));
+  const byEquipment: Record<string, AlarmRecord[]> = { '7': records(7, 25, 0), '8': records(8, 4, 5_000) };
+  beforeEach(() => {
+    server.on(ALARMS, (request: RecordedRequest) => {
+      const { equipmentId, page: asked, pageSize } = body(request);
+      const list = byEquipment[equipmentId ?? ''] ?? [];
+      const start = (Number(asked) - 1) * Number(pageSize);
+      return ok({ total: list.length, list: list.slice(start, start + Number(pageSize)) });
+    });
+  });
+  const window = { startTime: TEST_NOW - 3_600_000, endTime: TEST_NOW };
+
+  it('merges the records of both newest first, the totals added', async () => {
+    const first = await fetchAlarmsOf([7, 8], { page: 1, ...window });
+    expect(first.total).toBe(29);
+    // 7's records at 0, 10, 20 … s ago and 8's at 5, 15, 25, 35 s ago interleave.
+    expect(first.list.map((r) => r.id)).toEqual([7000, 8000, 7001, 8001, 7002, 8002, 7003, 8003, 7004, 7005]);
+    expect(server.calls(ALARMS).map((c) => [body(c).equipmentId, body(c).page, body(c).pageSize])).toEqual([
+      ['7', '1', '10'],
+      ['8', '1', '10'],
+    ]);
+  });
+
+  it('answers a later page from the first records of each equipment', async () => {
+    const third = await fetchAlarmsOf([7, 8], { page: 3, ...window });
+    expect(third.list.map((r) => r.id)).toEqual([7016, 7017, 7018, 7019, 7020, 7021, 7022, 7023, 7024]);
+    expect(third.total).toBe(29);
+  });
+
+  it('asks one equipment for its own page, as an equipment page does', async () => {
+    const second = await fetchAlarmsOf([7], { page: 2, ...window });
+    expect(second.list.map((r) => r.id)).toEqual(byEquipment['7']!.slice(10, 20).map((r) => r.id));
+    expect(server.calls(ALARMS).map((c) => [body(c).page, body(c).pageSize])).toEqual([['2', '10']]);
+  });
+
+  it('exports the records of every equipment', async () => {
+    const all = await allAlarms([7, 8], window);
+    expect(all.total).toBe(29);
+    expect(all.list).toHaveLength(29);
+    expect(all.list.map((r) => r.gmtTrigger)).toEqual([...all.list.map((r) => r.gmtTrigger)].sort((a, b) => b - a));
+  });
+
+  it('lists them in the table of a page shown live for the project', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <PageView document={page()} context={testContext({ live: { equipmentIds: [7, 8] } })} now={TEST_NOW} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(rowTexts('alarms')).toHaveLength(10));
+    expect(rowTexts('alarms').map((row) => row[2])).toEqual(
+      byEquipment['7']!.concat(byEquipment['8']!).sort((a, b) => b.gmtTrigger - a.gmtTrigger).slice(0, 10).map((r) => formatTimer(r.gmtTrigger)),
+    );
+    expect(new Set(server.calls(ALARMS).map((c) => body(c).equipmentId))).toEqual(new Set(['7', '8']));
   });
 });

@@ -47,7 +47,7 @@ afterEach(() => {
 function show(doc: PageDocument, live = true) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <PageView document={doc} context={testContext(live ? { live: { equipmentId: EQUIPMENT_ID } } : {})} now={TEST_NOW} />
+      <PageView document={doc} context={testContext(live ? { live: { equipmentIds: [EQUIPMENT_ID] } } : {})} now={TEST_NOW} />
     </QueryClientProvider>,
   );
 }

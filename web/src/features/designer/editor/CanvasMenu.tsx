@@ -3,7 +3,7 @@
  * enabled and performed by its registry entry, like the toolbar and the keyboard. A right click on a widget that
  * is not selected selects it first, so the menu acts on what was clicked.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIONS, type Action, type EditorState } from '../model/actions';
@@ -27,7 +27,8 @@ interface CanvasMenuProps {
 /** The canvas's context menu. Its child must be a DOM element: the dropdown hands it the right-click handler. */
 export function CanvasMenu({ editor, perform, children }: CanvasMenuProps) {
   const { t } = useTranslation();
-  const items: MenuProps['items'] = GROUPS.flatMap((group, index) => {
+  // Built again only when the (calm) editor changes, not on every frame of a drag over the canvas it wraps.
+  const items: MenuProps['items'] = useMemo(() => GROUPS.flatMap((group, index) => {
     const entries = group.flatMap((id) => {
       const action = ACTIONS.find((a) => a.id === id);
       if (!action) return [];
@@ -46,7 +47,7 @@ export function CanvasMenu({ editor, perform, children }: CanvasMenuProps) {
       ];
     });
     return index > 0 ? [{ type: 'divider' as const }, ...entries] : entries;
-  });
+  }), [editor, t]);
   return (
     <Dropdown
       trigger={['contextMenu']}

@@ -1,11 +1,13 @@
 /**
  * The designer on one page: header (back, title, unsaved mark, save), toolbar, palette, canvas and the position
  * panel. Keys run the action registry's shortcuts (Esc abandons a gesture); leaving with unsaved changes asks
- * first, in the app and in the browser.
+ * first, in the app and in the browser. The page's owner decides what widgets bind: an equipment page its
+ * equipment's signals, a project page any of its project's equipment's signals (the pickers pick the equipment
+ * first, templates bind to the equipment chosen in their panel).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Layout, Modal, Slider, Switch, Tabs, Tag, Tooltip, Typography, message as antdMessage } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, HistoryOutlined, LockOutlined, PlayCircleOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Modal, Tag, Typography, message as antdMessage } from 'antd';
+import { ArrowLeftOutlined, HistoryOutlined, LockOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
@@ -18,10 +20,9 @@ import { performShortcut, type Action, type EditorState } from '../model/actions
 import { escape } from '../model/tools';
 import { DesignerCanvas } from './DesignerCanvas';
 import { CanvasMenu } from './CanvasMenu';
-import { LayerList } from './LayerList';
-import { Palette } from './Palette';
-import { PropertyPanel, bindableSignals } from './PropertyPanel';
-import { Toolbar } from './Toolbar';
+import { bindableSignals, type PageChoice } from './PropertyPanel';
+import { LeftPanel, RightPanel, ToolbarBar } from './DesignerPanels';
+import { useCalmEditor, useLatestCallback } from './calmEditor';
 import { useDesignerSettings } from './localSettings';
 import { useDesigner } from './useDesigner';
 import { typingIn } from './typing';
@@ -34,17 +35,19 @@ import { checkDocumentText, refusalMessage } from '../model/check/documentCheck'
 import { writePageDocumentText } from '../model/writeDocument';
 import { RepairNotice } from './RepairNotice';
 import { WithRulers } from './Rulers';
-import { SettingsPopover } from './SettingsPopover';
 import { useAutoSave } from './useAutoSave';
 import { PageFileButtons } from './PageFileButtons';
-import { TemplatesPanel } from './TemplatesPanel';
 import { useTemplateInsert } from './useTemplateInsert';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
-import { useSignals } from '@/lib/signals/catalogue';
-import { usePages } from '@/lib/configPages';
-import { egPagePath } from '@/lib/paths';
-import { DRAFT_QUERY, writePageDraft } from '@/lib/pageDraft';
+import { usePages, type PageOwner } from '@/lib/configPages';
+import type { MonitorSignal } from '@/lib/signals/types';
+import { writePageDraft } from '@/lib/pageDraft';
+import type { EquipmentChoice } from '../model/properties';
+import { RunButtons } from './RunButtons';
+
+/** No pages yet (a stable empty list, so the properties panel is not drawn again for a new one). */
+const NO_PAGES: readonly PageChoice[] = [];
 
 interface DesignerEditorProps {
   pageId: number;
@@ -52,20 +55,25 @@ interface DesignerEditorProps {
   version: number;
   /** Loads the page again, dropping this editor's changes. */
   onReload(): void;
-  /** The page's equipment: its signals are what widgets bind to. */
-  equipmentId: number;
+  /** Whose page it is: an equipment's or a project's. */
+  owner: PageOwner;
+  /** The owner's equipment (a project's, in its order; an equipment page's own). */
+  equipment: readonly EquipmentChoice[];
+  /** What widgets bind to: the signals of that equipment, each knowing its equipment. */
+  signals: readonly MonitorSignal[];
   title: string;
   /** The page asks the viewer for a password. */
   protectedPage: boolean;
   document: PageDocument;
   /** Binding repair on open, against the catalogue: the editor starts on its document when it changed anything. */
   repair: RepairResult | null;
-  /** Where "back" goes: the equipment's page list. */
+  /** Where "back" goes: the owner's page list. */
   backTo: string;
 }
 
 
-export function DesignerEditor({ pageId, version, onReload, equipmentId, title, protectedPage, document, repair, backTo }: DesignerEditorProps) {
+export function DesignerEditor(props: DesignerEditorProps) {
+  const { pageId, version, onReload, owner, equipment, signals, title, protectedPage, document, repair, backTo } = props;
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document, repair?.document);
@@ -86,31 +94,42 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
     [],
   );
   const editor = designer.editor;
+  // What the panels show: during a drag, the editor from before it (calmEditor.ts).
+  const calm = useCalmEditor(designer);
   const { stageRef, zoom, setZoom, fit } = useStageView(update, editor.history.present.con);
-  const catalogue = useSignals(equipmentId).data;
-  const pages = usePages(equipmentId);
-  const bindable = useMemo(
-    () => bindableSignals(catalogue ?? [], t('designer.writable'), t('designer.readOnly')),
-    [catalogue, t],
-  );
+  const pages = usePages(owner);
+  const bindable = useMemo(() => bindableSignals(signals, t('designer.writable'), t('designer.readOnly')), [signals, t]);
+  // A project page's pickers choose among its equipment first; an equipment page's list only its own signals.
+  const pickEquipment = owner.kind === 'project' ? equipment : undefined;
   const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
   const applyToEditor = useCallback(
     (change: (editor: EditorState) => EditorState) => update((d) => ({ ...d, editor: change(d.editor) })),
     [update],
   );
-  const equipment = useMemo(() => ({ id: equipmentId, title: bindable[0]?.equipTitle ?? '' }), [equipmentId, bindable]);
+  // The equipment templates bind to by name: the page's own, or the one chosen in the templates panel (the first
+  // of the project until another is chosen).
+  const [templateEquipmentId, setTemplateEquipmentId] = useState<number | undefined>(undefined);
+  const templateEquipment = useMemo(
+    () => equipment.find((e) => e.id === templateEquipmentId) ?? equipment[0] ?? { id: 0, title: '' },
+    [equipment, templateEquipmentId],
+  );
   const insertTemplate = useTemplateInsert({
     apply: applyToEditor,
     signals: bindable,
-    equipment,
+    equipment: templateEquipment,
     failed: useCallback((reason: string) => void message.error(t('designer.templates.loadFailed', { reason })), [message, t]),
   });
   // A template inserted from the list lands at the top-left of what the stage shows.
-  const insertInView = (id: number) => {
+  const insertInView = useLatestCallback((id: number) => {
     const stage = stageRef.current;
     const at = stage ? { x: stage.scrollLeft / zoom + 10, y: stage.scrollTop / zoom + 10 } : { x: 10, y: 10 };
     void insertTemplate(id, at);
-  };
+  });
+  const dropTemplate = useLatestCallback((id: number, at: { x: number; y: number }) => void insertTemplate(id, at));
+  const templateBinding = useMemo(
+    () => (pickEquipment ? { equipment: pickEquipment, chosen: templateEquipment.id, onChoose: setTemplateEquipmentId } : undefined),
+    [pickEquipment, templateEquipment.id],
+  );
   const perform = useCallback((action: Action) => update((d) => (action.enabled(d.editor) ? { ...d, editor: action.perform(d.editor) } : d)), [update]);
 
   useEffect(() => {
@@ -186,13 +205,19 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
   };
 
   // "Preview": the document as it is now, unsaved changes included, live in the viewer of a new tab (lib/pageDraft).
-  const preview = () => {
+  const preview = useLatestCallback((url: string) => {
     if (!writePageDraft(pageId, writePageDocumentText(editor.history.present))) {
       void message.warning(t('designer.previewTooLarge'));
       return;
     }
-    window.open(`${egPagePath(pageId)}?${DRAFT_QUERY}=1`, '_blank');
-  };
+    window.open(url, '_blank');
+  });
+  const closeVersions = useCallback(() => setVersionsOpen(false), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const restore = useCallback(
+    (restored: PageDocument) => applyToEditor((current) => restoreVersion(current, restored)),
+    [applyToEditor],
+  );
 
   useAutoSave({
     enabled: settings.autoSave,
@@ -212,7 +237,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         </Typography.Text>
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
         <Flex flex={1} />
-        <PageFileButtons editor={editor} title={title} onChange={setEditor} />
+        <PageFileButtons editor={calm} title={title} onChange={setEditor} />
         <Button icon={<HistoryOutlined />} data-testid="designer-versions" onClick={() => setVersionsOpen(true)}>
           {t('designer.versions.open')}
         </Button>
@@ -223,16 +248,7 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         >
           {protectedPage ? t('designer.password.buttonOn') : t('designer.password.buttonOff')}
         </Button>
-        <Tooltip title={t('designer.previewHint')}>
-          <Button icon={<EyeOutlined />} data-testid="designer-preview" onClick={preview}>
-            {t('designer.preview')}
-          </Button>
-        </Tooltip>
-        <Tooltip title={t('designer.runHint')}>
-          <Button icon={<PlayCircleOutlined />} data-testid="designer-run" href={egPagePath(pageId)} target="_blank">
-            {t('designer.run')}
-          </Button>
-        </Tooltip>
+        <RunButtons owner={owner} pageId={pageId} onPreview={preview} />
         <Button
           type="primary"
           icon={<SaveOutlined />}
@@ -248,65 +264,34 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
         <RepairNotice
           repair={repair}
           onClose={() => setRepairShown(false)}
-          onSelect={(ids) => setEditor({ ...editor, selection: ids })}
+          onSelect={(ids) => applyToEditor((current) => ({ ...current, selection: ids }))}
         />
       )}
-      <div style={{ padding: '4px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
-        <Toolbar editor={editor} perform={perform}>
-          <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
-            <label htmlFor="designer-grid">{t('designer.grid')}</label>
-            <Switch id="designer-grid" size="small" checked={settings.grid} onChange={(grid) => changeSettings({ grid })} />
-            <label htmlFor="designer-adsorb">{t('designer.adsorb')}</label>
-            <Switch id="designer-adsorb" size="small" checked={settings.adsorb} onChange={(adsorb) => changeSettings({ adsorb })} />
-            <label htmlFor="designer-outlines">{t('designer.outlines')}</label>
-            <Switch id="designer-outlines" size="small" checked={outlines} onChange={setOutlines} />
-            <span>{t('designer.zoom')}</span>
-            <Slider
-              style={{ width: 100 }}
-              min={25}
-              max={200}
-              step={5}
-              value={zoom * 100}
-              onChange={(value) => setZoom(value / 100)}
-              tooltip={{ formatter: (value) => `${value} %` }}
-              aria-label={t('designer.zoom')}
-            />
-            <Typography.Text type="secondary" data-testid="designer-zoom" style={{ width: 44, textAlign: 'right' }}>
-              {Math.round(zoom * 100)} %
-            </Typography.Text>
-            <Button size="small" autoInsertSpace={false} data-testid="zoom-fit" onClick={fit}>
-              {t('designer.zoomFit')}
-            </Button>
-            <Button size="small" data-testid="zoom-actual" onClick={() => setZoom(1)}>
-              100 %
-            </Button>
-            <SettingsPopover settings={settings} onChange={changeSettings} />
-          </Flex>
-        </Toolbar>
-      </div>
+      <ToolbarBar
+        editor={calm}
+        perform={perform}
+        settings={settings}
+        changeSettings={changeSettings}
+        outlines={outlines}
+        setOutlines={setOutlines}
+        zoom={zoom}
+        setZoom={setZoom}
+        fit={fit}
+      />
       <Layout>
-        <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-          <Tabs
-            size="small"
-            centered
-            items={[
-              { key: 'palette', label: t('designer.layers.palette'), children: <Palette tool={designer.tool} onTool={setTool} /> },
-              {
-                key: 'templates',
-                label: <span data-testid="tab-templates">{t('designer.templates.tab')}</span>,
-                children: <TemplatesPanel editor={editor} onInsert={insertInView} />,
-              },
-              {
-                key: 'layers',
-                label: <span data-testid="tab-layers">{t('designer.layers.title')}</span>,
-                children: <LayerList editor={editor} onChange={setEditor} hidden={hidden} onToggleHidden={toggleHidden} />,
-              },
-            ]}
-          />
-        </Layout.Sider>
+        <LeftPanel
+          editor={calm}
+          onChange={setEditor}
+          tool={designer.tool}
+          onTool={setTool}
+          hidden={hidden}
+          onToggleHidden={toggleHidden}
+          onInsertTemplate={insertInView}
+          templateBinding={templateBinding}
+        />
         <Layout.Content ref={stageRef} style={{ overflow: 'auto', background: '#e9ecef', padding: 24 }} data-testid="designer-stage">
           <WithRulers shown={settings.ruler} width={editor.history.present.con.width} height={editor.history.present.con.height} zoom={zoom}>
-            <CanvasMenu editor={editor} perform={perform}>
+            <CanvasMenu editor={calm} perform={perform}>
               <div style={{ display: 'inline-block' }}>
                 <DesignerCanvas
                   designer={designer}
@@ -316,25 +301,23 @@ export function DesignerEditor({ pageId, version, onReload, equipmentId, title, 
                   grid={settings.grid}
                   outlines={outlines}
                   hidden={hidden}
-                  onDropTemplate={(id, at) => void insertTemplate(id, at)}
+                  onDropTemplate={dropTemplate}
                 />
               </div>
             </CanvasMenu>
           </WithRulers>
         </Layout.Content>
-        <Layout.Sider width={280} theme="light" style={{ padding: 12, borderLeft: '1px solid #f0f0f0' }}>
-          <PropertyPanel editor={editor} onChange={setEditor} signals={bindable} pages={pages.data ?? []} />
-        </Layout.Sider>
+        <RightPanel editor={calm} onChange={setEditor} signals={bindable} equipment={pickEquipment} pages={pages.data ?? NO_PAGES} />
       </Layout>
       {messageHolder}
       <VersionsDrawer
         pageId={pageId}
         open={versionsOpen}
-        onClose={() => setVersionsOpen(false)}
+        onClose={closeVersions}
         unsaved={unsaved}
-        onRestore={(restored) => setEditor(restoreVersion(editor, restored))}
+        onRestore={restore}
       />
-      <PagePasswordModal pageId={pageId} open={passwordOpen} protectedPage={protectedPage} onClose={() => setPasswordOpen(false)} />
+      <PagePasswordModal pageId={pageId} open={passwordOpen} protectedPage={protectedPage} onClose={closePassword} />
       <Modal
         open={conflict}
         title={t('designer.conflictTitle')}

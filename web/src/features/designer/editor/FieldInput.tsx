@@ -7,7 +7,7 @@
 import { Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Binding, Widget } from '@/runtime/document';
-import type { BindableSignal, FieldDef, Row } from '../model/properties';
+import type { BindableSignal, EquipmentChoice, FieldDef, Row } from '../model/properties';
 import type { ChoiceItem } from '../model/fields/types';
 import { ChoiceItemsField } from './ChoiceItemsField';
 import { ColourField } from './ColourField';
@@ -17,6 +17,7 @@ import { PictureField } from './PictureField';
 import { RegionField } from './RegionField';
 import { RowListField } from './RowListField';
 import { SignalListField } from './SignalListField';
+import { SignalPicker } from './SignalPicker';
 import { TextField } from './TextField';
 
 export interface PageChoice {
@@ -28,6 +29,8 @@ interface FieldInputProps {
   widget: Widget;
   field: FieldDef;
   signals: readonly BindableSignal[];
+  /** A project page's equipment: a signal is picked after its equipment. */
+  equipment?: readonly EquipmentChoice[] | undefined;
   pages: readonly PageChoice[];
   onSet(value: unknown): void;
 }
@@ -35,7 +38,7 @@ interface FieldInputProps {
 /** The kinds drawn under their label, across the panel (lists), rather than beside it. */
 export const BLOCK_KINDS: ReadonlySet<string> = new Set(['rows', 'signals', 'equipments', 'choiceItems']);
 
-export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputProps) {
+export function FieldInput({ widget, field, signals, equipment, pages, onSet }: FieldInputProps) {
   const { t } = useTranslation();
   const value = field.get(widget);
   const id = `field-${field.id}`;
@@ -58,6 +61,18 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
       return <ColourField testId={id} disabled={widget.posLock} value={typeof value === 'string' ? value : ''} onChange={onSet} />;
     case 'signal': {
       const offered = type.writableOnly ? signals.filter((s) => s.writable) : signals;
+      if (equipment) {
+        return (
+          <SignalPicker
+            id={id}
+            disabled={widget.posLock}
+            value={typeof value === 'number' ? value : null}
+            signals={offered}
+            equipment={equipment}
+            onPick={onSet}
+          />
+        );
+      }
       return (
         <Select
           {...common}
@@ -79,6 +94,7 @@ export function FieldInput({ widget, field, signals, pages, onSet }: FieldInputP
           disabled={widget.posLock}
           value={Array.isArray(value) ? (value as Binding[]) : []}
           signals={signals}
+          equipment={equipment}
           max={type.max}
           onChange={onSet}
         />

@@ -2,7 +2,7 @@
  * Export the page as a JSON file and import one in its place (model/pageFile.ts). An import is one undoable step
  * of the editor and is saved like any change; what the designer cannot take is told as the editor's notice.
  */
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Button, Dropdown } from 'antd';
 import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ interface PageFileButtonsProps {
   onChange(next: EditorState): void;
 }
 
-export function PageFileButtons({ editor, title, onChange }: PageFileButtonsProps) {
+export const PageFileButtons = memo(function PageFileButtons({ editor, title, onChange }: PageFileButtonsProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const download = () => {
@@ -61,4 +61,4 @@ export function PageFileButtons({ editor, title, onChange }: PageFileButtonsProp
       />
     </>
   );
-}
+});

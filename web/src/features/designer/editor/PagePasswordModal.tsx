@@ -3,7 +3,7 @@
  * for it before showing the page; off, it opens for whoever sees the equipment. The change is made at once by its
  * own call, not by the page's save, and the dialog says so.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ interface PagePasswordModalProps {
   onClose(): void;
 }
 
-export function PagePasswordModal({ pageId, open, protectedPage, onClose }: PagePasswordModalProps) {
+export const PagePasswordModal = memo(function PagePasswordModal({ pageId, open, protectedPage, onClose }: PagePasswordModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
@@ -76,4 +76,4 @@ export function PagePasswordModal({ pageId, open, protectedPage, onClose }: Page
       </Flex>
     </Modal>
   );
-}
+});

@@ -3,6 +3,7 @@
  * the spec's three groups, each with its icon (paletteIcons.tsx) and named as the viewer names them. Choosing a type arms the draw tool; the next drag on
  * the canvas draws one.
  */
+import { memo } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { SelectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,8 @@ import { PALETTE_ICONS } from './paletteIcons';
 
 const FAMILIES = ['shape', 'usual', 'complex'] as const;
 
-export function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void }) {
+/** Drawn again only when the tool changes (not on every frame of a drag on the canvas). */
+export const Palette = memo(function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={8} data-testid="designer-palette" style={{ padding: 8 }}>
@@ -59,4 +61,4 @@ export function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void
       ))}
     </Flex>
   );
-}
+});

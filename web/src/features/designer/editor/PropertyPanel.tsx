@@ -7,7 +7,7 @@ import { Divider, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '@/runtime/document';
 import { withWidgets, type EditorState } from '../model/actions';
-import { sectionsOf, withField, type BindableSignal } from '../model/properties';
+import { sectionsOf, withField, type BindableSignal, type EquipmentChoice } from '../model/properties';
 import { BLOCK_KINDS, FieldInput, type PageChoice } from './FieldInput';
 import { PagePanel } from './PagePanel';
 import { PositionPanel } from './PositionPanel';
@@ -19,11 +19,13 @@ interface PropertyPanelProps {
   onChange(next: EditorState): void;
   /** The signals a widget of this page may be bound to. */
   signals: readonly BindableSignal[];
+  /** A project page's equipment: its binding pickers choose the equipment first (an equipment page: none). */
+  equipment?: readonly EquipmentChoice[] | undefined;
   /** The pages a click may open. */
   pages: readonly PageChoice[];
 }
 
-export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPanelProps) {
+export function PropertyPanel({ editor, onChange, signals, equipment, pages }: PropertyPanelProps) {
   const { t } = useTranslation();
   const chosen = editor.history.present.widgets.filter((w) => editor.selection.includes(w.id));
   const widget = chosen.length === 1 ? chosen[0] : undefined;
@@ -63,6 +65,7 @@ export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPane
                       widget={widget}
                       field={field}
                       signals={signals}
+                      equipment={equipment}
                       pages={pages}
                       onSet={(value) => set(widget, field.id, value)}
                     />
@@ -76,7 +79,7 @@ export function PropertyPanel({ editor, onChange, signals, pages }: PropertyPane
   );
 }
 
-/** The equipment's signals as the binding picker lists them: name, unit and whether they may be written. */
+/** The page's signals as the binding pickers list them: name, unit and whether they may be written. */
 export function bindableSignals(
   list: ReadonlyArray<{ id: number; equipId: number; signalTitle: string; equipTitle: string; unit: string; writable: boolean }>,
   writableLabel: string,

@@ -2,16 +2,19 @@
  * The templates tab of the designer's left panel (docs/designer.md, "Templates"): save the selection as a template
  * of the organisation (named; the signals it binds are listed by name, as the template keeps them), and the
  * organisation's templates, each inserted with a click (at the top-left of what the stage shows) or dragged onto
- * the canvas (where it is dropped), or deleted. The calls live only while the tab is open.
+ * the canvas (where it is dropped), or deleted. On a project's page the engineer first chooses which of the
+ * project's equipment a template binds to (by name, as on that equipment's own page). The calls live only while the
+ * tab is open.
  */
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Input, List, Modal, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Input, List, Modal, Popconfirm, Select, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '@/generated/answers';
 import { TEMPLATE_PAGE_SIZE, useTemplateChanges, useTemplates } from '../api/templates';
 import { signalNamesOf, templateOf, templateText } from '../model/templates';
 import type { EditorState } from '../model/actions';
+import type { EquipmentChoice } from '../model/properties';
 import widgetTypes from '@/generated/widgetTypes.json';
 
 /** The drag's data type: a template's id dragged from the list onto the canvas. */
@@ -21,9 +24,11 @@ interface TemplatesPanelProps {
   editor: EditorState;
   /** Inserts a template where the stage's view starts. */
   onInsert(id: number): void;
+  /** A project's page: the equipment templates may bind to, the one chosen, and how to choose another. */
+  bindTo?: { equipment: readonly EquipmentChoice[]; chosen: number; onChoose(equipmentId: number): void } | undefined;
 }
 
-export function TemplatesPanel({ editor, onInsert }: TemplatesPanelProps) {
+export function TemplatesPanel({ editor, onInsert, bindTo }: TemplatesPanelProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const [saving, setSaving] = useState<{ text: string; names: string[] } | null>(null);
@@ -43,6 +48,22 @@ export function TemplatesPanel({ editor, onInsert }: TemplatesPanelProps) {
           {t('designer.templates.saveSelection')}
         </Button>
       </Tooltip>
+      {bindTo && (
+        <Flex vertical gap={2}>
+          <label htmlFor="template-equipment">{t('designer.templates.bindTo')}</label>
+          <Select
+            id="template-equipment"
+            data-testid="template-equipment"
+            size="small"
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('designer.templates.noEquipment')}
+            value={bindTo.equipment.length > 0 ? bindTo.chosen : undefined}
+            options={bindTo.equipment.map((e) => ({ value: e.id, label: e.title || `#${e.id}` }))}
+            onChange={bindTo.onChoose}
+          />
+        </Flex>
+      )}
       <Input.Search
         allowClear
         size="small"

@@ -1,8 +1,11 @@
 /**
  * The designer's toolbar: buttons for the registry's actions (model/actions.ts), each named, enabled and performed
  * by its registry entry; only the icon is the toolbar's own. Then the view toggles, zoom and save.
+ *
+ * A button redraws only when its action turns on or off: the editor changes every frame of a drag, the buttons
+ * (each with its tooltip) mostly do not.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button, Divider, Flex, Tooltip } from 'antd';
 import {
   BlockOutlined,
@@ -101,23 +104,7 @@ export function Toolbar({ editor, perform, children }: ToolbarProps) {
           {index > 0 && <Divider type="vertical" />}
           {group.map(([id, icon]) => {
             const action = actionOf(id);
-            const name = t(action.labelKey);
-            const shortcut = action.shortcuts[0];
-            return (
-              <Tooltip key={id} title={shortcut ? `${name} (${shortcutText(shortcut)})` : name}>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={name}
-                  data-testid={`action-${id}`}
-                  icon={typeof icon === 'string' ? undefined : icon}
-                  disabled={!action.enabled(editor)}
-                  onClick={() => perform(action)}
-                >
-                  {typeof icon === 'string' ? icon : null}
-                </Button>
-              </Tooltip>
-            );
+            return <ActionButton key={id} action={action} icon={icon} enabled={action.enabled(editor)} perform={perform} />;
           })}
         </Flex>
       ))}
@@ -125,3 +112,31 @@ export function Toolbar({ editor, perform, children }: ToolbarProps) {
     </Flex>
   );
 }
+
+interface ActionButtonProps {
+  action: Action;
+  icon: ReactNode;
+  enabled: boolean;
+  perform(action: Action): void;
+}
+
+const ActionButton = memo(function ActionButton({ action, icon, enabled, perform }: ActionButtonProps) {
+  const { t } = useTranslation();
+  const name = t(action.labelKey);
+  const shortcut = action.shortcuts[0];
+  return (
+    <Tooltip title={shortcut ? `${name} (${shortcutText(shortcut)})` : name}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={name}
+        data-testid={`action-${action.id}`}
+        icon={typeof icon === 'string' ? undefined : icon}
+        disabled={!enabled}
+        onClick={() => perform(action)}
+      >
+        {typeof icon === 'string' ? icon : null}
+      </Button>
+    </Tooltip>
+  );
+});

@@ -3,7 +3,7 @@
  * the viewer's renderers without live values, and restored into the editor (model/versions.ts) as one undoable
  * step that the engineer then saves. Restoring over unsaved changes asks first.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Drawer, Empty, List, Modal, Space, Tag, Typography, message as antdMessage } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -34,7 +34,7 @@ const STILL: RuntimeContext = {
   openPage: () => undefined,
 };
 
-export function VersionsDrawer({ pageId, open, onClose, unsaved, onRestore }: VersionsDrawerProps) {
+export const VersionsDrawer = memo(function VersionsDrawer({ pageId, open, onClose, unsaved, onRestore }: VersionsDrawerProps) {
   const { t } = useTranslation();
   const [message, messageHolder] = antdMessage.useMessage();
   const [modal, modalHolder] = Modal.useModal();
@@ -138,4 +138,4 @@ export function VersionsDrawer({ pageId, open, onClose, unsaved, onRestore }: Ve
       </Modal>
     </Drawer>
   );
-}
+});

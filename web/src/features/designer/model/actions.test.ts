@@ -122,4 +122,26 @@ describe('the designer action registry', () => {
     const three = editor([widget('a', 0, 0), widget('b', 300, 0), widget('c', 900, 0)], ['a', 'b', 'c']);
     expect(xs(distribute.perform(three))).toEqual([0, 450, 900]);
   });
+
+  it('aligns and nudges a group with its members and a line with its points', () => {
+    const raw = [
+      { id: 'a', widgetType: 'ShapeRect', position: { x: 0, y: 100, width: 100, height: 50 } },
+      { id: 'g', widgetType: 'WidgetGroup', position: { x: 300, y: 200, width: 100, height: 50 },
+        children: [{ id: 'm', widgetType: 'ShapeRect', position: { x: 300, y: 200, width: 100, height: 50 } }] },
+      { id: 'line', widgetType: 'ShapeLine', position: { x: 500, y: 300, width: 100, height: 0 }, points: [[500, 300], [600, 300]] },
+    ];
+    const start: EditorState = { history: createHistory(parsePageDocument({ widgets: raw })), selection: ['a', 'g', 'line'] };
+    const left = ACTIONS.find((a) => a.id === 'alignLeft')!.perform(start);
+    const [, group, line] = left.history.present.widgets;
+    expect([group!.position.x, group!.children[0]!.position.x]).toEqual([0, 0]);
+    expect(line!.points).toEqual([
+      [0, 300],
+      [100, 300],
+    ]);
+    const nudged = performShortcut({ ...left, selection: ['line'] }, press('ArrowDown'));
+    expect(nudged.history.present.widgets[2]!.points).toEqual([
+      [0, 301],
+      [100, 301],
+    ]);
+  });
 });

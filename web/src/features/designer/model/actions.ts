@@ -11,6 +11,7 @@ import { align, distribute, reorder, sameSize, type AlignEdge, type Axis, type Z
 import { copySelection, paste, type Clipboard, type PasteResult } from './clipboard';
 import { group, ungroup } from './grouping';
 import { canRedo, canUndo, commit, redo, undo, type History } from './history';
+import { resized } from './resize';
 import { canDistribute, canGroup, edgeMargin, geometryOf, rotated, staysOnCanvas, type CountRefusal } from './rules';
 
 export interface EditorState {
@@ -74,6 +75,18 @@ function afterPaste(state: EditorState, result: PasteResult, keepClipboard: bool
   return keepClipboard ? next : { ...next, clipboard: result.clipboard };
 }
 
+/**
+ * The arranged list with each widget the arrangement gave a new box placed whole in it: a group's members, a line's
+ * points and a triangle's corners (canvas positions too) go with the box, else the drawing would stay behind its
+ * frame. `before` and `arranged` are in the same order (align, distribute and same size keep it).
+ */
+export function placedWhole(before: readonly Widget[], arranged: readonly Widget[]): Widget[] {
+  return arranged.map((w, i) => {
+    const was = before[i];
+    return was && w !== was && w.id === was.id ? resized(was, was.position, w.position) : w;
+  });
+}
+
 function alignAction(id: string, labelKey: string, edge: AlignEdge): Action {
   return {
     id,
@@ -81,7 +94,7 @@ function alignAction(id: string, labelKey: string, edge: AlignEdge): Action {
     shortcuts: [],
     // Two at least, one of them free to move (locked ones stay and are lined up with).
     enabled: (state) => selected(state).length >= 2 && selected(state).some((w) => !w.posLock),
-    perform: (state) => withWidgets(state, align(state.history.present.widgets, state.selection, edge)),
+    perform: (state) => withWidgets(state, placedWhole(state.history.present.widgets, align(state.history.present.widgets, state.selection, edge))),
   };
 }
 
@@ -91,7 +104,7 @@ function distributeAction(id: string, labelKey: string, axis: Axis): Action {
     labelKey,
     shortcuts: [],
     enabled: (state) => canDistribute(selected(state)),
-    perform: (state) => withWidgets(state, distribute(state.history.present.widgets, state.selection, axis)),
+    perform: (state) => withWidgets(state, placedWhole(state.history.present.widgets, distribute(state.history.present.widgets, state.selection, axis))),
   };
 }
 
@@ -101,7 +114,7 @@ function sizeAction(id: string, labelKey: string, side: 'width' | 'height'): Act
     labelKey,
     shortcuts: [],
     enabled: (state) => selected(state).length >= 2,
-    perform: (state) => withWidgets(state, sameSize(state.history.present.widgets, state.selection, side)),
+    perform: (state) => withWidgets(state, placedWhole(state.history.present.widgets, sameSize(state.history.present.widgets, state.selection, side))),
   };
 }
 
@@ -150,7 +163,7 @@ function nudgeAction(id: string, labelKey: string, shortcut: Shortcut, dx: numbe
       const widgets = state.history.present.widgets.map((w) => {
         if (!ids.has(w.id) || w.posLock) return w;
         const box = { ...w.position, x: w.position.x + dx, y: w.position.y + dy };
-        return staysOnCanvas(box, canvas, edgeMargin(geometryOf(w.widgetType))) ? { ...w, position: box } : w;
+        return staysOnCanvas(box, canvas, edgeMargin(geometryOf(w.widgetType))) ? resized(w, w.position, box) : w;
       });
       return withWidgets(state, widgets);
     },

@@ -55,6 +55,12 @@ describe('designer rules of spec section 5', () => {
     expect(staysOnCanvas(box(1020, 0), canvas, 5)).toBe(false);
     expect(staysOnCanvas(box(0, 764), canvas, 5)).toBe(false);
     expect(staysOnCanvas(box(1023, 0), canvas, 1)).toBe(true);
+    // A horizontal line is 0 high: it moves anywhere on the canvas, never off it.
+    const flat = (x: number, y: number) => ({ x, y, width: 100, height: 0 });
+    expect(staysOnCanvas(flat(500, 300), canvas, 1)).toBe(true);
+    expect(staysOnCanvas(flat(500, 768), canvas, 1)).toBe(true);
+    expect(staysOnCanvas(flat(500, 769), canvas, 1)).toBe(false);
+    expect(staysOnCanvas(flat(-100, 300), canvas, 1)).toBe(false);
   });
 
   it('keeps both sides above 2 when resizing', () => {

@@ -96,12 +96,13 @@ export function edgeMargin(geometry: ShapeGeometry): number {
 
 /**
  * Whether a drag may put `box` where it is: at least `margin` units of it must overlap the canvas across and down
- * (section 5: the drag is refused otherwise, and the widget stays where it was).
+ * (section 5: the drag is refused otherwise, and the widget stays where it was). A side shorter than the margin
+ * (a horizontal or vertical line is 0 high or wide) must lie on the canvas whole.
  */
 export function staysOnCanvas(box: Box, canvas: { width: number; height: number }, margin: number): boolean {
   const across = Math.min(box.x + box.width, canvas.width) - Math.max(box.x, 0);
   const down = Math.min(box.y + box.height, canvas.height) - Math.max(box.y, 0);
-  return across >= margin && down >= margin;
+  return across >= Math.min(margin, box.width) && down >= Math.min(margin, box.height);
 }
 
 /** Whether a resize may go to this size: both sides stay above 2 (for a group too, section 5). */

@@ -182,4 +182,24 @@ describe('snapping while moving', () => {
     // The snapped place is where the move ends.
     expect(positions(pointerUp(on, at(302, 205, 'a')))[0]).toEqual(['a', 300, 200]);
   });
+
+  it('moves a group with its members, a line with its points and a triangle with its corners', () => {
+    const raw = [
+      { id: 'g', widgetType: 'WidgetGroup', position: { x: 0, y: 0, width: 60, height: 20 }, children: [rect('m1', 0, 0), rect('m2', 40, 10)] },
+      { id: 'line', widgetType: 'ShapeLine', position: { x: 100, y: 0, width: 50, height: 20 }, points: [[100, 0], [150, 20]] },
+      { id: 'tri', widgetType: 'ShapeTriangle', position: { x: 200, y: 0, width: 40, height: 40, x1: 220, y1: 0, x2: 240, y2: 40, x3: 200, y3: 40 } },
+    ];
+    const d = drag(designer(raw, ['g', 'line', 'tri']), at(5, 5, 'g'), at(15, 35, 'g'));
+    const [group, line, tri] = d.editor.history.present.widgets;
+    expect(group!.children.map((c) => [c.id, c.position.x, c.position.y])).toEqual([
+      ['m1', 10, 30],
+      ['m2', 50, 40],
+    ]);
+    expect(line!.points).toEqual([
+      [110, 30],
+      [160, 50],
+    ]);
+    const p = tri!.position;
+    expect([p.x1, p.y1, p.x2, p.y2, p.x3, p.y3]).toEqual([230, 30, 250, 70, 210, 70]);
+  });
 });

@@ -135,7 +135,7 @@ export function pointerUp(d: Designer, input: PointerInput): Designer {
         if (!ids.has(w.id)) return w;
         const box = roundedBox(w.position);
         const same = box.x === w.position.x && box.y === w.position.y;
-        return same ? w : { ...w, position: { ...w.position, ...box } };
+        return same ? w : resized(w, w.position, { ...w.position, ...box });
       });
       return { ...d, gesture: idle, editor: { ...d.editor, history: finished(d.editor.history, rounded) } };
     }
@@ -207,7 +207,8 @@ function moved(d: Designer, g: Extract<Gesture, { kind: 'moving' }>, rawDx: numb
   const widgets = g.base.widgets.map((w) => {
     if (!chosen.has(w.id) || w.posLock) return w;
     const box = { ...w.position, x: w.position.x + dx, y: w.position.y + dy };
-    return staysOnCanvas(box, g.base.con, edgeMargin(geometryOf(w.widgetType))) ? { ...w, position: box } : w;
+    // Moved whole: a group's members, a line's points and a triangle's corners are canvas positions too.
+    return staysOnCanvas(box, g.base.con, edgeMargin(geometryOf(w.widgetType))) ? resized(w, w.position, box) : w;
   });
   return { editor: { ...editor, history: preview(editor.history, { ...g.base, widgets }) }, guides: snap.guides };
 }

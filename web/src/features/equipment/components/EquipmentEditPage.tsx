@@ -14,7 +14,7 @@ import { useEquipmentInfo } from '../api/equipmentInfo';
 import { EDIT_TABS, LIST_PATH, editPath, type EditTab } from '../model';
 import { DriverTab } from './DriverTab';
 import { InfoForm } from './InfoForm';
-import { PageTab } from './PageTab';
+import { ConfigPageList } from '@/components/ConfigPageList';
 import { ReportTab } from './ReportTab';
 import { ShareButton } from './ShareButton';
 import { SignalTab } from './SignalTab';
@@ -55,7 +55,7 @@ export default function EquipmentEditPage() {
       case 'report':
         return <ReportTab equipmentId={equipment.id} readOnly={!canManage} />;
       case 'page':
-        return <PageTab equipmentId={equipment.id} readOnly={!canManage} />;
+        return <ConfigPageList owner={{ kind: 'equipment', id: equipment.id }} readOnly={!canManage} />;
     }
   };
 

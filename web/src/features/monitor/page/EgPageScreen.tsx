@@ -1,7 +1,8 @@
 /**
  * /monitor/eg/detail/page/:pageId (also …/:pageId/:alarm and …/:pageId/:orderType/:orderId): one configuration
- * page of an EG equipment, live, on its own (spec section 2, MonitorEgPage). A click event that opens another
- * page replaces this one in the address, so Back returns to it. With `?draft=1` it shows the designer's unsaved
+ * page of an EG equipment, live, on its own (spec section 2, MonitorEgPage; a project's page is pointed to its
+ * project's monitor). A click event that opens another page replaces this one in the address, so Back returns to
+ * it. With `?draft=1` it shows the designer's unsaved
  * document of the page instead of the stored one (lib/pageDraft.ts).
  */
 import { useCallback } from 'react';
@@ -10,7 +11,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_QUERY } from '@/lib/pageDraft';
 import { TabEmpty } from '@/components/LoadState';
 import { egPagePath } from '@/lib/paths';
-import { LiveEquipmentPage } from '@/runtime/live/LiveEquipmentPage';
+import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '../detail/model/detailRoute';
 
 export default function EgPageScreen() {
@@ -21,5 +22,5 @@ export default function EgPageScreen() {
   const draft = useSearchParams()[0].get(DRAFT_QUERY) === '1';
   const openPage = useCallback((id: number) => void navigate(egPagePath(id)), [navigate]);
   if (pageId === null) return <TabEmpty testId="page-bad-id" description={t('livePage.notFound')} />;
-  return <LiveEquipmentPage key={pageId} pageId={pageId} onOpenPage={openPage} draft={draft} />;
+  return <LiveConfigPage key={pageId} pageId={pageId} onOpenPage={openPage} draft={draft} />;
 }

@@ -1,6 +1,6 @@
 /**
  * Query keys of scenes and projects. A change to a scene refreshes every scene query, a change to a project every
- * project query.
+ * project query (one project's info, lib/projects.ts, lies under ['projects'] too).
  */
 export const sceneKeys = {
   all: ['scenes'] as const,
@@ -12,5 +12,4 @@ export const sceneKeys = {
 export const projectKeys = {
   all: ['projects'] as const,
   page: (query: object) => ['projects', 'page', query] as const,
-  info: (id: number) => ['projects', 'info', id] as const,
 };

@@ -1,12 +1,13 @@
 /**
  * /manage/eg/project/list: the organisation's projects (name, remark, number of equipment, last change), searched
- * and paged by the server (10 per page), with add, edit and delete. Project pages and the project monitor come
- * with the designer; the screen says so rather than offering them.
+ * and paged by the server (10 per page), with add, edit and delete, and each project's configuration pages in a
+ * drawer (`?pages={id}` opens it). The project monitor is not built yet; the screen says so.
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DashboardOutlined, DeleteOutlined, EditOutlined, FileImageOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canManageSets } from '@/lib/access';
 import { useUser } from '@/lib/session';
@@ -14,6 +15,8 @@ import { useDeleteProject } from '../api/deleteProject';
 import { useProjects } from '../api/queryProjects';
 import { PAGE_SIZE, formatBaseTime, type ProjectSummary } from '../model';
 import { ProjectModal } from './ProjectModal';
+import { ProjectPagesDrawer } from './ProjectPagesDrawer';
+import { PROJECT_PAGES_QUERY, projectMonitorPath } from '@/lib/paths';
 
 export default function ProjectsPage() {
   const { t } = useTranslation();
@@ -23,6 +26,18 @@ export default function ProjectsPage() {
   const projects = useProjects(query);
   const remove = useDeleteProject();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const pagesOf = Number(search.get(PROJECT_PAGES_QUERY));
+  const showPages = (id: number | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(PROJECT_PAGES_QUERY);
+        else next.set(PROJECT_PAGES_QUERY, String(id));
+        return next;
+      },
+      { replace: true },
+    );
 
   const columns: ColumnsType<ProjectSummary> = [
     {
@@ -50,16 +65,26 @@ export default function ProjectsPage() {
     },
     { title: t('projects.column.updated'), key: 'updated', width: 190, render: (_, p) => formatBaseTime(p.updated) },
   ];
-  if (canManage) {
-    columns.push({
-      title: t('projects.column.actions'),
-      key: 'actions',
-      width: 200,
-      render: (_, p) => (
-        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+  // Everyone who sees the list sees a project's pages; changing projects needs canManage.
+  columns.push({
+    title: t('projects.column.actions'),
+    key: 'actions',
+    width: canManage ? 350 : 180,
+    render: (_, p) => (
+      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+        {/* The project's home page live, its other pages as tabs. */}
+        <Link to={projectMonitorPath(p.id)} data-testid={`projects-monitor-${p.id}`} style={{ padding: '0 7px' }}>
+          <DashboardOutlined /> {t('projects.monitor')}
+        </Link>
+        <Button type="link" size="small" icon={<FileImageOutlined />} data-testid={`projects-pages-${p.id}`} onClick={() => showPages(p.id)}>
+          {t('projects.pages')}
+        </Button>
+        {canManage && (
           <Button type="link" size="small" icon={<EditOutlined />} data-testid={`projects-edit-${p.id}`} onClick={() => setEditing(p.id)}>
             {t('projects.edit')}
           </Button>
+        )}
+        {canManage && (
           <Popconfirm
             title={t('projects.deleteTitle', { name: p.name })}
             description={<div style={{ maxWidth: 320 }}>{t('projects.deleteText')}</div>}
@@ -80,10 +105,10 @@ export default function ProjectsPage() {
               {t('projects.delete')}
             </Button>
           </Popconfirm>
-        </Space>
-      ),
-    });
-  }
+        )}
+      </Space>
+    ),
+  });
 
   const failedFirstLoad = projects.isError && !projects.data;
   const empty = query.keyword ? t('projects.noMatch') : canManage ? t('projects.emptyManage') : t('projects.empty');
@@ -158,6 +183,7 @@ export default function ProjectsPage() {
         />
       )}
 
+      <ProjectPagesDrawer projectId={Number.isSafeInteger(pagesOf) && pagesOf > 0 ? pagesOf : null} onClose={() => showPages(null)} />
       <ProjectModal open={editing !== null} projectId={typeof editing === 'number' ? editing : null} onClose={() => setEditing(null)} />
     </Flex>
   );

@@ -108,3 +108,12 @@ export interface BindableSignal {
   label?: string;
   writable?: boolean;
 }
+
+/**
+ * An equipment a page's widgets may bind: an equipment page's own, or one of a project page's equipment (the
+ * binding picker of a project page picks one of them first, then its signal).
+ */
+export interface EquipmentChoice {
+  id: number;
+  title: string;
+}

@@ -1,0 +1,218 @@
+/**
+ * A project's pages in the monitor (spec section 2, "Project monitor page"): the home page live with the project's
+ * pages as tabs, each value from the monitor session of its own equipment; only the equipment the page binds is
+ * monitored; a page that is not the project's is never drawn; the full-window preview with the designer's draft.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '@/lib/live/fakeSocket';
+import { writePageDraft } from '@/lib/pageDraft';
+import type { MonitorSignal } from '@/lib/signals/types';
+import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
+import { renderApp } from '@/test/renderApp';
+
+const P = {
+  project: '/lfscada/project/info',
+  pages: '/lfscada/project/page/query',
+  page: '/lfscada/configuration/page/info',
+  gateway: '/lfscada/monitor/multi/gateway/info',
+  open: '/lfscada/monitor/multi/open',
+  token: '/lfscada/websocket/monitor/token',
+  signals: '/lfscada/monitor/multi/signal/query',
+  data: '/lfscada/monitor/multi/signal/data',
+};
+
+const PROJECT = {
+  id: 4,
+  name: '东区泵站',
+  remark: '',
+  equipment: [
+    { id: 7, equipName: '1# Pump station' },
+    { id: 8, equipName: '2# Pump station' },
+    { id: 9, equipName: '3# Spare pump' },
+  ],
+};
+
+const signal = (id: number, equipId: number, signalTitle: string, unit = 'bar'): MonitorSignal => ({
+  id,
+  equipId,
+  equipTitle: PROJECT.equipment.find((e) => e.id === equipId)?.equipName ?? '',
+  signalTitle,
+  area: 'input_register',
+  dataType: 'float32',
+  unit,
+  decimals: 2,
+  writable: false,
+  min: null,
+  max: null,
+});
+const CATALOGUES: Record<string, MonitorSignal[]> = {
+  '7': [signal(1, 7, 'Inlet pressure')],
+  '8': [signal(50, 8, 'Outlet pressure')],
+  '9': [signal(60, 9, 'Flow', 'm³/h')],
+};
+
+const dataText = (id: string, y: number, signalId: number, equipId: number) => ({
+  id,
+  widgetType: 'UsualDataText',
+  position: { x: 20, y, width: 300, height: 40 },
+  data: { type: 'signal', equipId, signalId, title: '' },
+});
+
+const summary = (id: number, title: string, home: boolean, projectId = PROJECT.id) => ({
+  id, equipmentId: null, projectId, title, width: 800, height: 400, updated: 1, protected: false, home,
+});
+const HOME = {
+  ...summary(22, '泵房', true),
+  document: {
+    con: { width: 800, height: 400 },
+    widgets: [
+      dataText('inlet', 20, 1, 7),
+      dataText('outlet', 80, 50, 8),
+      // An equipment that is not the project's: cleared, never monitored.
+      dataText('stranger', 140, 70, 12),
+      {
+        id: 'to-overview', widgetType: 'UsualButton', position: { x: 20, y: 200, width: 160, height: 40 },
+        data: { text: '总览' }, clickEvent: { enable: true, config: { action: 'page', pageId: 21 } },
+      },
+    ],
+  },
+};
+const OVERVIEW = { ...summary(21, '总览', false), document: { widgets: [dataText('flow', 20, 60, 9)] } };
+/** A page of another project, whose id a hand-made address could name. */
+const OTHERS = { ...summary(30, '别人的页面', false, 5), document: { widgets: [dataText('inlet', 20, 1, 7)] } };
+const PAGES: Record<string, object> = { '21': OVERVIEW, '22': HOME, '30': OTHERS };
+
+let server: FakeServer;
+let sockets: FakeSocket[];
+
+const equipmentOf = (request: RecordedRequest) => new URLSearchParams(request.body).get('equipmentId') ?? '';
+const idOf = (request: RecordedRequest) => new URLSearchParams(request.body).get('id') ?? '';
+const asked = (path: string) => server.calls(path).map(equipmentOf).sort();
+
+beforeEach(() => {
+  localStorage.clear();
+  server = installFakeServer({ loggedIn: true });
+  server.on('/lfscada/user/info', ok({ ...TEST_USER, auths: ['manage', 'monitor_write_data'] }));
+  server.on(P.project, ok(PROJECT));
+  server.on(P.pages, ok([summary(21, '总览', false), summary(22, '泵房', true)]));
+  server.on(P.page, (request) => PAGES[idOf(request)] ? ok(PAGES[idOf(request)]) : fail('1205', '页面不存在'));
+  server.on(P.signals, (request) => ok(CATALOGUES[equipmentOf(request)] ?? []));
+  server.on(P.gateway, (request) =>
+    ok({ sn: `EG-${equipmentOf(request)}`, online: true, vpn: false, interval: 1000, economizeOpen: false }),
+  );
+  server.on(P.open, ok(null));
+  server.on(P.token, (request) => ok(`tok-${equipmentOf(request)}`));
+  // Stored values of the last minute: equipment 7 has its inlet pressure, 8 nothing yet.
+  server.on(P.data, (request) =>
+    ok({
+      signalVal: equipmentOf(request) === '7' ? { '1': { value: 1.5, time: Date.now() - 200, quality: 'good' } } : {},
+      gatewayAlarm: 0,
+      signalAlarm: {},
+    }),
+  );
+  sockets = [];
+  class RecordingSocket extends FakeSocket {
+    constructor(url: string) {
+      super(url);
+      sockets.push(this);
+    }
+  }
+  vi.stubGlobal('WebSocket', RecordingSocket);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const valueOf = (id: string) => screen.getByTestId(`value-${id}`).textContent;
+
+async function socketOf(equipmentId: number): Promise<FakeSocket> {
+  return waitFor(() => {
+    const socket = sockets.find((s) => s.url.endsWith(`/subscribe/tok-${equipmentId}`));
+    expect(socket).toBeTruthy();
+    return socket as FakeSocket;
+  });
+}
+
+describe('the project monitor', () => {
+  it("shows the project's home page live, each value from its own equipment, monitoring only the bound equipment", async () => {
+    renderApp('/monitor/project/4');
+    expect((await screen.findByTestId('project-monitor-name', undefined, { timeout: 15_000 })).textContent).toBe('东区泵站');
+    await waitFor(() => expect(valueOf('inlet')).toBe('1.50 bar'));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('泵房');
+    expect(screen.getByRole('tab', { name: '总览' })).toBeTruthy();
+
+    const outlet = await socketOf(8);
+    act(() => {
+      outlet.open();
+      outlet.push({ signalVal: { '50': { value: 3.25, time: Date.now(), quality: 'good' } }, gatewayAlarm: 2, signalAlarm: {} });
+    });
+    await waitFor(() => expect(valueOf('outlet')).toBe('3.25 bar'));
+    // The binding to an equipment outside the project is cleared, not drawn.
+    expect(valueOf('stranger')).not.toMatch(/\d/);
+    // One session per bound equipment; the project's other equipment is catalogued (for repair) but not monitored.
+    expect(asked(P.signals)).toEqual(['7', '8', '9']);
+    expect(asked(P.gateway)).toEqual(['7', '8']);
+    expect(asked(P.token)).toEqual(['7', '8']);
+    expect(screen.getByTestId('live-page-alarm-count').textContent).toContain('2');
+    await waitFor(() => expect(screen.getByTestId('monitor-status').getAttribute('data-status')).toBe('on'));
+    expect(screen.getByTestId('live-page-equipment').textContent).toBe('设备：2 台');
+    expect(screen.getByTestId('project-monitor-full-window').getAttribute('href')).toBe('/monitor/project/4/preview/22');
+  });
+
+  it('puts a tab and an "open page" click event in the address, and shows that page', async () => {
+    const { router } = renderApp('/monitor/project/4');
+    await waitFor(() => expect(valueOf('inlet')).toBe('1.50 bar'), { timeout: 15_000 });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('widget-to-overview'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4/page/21'));
+    await screen.findByTestId('value-flow');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('总览');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: '泵房' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4/page/22'));
+  });
+
+  it("never draws a page that is not the project's", async () => {
+    renderApp('/monitor/project/4/page/30');
+    await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+    expect(screen.queryByTestId('runtime-page')).toBeNull();
+    expect(server.calls(P.page)).toHaveLength(0);
+  });
+
+  it('says so when the project is not the caller\'s (1253)', async () => {
+    server.on(P.project, fail('1253', '项目不存在'));
+    server.on(P.pages, fail('1253', '项目不存在'));
+    renderApp('/monitor/project/4');
+    expect((await screen.findByTestId('project-not-found', undefined, { timeout: 15_000 })).textContent).toContain('该项目不存在');
+  });
+});
+
+describe('the full-window preview of a project page', () => {
+  it("draws the designer's draft under its banner, live", async () => {
+    const draft = { widgets: [dataText('draft-only', 20, 1, 7)] };
+    writePageDraft(22, JSON.stringify(draft));
+    renderApp('/monitor/project/4/preview/22?draft=1');
+    await waitFor(() => expect(valueOf('draft-only')).toBe('1.50 bar'), { timeout: 15_000 });
+    expect(screen.getByTestId('live-page-draft')).toBeTruthy();
+    expect(screen.queryByTestId('value-inlet')).toBeNull();
+    expect(within(screen.getByTestId('project-preview')).getByTestId('live-page-title').textContent).toBe('泵房');
+  });
+
+  it("answers not found for another project's page, asking nothing of its equipment", async () => {
+    renderApp('/monitor/project/4/preview/30');
+    await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+    expect(screen.queryByTestId('runtime-page')).toBeNull();
+    expect(server.calls(P.signals)).toHaveLength(0);
+    expect(server.calls(P.gateway)).toHaveLength(0);
+  });
+
+  it("points a project's page opened by the equipment page route to the project's monitor", async () => {
+    renderApp('/monitor/eg/detail/page/22/0');
+    const notice = await screen.findByTestId('page-of-project', undefined, { timeout: 15_000 });
+    expect(notice.querySelector('a')?.getAttribute('href')).toBe('/monitor/project/4/page/22');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * /monitor/project/:projectId/preview/:pageId (full window, opened in a new tab; spec section 2, "titled project
+ * preview"): one page of a project, live, filling the window. With `?draft=1` it draws the designer's unsaved
+ * document of the page (lib/pageDraft.ts), as the EG page route does. A page's "open page" click event opens that
+ * page of the same project here, without the draft. A page of another owner is "not found" (LiveConfigPage).
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { TabEmpty } from '@/components/LoadState';
+import { DRAFT_QUERY } from '@/lib/pageDraft';
+import { projectPreviewPath } from '@/lib/paths';
+import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
+import { positiveIdOf } from '../detail/model/detailRoute';
+
+export default function ProjectPreviewScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const projectId = positiveIdOf(params.projectId);
+  const pageId = positiveIdOf(params.pageId);
+  const draft = useSearchParams()[0].get(DRAFT_QUERY) === '1';
+  const openPage = useCallback(
+    (id: number) => {
+      if (projectId !== null) void navigate(projectPreviewPath(projectId, id));
+    },
+    [navigate, projectId],
+  );
+  if (projectId === null || pageId === null) return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+  return (
+    <div style={{ height: '100vh', boxSizing: 'border-box', padding: 12 }} data-testid="project-preview">
+      <LiveConfigPage
+        key={`${projectId}-${pageId}`}
+        pageId={pageId}
+        owner={{ kind: 'project', id: projectId }}
+        onOpenPage={openPage}
+        draft={draft}
+        fill
+      />
+    </div>
+  );
+}

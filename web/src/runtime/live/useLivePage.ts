@@ -1,0 +1,72 @@
+/**
+ * Everything a loaded configuration page needs to run live, for either owner: the catalogue of the owner's
+ * equipment (lib/ownerScope: an equipment's page its equipment; a project's page every equipment of the project),
+ * the page's document (the stored one, or the designer's unsaved draft when asked for) with its bindings repaired
+ * against that catalogue (spec section 4), the live state of the equipment the page shows and the viewer's context.
+ *
+ * Which equipment is monitored: an equipment's page always its equipment (the header says whether it is
+ * monitored, bound or not); a project's page the equipment its repaired bindings name, one EG monitor session
+ * each (lib/live/useLiveEquipments), so a project of fifty machines whose page shows two opens two. The tables of
+ * a project's page cover every equipment of the project.
+ */
+import { useMemo } from 'react';
+import type { ConfigPageInfo, PageOwner } from '@/lib/configPages';
+import { useLiveEquipments, type LiveEquipmentSet } from '@/lib/live/useLiveEquipments';
+import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
+import { readPageDraft } from '@/lib/pageDraft';
+import { boundEquipment, repairBindings } from '../bindings';
+import { parsePageDocument, type PageDocument } from '../document';
+import type { RuntimeContext } from '../types';
+import { runtimeSignals, useRuntimeContext } from './useRuntimeContext';
+
+/** The designer's draft of a page, when one is asked for and readable as JSON; undefined otherwise. */
+export function draftDocument(pageId: number, asked: boolean): { document: unknown; at: number } | undefined {
+  const draft = asked ? readPageDraft(pageId) : null;
+  if (!draft) return undefined;
+  try {
+    return { document: JSON.parse(draft.text) as unknown, at: draft.at };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LivePageState {
+  scope: OwnerScope;
+  /** The draft shown instead of the stored document, with when the designer wrote it. */
+  draft: { document: unknown; at: number } | undefined;
+  /** The document to draw; null until every catalogue has answered (a binding is judged only then). */
+  document: PageDocument | null;
+  live: LiveEquipmentSet;
+  context: RuntimeContext;
+}
+
+export function useLivePage(
+  info: ConfigPageInfo,
+  owner: PageOwner,
+  onOpenPage: (pageId: number) => void,
+  draftAsked: boolean,
+): LivePageState {
+  const scope = useOwnerScope(owner);
+  const catalogue = useMemo(() => runtimeSignals(scope.signals), [scope.signals]);
+  const ownedKey = scope.equipment.map((e) => e.id).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `ownedKey` names the same equipment as `scope.equipment`
+  const owned = useMemo(() => (ownedKey === '' ? [] : ownedKey.split(',').map(Number)), [ownedKey]);
+
+  const draft = useMemo(() => draftDocument(info.id, draftAsked), [info.id, draftAsked]);
+  const shown = draft?.document ?? info.document;
+  const document = useMemo(() => {
+    if (!scope.complete) return null;
+    // An equipment's page may bind its equipment; a project's page any equipment of the project.
+    const allowed = owner.kind === 'equipment' ? owner.id : new Set(owned);
+    return repairBindings(parsePageDocument(shown), catalogue, allowed).document;
+  }, [shown, scope.complete, catalogue, owner.kind, owner.id, owned]);
+
+  const monitored = useMemo(
+    () => (owner.kind === 'equipment' ? [owner.id] : document ? boundEquipment(document, catalogue) : []),
+    [owner.kind, owner.id, document, catalogue],
+  );
+  const live = useLiveEquipments(monitored);
+  const tables = owner.kind === 'equipment' ? monitored : owned;
+  const context = useRuntimeContext(catalogue, live, onOpenPage, tables);
+  return { scope, draft, document, live, context };
+}
