@@ -107,6 +107,12 @@ describe('scenes and projects', () => {
     assert.match(await project.innerText(), /一期工程/);
     await settle(page);
     await shot(page, 'scenes-06-projects-zh');
+    // "Monitor" opens the project's monitor, which has no page to show yet and says so.
+    await project.locator('[data-testid^="projects-monitor-"]').click();
+    await page.waitForURL(/\/monitor\/project\/\d+$/);
+    await page.getByTestId('pages-empty').waitFor();
+    await page.goBack();
+    await project.waitFor();
 
     await project.getByRole('button', { name: /编\s*辑/ }).click();
     await page.waitForFunction(() => document.querySelector('#projects-name')?.value === '北区水厂');

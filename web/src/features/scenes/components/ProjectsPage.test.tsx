@@ -53,7 +53,7 @@ describe('project list', { timeout: 60_000 }, () => {
     expect(body(server.calls(QUERY)[0])).toEqual({ page: '1', pageSize: '10', keyword: '' });
     expect(screen.getAllByTestId('projects-name')).toHaveLength(10);
     expect(screen.getByText('共 12 个项目')).toBeTruthy();
-    expect(screen.getByTestId('projects-designer-note').textContent).toContain('项目监控尚未提供');
+    expect(screen.getByTestId('projects-designer-note').textContent).toContain('“监控”以实时数值打开项目的首页');
     await click(screen.getByTitle('2'));
     expect(await screen.findByText('Site 12')).toBeTruthy();
     expect(body(server.calls(QUERY).at(-1))).toEqual({ page: '2', pageSize: '10', keyword: '' });
