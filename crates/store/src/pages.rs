@@ -36,13 +36,12 @@ pub struct PageSummary {
 }
 
 impl PageSummary {
-    /// The page's owner.
-    pub fn owner(&self) -> PageOwner {
+    /// The page's owner; `None` only for a row the table's CHECK (exactly one owner) would not hold.
+    pub fn owner(&self) -> Option<PageOwner> {
         match (self.equipment_id, self.project_id) {
-            (Some(id), _) => PageOwner::Equipment(id),
-            (None, Some(id)) => PageOwner::Project(id),
-            // The table's CHECK keeps exactly one set; a row read otherwise is not a page of this schema.
-            (None, None) => unreachable!("config_pages row {} without an owner", self.id),
+            (Some(id), _) => Some(PageOwner::Equipment(id)),
+            (None, Some(id)) => Some(PageOwner::Project(id)),
+            (None, None) => None,
         }
     }
 }
@@ -337,8 +336,9 @@ impl Store {
     pub async fn set_home_page(&self, viewer: &Viewer, id: i64) -> anyhow::Result<bool> {
         let Some(page) = self.page_info(viewer, id).await? else { return Ok(false) };
         let (table, owner_id) = match page.summary.owner() {
-            PageOwner::Equipment(owner_id) => ("equipment", owner_id),
-            PageOwner::Project(owner_id) => ("projects", owner_id),
+            Some(PageOwner::Equipment(owner_id)) => ("equipment", owner_id),
+            Some(PageOwner::Project(owner_id)) => ("projects", owner_id),
+            None => return Ok(false),
         };
         let done = sqlx::query(&format!("UPDATE {table} SET home_page_id = $1 WHERE org_id = $2 AND id = $3"))
             .bind(id)

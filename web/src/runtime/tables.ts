@@ -138,6 +138,11 @@ function rowCells(rows: Map<number, Record<string, HistoryCell>>, key: number): 
   return cells;
 }
 
+/** A bucketed series' points as its buckets: each a lowest and a highest point, in that order, at the bucket's start. */
+function* buckets<P>(points: readonly P[]): Generator<[P, P]> {
+  for (let i = 0; 2 * i + 1 < points.length; i++) yield [points[2 * i]!, points[2 * i + 1]!];
+}
+
 /**
  * One row per instant any signal read something, newest first; in each row the cell of every signal that read at
  * that instant (a repeated instant in one series: the later point). Bucketed series place each bucket at its start.
@@ -149,11 +154,7 @@ export function historyTableRows(answer: HistoryAnswer): HistoryTableRow[] {
     const key = String(series.signalId);
     const points = series.points;
     if (series.bucketMs) {
-      for (let i = 0; 2 * i + 1 < points.length; i++) {
-        const low = points[2 * i]!;
-        const high = points[2 * i + 1]!;
-        cellsAt(low[0])[key] = { kind: 'bucket', min: low[1], max: high[1] };
-      }
+      for (const [low, high] of buckets(points)) cellsAt(low[0])[key] = { kind: 'bucket', min: low[1], max: high[1] };
     } else {
       for (const [time, value, good] of points) cellsAt(time)[key] = { kind: 'raw', value, good };
     }
@@ -192,9 +193,7 @@ export function periodTableRows(answer: HistoryAnswer, unit: TimeUnit): HistoryT
     const key = String(series.signalId);
     const points = series.points;
     if (series.bucketMs) {
-      for (let i = 0; 2 * i + 1 < points.length; i++) {
-        const low = points[2 * i]!;
-        const high = points[2 * i + 1]!;
+      for (const [low, high] of buckets(points)) {
         const cells = cellsAt(periodStart(low[0], unit));
         const had = cells[key];
         cells[key] =

@@ -14,7 +14,7 @@
  * columns and the console's language. `dimensionType` and `timeUnit` are the history table's: records are events,
  * each listed as it happened.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +27,10 @@ import { formatTimer } from '../format';
 import { saveSheet } from '@/lib/sheetFile';
 import { alarmExportRows, tableFileName } from '../tableExport';
 import { alarmTableQuery, allAlarms, useConfirmTableAlarm } from '../tableQueries';
-import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type FixedRange, type TableSettings } from '../tables';
+import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type TableSettings } from '../tables';
 import { boxOf, type WidgetRenderProps } from './common';
 import { TableTools } from './tableTools';
-import { Headings, TableFrame, hasTools, rowsThatFit, useWindowCaption, type TableNote } from './tables';
+import { Headings, TableFrame, hasTools, rowsThatFit, useTableWindow, useWindowCaption, type TableNote } from './tables';
 
 /** The spec's alarm columns, in its order and spelling (`opration` included). */
 export const ALARM_COLUMNS = ['equipTitle', 'type', 'gmtTrigger', 'gmtRelease', 'value', 'msg', 'opration'] as const;
@@ -74,9 +74,7 @@ function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProp
   const { t } = useTranslation();
   const user = useUser();
   const canView = hasAuth(user, Permission.MultiDesignerAlarm);
-  const [page, setPage] = useState(1);
-  const [fixed, setFixed] = useState<FixedRange | null>(null);
-  const caption = useWindowCaption(settings, fixed);
+  const { page, setPage, fixed, chooseFixed, caption } = useTableWindow(settings);
   const asked = settings.paged ? page : 1;
   const query = useQuery(alarmTableQuery(equipmentIds, widget.id, asked, settings, canView, Date.now, fixed));
   const confirm = useConfirmTableAlarm();
@@ -165,10 +163,7 @@ function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProp
           settings={settings}
           live={{
             fixed,
-            onFixed: (range) => {
-              setFixed(range);
-              setPage(1);
-            },
+            onFixed: chooseFixed,
             onExport: exportRecords,
             exportDisabled: refused || !query.data,
           }}

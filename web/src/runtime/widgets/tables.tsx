@@ -14,7 +14,7 @@
  * stroke (when on) as the border and the lines between rows. Off, the defaults drawn since the first version (white,
  * a light grey border and lines), so a page saved before these settings looks as it did.
  */
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Pagination } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -141,6 +141,22 @@ export function TableFrame({ widget, kind, headings, rows, note, caption, warnin
 }
 
 /**
+ * A live table's window and page: the range the operator fixed (null: the rolling window of its settings), the page
+ * shown (back to the first when the range changes) and the footer's words for it. The history and alarm tables
+ * share it.
+ */
+export function useTableWindow(settings: TableSettings, periods = false) {
+  const [page, setPage] = useState(1);
+  const [fixed, setFixed] = useState<FixedRange | null>(null);
+  const caption = useWindowCaption(settings, fixed, periods);
+  const chooseFixed = useCallback((range: FixedRange | null) => {
+    setFixed(range);
+    setPage(1);
+  }, []);
+  return { page, setPage, fixed, chooseFixed, caption };
+}
+
+/**
  * The footer's words: the window and the roll ("近 12 小时 · 每 30 秒刷新"), or the picked range (which does not
  * roll); rows per period say their period ("每小时一行").
  */
@@ -207,11 +223,9 @@ export function ComplexHistory({ widget, env }: WidgetRenderProps) {
 function LiveHistory({ widget, signals, settings }: Pick<WidgetRenderProps, 'widget'> & { signals: ChartSignal[]; settings: TableSettings }) {
   const { t } = useTranslation();
   const ids = useMemo(() => signals.map((s) => Number(s.key)), [signals]);
-  const [fixed, setFixed] = useState<FixedRange | null>(null);
-  const caption = useWindowCaption(settings, fixed, true);
+  const { page, setPage, fixed, chooseFixed, caption } = useTableWindow(settings, true);
   const query = useQuery(historyTableQuery(widget.id, ids, settings, Date.now, fixed));
   const rows = useMemo(() => (query.data ? tableRowsOf(query.data, settings) : []), [query.data, settings]);
-  const [page, setPage] = useState(1);
   const shownPage = Math.min(page, lastPage(rows.length, TABLE_PAGE_SIZE));
   const tools = hasTools(settings);
   const shown = settings.paged ? pageOf(rows, shownPage, TABLE_PAGE_SIZE) : rows.slice(0, rowsThatFit(boxOf(widget).height, widget.style.font.size, tools));
@@ -246,10 +260,7 @@ function LiveHistory({ widget, signals, settings }: Pick<WidgetRenderProps, 'wid
           settings={settings}
           live={{
             fixed,
-            onFixed: (range) => {
-              setFixed(range);
-              setPage(1);
-            },
+            onFixed: chooseFixed,
             onExport: exportRows,
             exportDisabled: !query.data,
           }}
