@@ -107,9 +107,12 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
     get base() {
       return server.base;
     },
-    /** A page in a new browser context; downloads are accepted so tests can check exports. */
-    async newPage() {
-      const context = await chromium.browser.newContext({ viewport, acceptDownloads: true });
+    /**
+     * A page in a new browser context; downloads are accepted so tests can check exports. `device`: other context
+     * options (a phone's viewport, touch, isMobile).
+     */
+    async newPage(device = {}) {
+      const context = await chromium.browser.newContext({ viewport, acceptDownloads: true, ...device });
       return context.newPage();
     },
     /**
@@ -120,7 +123,8 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
     async loginAsDemo(page) {
       await loginThroughForm(page, server.base, 'demo', 'Demo@12345');
       await page.waitForURL('**/monitor/eg/list');
-      await page.locator('#top-nav').waitFor();
+      // The wide shell's navigation, or the compact shell's menu button (phones, upright tablets).
+      await page.locator('#top-nav, #shell-menu-button').first().waitFor();
     },
   };
 }

@@ -108,6 +108,18 @@ impl Store {
         Ok(row.as_ref().map(library_image).transpose()?)
     }
 
+    /// Gives a picture of the viewer's organisation's library a new title; false when the organisation has no such
+    /// picture (nothing changed). Pages show a picture by its address, never by its title, so none changes.
+    pub async fn rename_library_image(&self, viewer: &Viewer, id: i64, title: &str) -> anyhow::Result<bool> {
+        let done = sqlx::query("UPDATE library_images SET title = $1 WHERE org_id = $2 AND id = $3")
+            .bind(title)
+            .bind(viewer.org_id)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
     /// True when `file_name` is a picture of the viewer's organisation's library.
     pub async fn library_image_visible(&self, viewer: &Viewer, file_name: &str) -> anyhow::Result<bool> {
         let n: i64 = sqlx::query_scalar(

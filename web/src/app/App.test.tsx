@@ -5,8 +5,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { installFakeServer, ok } from '@/test/fakeServer';
+import { TEST_USER, installFakeServer, ok } from '@/test/fakeServer';
+import { resetConnection } from '@/lib/connection';
 import { renderApp } from '@/test/renderApp';
+import { stubViewportWidth } from '@/test/viewport';
 
 beforeEach(async () => {
   await changeLanguage('zh-CN');
@@ -14,6 +16,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  resetConnection();
 });
 
 describe('without a session', () => {
@@ -51,6 +54,21 @@ describe('without a session', () => {
     await screen.findByTestId('not-found');
     expect(router.state.location.pathname).toBe('/404');
     expect(document.getElementById('not-found-back')?.getAttribute('href')).toBe('/monitor/eg/list');
+  });
+});
+
+describe('when the server does not answer', () => {
+  it('says so instead of sending a logged-in user to the login page, and opens the route once it answers', async () => {
+    const server = installFakeServer({ loggedIn: true });
+    server.on('/lfscada/user/info', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { router } = renderApp('/manage/ops/worksheet');
+    expect((await screen.findByTestId('server-unreachable')).textContent).toContain('无法连接服务器');
+    expect(router.state.location.pathname).toBe('/manage/ops/worksheet');
+    server.on('/lfscada/user/info', ok({ ...TEST_USER }));
+    fireEvent.click(screen.getByTestId('server-unreachable-retry'));
+    expect(await screen.findByTestId('not-available')).toBeTruthy();
   });
 });
 
@@ -120,5 +138,53 @@ describe('with a session', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(() => expect(queryClient.getQueryData(['session', 'user'])).toBeUndefined());
+  });
+});
+
+describe('on a phone or an upright tablet', () => {
+  it.each([390, 768])('at %i px the header keeps the title and a menu button whose drawer holds the areas, the area menu, the language and the user', async (width) => {
+    stubViewportWidth(width);
+    const server = installFakeServer({ loggedIn: true });
+    const { router } = renderApp('/manage/ops/worksheet');
+    await screen.findByTestId('not-available');
+    expect(document.getElementById('top-nav')).toBeNull();
+    expect(document.getElementById('side-menu')).toBeNull();
+    expect(document.getElementById('user-menu')).toBeNull();
+    expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
+    expect(document.getElementById('unread-messages')).not.toBeNull();
+
+    const button = document.getElementById('shell-menu-button') as HTMLElement;
+    expect(button.getAttribute('aria-label')).toBe('打开菜单');
+    fireEvent.click(button);
+    const drawer = await waitFor(() => {
+      const found = document.getElementById('shell-drawer');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    expect(within(drawer).getByTestId('user-loginname').textContent).toBe('operator1');
+    expect(within(drawer).getByText('监控')).toBeTruthy();
+    expect(document.getElementById('drawer-side-menu')).not.toBeNull();
+    // The area's menu navigates, and the drawer closes.
+    fireEvent.click(within(document.getElementById('drawer-side-menu') as HTMLElement).getByText('报修工单'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ops/repairs'));
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    // The areas, then logout.
+    fireEvent.click(button);
+    fireEvent.click(within(document.getElementById('drawer-areas') as HTMLElement).getByText('监控'));
+    await waitFor(() => expect(router.state.location.pathname.startsWith('/monitor')).toBe(true));
+    fireEvent.click(button);
+    fireEvent.click(document.getElementById('logout') as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(server.calls('/lfscada/user/logout')).toHaveLength(1);
+  });
+
+  it('keeps the wide header and side menu from 992 px', async () => {
+    stubViewportWidth(992);
+    installFakeServer({ loggedIn: true });
+    renderApp('/manage/ops/worksheet');
+    await screen.findByTestId('not-available');
+    expect(document.getElementById('top-nav')).not.toBeNull();
+    expect(document.getElementById('side-menu')).not.toBeNull();
+    expect(document.getElementById('shell-menu-button')).toBeNull();
   });
 });

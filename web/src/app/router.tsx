@@ -2,7 +2,9 @@
  * Turns the route table into the router: history mode, scroll to top on navigation, `/` → /login, unknown paths
  * → /404, public routes outside the session guard, everything else behind it, shell areas inside the app shell.
  */
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { LazyScreen, type ScreenLoader } from '@/components/LazyScreen';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { withTexts } from '@/lib/i18n';
@@ -11,7 +13,7 @@ import { LOGIN_PATH, NOT_FOUND_PATH } from '@/lib/paths';
 import { useDocumentHead } from '@/lib/theme';
 import { useTranslation } from 'react-i18next';
 import { SessionGuard } from './SessionGuard';
-import { joinPath, routeTable, type RouteDef, type TopRouteDef } from './routes';
+import { joinPath, routeTable, type RouteDef, type RoutePrefetch, type TopRouteDef } from './routes';
 
 const appShell: ScreenLoader = withTexts(['shell'], () => import('./shell/AppShell'));
 
@@ -53,7 +55,9 @@ function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef): R
     <Navigate to={route.redirectTo} replace />
   ) : route.screen ? (
     // Keyed by path: two routes showing the same screen must not share its state.
-    <LazyScreen key={fullPath} loader={route.screen} fullscreen={fullscreen} />
+    <Prefetching key={fullPath} prefetch={route.prefetch}>
+      <LazyScreen loader={route.screen} fullscreen={fullscreen} />
+    </Prefetching>
   ) : undefined;
   const children = route.children ?? [];
   if (children.length === 0) {
@@ -67,6 +71,18 @@ function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef): R
       ...children.map((child) => toRouteObject(child, fullPath, top)),
     ],
   };
+}
+
+/** Starts the route's prefetch (RouteDef.prefetch) once per visit, beside the screen's chunk. */
+function Prefetching({ prefetch, children }: { prefetch: RoutePrefetch | undefined; children: ReactNode }) {
+  const params = useParams();
+  const client = useQueryClient();
+  useEffect(() => {
+    prefetch?.(params, client);
+    // Once per visit: a route with other params is another element (keyed by path above) or a new visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return children;
 }
 
 /** Above every route: scroll restoration (top on navigation) and the window title from the current route. */

@@ -8,6 +8,7 @@
  * yet and names it; replace the loader with the real screen's import when it exists. Menu icons are named, not
  * imported (shell/routeIcons.ts): this table is in every page's entry chunk.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenLoader } from '@/components/LazyScreen';
 import NotFoundPage from '@/components/NotFoundPage';
 import { withTexts } from '@/lib/i18n';
@@ -20,6 +21,9 @@ export const notAvailable: ScreenLoader = () => import('@/components/NotAvailabl
 const loginScreen: ScreenLoader = withTexts(['login'], () => import('@/features/auth/components/LoginPage'));
 /** Bundled with the entry (it is tiny): unknown addresses answer without a chunk download. */
 const notFoundScreen: ScreenLoader = () => Promise.resolve({ default: NotFoundPage });
+
+/** Starts loading a screen's first data (the route's params, the app's query cache); answers nothing. */
+export type RoutePrefetch = (params: Readonly<Record<string, string | undefined>>, client: QueryClient) => void;
 
 /** Side-menu groups of the management area. */
 export type MenuGroup = 'eg' | 'system' | 'ops';
@@ -39,6 +43,11 @@ export interface RouteDef {
   name?: string;
   /** What this exact path shows. A route with children shows it at its own path (an index route). */
   screen?: ScreenLoader;
+  /**
+   * Asks for the screen's first data while its chunk loads (router.tsx), so the answer does not wait for the code.
+   * Loads its own small chunk: the route table is in every page's entry chunk.
+   */
+  prefetch?: RoutePrefetch;
   /** This exact path redirects: an absolute path, or one relative to this route (e.g. a default tab). */
   redirectTo?: string;
   /**
@@ -167,6 +176,8 @@ const monitorRoutes: RouteDef[] = [
 
 /** The page designer: one chunk for an equipment's page and a project's page (it reads the owner from the address). */
 const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen'));
+const designerPrefetch: RoutePrefetch = (params, client) =>
+  void import('@/features/designer/prefetch').then((m) => m.prefetchDesigner(params, client), () => undefined);
 
 /** The equipment edit screen: one chunk for its five tab routes; it reads the open tab from the address. */
 const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'pages', 'status'], () =>
@@ -380,12 +391,14 @@ export const routeTable: TopRouteDef[] = [
     titleKey: 'route.manage.projectDesigner',
     frame: 'bare',
     screen: designerScreen,
+    prefetch: designerPrefetch,
   },
   {
     path: 'manage/eg/:equipId/designer/:pageId',
     titleKey: 'route.manage.equipDesigner',
     frame: 'bare',
     screen: designerScreen,
+    prefetch: designerPrefetch,
   },
   {
     path: 'manage/scene/preview/:sceneId',

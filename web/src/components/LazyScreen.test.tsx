@@ -22,6 +22,21 @@ describe('LazyScreen', () => {
     expect(await screen.findByText('the screen')).toBeTruthy();
   });
 
+  it('draws a screen whose chunk has arrived at once, without a spinner, and imports it once', async () => {
+    let imports = 0;
+    const loader: ScreenLoader = () => {
+      imports++;
+      return Promise.resolve({ default: Screen });
+    };
+    const first = render(<><LazyScreen loader={loader} /><LazyScreen loader={loader} /></>);
+    expect(await screen.findAllByText('the screen')).toHaveLength(2);
+    first.unmount();
+    render(<LazyScreen loader={loader} />);
+    expect(screen.getByText('the screen')).toBeTruthy();
+    expect(screen.queryByTestId('page-loading')).toBeNull();
+    expect(imports).toBe(1);
+  });
+
   it('shows LoadError when the chunk fails, and Retry loads it again', async () => {
     let attempts = 0;
     const loader: ScreenLoader = () => {

@@ -37,7 +37,7 @@ export interface OwnerScope {
   retry(): void;
 }
 
-export function useOwnerScope(owner: PageOwner): OwnerScope {
+export function useOwnerScope(owner: PageOwner, options: { freshForMs?: number } = {}): OwnerScope {
   const client = useQueryClient();
   const project = useProject(owner.kind === 'project' ? owner.id : undefined);
   const projectEquipment = project.data?.equipment;
@@ -45,7 +45,7 @@ export function useOwnerScope(owner: PageOwner): OwnerScope {
     () => (owner.kind === 'equipment' ? [owner.id] : (projectEquipment ?? []).map((e) => e.id)),
     [owner.kind, owner.id, projectEquipment],
   );
-  const catalogue = useSignalsOf(ids);
+  const catalogue = useSignalsOf(ids, options);
   const equipment = useMemo<OwnerEquipment[]>(() => {
     if (owner.kind === 'project') return (projectEquipment ?? []).map((e) => ({ id: e.id, title: e.equipName }));
     // An equipment page names its equipment by its signals' catalogue record.

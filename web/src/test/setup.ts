@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { fixedMediaQuery } from './viewport';
 // The app initialises i18n in main.tsx; component tests render parts of it without main.
 import '@/lib/i18n';
 // Every area's texts in every language at once, so components render their texts on the first render, as in the
@@ -15,17 +16,7 @@ import '@/test/allTexts';
 configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string): MediaQueryList => fixedMediaQuery(query, false);
 }
 
 if (!('ResizeObserver' in window)) {

@@ -4,7 +4,8 @@
 //! most 2 MiB, SVG of drawing content only, a random stored name) and, for the pages' 3D model widgets, glTF 2.0
 //! binary models (`.glb`, told by their header, at most 20 MiB), so a plant without internet can show its own
 //! models; `image/query` lists the library newest first;
-//! `image/delete` removes a picture and its file unless a page of the organisation still shows it.
+//! `image/rename` gives one a new title; `image/delete` removes a picture and its file unless a page of the
+//! organisation still shows it.
 //!
 //! A library picture belongs to the organisation, not to an equipment: every signed-in account of the organisation
 //! lists it and is served it (`GET /userimg/<file>`), a sub-account limited to some equipment included; uploading
@@ -98,6 +99,18 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let (page, page_size) = params.paging()?;
     let found = state.store.library_images(&current.viewer(), page, page_size).await?;
     Ok(ApiOk::new(Listed::from_page(found, LibraryImage::from)))
+}
+
+/// `POST /lfscada/configuration/image/rename {id, title}`: the title checked as an upload's (1 to 100 characters,
+/// no control characters); 1242 when the organisation has no such picture.
+pub async fn rename(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    let given = params.required_text("title")?;
+    let title = display_name(&given, IMAGE_TITLE_CHARS).map_err(|r| ApiError::invalid("title", r))?;
+    if !state.store.rename_library_image(&current.viewer(), id, title).await? {
+        return Err(ApiError::code(Code::ImageNotFound));
+    }
+    Ok(ApiOk::empty().audit("image", id))
 }
 
 /// `POST /lfscada/configuration/image/delete {id}`: the row and its file go; 1243 while a page of the organisation

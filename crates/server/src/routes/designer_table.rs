@@ -133,6 +133,12 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("page", "integer", false, "Page, from 1"),
             param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
         ]),
+        route!(POST "/lfscada/configuration/image/rename", image_library::rename, "configuration.image.rename", Manage ["id" => Image],
+        "Give a library picture a new title (1 to 100 characters); pages show it by its address, so none changes; \
+         1242 when it does not exist (needs the manage permission).", [
+            param("id", "integer", true, "Library picture id"),
+            param("title", "string", true, "The new title, at most 100 characters"),
+        ]),
         route!(POST "/lfscada/configuration/image/delete", image_library::delete, "configuration.image.delete", Manage ["id" => Image],
             "Delete a library picture and its file; 1243 while a page of the organisation still shows it, 1242 when it \
              does not exist (needs the manage permission).", [param("id", "integer", true, "Library picture id")]),

@@ -1,7 +1,8 @@
 //! The organisation's image library: pictures uploaded once (the equipment picture's rules: type by the bytes,
 //! 2 MiB, SVG of drawing content only), listed newest first and served at /userimg/<file> to every account of the
 //! organisation; uploaded and deleted with the manage permission, by a limited sub-account too; another
-//! organisation's picture is not found by id or by name; a picture a page still shows is not deleted.
+//! organisation's picture is not found by id or by name; a picture a page still shows is not deleted; a picture is
+//! renamed with the upload's title rules.
 
 use crate::both_backends;
 use crate::helpers::{Answer, TestApp, answer};
@@ -14,6 +15,7 @@ use serde_json::{Value, json};
 const UPLOAD: &str = "/lfscada/configuration/image/upload";
 const QUERY: &str = "/lfscada/configuration/image/query";
 const DELETE: &str = "/lfscada/configuration/image/delete";
+const RENAME: &str = "/lfscada/configuration/image/rename";
 const SAVE: &str = "/lfscada/configuration/page/save";
 
 const SVG: &[u8] = b"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\">\
@@ -225,3 +227,49 @@ both_backends!(a_library_picture_a_page_shows_is_not_deleted, Options::default()
     assert_eq!(listed(app, &app.client).await.0, 0);
     assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "1242");
 });
+
+both_backends!(
+    a_library_picture_is_renamed_with_the_upload_rules_and_only_by_its_organisation,
+    Options::default(),
+    |app| {
+        app.login_demo().await;
+        let org = demo_org(app).await;
+        let uploaded = library_upload(app, "valve.png", PNG, None).await;
+        let id = uploaded.data()["id"].to_string();
+        let image = uploaded.data()["image"].as_str().unwrap().to_owned();
+
+        let renamed = app.post(RENAME, &[("id", &id), ("title", "  进水阀 Inlet valve ")]).await;
+        assert_eq!(renamed.code(), "200", "{:?}", renamed.body);
+        let (_, list) = listed(app, &app.client).await;
+        assert_eq!(
+            (list[0]["title"].as_str(), list[0]["image"].as_str()),
+            (Some("进水阀 Inlet valve"), Some(image.as_str()))
+        );
+
+        // Bad titles are refused by field and change nothing.
+        for bad in ["", "   ", "a\u{7}b", &"长".repeat(101)] {
+            let refused = app.post(RENAME, &[("id", &id), ("title", bad)]).await;
+            assert!(["1100", "1101"].contains(&refused.code()), "{bad:?}: {:?}", refused.body);
+            assert_eq!(refused.data()["field"], "title", "{bad:?}: {:?}", refused.body);
+        }
+        let missing = app.post(RENAME, &[("id", &id)]).await;
+        assert_eq!((missing.code(), missing.data()["field"].as_str()), ("1101", Some("title")));
+        assert_eq!(app.post(RENAME, &[("id", "999999"), ("title", "x")]).await.code(), "1242");
+
+        // A sub-account limited to some equipment but with the manage permission may rename it: the library is the
+        // organisation's and reaches no equipment.
+        let limited = account(app, "limited", org, "user", "authorised", &["manage"]).await;
+        let renamed = post_as(app, &limited, RENAME, &[("id", &id), ("title", "进水阀 Inlet valve")]).await;
+        assert_eq!(renamed.code(), "200", "{:?}", renamed.body);
+
+        // Another organisation's manager and an account without the manage permission change nothing.
+        let elsewhere = app.store.create_org("elsewhere", "Elsewhere", "").await.unwrap();
+        let outsider = account(app, "outsider", elsewhere, "admin", "all", &["manage"]).await;
+        assert_eq!(post_as(app, &outsider, RENAME, &[("id", &id), ("title", "theirs")]).await.code(), "1242");
+        let viewer = account(app, "viewer", org, "user", "all", &[]).await;
+        let refused = post_as(app, &viewer, RENAME, &[("id", &id), ("title", "mine")]).await;
+        assert_ne!(refused.code(), "200", "{:?}", refused.body);
+        let (_, list) = listed(app, &app.client).await;
+        assert_eq!(list[0]["title"].as_str(), Some("进水阀 Inlet valve"));
+    }
+);

@@ -1,46 +1,33 @@
 /**
  * The frame of every screen behind a login in the Monitor, Manage, Map, message-centre and account areas: a dark
  * header (theme title and favicon, top navigation, unread messages, language, user menu), a light side menu for
- * the current area, and the routed screen. Loaded lazily so the login page does not carry it.
+ * the current area, and the routed screen. Loaded lazily so the login page does not carry it. On the compact layout
+ * (lib/layout.ts: phones, upright tablets) the header keeps the title and the unread messages beside a menu button
+ * whose drawer holds the rest (CompactNav).
  */
-import { createElement, useMemo } from 'react';
-import { Flex, Layout, Menu, theme as antdTheme, type MenuProps } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Flex, Layout, Menu, theme as antdTheme } from 'antd';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
-import { isAdmin } from '@/lib/access';
+import { useCompactShell } from '@/lib/layout';
 import { HOME_PATH } from '@/lib/paths';
-import { useUser } from '@/lib/session';
 import { useTheme } from '@/lib/theme';
-import { menuGroups } from '../routes';
-import { routeIcons } from './routeIcons';
-import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries, type MenuEntry } from './navigation';
+import { CompactNav } from './CompactNav';
+import { ConnectionBanner } from './ConnectionBanner';
+import { useShellMenus } from './shellMenus';
 import { UserMenu } from './UserMenu';
 
+/** Also where the connection banner sticks (ConnectionBanner). */
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 240;
 
 export default function AppShell() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const theme = useTheme();
   const { token } = antdTheme.useToken();
-
-  const area = areaForPath(pathname);
-  const navEntries = useMemo(() => topNavEntries(), []);
-  const admin = isAdmin(useUser());
-  const sideEntries = useMemo(() => (area ? sideMenuEntries(area, { admin }) : []), [area, admin]);
-  const selectedSide = selectedEntry(sideEntries, pathname);
-
-  const navItems: MenuProps['items'] = navEntries.map((entry) => ({
-    key: entry.path,
-    icon: entry.icon ? createElement(routeIcons[entry.icon]) : undefined,
-    label: t(entry.titleKey),
-  }));
-  const sideItems = useMemo(() => toSideItems(sideEntries, t), [sideEntries, t]);
-  const openGroups = useMemo(() => [...new Set(sideEntries.flatMap((entry) => (entry.group ? [groupKey(entry.group)] : [])))], [sideEntries]);
+  const menus = useShellMenus();
+  const compact = useCompactShell();
+  const sider = !compact && menus.sideItems.length > 0;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -53,42 +40,57 @@ export default function AppShell() {
           lineHeight: `${HEADER_HEIGHT}px`,
           display: 'flex',
           alignItems: 'center',
-          gap: 24,
-          paddingInline: 20,
+          gap: compact ? 8 : 24,
+          paddingInline: compact ? 4 : 20,
           background: '#0f2236',
           boxShadow: '0 1px 4px rgba(0, 0, 0, 0.3)',
         }}
       >
-        <Link to={HOME_PATH} style={{ display: 'flex', alignItems: 'center', gap: 10, color: '#fff', flex: 'none' }}>
+        {compact && <CompactNav menus={menus} />}
+        <Link
+          to={HOME_PATH}
+          style={{ display: 'flex', alignItems: 'center', gap: 10, color: '#fff', flex: compact ? 1 : 'none', minWidth: 0 }}
+        >
           {theme.faviconIco && <img src={theme.faviconIco} alt="" width={24} height={24} style={{ display: 'block' }} />}
-          <span id="shell-title" style={{ fontSize: 17, fontWeight: 600, letterSpacing: 0.5, whiteSpace: 'nowrap' }}>
+          <span
+            id="shell-title"
+            style={{ fontSize: 17, fontWeight: 600, letterSpacing: 0.5, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
             {theme.title}
           </span>
         </Link>
-        <Menu
-          id="top-nav"
-          theme="dark"
-          mode="horizontal"
-          selectedKeys={area ? [`/${area.path}`] : []}
-          items={navItems}
-          onClick={({ key }) => void navigate(key)}
-          style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none', lineHeight: `${HEADER_HEIGHT}px` }}
-        />
+        {!compact && (
+          <Menu
+            id="top-nav"
+            theme="dark"
+            mode="horizontal"
+            selectedKeys={menus.selectedArea ? [menus.selectedArea] : []}
+            items={menus.areaItems}
+            onClick={({ key }) => void navigate(key)}
+            style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none', lineHeight: `${HEADER_HEIGHT}px` }}
+          />
+        )}
         {/* Each in a block of the header's line height, as antd's Space laid them out (Space itself is not loaded). */}
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
           <div>
             <UnreadBadge />
           </div>
-          <div>
-            <LanguageSwitch tone="dark" />
-          </div>
-          <div>
-            <UserMenu />
-          </div>
+          {/* On the compact layout the language and the user menu are in the drawer. */}
+          {!compact && (
+            <>
+              <div>
+                <LanguageSwitch tone="dark" />
+              </div>
+              <div>
+                <UserMenu />
+              </div>
+            </>
+          )}
         </Flex>
       </Layout.Header>
+      <ConnectionBanner />
       <Layout>
-        {sideItems.length > 0 && (
+        {sider && (
           <Layout.Sider
             width={SIDER_WIDTH}
             theme="light"
@@ -106,22 +108,22 @@ export default function AppShell() {
               id="side-menu"
               mode="inline"
               // Remount per area so each area starts with its own groups open.
-              key={area?.path}
-              selectedKeys={selectedSide ? [selectedSide.path] : []}
-              defaultOpenKeys={openGroups}
-              items={sideItems}
+              key={menus.areaKey}
+              selectedKeys={menus.selectedSide ? [menus.selectedSide] : []}
+              defaultOpenKeys={menus.openGroups}
+              items={menus.sideItems}
               onClick={({ key }) => void navigate(key)}
               style={{ borderInlineEnd: 'none', paddingTop: 8 }}
             />
           </Layout.Sider>
         )}
-        <Layout.Content style={{ padding: 20, minWidth: 0 }}>
+        <Layout.Content style={{ padding: compact ? 8 : 20, minWidth: 0 }}>
           <main
             style={{
               background: token.colorBgContainer,
               borderRadius: token.borderRadiusLG,
-              padding: 24,
-              minHeight: `calc(100vh - ${HEADER_HEIGHT + 40}px)`,
+              padding: compact ? 12 : 24,
+              minHeight: `calc(100vh - ${HEADER_HEIGHT + (compact ? 16 : 40)}px)`,
             }}
           >
             <Outlet />
@@ -130,34 +132,4 @@ export default function AppShell() {
       </Layout>
     </Layout>
   );
-}
-
-function groupKey(group: string): string {
-  return `group:${group}`;
-}
-
-type Translate = (key: string) => string;
-
-/** Side-menu items: ungrouped entries as items, grouped ones under a sub-menu per group, in table order. */
-function toSideItems(entries: readonly MenuEntry[], t: Translate): NonNullable<MenuProps['items']> {
-  const items: NonNullable<MenuProps['items']> = [];
-  const groups = new Map<string, Array<{ key: string; label: string }>>();
-  for (const entry of entries) {
-    const icon = entry.icon ? createElement(routeIcons[entry.icon]) : undefined;
-    const item = { key: entry.path, label: t(entry.titleKey), icon };
-    if (!entry.group) {
-      items.push(item);
-      continue;
-    }
-    let children = groups.get(entry.group);
-    if (!children) {
-      children = [];
-      groups.set(entry.group, children);
-      const group = menuGroups[entry.group];
-      const groupIcon = createElement(routeIcons[group.icon]);
-      items.push({ key: groupKey(entry.group), label: t(group.titleKey), icon: groupIcon, children });
-    }
-    children.push({ key: item.key, label: item.label });
-  }
-  return items;
 }

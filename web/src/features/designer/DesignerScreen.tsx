@@ -19,21 +19,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { configPageKeys, fetchPageForDesign, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
 import { useOwnerScope } from '@/lib/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
-
-function positiveId(text: string | undefined): number | null {
-  const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** The owner the address names: the project of a project designer's address, else the equipment. */
-function ownerOfParams(params: Readonly<Record<string, string | undefined>>): PageOwner | null {
-  if (params.projectId !== undefined) {
-    const id = positiveId(params.projectId);
-    return id === null ? null : { kind: 'project', id };
-  }
-  const id = positiveId(params.equipId);
-  return id === null ? null : { kind: 'equipment', id };
-}
+import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
 
 /** Codes that say the page or its project is not the caller's: nothing is opened, and nothing is retried. */
 const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound];
@@ -41,7 +27,7 @@ const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound];
 export default function DesignerScreen() {
   const params = useParams();
   const owner = ownerOfParams(params);
-  const pageId = positiveId(params.pageId);
+  const pageId = pageIdOfParams(params);
   const { t } = useTranslation();
   if (owner === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
   return <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />;
@@ -53,6 +39,8 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   const info = useQuery<ConfigPageInfo, ApiError>({
     queryKey: configPageKeys.design(pageId),
     queryFn: ({ signal }) => fetchPageForDesign(pageId, signal),
+    // The route asked for it with the designer's chunk (prefetch.ts): not again on mount.
+    staleTime: JUST_FETCHED_MS,
   });
   // Parsed once per loaded version, not on every render of the loader (a refetch after a save renders it again).
   const stored = info.data?.document;
@@ -60,7 +48,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   // Binding repair on open (spec section 4): against the catalogues of the owner's equipment as they are now.
   // Without every catalogue (one failed to load) the page opens as stored, unrepaired: a missing catalogue must
   // not clear the bindings to its equipment.
-  const scope = useOwnerScope(owner);
+  const scope = useOwnerScope(owner, { freshForMs: JUST_FETCHED_MS });
   const repair = useMemo<RepairResult | null>(
     () =>
       document && scope.complete

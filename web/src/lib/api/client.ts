@@ -48,6 +48,7 @@ export type ErrorNotifier = (text: string, key: string) => void;
 
 let notifyError: ErrorNotifier = (text) => console.error(text);
 let sessionLost: () => void = () => undefined;
+let reachability: (reachable: boolean) => void = () => undefined;
 
 /** Registers how failures are shown (the app passes antd's message.error). */
 export function setErrorNotifier(notifier: ErrorNotifier): void {
@@ -57,6 +58,15 @@ export function setErrorNotifier(notifier: ErrorNotifier): void {
 /** Registers what happens on 1010 / 1006 (the app clears the cached user and navigates to /login). */
 export function setSessionLostHandler(handler: () => void): void {
   sessionLost = handler;
+}
+
+/**
+ * Registers who hears whether the server answered (lib/connection.ts): true after any answer of the server's (an
+ * envelope, whatever its code), false when the network failed or a proxy in front answered 502, 503 or 504.
+ * A timeout or a cancel says nothing either way.
+ */
+export function setReachabilityListener(listener: (reachable: boolean) => void): void {
+  reachability = listener;
 }
 
 /** Shows an error the way a failed call would (used by callers that fail outside a call, e.g. the poller). */
@@ -115,7 +125,11 @@ async function callApi<T>(path: string, init: RequestInit, options: RequestOptio
     envelope = await withTimeout(options, async (signal) => {
       const response = await fetch(withQuery(path, options.query), requestInit(init, signal));
       const body = parseJson(await response.text());
-      if (!isEnvelope(body)) throw badResponse(response.status);
+      if (!isEnvelope(body)) {
+        if (GATEWAY_FAILURES.includes(response.status)) reachability(false);
+        throw badResponse(response.status);
+      }
+      reachability(true);
       return body;
     });
   } catch (error) {
@@ -125,6 +139,9 @@ async function callApi<T>(path: string, init: RequestInit, options: RequestOptio
   const message = typeof envelope.message === 'string' ? envelope.message : undefined;
   throw report(apiErrorFor(String(envelope.code), message, envelope.data), options);
 }
+
+/** What a reverse proxy answers when the server behind it is down. */
+const GATEWAY_FAILURES = [502, 503, 504];
 
 function requestInit(init: RequestInit, signal: AbortSignal): RequestInit {
   return {
@@ -178,6 +195,7 @@ async function withTimeout<T>(options: RequestOptions, work: (signal: AbortSigna
       throw new ApiError(ClientErrorCode.Timeout, i18n.t('api.timeout', { seconds: Math.round(timeoutMs / 1000) }));
     }
     if (controller.signal.aborted) throw new ApiError(ClientErrorCode.Aborted, i18n.t('api.aborted'));
+    reachability(false);
     throw new ApiError(ClientErrorCode.Network, i18n.t('api.network'));
   } finally {
     clearTimeout(timer);

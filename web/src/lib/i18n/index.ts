@@ -143,5 +143,8 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 function applyDocumentLanguage(language: Language): void {
   dayjs.locale(dayjsLocale(language));
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  // The installed app's name in the language in use (public/manifest.<language>.webmanifest).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);
 }

@@ -58,9 +58,13 @@ export function unionCatalogue(
 
 /**
  * The catalogues of several equipment, one query per equipment (the same cache entries as `useSignals`), as their
- * union; `error` is the first failure, `pending` while any has neither answered nor failed.
+ * union; `error` is the first failure, `pending` while any has neither answered nor failed. `freshForMs`: an answer
+ * younger than this is not asked for again on mount (a screen whose route prefetched it).
  */
-export function useSignalsOf(equipmentIds: readonly number[]): UnionCatalogue & { pending: boolean; error: ApiError | null } {
+export function useSignalsOf(
+  equipmentIds: readonly number[],
+  options: { freshForMs?: number } = {},
+): UnionCatalogue & { pending: boolean; error: ApiError | null } {
   const ids = equipmentIds.join(',');
   // Stable while the ids are the same, so the union is a new object only when an answer is (TanStack re-runs
   // `combine` when it or a result changes).
@@ -80,6 +84,7 @@ export function useSignalsOf(equipmentIds: readonly number[]): UnionCatalogue & 
     queries: equipmentIds.map((equipmentId) => ({
       queryKey: signalKeys.signals(equipmentId),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSignals(equipmentId, signal),
+      staleTime: options.freshForMs ?? 0,
     })),
     combine,
   });

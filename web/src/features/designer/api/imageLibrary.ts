@@ -1,7 +1,7 @@
 /**
  * The organisation's image library (docs/architecture.md, "The image library"): `configuration/image/query`
  * lists it newest first, a page at a time; `image/upload` (multipart `file`, optional `title`) adds a picture;
- * `image/delete {id}` removes one, refused (1243) while a page still shows it. Silent: the library dialog shows
+ * `image/rename {id, title}` gives one a new title; `image/delete {id}` removes one, refused (1243) while a page still shows it. Silent: the library dialog shows
  * every failure beside what failed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,11 +32,19 @@ export function deleteLibraryImage(id: number): Promise<unknown> {
   return post('/lfscada/configuration/image/delete', { id }, { silent: true });
 }
 
-/** Upload and delete, each refreshing the library's pages when done. */
+export function renameLibraryImage(id: number, title: string): Promise<unknown> {
+  return post('/lfscada/configuration/image/rename', { id, title }, { silent: true });
+}
+
+/** Upload, rename and delete, each refreshing the library's pages when done. */
 export function useImageLibraryChanges() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: imageLibraryKeys.all });
   const add = useMutation<LibraryImageStored, ApiError, File>({ mutationFn: (file) => uploadLibraryImage(file), onSuccess: refresh });
+  const rename = useMutation<unknown, ApiError, { id: number; title: string }>({
+    mutationFn: ({ id, title }) => renameLibraryImage(id, title),
+    onSuccess: refresh,
+  });
   const remove = useMutation<unknown, ApiError, number>({ mutationFn: deleteLibraryImage, onSuccess: refresh });
-  return { add, remove };
+  return { add, rename, remove };
 }

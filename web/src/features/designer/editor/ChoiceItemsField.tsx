@@ -2,7 +2,7 @@
  * The `choiceItems` field kind (model/fields/types.ts): a list of choices that each run a click event, as a
  * drop-down's items. Each item is a small card: its text, what choosing it does (write a value, open one of the
  * equipment's pages, open a link in this or a new window) with the input that action needs, and whether it is shown
- * disabled. Items are added at the end (up to the field's maximum), moved up and removed (never below one). Every
+ * disabled; one item may be marked as chosen when the view opens (while the select is unbound). Items are added at the end (up to the field's maximum), moved up and removed (never below one). Every
  * change is the whole list, one history step; typed values commit on Enter or when left, like every panel field.
  * A link the server would refuse is marked and not taken.
  */
@@ -139,19 +139,21 @@ export function ChoiceItemsField({ id, kind, items, pages, disabled, onChange }:
                 />
               )}
             </Flex>
-            <Flex gap={6} align="center">
-              <Switch
-                size="small"
-                checked={item.pressDisabled}
-                disabled={disabled}
-                aria-label={t('designer.choiceItem.pressDisabled')}
-                data-testid={cell('disabled')}
-                onChange={(pressDisabled) => replace(index, { pressDisabled })}
-              />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t('designer.choiceItem.pressDisabled')}
-              </Typography.Text>
-            </Flex>
+            <SwitchRow
+              checked={item.pressDisabled}
+              disabled={disabled}
+              label={t('designer.choiceItem.pressDisabled')}
+              testId={cell('disabled')}
+              onChange={(pressDisabled) => replace(index, { pressDisabled })}
+            />
+            <SwitchRow
+              checked={item.initial}
+              disabled={disabled}
+              label={t('designer.choiceItem.initial')}
+              hint={t('designer.choiceItem.initialHint')}
+              testId={cell('initial')}
+              onChange={(initial) => onChange(items.map((other, i) => ({ ...other, initial: i === index ? initial : false })))}
+            />
           </Flex>
         );
       })}
@@ -164,6 +166,27 @@ export function ChoiceItemsField({ id, kind, items, pages, disabled, onChange }:
       >
         {t('designer.choiceItem.add')}
       </Button>
+    </Flex>
+  );
+}
+
+interface SwitchRowProps {
+  checked: boolean;
+  disabled: boolean | undefined;
+  label: string;
+  hint?: string;
+  testId: string;
+  onChange(checked: boolean): void;
+}
+
+/** A small switch with its label after it, as an item's flags are shown. */
+function SwitchRow({ checked, disabled, label, hint, testId, onChange }: SwitchRowProps) {
+  return (
+    <Flex gap={6} align="center">
+      <Switch size="small" checked={checked} disabled={disabled} aria-label={label} data-testid={testId} onChange={onChange} />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} title={hint}>
+        {label}
+      </Typography.Text>
     </Flex>
   );
 }

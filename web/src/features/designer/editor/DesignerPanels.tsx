@@ -3,8 +3,8 @@
  * (palette, templates, layers) and the right side (properties). They are handed the calm editor (calmEditor.ts)
  * and handlers that stay the same functions, so a frame of a drag draws none of them.
  */
-import { memo } from 'react';
-import { Button, Flex, Layout, Slider, Switch, Tabs, Typography } from 'antd';
+import { memo, useState } from 'react';
+import { Button, Flex, Layout, Segmented, Slider, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Action, EditorState } from '../model/actions';
 import type { BindableSignal, EquipmentChoice } from '../model/properties';
@@ -84,29 +84,34 @@ interface LeftPanelProps {
   templateBinding?: { equipment: readonly EquipmentChoice[]; chosen: number; onChoose(equipmentId: number): void } | undefined;
 }
 
-/** The palette, the organisation's templates and the layer list, as tabs. */
+type LeftTab = 'palette' | 'templates' | 'layers';
+
+/**
+ * The palette, the organisation's templates and the layer list, one at a time under a segmented switch. Not antd's
+ * Tabs: those measure their tab strip on mount and on every redraw, and with a page of 1,000 widgets each
+ * measurement lays the whole canvas out (about 85 ms of the designer's open). Only the shown part is mounted.
+ */
 export const LeftPanel = memo(function LeftPanel(props: LeftPanelProps) {
   const { editor, onChange, tool, onTool, hidden, onToggleHidden, onInsertTemplate, templateBinding } = props;
   const { t } = useTranslation();
+  const [tab, setTab] = useState<LeftTab>('palette');
   return (
     <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-      <Tabs
+      <Segmented<LeftTab>
+        block
         size="small"
-        centered
-        items={[
-          { key: 'palette', label: t('designer.layers.palette'), children: <Palette tool={tool} onTool={onTool} /> },
-          {
-            key: 'templates',
-            label: <span data-testid="tab-templates">{t('designer.templates.tab')}</span>,
-            children: <TemplatesPanel editor={editor} onInsert={onInsertTemplate} bindTo={templateBinding} />,
-          },
-          {
-            key: 'layers',
-            label: <span data-testid="tab-layers">{t('designer.layers.title')}</span>,
-            children: <LayerList editor={editor} onChange={onChange} hidden={hidden} onToggleHidden={onToggleHidden} />,
-          },
+        value={tab}
+        onChange={setTab}
+        style={{ margin: 8 }}
+        options={[
+          { value: 'palette', label: <span data-testid="tab-palette">{t('designer.layers.palette')}</span> },
+          { value: 'templates', label: <span data-testid="tab-templates">{t('designer.templates.tab')}</span> },
+          { value: 'layers', label: <span data-testid="tab-layers">{t('designer.layers.title')}</span> },
         ]}
       />
+      {tab === 'palette' && <Palette tool={tool} onTool={onTool} />}
+      {tab === 'templates' && <TemplatesPanel editor={editor} onInsert={onInsertTemplate} bindTo={templateBinding} />}
+      {tab === 'layers' && <LayerList editor={editor} onChange={onChange} hidden={hidden} onToggleHidden={onToggleHidden} />}
     </Layout.Sider>
   );
 });

@@ -1,7 +1,7 @@
 /**
  * The image library as a picture field opens it: a file the server would refuse is refused in the browser (nothing
  * sent), a good one is uploaded; a picture picked sets the field as one history step; a deletion the server
- * refuses (the picture is on a page) shows the server's words and keeps the picture.
+ * refuses (the picture is on a page) shows the server's words and keeps the picture; a picture is renamed in place.
  */
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { PropertyPanel } from './PropertyPanel';
 const QUERY = '/lfscada/configuration/image/query';
 const UPLOAD = '/lfscada/configuration/image/upload';
 const DELETE = '/lfscada/configuration/image/delete';
+const RENAME = '/lfscada/configuration/image/rename';
 
 const PICTURES: LibraryImage[] = [
   { id: 2, image: '/userimg/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.svg', title: '进水阀', kind: 'svg', bytes: 912, gmtCreate: 1_800_000_100_000 },
@@ -184,5 +185,32 @@ describe('the image library', { timeout: 60_000 }, () => {
     expect((await within(dialog).findByTestId('library-error')).textContent).toContain('该图片正被 1 个页面使用');
     expect(server.calls(DELETE)[0].body).toBe('id=2');
     expect(within(dialog).getAllByTestId('library-image')).toHaveLength(2);
+  });
+
+  it('renames a picture in place (Enter), sending nothing for an empty or unchanged title, and shows a refusal', async () => {
+    server.on(RENAME, ok(null));
+    showImageWidget();
+    const dialog = await openLibrary();
+    const tiles = await within(dialog).findAllByTestId('library-image');
+    const rename = async (title: string) => {
+      fireEvent.click(within(tiles[0]).getByRole('button', { name: '重命名' }));
+      const field = within(tiles[0]).getByRole('textbox');
+      fireEvent.change(field, { target: { value: title } });
+      await act(async () => {
+        fireEvent.keyDown(field, { key: 'Enter', keyCode: 13 });
+        fireEvent.keyUp(field, { key: 'Enter', keyCode: 13 });
+      });
+    };
+    await rename('   ');
+    await rename('进水阀');
+    expect(server.calls(RENAME)).toHaveLength(0);
+    await rename(' 出水阀 ');
+    await waitFor(() => expect(server.calls(RENAME)).toHaveLength(1));
+    expect(new URLSearchParams(server.calls(RENAME)[0].body).get('title')).toBe('出水阀');
+    expect(new URLSearchParams(server.calls(RENAME)[0].body).get('id')).toBe('2');
+    await waitFor(() => expect(server.calls(QUERY).length).toBeGreaterThan(1));
+    server.on(RENAME, fail('1242', '图片不存在'));
+    await rename('别的名字');
+    expect((await within(dialog).findByTestId('library-error')).textContent).toContain('图片不存在');
   });
 });

@@ -30,7 +30,7 @@ export function ImageLibraryModal({ current, onPick, onClose, want = 'picture' }
   const [problem, setProblem] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<number | null>(null);
   const library = useImageLibrary(page, LIBRARY_PAGE_SIZE);
-  const { add, remove } = useImageLibraryChanges();
+  const { add, rename, remove } = useImageLibraryChanges();
   const types = IMAGE_TYPE_NAMES.join(' / ');
   const total = library.data?.total ?? 0;
 
@@ -59,6 +59,11 @@ export function ImageLibraryModal({ current, onPick, onClose, want = 'picture' }
       onError: (error) => setProblem(error.message),
     });
     return false; // the upload is ours, not antd's
+  };
+
+  const renameImage = (id: number, title: string) => {
+    setProblem(null);
+    rename.mutate({ id, title }, { onError: (error) => setProblem(error.message) });
   };
 
   const deleteImage = (id: number) => {
@@ -120,6 +125,7 @@ export function ImageLibraryModal({ current, onPick, onClose, want = 'picture' }
                 deleting={remove.isPending && remove.variables === image.id}
                 usable={isModelFile(image.image) === (want === 'model')}
                 onPick={() => onPick(image.image)}
+                onRename={(title) => renameImage(image.id, title)}
                 onDelete={() => deleteImage(image.id)}
               />
             ))}

@@ -1,6 +1,7 @@
 /**
- * One picture of the image library: its thumbnail (a click picks it), title, type and size, and the buttons to use
- * it or delete it (after asking). The field's current picture and one just uploaded are marked.
+ * One picture of the image library: its thumbnail (a click picks it), title (renamed in place: the pencil, then
+ * Enter or leaving the field; an empty or unchanged title changes nothing, the server checks the rest), type and
+ * size, and the buttons to use it or delete it (after asking). The field's current picture and one just uploaded are marked.
  */
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { CodeSandboxOutlined, DeleteOutlined } from '@ant-design/icons';
@@ -28,10 +29,14 @@ interface ImageLibraryTileProps {
   /** The field takes this kind of file (a picture field no model, a model field no picture). */
   usable: boolean;
   onPick(): void;
+  onRename(title: string): void;
   onDelete(): void;
 }
 
-export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPick, onDelete }: ImageLibraryTileProps) {
+/** The longest library title the server takes (its rule for uploads and renames). */
+const TITLE_MAX = 100;
+
+export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPick, onRename, onDelete }: ImageLibraryTileProps) {
   const { t } = useTranslation();
   // A 3D model has no thumbnail a browser draws: a cube stands for it, with its name below as for every file.
   const model = image.kind === 'glb';
@@ -71,7 +76,20 @@ export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPi
           <img src={image.image} alt={image.title} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
         )}
       </button>
-      <Typography.Text ellipsis={{ tooltip: image.title }} style={{ fontSize: 12 }}>
+      <Typography.Text
+        ellipsis={{ tooltip: image.title }}
+        style={{ fontSize: 12, marginBottom: 0 }}
+        data-testid="library-title"
+        editable={{
+          maxLength: TITLE_MAX,
+          tooltip: t('designer.library.rename'),
+          text: image.title,
+          onChange: (next) => {
+            const title = next.trim();
+            if (title !== '' && title !== image.title) onRename(title);
+          },
+        }}
+      >
         {image.title}
       </Typography.Text>
       {/* As tall with a tag as without, so the tiles' buttons line up. */}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parsePageDocument, type Widget } from '@/runtime/document';
-import { currentItem, itemClickWidget, selectItemsOf } from '@/runtime/select';
+import { currentItem, itemClickWidget, selectItemsOf, selectedIdsOf } from '@/runtime/select';
 import { videoPlanOf, videoSettingsOf } from '@/runtime/video';
 import { checkPageDocument } from '../check/documentCheck';
 import { drawnDataOf } from '../drawnData';
@@ -82,6 +82,23 @@ describe('the drop-down select fields', () => {
     expect(read).toHaveLength(50);
     expect(read[0]?.text).toHaveLength(100);
     expect(read[0]?.clickEvent.config.link).toBe('');
+  });
+
+  it('mark one item as chosen when the view opens (selectDatas), which an unbound select shows first', () => {
+    const w = widget('UsualSelect', drawnDataOf('UsualSelect', t));
+    const items = choiceItemsOf(w);
+    expect(items.map((i) => i.initial)).toEqual([false, false]);
+    const marked = reread(withField(w, 'selectItems', items.map((item, i) => ({ ...item, initial: i === 1 }))));
+    expect(marked.data.extra.selectDatas).toEqual([2]);
+    expect(choiceItemsOf(marked).map((i) => i.initial)).toEqual([false, true]);
+    const read = selectItemsOf(marked.data);
+    expect(currentItem(read, { bound: false, value: undefined, lastChoice: null, selected: selectedIdsOf(marked.data) })).toBe(1);
+    // Removing the marked item leaves none chosen, not a dangling id.
+    const removed = reread(withField(marked, 'selectItems', choiceItemsOf(marked).slice(0, 1)));
+    expect(removed.data.extra.selectDatas).toEqual([]);
+    // A stored selectDatas naming no item marks none; the first id naming an item wins.
+    const stored = widget('UsualSelect', { ...drawnDataOf('UsualSelect', t), selectDatas: ['9', 2, 1] });
+    expect(choiceItemsOf(stored).map((i) => i.initial)).toEqual([false, true]);
   });
 
   it('add items with the next free id and value', () => {

@@ -13,7 +13,7 @@
  */
 import type { Widget } from '@/runtime/document';
 import { isHttpUrl } from '@/runtime/addressRules';
-import { MAX_SELECT_ITEMS, MAX_SELECT_TEXT_CHARS, indexIdText, selectItemsOf } from '@/runtime/select';
+import { MAX_SELECT_ITEMS, MAX_SELECT_TEXT_CHARS, indexIdText, selectItemsOf, selectedIdsOf } from '@/runtime/select';
 import {
   MAX_SERIAL_CHARS,
   MAX_STREAM_ADDRESS_CHARS,
@@ -31,7 +31,10 @@ const ACTIONS = ['write', 'page', 'link'] as const;
 
 /** The items of a select as the field edits them. */
 export function choiceItemsOf(w: Widget): ChoiceItem[] {
-  return selectItemsOf(w.data).map((item) => {
+  const items = selectItemsOf(w.data);
+  // The viewer's rule: the first stored id that names an item.
+  const initialId = selectedIdsOf(w.data).find((id) => items.some((item) => item.indexId === id));
+  return items.map((item) => {
     const c = item.clickEvent.config;
     const stored = item.raw.indexId;
     return {
@@ -43,9 +46,16 @@ export function choiceItemsOf(w: Widget): ChoiceItem[] {
       link: c.link,
       target: c.target,
       pressDisabled: item.pressDisabled,
+      initial: initialId !== undefined && item.indexId === initialId,
       raw: item.raw,
     };
   });
+}
+
+/** `selectDatas` of edited items: the indexId of the item marked as chosen at start, if any. */
+export function initialIdsOf(items: readonly ChoiceItem[]): Array<string | number> {
+  const initial = items.find((item) => item.initial && indexIdText(item.indexId) !== '');
+  return initial ? [initial.indexId] : [];
 }
 
 /** A link the field keeps: none, or one the server takes (http or https). */
@@ -92,6 +102,7 @@ export function nextChoiceItem(items: readonly ChoiceItem[]): ChoiceItem {
     link: '',
     target: '_self',
     pressDisabled: false,
+    initial: false,
     raw: {},
   };
 }
@@ -120,7 +131,10 @@ export const SELECT_VIDEO_FIELDS: readonly FieldDef[] = [
     id: 'selectItems',
     type: { kind: 'choiceItems', max: MAX_SELECT_ITEMS, textMax: MAX_SELECT_TEXT_CHARS, newItem: nextChoiceItem },
     get: choiceItemsOf,
-    set: (w, v) => dataExtra(w, { items: (Array.isArray(v) ? (v as ChoiceItem[]) : []).slice(0, MAX_SELECT_ITEMS).map(storedItem) }),
+    set: (w, v) => {
+      const items = (Array.isArray(v) ? (v as ChoiceItem[]) : []).slice(0, MAX_SELECT_ITEMS);
+      return dataExtra(w, { items: items.map(storedItem), selectDatas: initialIdsOf(items) });
+    },
   },
   {
     id: 'videoType',

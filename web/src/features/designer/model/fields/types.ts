@@ -85,6 +85,8 @@ export interface ChoiceItem {
   link: string;
   target: '_self' | '_blank';
   pressDisabled: boolean;
+  /** Shown as chosen when the view opens, while the select is unbound (its `indexId` in `selectDatas`). */
+  initial: boolean;
   raw: Record<string, unknown>;
 }
 

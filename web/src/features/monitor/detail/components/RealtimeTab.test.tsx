@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { fail, ok } from '@/test/fakeServer';
+import { stubViewportWidth } from '@/test/viewport';
 import {
   GATEWAY,
   NOW,
@@ -193,5 +194,33 @@ describe('writing from the realtime table (spec section 5)', { timeout: 60_000 }
     await click(document.getElementById('write-submit') as HTMLElement);
     expect(screen.getByTestId('write-error').textContent).toBe('The value may not be greater than 2900 rpm');
     expect(screen.getByRole('tab', { name: 'Realtime data' })).toBeTruthy();
+  });
+});
+
+describe('realtime data on a phone', { timeout: 60_000 }, () => {
+  it('shows one card per signal: value with its unit, quality, time and a finger-sized write button', async () => {
+    stubViewportWidth(390);
+    h.server.on(P.gateway, ok({ ...GATEWAY, interval: 5000 }));
+    await openDetail();
+    const cards = await screen.findByTestId('realtime-cards');
+    expect(screen.queryByTestId('realtime-table')).toBeNull();
+    const card = (id: number) => cards.querySelector(`[data-row-key="${id}"]`) as HTMLElement;
+    await waitFor(() => expect(within(card(1)).getByTestId('rt-value').textContent).toBe('1.23 bar'));
+    expect(within(card(1)).getByTestId('rt-value').style.whiteSpace).toBe('nowrap');
+    expect(within(card(1)).getByTestId('rt-quality').dataset.quality).toBe('good');
+    expect(within(card(1)).getByTestId('rt-time').textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    // Read-only signals have no write button; a writable one opens the write dialog.
+    expect(within(card(1)).queryByTestId('rt-write-1')).toBeNull();
+    const write = within(card(11)).getByTestId('rt-write-11');
+    expect(write.className).toContain('ant-btn-lg');
+    await click(write);
+    expect(await screen.findByTestId('write-dialog')).toBeTruthy();
+  });
+
+  it('keeps the table from a tablet’s width up', async () => {
+    stubViewportWidth(768);
+    await openDetail();
+    expect(await screen.findByTestId('realtime-table')).toBeTruthy();
+    expect(screen.queryByTestId('realtime-cards')).toBeNull();
   });
 });

@@ -1,20 +1,23 @@
 /**
  * Realtime data: every signal with its latest value (unit and decimals), quality, time (UTC+8) and alarm count;
  * a value older than three reporting periods is greyed (lib/signals/staleness.ts). Writable signals have a write
- * action that opens the write form in a dialog. A bad value names the device's error (catalogue text of the code
+ * action that opens the write form in a dialog (as wide as the screen on a phone). On a phone the rows are cards
+ * (RealtimeCards), the same parts (realtimeCells.tsx). While the server cannot be reached every value is greyed
+ * with its time (lib/connection.ts). A bad value names the device's error (catalogue text of the code
  * the live frame carries) when the server sends one.
  */
 import { useState } from 'react';
-import { Badge, Button, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/lib/api/errors';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
-import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
-import { isStale } from '@/lib/signals/staleness';
+import { useConnection } from '@/lib/connection';
+import { useCardLayout } from '@/lib/layout';
+import { formatSignalValue } from '@/lib/signals/format';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { RealtimeCards } from './RealtimeCards';
+import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction } from './realtimeCells';
 import { WriteForm } from './WriteForm';
 
 export interface RealtimeTabProps {
@@ -33,134 +36,66 @@ export function RealtimeTab(props: RealtimeTabProps) {
   const { t } = useTranslation();
   const [writing, setWriting] = useState<MonitorSignal | null>(null);
   const { signals, values, now, staleMs } = props;
+  const cards = useCardLayout();
+  const { reachable } = useConnection();
 
   if (props.signalsLoading) return <TabLoading />;
   if (props.signalsError && !signals)
     return <TabError title={t('monitor.signals.loadFailed')} error={props.signalsError} onRetry={props.onRetry} />;
   if (!signals || signals.length === 0) return <TabEmpty description={t('monitor.signals.empty')} />;
 
+  const freshness = { now, staleMs, reachable };
   const columns: ColumnsType<MonitorSignal> = [
     {
       title: t('monitor.realtime.signal'),
       key: 'signal',
-      render: (_, signal) => {
-        const alarms = props.signalAlarm[String(signal.id)] ?? 0;
-        return (
-          <Flex gap={8} align="center">
-            <span>{signal.signalTitle}</span>
-            {alarms > 0 && (
-              <Tooltip title={t('monitor.realtime.alarmCount', { count: alarms })}>
-                <Tag color="error" data-testid="rt-alarm" style={{ marginInlineEnd: 0 }}>
-                  {t('monitor.realtime.alarm')}
-                </Tag>
-              </Tooltip>
-            )}
-          </Flex>
-        );
-      },
+      render: (_, signal) => <SignalName signal={signal} alarms={props.signalAlarm[String(signal.id)] ?? 0} />,
     },
     {
       title: t('monitor.realtime.value'),
       key: 'value',
       align: 'right',
-      render: (_, signal) => {
-        const value = values[String(signal.id)];
-        if (!value) {
-          return (
-            <Typography.Text type="secondary" data-testid="rt-value" data-state="none">
-              {t('monitor.realtime.noValue')}
-            </Typography.Text>
-          );
-        }
-        const stale = isStale(value.time, now, staleMs);
-        const text = formatSignalValue(value.value, signal);
-        return stale ? (
-          <Tooltip title={t('monitor.realtime.staleHint', { seconds: Math.round(staleMs / 1000) })}>
-            <Typography.Text type="secondary" data-testid="rt-value" data-state="stale" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {text}
-            </Typography.Text>
-          </Tooltip>
-        ) : (
-          <Typography.Text strong data-testid="rt-value" data-state="fresh" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {text}
-          </Typography.Text>
-        );
-      },
+      render: (_, signal) => <SignalValueText signal={signal} value={values[String(signal.id)]} freshness={freshness} />,
     },
     {
       title: t('monitor.realtime.quality'),
       key: 'quality',
-      render: (_, signal) => {
-        const value = values[String(signal.id)];
-        if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
-        return value.quality === 'good' ? (
-          <Badge status="success" text={t('monitor.quality.good')} data-testid="rt-quality" data-quality="good" />
-        ) : (
-          <Tooltip title={value.code ? errorText(value.code) : t('monitor.quality.badHint')}>
-            <Badge
-              status="error"
-              text={value.code ? t('monitor.quality.badWith', { error: errorText(value.code) }) : t('monitor.quality.bad')}
-              data-testid="rt-quality"
-              data-quality="bad"
-            />
-          </Tooltip>
-        );
-      },
+      render: (_, signal) => <SignalQuality value={values[String(signal.id)]} />,
     },
     {
       title: t('monitor.realtime.time'),
       key: 'time',
-      render: (_, signal) => {
-        const value = values[String(signal.id)];
-        return (
-          <Typography.Text
-            type={value && !isStale(value.time, now, staleMs) ? undefined : 'secondary'}
-            data-testid="rt-time"
-            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-          >
-            {formatBaseTime(value?.time)}
-          </Typography.Text>
-        );
-      },
+      render: (_, signal) => <SignalTime value={values[String(signal.id)]} freshness={freshness} />,
     },
     {
       title: t('monitor.realtime.action'),
       key: 'action',
-      render: (_, signal) =>
-        signal.writable ? (
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            data-testid={`rt-write-${signal.id}`}
-            onClick={() => setWriting(signal)}
-          >
-            {t('monitor.realtime.write')}
-          </Button>
-        ) : (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('monitor.realtime.readOnly')}
-          </Typography.Text>
-        ),
+      render: (_, signal) => <SignalWriteAction signal={signal} onWrite={() => setWriting(signal)} />,
     },
   ];
 
   return (
     <>
-      <div style={{ overflowX: 'auto' }}>
-        <Table<MonitorSignal>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={signals}
-          pagination={false}
-          data-testid="realtime-table"
-        />
-      </div>
+      {cards ? (
+        <RealtimeCards signals={signals} values={values} signalAlarm={props.signalAlarm} freshness={freshness} onWrite={setWriting} />
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table<MonitorSignal>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={signals}
+            pagination={false}
+            data-testid="realtime-table"
+          />
+        </div>
+      )}
       <Modal
         open={writing !== null}
         title={writing ? t('monitor.write.title', { signal: writing.signalTitle }) : ''}
         footer={null}
+        width={cards ? 'calc(100vw - 16px)' : undefined}
+        style={cards ? { top: 8, maxWidth: 'none', paddingBottom: 0 } : undefined}
         destroyOnHidden
         onCancel={() => setWriting(null)}
       >

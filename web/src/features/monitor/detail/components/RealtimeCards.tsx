@@ -1,0 +1,52 @@
+/**
+ * The realtime values on a phone (lib/layout.ts, CARDS_BELOW): one card per signal instead of a table row, the
+ * value large with its unit on one line, the quality and time below, and a finger-sized write button for a
+ * writable signal. The same parts as the table (realtimeCells.tsx).
+ */
+import { Flex } from 'antd';
+import type { SignalValue } from '@/lib/live/egSignalChannel';
+import type { MonitorSignal } from '@/lib/signals/types';
+import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction, type Freshness } from './realtimeCells';
+
+interface RealtimeCardsProps {
+  signals: readonly MonitorSignal[];
+  values: Record<string, SignalValue>;
+  signalAlarm: Record<string, number>;
+  freshness: Freshness;
+  onWrite(signal: MonitorSignal): void;
+}
+
+export function RealtimeCards({ signals, values, signalAlarm, freshness, onWrite }: RealtimeCardsProps) {
+  return (
+    <Flex vertical gap={8} data-testid="realtime-cards" role="list">
+      {signals.map((signal) => {
+        const value = values[String(signal.id)];
+        return (
+          <Flex
+            key={signal.id}
+            vertical
+            gap={6}
+            role="listitem"
+            data-testid="realtime-card"
+            data-row-key={signal.id}
+            style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '10px 12px' }}
+          >
+            <Flex justify="space-between" align="flex-start" gap={8}>
+              <SignalName signal={signal} alarms={signalAlarm[String(signal.id)] ?? 0} />
+              <SignalValueText signal={signal} value={value} freshness={freshness} large />
+            </Flex>
+            <Flex justify="space-between" align="center" gap={8} wrap>
+              <SignalQuality value={value} />
+              <SignalTime value={value} freshness={freshness} />
+            </Flex>
+            {signal.writable && (
+              <Flex justify="flex-end">
+                <SignalWriteAction signal={signal} touch onWrite={() => onWrite(signal)} />
+              </Flex>
+            )}
+          </Flex>
+        );
+      })}
+    </Flex>
+  );
+}

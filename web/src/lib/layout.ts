@@ -1,0 +1,42 @@
+/**
+ * The console's two layout breakpoints, in one place (issue 15: the monitor on phones and tablets), read through
+ * the browser's media queries so a rotated phone or a resized window changes the layout at once:
+ * - below {@link SHELL_COMPACT_BELOW} px (tablets upright, phones) the shell has no side menu and no top
+ *   navigation: a menu button opens a drawer with the areas, the area's menu, the language and the user menu;
+ * - below {@link CARDS_BELOW} px (phones) tables with many columns become lists of cards and dialogs take the
+ *   screen's width.
+ * The values are antd's `lg` and `md` breakpoints, so antd's own responsive parts (grids, descriptions) turn at the
+ * same widths.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const SHELL_COMPACT_BELOW = 992;
+export const CARDS_BELOW = 768;
+
+/** The smallest touch target (px) on compact layouts: a finger's width, as the platforms' guidelines ask. */
+export const TOUCH_TARGET = 44;
+
+function query(below: number): string {
+  // A fraction under the breakpoint, as antd writes its own queries, so exactly `below` px is the wider layout.
+  return `(max-width: ${below - 0.02}px)`;
+}
+
+/** True while the viewport is narrower than `below` px; follows resizes and rotations. */
+export function useNarrowerThan(below: number): boolean {
+  const media = query(below);
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(media);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(media).matches,
+    () => false,
+  );
+}
+
+/** The shell's compact layout: the menu button and drawer instead of the side menu and the top navigation. */
+export const useCompactShell = () => useNarrowerThan(SHELL_COMPACT_BELOW);
+
+/** Phones: tables of many columns as lists of cards, dialogs as wide as the screen. */
+export const useCardLayout = () => useNarrowerThan(CARDS_BELOW);
