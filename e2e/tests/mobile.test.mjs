@@ -83,6 +83,25 @@ for (const { name, options } of DEVICES) {
       await page.locator('#write-submit').tap();
       await until(async () => (await valueCell(page, setpoint).innerText()).startsWith(String(wanted)), `the setpoint ${wanted} to come back`);
 
+      // The history and the alarm records fit the screen too; on a phone the records are cards.
+      await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}?tab=history`);
+      await page.locator('#history-range, [data-testid="history-tab"]').first().waitFor();
+      await fitsTheWidth(page, 'history tab');
+      await snap(page, `mobile-${name}-history-zh`);
+      // Its time range by touch: the picker's months and times stacked within the screen.
+      await page.locator('#history-range').tap();
+      const picker = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-panel-container');
+      await picker.waitFor();
+      const pickerBox = await picker.boundingBox();
+      assert.ok(pickerBox.x >= 0 && pickerBox.x + pickerBox.width <= options.viewport.width, `the range picker fits: ${JSON.stringify(pickerBox)}`);
+      await snap(page, `mobile-${name}-history-range-zh`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}?tab=alarm`);
+      await page.locator('[data-testid="alarm-tab"]').waitFor();
+      await page.locator(name === 'phone' ? '[data-testid="alarm-cards"], [data-testid="alarm-cards-empty"]' : '[data-testid="alarm-table"]').first().waitFor();
+      await fitsTheWidth(page, 'alarm tab');
+      await snap(page, `mobile-${name}-alarms-zh`);
+
       // The equipment's configuration page, fitted to the width.
       const pages = await api(page, '/lfscada/configuration/page/query', { equipmentId: String(equipmentId) });
       const pageId = pages.data.list?.[0]?.id ?? pages.data[0]?.id;

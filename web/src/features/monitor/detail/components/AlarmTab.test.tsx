@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { fail, ok } from '@/test/fakeServer';
+import { stubViewportWidth } from '@/test/viewport';
 import { ALARM, P, body, click, egSocket, installDetailServer, openDetail, type Harness } from './testSupport';
 
 let h: Harness;
@@ -96,5 +97,30 @@ describe('alarm records', { timeout: 60_000 }, () => {
     await waitFor(() => expect(alarmRow(41)).toBeTruthy());
     expect(within(alarmRow(41)).getByTestId('alarm-release').textContent).toBe('Not released');
     expect(screen.getByTestId('alarm-confirm-41').textContent).toContain('Confirm');
+  });
+});
+
+describe('alarm records on a phone', { timeout: 60_000 }, () => {
+  it('are cards with the message, kind, times, value and a finger-sized confirm', async () => {
+    stubViewportWidth(390);
+    h.server.on(P.confirm, ok({ ...ALARM, confirmed: true, confirmUser: 'operator1', gmtConfirm: Date.now() }));
+    await openDetail('/1');
+    const card = await waitFor(() => {
+      const found = document.querySelector('[data-testid="alarm-cards"] [data-row-key="41"]');
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    expect(screen.queryByTestId('alarm-table')).toBeNull();
+    expect(card.textContent).toContain('储罐液位过高');
+    expect(card.textContent).toContain('Tank level · 2 级');
+    expect(card.textContent).toContain('2026-11-23 10:00:00');
+    expect(card.textContent).toContain('90.5');
+    expect(within(card).getByTestId('alarm-release').textContent).toBe('未解除');
+    const confirm = within(card).getByTestId('alarm-confirm-41');
+    expect(confirm.className).toContain('ant-btn-lg');
+    h.server.on(P.alarms, ok({ total: 1, list: [{ ...ALARM, confirmed: true, confirmUser: 'operator1', gmtConfirm: Date.now() }] }));
+    await click(confirm);
+    expect(body(h.server.calls(P.confirm)[0])).toEqual({ alarmId: '41' });
+    expect((await screen.findByTestId('alarm-confirmed-41')).textContent).toBe('operator1 已确认');
   });
 });

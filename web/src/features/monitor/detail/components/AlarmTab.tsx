@@ -5,13 +5,14 @@
  * Confirming records who and when. Releases show up live: the list is fetched again whenever the live alarm
  * counts change (a trigger or a release changes them) and every 30 s besides.
  *
+ * On a phone the records are cards (AlarmCards), the same parts (alarmCells.tsx).
+ *
  * Viewing needs `monitor_multi_designer_alarm` (spec section 6); the server also checks its rule-type permission
  * and answers 1211, shown the same way.
  */
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { DatePicker, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '@/lib/api/errors';
@@ -22,6 +23,9 @@ import { Limits } from '@/lib/api/limits';
 import type { AlarmRecord } from '../model/types';
 import { TabEmpty, TabError } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
+import { useCardLayout } from '@/lib/layout';
+import { AlarmCards } from './AlarmCards';
+import { AlarmConfirm, AlarmKind, AlarmRelease, alarmValueText } from './alarmCells';
 
 /** Server code: no permission to view alarm records. */
 export const NO_ALARM_PERMISSION_CODE = Code.NoAlarmPermission;
@@ -40,6 +44,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
   const alarms = useAlarms(equipmentId, query, canView);
   const confirm = useConfirmAlarm(equipmentId);
   const { refetch } = alarms;
+  const cards = useCardLayout();
 
   useEffect(() => {
     if (canView) void refetch();
@@ -55,69 +60,33 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
     );
   }
 
+  const confirming = (r: AlarmRecord) => confirm.isPending && confirm.variables === r.id;
   const columns: ColumnsType<AlarmRecord> = [
     { title: t('monitor.alarm.column.equipTitle'), key: 'equipTitle', render: (_, r) => r.equipTitle },
-    {
-      title: t('monitor.alarm.column.type'),
-      key: 'type',
-      render: (_, r) => (
-        <Flex vertical gap={2}>
-          <span>{r.type === 'no_data' ? t('monitor.alarm.type.noData') : t('monitor.alarm.type.signal')}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[r.signalTitle, t('monitor.alarm.level', { level: r.level })].filter(Boolean).join(' · ')}
-          </Typography.Text>
-        </Flex>
-      ),
-    },
+    { title: t('monitor.alarm.column.type'), key: 'type', render: (_, r) => <AlarmKind record={r} /> },
     {
       title: t('monitor.alarm.column.gmtTrigger'),
       key: 'gmtTrigger',
       render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatBaseTime(r.gmtTrigger)}</span>,
     },
-    {
-      title: t('monitor.alarm.column.gmtRelease'),
-      key: 'gmtRelease',
-      render: (_, r) =>
-        r.gmtRelease !== null ? (
-          <span style={{ whiteSpace: 'nowrap' }} data-testid="alarm-release" data-released="true">
-            {formatBaseTime(r.gmtRelease)}
-          </span>
-        ) : (
-          <Tag color="error" data-testid="alarm-release" data-released="false">
-            {t('monitor.alarm.active')}
-          </Tag>
-        ),
-    },
-    {
-      title: t('monitor.alarm.column.value'),
-      key: 'value',
-      align: 'right',
-      render: (_, r) => (r.value === null ? '—' : String(Number(r.value.toFixed(6)))),
-    },
+    { title: t('monitor.alarm.column.gmtRelease'), key: 'gmtRelease', render: (_, r) => <AlarmRelease record={r} /> },
+    { title: t('monitor.alarm.column.value'), key: 'value', align: 'right', render: (_, r) => alarmValueText(r.value) },
     { title: t('monitor.alarm.column.msg'), key: 'msg', render: (_, r) => r.msg || '—' },
     {
       title: t('monitor.alarm.column.operation'),
       key: 'operation',
-      render: (_, r) =>
-        r.confirmed ? (
-          <Tooltip title={formatBaseTime(r.gmtConfirm)}>
-            <Typography.Text type="secondary" data-testid={`alarm-confirmed-${r.id}`} style={{ whiteSpace: 'nowrap' }}>
-              {t('monitor.alarm.confirmedBy', { user: r.confirmUser ?? '—' })}
-            </Typography.Text>
-          </Tooltip>
-        ) : (
-          <Button
-            size="small"
-            icon={<CheckOutlined />}
-            data-testid={`alarm-confirm-${r.id}`}
-            loading={confirm.isPending && confirm.variables === r.id}
-            onClick={() => confirm.mutate(r.id)}
-          >
-            {t('monitor.alarm.confirm')}
-          </Button>
-        ),
+      render: (_, r) => <AlarmConfirm record={r} busy={confirming(r)} onConfirm={() => confirm.mutate(r.id)} />,
     },
   ];
+  const pagination = {
+    current: query.page,
+    pageSize: ALARM_PAGE_SIZE,
+    total: alarms.data?.total ?? 0,
+    showSizeChanger: false,
+    showTotal: (total: number) => t('monitor.alarm.total', { count: total }),
+    onChange: (page: number) => setQuery((q) => ({ ...q, page })),
+  };
+  const emptyText = query.startTime !== null ? t('monitor.alarm.emptyRange') : t('monitor.alarm.empty');
 
   const pickerValue: [Dayjs | null, Dayjs | null] = [
     query.startTime === null ? null : dayjs(toPickerDate(query.startTime)),
@@ -169,6 +138,15 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
       </Flex>
       {alarms.isError && !alarms.data ? (
         <TabError title={t('monitor.alarm.loadFailed')} error={alarms.error} onRetry={() => void alarms.refetch()} testId="alarm-error" />
+      ) : cards ? (
+        <AlarmCards
+          records={alarms.data?.list ?? []}
+          loading={alarms.isLoading}
+          emptyText={emptyText}
+          pagination={pagination}
+          confirming={confirming}
+          onConfirm={(r) => confirm.mutate(r.id)}
+        />
       ) : (
         <div style={{ overflowX: 'auto' }}>
           <Table<AlarmRecord>
@@ -178,15 +156,8 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
             dataSource={alarms.data?.list ?? []}
             loading={alarms.isLoading}
             data-testid="alarm-table"
-            locale={{ emptyText: query.startTime !== null ? t('monitor.alarm.emptyRange') : t('monitor.alarm.empty') }}
-            pagination={{
-              current: query.page,
-              pageSize: ALARM_PAGE_SIZE,
-              total: alarms.data?.total ?? 0,
-              showSizeChanger: false,
-              showTotal: (total) => t('monitor.alarm.total', { count: total }),
-              onChange: (page) => setQuery((q) => ({ ...q, page })),
-            }}
+            locale={{ emptyText }}
+            pagination={pagination}
           />
         </div>
       )}

@@ -4,6 +4,7 @@
  * writable signal. The same parts as the table (realtimeCells.tsx).
  */
 import { Flex } from 'antd';
+import { CardList, CardListItem } from '@/components/CardList';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction, type Freshness } from './realtimeCells';
@@ -18,19 +19,11 @@ interface RealtimeCardsProps {
 
 export function RealtimeCards({ signals, values, signalAlarm, freshness, onWrite }: RealtimeCardsProps) {
   return (
-    <Flex vertical gap={8} data-testid="realtime-cards" role="list">
+    <CardList testId="realtime-cards">
       {signals.map((signal) => {
         const value = values[String(signal.id)];
         return (
-          <Flex
-            key={signal.id}
-            vertical
-            gap={6}
-            role="listitem"
-            data-testid="realtime-card"
-            data-row-key={signal.id}
-            style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '10px 12px' }}
-          >
+          <CardListItem key={signal.id} rowKey={signal.id} testId="realtime-card">
             <Flex justify="space-between" align="flex-start" gap={8}>
               <SignalName signal={signal} alarms={signalAlarm[String(signal.id)] ?? 0} />
               <SignalValueText signal={signal} value={value} freshness={freshness} large />
@@ -44,9 +37,9 @@ export function RealtimeCards({ signals, values, signalAlarm, freshness, onWrite
                 <SignalWriteAction signal={signal} touch onWrite={() => onWrite(signal)} />
               </Flex>
             )}
-          </Flex>
+          </CardListItem>
         );
       })}
-    </Flex>
+    </CardList>
   );
 }

@@ -1,0 +1,30 @@
+/**
+ * A list of cards, as tables of many columns become on a phone (lib/layout.ts, CARDS_BELOW): the list and each card
+ * with the same look everywhere (realtime values, alarm records, …). `testId` names the list, `itemTestId` every
+ * card; a card carries its row's key as `data-row-key`, as a table row does, so tests find a row either way.
+ */
+import type { Key, ReactNode } from 'react';
+import { Flex } from 'antd';
+
+export function CardList({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Flex vertical gap={8} data-testid={testId} role="list">
+      {children}
+    </Flex>
+  );
+}
+
+export function CardListItem({ rowKey, testId, children }: { rowKey: Key; testId: string; children: ReactNode }) {
+  return (
+    <Flex
+      vertical
+      gap={6}
+      role="listitem"
+      data-testid={testId}
+      data-row-key={rowKey}
+      style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '10px 12px' }}
+    >
+      {children}
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The alarm records on a phone (lib/layout.ts, CARDS_BELOW): one card per record with its message, kind, trigger
+ * and release, value and a finger-sized confirm, paged as the table is. The same parts as the table
+ * (alarmCells.tsx).
+ */
+import { Empty, Flex, Pagination, Spin, Typography } from 'antd';
+import { CardList, CardListItem } from '@/components/CardList';
+import { useTranslation } from 'react-i18next';
+import { formatBaseTime } from '@/lib/signals/format';
+import type { AlarmRecord } from '../model/types';
+import { AlarmConfirm, AlarmKind, AlarmRelease, alarmValueText } from './alarmCells';
+
+interface AlarmCardsProps {
+  records: readonly AlarmRecord[];
+  loading: boolean;
+  emptyText: string;
+  pagination: { current: number; pageSize: number; total: number; showTotal(total: number): string; onChange(page: number): void };
+  confirming(record: AlarmRecord): boolean;
+  onConfirm(record: AlarmRecord): void;
+}
+
+export function AlarmCards({ records, loading, emptyText, pagination, confirming, onConfirm }: AlarmCardsProps) {
+  const { t } = useTranslation();
+  if (records.length === 0) {
+    return loading ? <Spin style={{ display: 'block', padding: 24 }} /> : <Empty description={emptyText} data-testid="alarm-cards-empty" />;
+  }
+  return (
+    <CardList testId="alarm-cards">
+      {records.map((r) => (
+        <CardListItem key={r.id} rowKey={r.id} testId="alarm-card">
+          <Flex justify="space-between" align="flex-start" gap={8}>
+            <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+              {r.msg || '—'}
+            </Typography.Text>
+            <AlarmRelease record={r} />
+          </Flex>
+          <AlarmKind record={r} />
+          <Flex justify="space-between" gap={8} wrap>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {t('monitor.alarm.column.gmtTrigger')} {formatBaseTime(r.gmtTrigger)}
+            </Typography.Text>
+            <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+              {t('monitor.alarm.column.value')} {alarmValueText(r.value)}
+            </Typography.Text>
+          </Flex>
+          {r.gmtRelease !== null && (
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {t('monitor.alarm.column.gmtRelease')} {formatBaseTime(r.gmtRelease)}
+            </Typography.Text>
+          )}
+          <Flex justify="flex-end">
+            <AlarmConfirm record={r} busy={confirming(r)} touch onConfirm={() => onConfirm(r)} />
+          </Flex>
+        </CardListItem>
+      ))}
+      {pagination.total > pagination.pageSize && (
+        <Pagination
+          simple
+          align="center"
+          current={pagination.current}
+          pageSize={pagination.pageSize}
+          total={pagination.total}
+          showTotal={pagination.showTotal}
+          onChange={pagination.onChange}
+        />
+      )}
+    </CardList>
+  );
+}
