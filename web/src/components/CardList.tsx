@@ -1,7 +1,7 @@
 /**
  * A list of cards, as tables of many columns become on a phone (lib/layout.ts, CARDS_BELOW): the list and each card
- * with the same look everywhere (realtime values, alarm records, …). `testId` names the list, `itemTestId` every
- * card; a card carries its row's key as `data-row-key`, as a table row does, so tests find a row either way.
+ * with the same look everywhere (realtime values, alarm records, …). The list's `testId` names the list, a card's
+ * `testId` every card; a card carries its row's key as `data-row-key`, as a table row does, so tests find a row either way.
  */
 import type { Key, ReactNode } from 'react';
 import { Flex } from 'antd';

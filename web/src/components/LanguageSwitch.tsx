@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '@/lib/i18n';
-import { TOUCH_TARGET } from '@/lib/layout';
+import { TOUCH_ROW } from '@/lib/layout';
 import { isLanguage, otherLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/language';
 
 interface LanguageSwitchProps {
@@ -33,7 +33,7 @@ export function LanguageSwitch({ tone = 'light', block = false }: LanguageSwitch
       block={block}
       style={{
         ...(tone === 'dark' ? { color: 'rgba(255, 255, 255, 0.85)' } : {}),
-        ...(block ? { height: TOUCH_TARGET, justifyContent: 'flex-start' } : {}),
+        ...(block ? TOUCH_ROW : {}),
       }}
     >
       {nextName}

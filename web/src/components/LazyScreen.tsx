@@ -39,23 +39,22 @@ function loadScreen(loader: ScreenLoader): Promise<ComponentType> {
   return pending;
 }
 
-interface Failure {
+/** How the last load of a loader ended: with its screen (now in `loaded`) or with a failure. */
+interface Settled {
   loader: ScreenLoader;
-  error: ChunkLoadError;
+  error: ChunkLoadError | null;
 }
 
 export function LazyScreen({ loader, fullscreen = false }: { loader: ScreenLoader; fullscreen?: boolean }) {
   const [attempt, setAttempt] = useState(0);
-  // Bumped when a load ends, so the screen (now in `loaded`) or its failure is drawn.
-  const [, setSettled] = useState(0);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [settled, setSettled] = useState<Settled | null>(null);
   const Screen = loaded.get(loader);
   useEffect(() => {
     if (loaded.has(loader)) return;
     let current = true;
     loadScreen(loader).then(
-      () => current && setSettled((n) => n + 1),
-      (error: ChunkLoadError) => current && setFailure({ loader, error }),
+      () => current && setSettled({ loader, error: null }),
+      (error: ChunkLoadError) => current && setSettled({ loader, error }),
     );
     return () => {
       current = false;
@@ -71,12 +70,12 @@ export function LazyScreen({ loader, fullscreen = false }: { loader: ScreenLoade
       </Suspense>
     );
   }
-  if (failure?.loader === loader) {
+  if (settled?.loader === loader && settled.error) {
     const retry = () => {
-      setFailure(null);
+      setSettled(null);
       setAttempt((n) => n + 1);
     };
-    return <LoadError reason={failure.error.reason} onRetry={retry} />;
+    return <LoadError reason={settled.error.reason} onRetry={retry} />;
   }
   return <PageLoading fullscreen={fullscreen} />;
 }

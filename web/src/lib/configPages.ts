@@ -4,7 +4,7 @@
  * (add, rename, copy, make home, delete) and one page with its document (docs/page-document.md). Every call by page
  * id serves both kinds of owner; only listing and adding name the owner. Query keys under ['configPages', …].
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 
@@ -74,6 +74,18 @@ export function fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<Con
  */
 export function fetchPageForDesign(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
   return post<ConfigPageInfo>('/lfscada/configuration/page/design', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * The designer's load of a page, for its screen and for the route's prefetch alike. `freshForMs`: an answer younger
+ * than this is not asked for again (the designer mounting right after the route asked).
+ */
+export function pageForDesignQuery(pageId: number, freshForMs = 0) {
+  return queryOptions<ConfigPageInfo, ApiError>({
+    queryKey: configPageKeys.design(pageId),
+    queryFn: ({ signal }) => fetchPageForDesign(pageId, signal),
+    staleTime: freshForMs,
+  });
 }
 
 /**

@@ -6,7 +6,8 @@
  * answered, and the live screens grey their values: numbers from before the loss must not look live.
  */
 import { useSyncExternalStore } from 'react';
-import { post, setReachabilityListener } from '@/lib/api/client';
+import { setReachabilityListener } from '@/lib/api/client';
+import { fetchTheme } from '@/lib/theme';
 
 /** How often the probe asks while the server is unreachable. */
 export const PROBE_MS = 10_000;
@@ -18,32 +19,33 @@ export interface Connection {
   lastAnswer: number | null;
 }
 
+/** When the server last answered: kept without redrawing anything, read when reachability changes. */
+let lastAnswer: number | null = null;
+/** What the screens see; a new object only when reachability changes. */
 let state: Connection = { reachable: true, lastAnswer: null };
 const listeners = new Set<() => void>();
 let probe: ReturnType<typeof setInterval> | null = null;
 
-function set(next: Connection): void {
-  if (next.reachable === state.reachable && next.lastAnswer === state.lastAnswer) return;
-  state = next;
+function publish(reachable: boolean): void {
+  state = { reachable, lastAnswer };
   for (const listener of listeners) listener();
 }
 
 /** Records an answer (true) or a failure to get one (false). */
 export function reportReachable(reachable: boolean, now = Date.now()): void {
   if (reachable) {
+    lastAnswer = now;
     stopProbe();
-    // The time of the answer moves on silently: only a change of reachability redraws the screens.
-    state = { ...state, lastAnswer: now };
-    if (!state.reachable) set({ reachable: true, lastAnswer: now });
+    if (!state.reachable) publish(true);
     return;
   }
-  set({ ...state, reachable: false });
+  if (state.reachable) publish(false);
   startProbe();
 }
 
 /** One question to the server; its answer (or failure) reaches {@link reportReachable} through the client. */
 function probeOnce(): void {
-  void post('/org/StyleAction!loadStyle.action', undefined, { silent: true, timeoutMs: PROBE_TIMEOUT_MS }).catch(() => undefined);
+  void fetchTheme({ timeoutMs: PROBE_TIMEOUT_MS }).catch(() => undefined);
 }
 
 function startProbe(): void {
@@ -68,8 +70,9 @@ export function installConnectionWatch(): void {
   window.addEventListener('online', probeOnce);
 }
 
+/** Reachability now, with the time of the very last answer (outside React: tests, logs). */
 export function connectionNow(): Connection {
-  return state;
+  return { reachable: state.reachable, lastAnswer };
 }
 
 export function useConnection(): Connection {
@@ -86,6 +89,6 @@ export function useConnection(): Connection {
 /** For tests: back to the start (reachable, no answer yet, no probe). */
 export function resetConnection(): void {
   stopProbe();
-  state = { reachable: true, lastAnswer: null };
-  for (const listener of listeners) listener();
+  lastAnswer = null;
+  publish(true);
 }

@@ -16,23 +16,47 @@ export const CARDS_BELOW = 768;
 /** The smallest touch target (px) on compact layouts: a finger's width, as the platforms' guidelines ask. */
 export const TOUCH_TARGET = 44;
 
+/** A full-width button row of the compact layouts (the drawer's language, account and logout): finger-high, its
+ * icon and text from the start of the row. */
+export const TOUCH_ROW = { height: TOUCH_TARGET, justifyContent: 'flex-start' } as const;
+
 function query(below: number): string {
   // A fraction under the breakpoint, as antd writes its own queries, so exactly `below` px is the wider layout.
   return `(max-width: ${below - 0.02}px)`;
 }
 
+/**
+ * The subscription and the reading of one breakpoint, made once per breakpoint: stable functions, so a screen that
+ * redraws every second (live values) does not unsubscribe and subscribe again on each redraw.
+ */
+interface Breakpoint {
+  subscribe(changed: () => void): () => void;
+  matches(): boolean;
+}
+
+const breakpoints = new Map<number, Breakpoint>();
+
+function breakpoint(below: number): Breakpoint {
+  let found = breakpoints.get(below);
+  if (!found) {
+    const media = query(below);
+    found = {
+      subscribe(changed) {
+        const list = window.matchMedia(media);
+        list.addEventListener('change', changed);
+        return () => list.removeEventListener('change', changed);
+      },
+      matches: () => window.matchMedia(media).matches,
+    };
+    breakpoints.set(below, found);
+  }
+  return found;
+}
+
 /** True while the viewport is narrower than `below` px; follows resizes and rotations. */
 export function useNarrowerThan(below: number): boolean {
-  const media = query(below);
-  return useSyncExternalStore(
-    (changed) => {
-      const list = window.matchMedia(media);
-      list.addEventListener('change', changed);
-      return () => list.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(media).matches,
-    () => false,
-  );
+  const { subscribe, matches } = breakpoint(below);
+  return useSyncExternalStore(subscribe, matches, () => false);
 }
 
 /** The shell's compact layout: the menu button and drawer instead of the side menu and the top navigation. */

@@ -5,6 +5,13 @@
 import type { PageOwner } from './configPages';
 import { DRAFT_QUERY } from './pageDraft';
 
+/** A record id from the address (`:id`, `:pageId`): a positive whole number, else null (the screen says the address is wrong). */
+export function positiveIdOf(id: string | undefined): number | null {
+  if (id === undefined || !/^\d{1,15}$/.test(id)) return null;
+  const n = Number(id);
+  return n > 0 ? n : null;
+}
+
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 /** Where a successful login lands. */

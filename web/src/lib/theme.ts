@@ -19,10 +19,15 @@ export const themeKeys = {
   theme: ['public', 'theme'] as const,
 };
 
+/** The theme call: public, silent (a failure shows the product name); also the reachability probe's question. */
+export function fetchTheme(options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Partial<Theme> | null> {
+  return post<Partial<Theme> | null>('/org/StyleAction!loadStyle.action', undefined, { silent: true, ...options });
+}
+
 export function themeQueryOptions() {
   return queryOptions({
     queryKey: themeKeys.theme,
-    queryFn: ({ signal }) => post<Partial<Theme> | null>('/org/StyleAction!loadStyle.action', undefined, { silent: true, signal }),
+    queryFn: ({ signal }) => fetchTheme({ signal }),
     staleTime: Infinity,
   });
 }

@@ -17,7 +17,6 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { useShellMenus } from './shellMenus';
 import { UserMenu } from './UserMenu';
 
-/** Also where the connection banner sticks (ConnectionBanner). */
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 240;
 
@@ -88,7 +87,7 @@ export default function AppShell() {
           )}
         </Flex>
       </Layout.Header>
-      <ConnectionBanner />
+      <ConnectionBanner top={HEADER_HEIGHT} />
       <Layout>
         {sider && (
           <Layout.Sider

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useLogout } from '@/features/auth/api/logout';
-import { TOUCH_TARGET } from '@/lib/layout';
+import { TOUCH_ROW, TOUCH_TARGET } from '@/lib/layout';
 import { useUser } from '@/lib/session';
 import type { ShellMenus } from './shellMenus';
 
@@ -87,7 +87,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
         <Divider style={{ margin: '8px 0' }} />
         <Flex vertical gap={4} style={{ paddingInline: 16 }}>
           <LanguageSwitch block />
-          <Button id="account-settings" type="text" block icon={<IdcardOutlined />} style={ROW} onClick={() => go('/account')}>
+          <Button id="account-settings" type="text" block icon={<IdcardOutlined />} style={TOUCH_ROW} onClick={() => go('/account')}>
             {t('shell.account')}
           </Button>
           <Button
@@ -97,7 +97,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
             block
             icon={<LogoutOutlined />}
             loading={logout.isPending}
-            style={ROW}
+            style={TOUCH_ROW}
             onClick={() => logout.mutate()}
           >
             {t('shell.logout')}
@@ -107,5 +107,3 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
     </>
   );
 }
-
-const ROW = { height: TOUCH_TARGET, justifyContent: 'flex-start' } as const;

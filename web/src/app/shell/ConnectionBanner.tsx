@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/lib/connection';
 import { formatBaseTime } from '@/lib/signals/format';
 
-export function ConnectionBanner() {
+/** `top`: the header's height, under which the banner sticks. */
+export function ConnectionBanner({ top = 0 }: { top?: number }) {
   const { t } = useTranslation();
   const { reachable, lastAnswer } = useConnection();
   if (reachable) return null;
@@ -23,7 +24,7 @@ export function ConnectionBanner() {
           ? t('shell.unreachable')
           : t('shell.unreachableSince', { time: formatBaseTime(lastAnswer) })
       }
-      style={{ position: 'sticky', top: 56, zIndex: 99 }}
+      style={{ position: 'sticky', top, zIndex: 99 }}
     />
   );
 }

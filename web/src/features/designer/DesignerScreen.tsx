@@ -15,8 +15,7 @@ import { parsePageDocument } from '@/runtime/document';
 import { repairBindings, type RepairResult } from '@/runtime/bindings';
 import { runtimeSignals } from '@/runtime/live/useRuntimeContext';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiError } from '@/lib/api/errors';
-import { configPageKeys, fetchPageForDesign, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
+import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/lib/configPages';
 import { useOwnerScope } from '@/lib/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
@@ -36,12 +35,8 @@ export default function DesignerScreen() {
 function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number }) {
   const { t } = useTranslation();
   // The designer's own load: a protected page opens without its password (the route needs the manage permission).
-  const info = useQuery<ConfigPageInfo, ApiError>({
-    queryKey: configPageKeys.design(pageId),
-    queryFn: ({ signal }) => fetchPageForDesign(pageId, signal),
-    // The route asked for it with the designer's chunk (prefetch.ts): not again on mount.
-    staleTime: JUST_FETCHED_MS,
-  });
+  // The route asked for it with the designer's chunk (prefetch.ts): not again on mount.
+  const info = useQuery(pageForDesignQuery(pageId, JUST_FETCHED_MS));
   // Parsed once per loaded version, not on every render of the loader (a refetch after a save renders it again).
   const stored = info.data?.document;
   const document = useMemo(() => (stored === undefined ? null : parsePageDocument(stored)), [stored]);

@@ -5,9 +5,9 @@
  * code (issue 13's open figure). A project page's catalogues need the project's equipment first: the designer asks.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { configPageKeys, fetchPageForDesign, type PageOwner } from '@/lib/configPages';
-import { fetchSignals } from '@/lib/signals/catalogue';
-import { signalKeys } from '@/lib/signals/keys';
+import { pageForDesignQuery, type PageOwner } from '@/lib/configPages';
+import { positiveIdOf } from '@/lib/paths';
+import { signalsQuery } from '@/lib/signals/catalogue';
 
 /**
  * How long an answer counts as fresh: a prefetched answer is not asked for again when the designer mounts a
@@ -15,39 +15,24 @@ import { signalKeys } from '@/lib/signals/keys';
  */
 export const JUST_FETCHED_MS = 2_000;
 
-function positiveId(text: string | undefined): number | null {
-  const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** The owner the address names: the project of a project designer's address, else the equipment. */
 export function ownerOfParams(params: Readonly<Record<string, string | undefined>>): PageOwner | null {
   if (params.projectId !== undefined) {
-    const id = positiveId(params.projectId);
+    const id = positiveIdOf(params.projectId);
     return id === null ? null : { kind: 'project', id };
   }
-  const id = positiveId(params.equipId);
+  const id = positiveIdOf(params.equipId);
   return id === null ? null : { kind: 'equipment', id };
 }
 
 /** The page's id in the address, or null. */
-export const pageIdOfParams = (params: Readonly<Record<string, string | undefined>>) => positiveId(params.pageId);
+export const pageIdOfParams = (params: Readonly<Record<string, string | undefined>>) => positiveIdOf(params.pageId);
 
 export function prefetchDesigner(params: Readonly<Record<string, string | undefined>>, client: QueryClient): void {
   const owner = ownerOfParams(params);
   const pageId = pageIdOfParams(params);
   if (owner === null || pageId === null) return;
   // Failures are not kept: the designer's own query asks again and shows what went wrong.
-  void client.prefetchQuery({
-    queryKey: configPageKeys.design(pageId),
-    queryFn: ({ signal }) => fetchPageForDesign(pageId, signal),
-    staleTime: JUST_FETCHED_MS,
-  });
-  if (owner.kind === 'equipment') {
-    void client.prefetchQuery({
-      queryKey: signalKeys.signals(owner.id),
-      queryFn: ({ signal }) => fetchSignals(owner.id, signal),
-      staleTime: JUST_FETCHED_MS,
-    });
-  }
+  void client.prefetchQuery(pageForDesignQuery(pageId, JUST_FETCHED_MS));
+  if (owner.kind === 'equipment') void client.prefetchQuery(signalsQuery(owner.id, JUST_FETCHED_MS));
 }

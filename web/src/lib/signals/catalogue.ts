@@ -3,7 +3,7 @@
  * configuration page viewer) reads them. Silent calls: the screens show a failure inline with a retry.
  */
 import { useCallback } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { parseEgSignalFrame, type EgSignalFrame } from '@/lib/live/egSignalChannel';
@@ -19,12 +19,21 @@ export function fetchSignals(equipmentId: number, signal?: AbortSignal): Promise
   ).then((list) => list ?? []);
 }
 
-/** The equipment's signals, one cache entry for the EG detail and the page viewer. */
-export function useSignals(equipmentId: number) {
-  return useQuery<MonitorSignal[], ApiError>({
+/**
+ * The query of an equipment's signals, one cache entry for every screen that reads them. `freshForMs`: an answer
+ * younger than this is not asked for again on mount (a screen whose route prefetched it).
+ */
+export function signalsQuery(equipmentId: number, freshForMs = 0) {
+  return queryOptions<MonitorSignal[], ApiError>({
     queryKey: signalKeys.signals(equipmentId),
     queryFn: ({ signal }) => fetchSignals(equipmentId, signal),
+    staleTime: freshForMs,
   });
+}
+
+/** The equipment's signals, one cache entry for the EG detail and the page viewer. */
+export function useSignals(equipmentId: number) {
+  return useQuery(signalsQuery(equipmentId));
 }
 
 /** The signals of several equipment together (a project page binds any of its project's equipment). */
@@ -81,11 +90,7 @@ export function useSignalsOf(
     [ids],
   );
   return useQueries({
-    queries: equipmentIds.map((equipmentId) => ({
-      queryKey: signalKeys.signals(equipmentId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSignals(equipmentId, signal),
-      staleTime: options.freshForMs ?? 0,
-    })),
+    queries: equipmentIds.map((equipmentId) => signalsQuery(equipmentId, options.freshForMs)),
     combine,
   });
 }

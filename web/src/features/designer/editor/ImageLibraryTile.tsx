@@ -7,6 +7,7 @@ import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { CodeSandboxOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LibraryImage } from '@/generated/answers';
+import { Limits } from '@/lib/api/limits';
 
 /** A size as a person reads it: bytes below 1 KiB, else KiB with one decimal below 10. */
 export function sizeText(bytes: number): string {
@@ -32,9 +33,6 @@ interface ImageLibraryTileProps {
   onRename(title: string): void;
   onDelete(): void;
 }
-
-/** The longest library title the server takes (its rule for uploads and renames). */
-const TITLE_MAX = 100;
 
 export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPick, onRename, onDelete }: ImageLibraryTileProps) {
   const { t } = useTranslation();
@@ -81,7 +79,7 @@ export function ImageLibraryTile({ image, current, fresh, deleting, usable, onPi
         style={{ fontSize: 12, marginBottom: 0 }}
         data-testid="library-title"
         editable={{
-          maxLength: TITLE_MAX,
+          maxLength: Limits.ImageTitleChars,
           tooltip: t('designer.library.rename'),
           text: image.title,
           onChange: (next) => {

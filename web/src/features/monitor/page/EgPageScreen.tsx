@@ -12,7 +12,7 @@ import { DRAFT_QUERY } from '@/lib/pageDraft';
 import { TabEmpty } from '@/components/LoadState';
 import { egPagePath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
-import { positiveIdOf } from '../detail/model/detailRoute';
+import { positiveIdOf } from '@/lib/paths';
 
 export default function EgPageScreen() {
   const { t } = useTranslation();

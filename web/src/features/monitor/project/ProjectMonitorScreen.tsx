@@ -19,7 +19,7 @@ import { projectPagePath, projectPagesPath, projectPreviewPath } from '@/lib/pat
 import { useProject } from '@/lib/projects';
 import { useUser } from '@/lib/session';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
-import { positiveIdOf } from '../detail/model/detailRoute';
+import { positiveIdOf } from '@/lib/paths';
 
 export default function ProjectMonitorScreen() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { TabEmpty } from '@/components/LoadState';
 import { DRAFT_QUERY } from '@/lib/pageDraft';
 import { projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
-import { positiveIdOf } from '../detail/model/detailRoute';
+import { positiveIdOf } from '@/lib/paths';
 
 export default function ProjectPreviewScreen() {
   const { t } = useTranslation();

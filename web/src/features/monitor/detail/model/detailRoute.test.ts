@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { positiveIdOf, initialTab, opensAlarm } from './detailRoute';
+import { positiveIdOf } from '@/lib/paths';
+import { initialTab, opensAlarm } from './detailRoute';
 
 describe('detail route parameters', () => {
   it.each(['1', 'true', 'alarm', 'TRUE', '42'])(':alarm = %s opens the Alarm tab', (alarm) => {

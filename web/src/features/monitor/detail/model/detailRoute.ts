@@ -29,10 +29,3 @@ export function initialTab(params: { alarm?: string }, tabQuery: string | null):
   if (isDetailTab(tabQuery)) return tabQuery;
   return opensAlarm(params.alarm) ? 'alarm' : 'realtime';
 }
-
-/** A record id from the address (`:id`, `:pageId`): a positive whole number, else null (the screen says the address is wrong). */
-export function positiveIdOf(id: string | undefined): number | null {
-  if (id === undefined || !/^\d{1,15}$/.test(id)) return null;
-  const n = Number(id);
-  return n > 0 ? n : null;
-}
