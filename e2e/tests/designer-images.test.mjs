@@ -157,7 +157,7 @@ describe('the image library in the designer', () => {
     await page.context().close();
   });
 
-  test('en: an SVG uploaded from the page settings and picked as the background; a picture no page shows is deleted', async () => {
+  test('en: an SVG uploaded from the page settings, renamed and picked as the background; a picture no page shows is deleted', async () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
@@ -174,6 +174,17 @@ describe('the image library in the designer', () => {
     await library(page).getByText('SVG · ').first().waitFor();
     await snap(page, 'designer-images-05-library-en');
 
+    // Renamed in place: the pencil, the new title typed over the old, Enter; the library lists it by its new name.
+    await valve.getByRole('button', { name: 'Rename' }).click();
+    const titleField = valve.getByRole('textbox');
+    await titleField.press('Control+a');
+    await titleField.pressSequentially('Inlet valve DN100');
+    await snap(page, 'designer-images-05b-rename-en');
+    await titleField.press('Enter');
+    const renamed = tile(page, 'Inlet valve DN100');
+    await renamed.waitFor();
+    assert.equal(await renamed.getAttribute('data-image'), image, 'the same picture, by its new name');
+
     // A second picture, used nowhere, is deleted after asking, and its file is gone.
     await input.setInputFiles({ name: 'spare.png', mimeType: 'image/png', buffer: pumpPng(32, 32) });
     const spare = tile(page, 'spare');
@@ -187,7 +198,7 @@ describe('the image library in the designer', () => {
     assert.equal(status, 404, 'the deleted picture is no longer served');
 
     // The SVG picked as the page's background.
-    await valve.locator('[data-testid="library-pick"]').click();
+    await renamed.locator('[data-testid="library-pick"]').click();
     await library(page).waitFor({ state: 'detached' });
     assert.equal(await page.locator('[data-testid="page-bgImage"]').inputValue(), image);
     await page.locator(`[data-testid="designer-canvas"] image[href="${image}"]`).waitFor({ state: 'attached' });

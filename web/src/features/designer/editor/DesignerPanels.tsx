@@ -97,12 +97,12 @@ export const LeftPanel = memo(function LeftPanel(props: LeftPanelProps) {
   const [tab, setTab] = useState<LeftTab>('palette');
   return (
     <Layout.Sider width={220} theme="light" style={{ overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
+      {/* Each option as wide as its name (equal thirds would cut "Templates" in the 220 px panel), centred. */}
       <Segmented<LeftTab>
-        block
         size="small"
         value={tab}
         onChange={setTab}
-        style={{ margin: 8 }}
+        style={{ display: 'flex', width: 'fit-content', margin: '8px auto' }}
         options={[
           { value: 'palette', label: <span data-testid="tab-palette">{t('designer.layers.palette')}</span> },
           { value: 'templates', label: <span data-testid="tab-templates">{t('designer.templates.tab')}</span> },
