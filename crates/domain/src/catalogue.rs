@@ -296,6 +296,7 @@ mod tests {
             Reason::NotPoint,
             Reason::NotWidgetType,
             Reason::DuplicateId,
+            Reason::DuplicateValue,
             Reason::OnlyOn { widget_type: "WidgetGroup" },
             Reason::TooDeep { max: 8 },
             Reason::TooManyWidgets { max: 1000 },

@@ -18,6 +18,7 @@
 //! - [`image_file`]: which uploaded files are pictures (types, extensions, served media types).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
+//! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
 pub mod catalogue;
@@ -30,6 +31,7 @@ pub mod page;
 pub mod permission;
 pub mod reason;
 pub mod validate;
+pub mod value_map;
 
 pub use catalogue::{Code, Reason, WidgetRef};
 pub use lang::Lang;

@@ -63,6 +63,10 @@ pub const SIGNAL_UNIT_CHARS: usize = 16;
 /// Highest register or coil address: a Modbus address is 16 bits, and a signal wider than one register must end
 /// by this address too.
 pub const SIGNAL_ADDRESS_MAX: u32 = u16::MAX as u32;
+/// Most states (value → text) one signal's value map may name: enumerations beyond this are codes, not states.
+pub const STATE_TEXTS_PER_SIGNAL: usize = 32;
+/// Longest state text in either language: it sits in a table cell and on a phone card.
+pub const STATE_TEXT_CHARS: usize = 20;
 /// Most decimals a signal's value is shown with.
 pub const SIGNAL_DECIMALS_MAX: i64 = 6;
 /// Most alarm rules one signal may have.
@@ -172,6 +176,8 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SignalUnitChars", SIGNAL_UNIT_CHARS as i64),
     ("SignalAddressMax", SIGNAL_ADDRESS_MAX as i64),
     ("SignalDecimalsMax", SIGNAL_DECIMALS_MAX),
+    ("StateTextsPerSignal", STATE_TEXTS_PER_SIGNAL as i64),
+    ("StateTextChars", STATE_TEXT_CHARS as i64),
     ("AlarmRulesPerSignal", ALARM_RULES_PER_SIGNAL as i64),
     ("AlarmDelayMsMax", ALARM_DELAY_MS_MAX),
     ("AlarmMessageChars", ALARM_MESSAGE_CHARS as i64),

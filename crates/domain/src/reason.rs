@@ -123,6 +123,8 @@ pub enum Reason {
     NotWidgetType,
     /// A widget id another widget of the same page already has.
     DuplicateId,
+    /// A value another entry of the same list already has (two state texts for one value).
+    DuplicateValue,
     /// A field only one widget type may have (e.g. `children` on a group).
     OnlyOn {
         widget_type: &'static str,
@@ -495,6 +497,13 @@ impl Reason {
                     "不是已知的组件类型".into()
                 } else {
                     "is not a known widget type".into()
+                }
+            }
+            Reason::DuplicateValue => {
+                if zh {
+                    "与另一项的值重复".into()
+                } else {
+                    "another entry has the same value".into()
                 }
             }
             Reason::DuplicateId => {

@@ -2,6 +2,7 @@
 //! QoS and retain flag; `docs/gateway-protocol.md` has an example of each.
 
 use crate::errors::DeviceError;
+use ironsight_domain::value_map::StateText;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -155,6 +156,10 @@ pub struct SignalDef {
     pub min: Option<f64>,
     #[serde(default)]
     pub max: Option<f64>,
+    /// State texts (value → text and colour) the console shows for the value: presentation only, so the server
+    /// leaves them out of what it sends a gateway.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub value_map: Vec<StateText>,
 }
 
 /// The scale a signal has unless it says otherwise.
@@ -181,6 +186,7 @@ impl SignalDef {
             writable: false,
             min: None,
             max: None,
+            value_map: Vec::new(),
         }
     }
 }

@@ -133,7 +133,13 @@ pub fn signal(s: &SignalDef) -> Result<(), FieldError> {
     {
         return refuse("max", Reason::BelowMin);
     }
-    Ok(())
+    ironsight_domain::value_map::check(&s.value_map, s.data_type == DataType::Bool).map_err(|e| {
+        let path = e.path();
+        FieldError {
+            field: if path.is_empty() { "valueMap".into() } else { format!("valueMap.{path}") },
+            reason: e.reason,
+        }
+    })
 }
 
 /// Checks a device's signal list: each signal, then that no two overlap in the same area.
@@ -202,6 +208,20 @@ mod tests {
         let mut s = sig(Area::HoldingRegister, 0, DataType::Int16);
         s.decimals = 7;
         assert_eq!(reason(signal(&s)).0, "decimals");
+    }
+
+    #[test]
+    fn state_texts_are_checked_with_their_signal() {
+        use ironsight_domain::value_map::StateText;
+        let state = |value: f64, zh: &str| StateText { value, zh: zh.into(), en: String::new(), color: String::new() };
+        let mut s = sig(Area::Coil, 0, DataType::Bool);
+        s.value_map = vec![state(0.0, "停止"), state(1.0, "运行")];
+        assert!(signal(&s).is_ok());
+        s.value_map.push(state(2.0, "故障"));
+        assert_eq!(reason(signal(&s)), ("valueMap.2.value".into(), Reason::OutOfRange { min: 0, max: 1 }));
+        let mut s = sig(Area::HoldingRegister, 0, DataType::Uint16);
+        s.value_map = vec![state(2.0, "故障"), state(2.0, "报警")];
+        assert_eq!(reason(signals(&[s])), ("signals.0.valueMap.1.value".into(), Reason::DuplicateValue));
     }
 
     #[test]

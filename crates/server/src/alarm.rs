@@ -20,6 +20,7 @@
 
 use crate::backlog::Backlog;
 use crate::link::live::{EgFrame, LiveHub};
+use ironsight_domain::Lang;
 use ironsight_domain::alarm::{self, Reading, RuleState, Transition};
 use ironsight_store::alarms::{AlarmKey, NewAlarm, SilenceWatch, WatchedRule};
 use ironsight_store::messages::NewAlarmMessage;
@@ -373,6 +374,7 @@ impl Engine {
         match transition {
             Transition::Trigger { t, value } => {
                 self.open(w.equipment_id, key, Some(w.rule.signal_id));
+                let state = ironsight_domain::value_map::state_of(&w.value_map, value);
                 Job::Trigger(Box::new(Triggered {
                     key,
                     org_id: w.org_id,
@@ -383,8 +385,8 @@ impl Engine {
                     signal_title: w.rule.signal_title.clone(),
                     t,
                     value: Some(value),
-                    msg_zh: w.rule.msg_zh.clone(),
-                    msg_en: w.rule.msg_en.clone(),
+                    msg_zh: alarm::message_with_state(&w.rule.msg_zh, state, Lang::Zh),
+                    msg_en: alarm::message_with_state(&w.rule.msg_en, state, Lang::En),
                 }))
             }
             Transition::Release { t, .. } => {

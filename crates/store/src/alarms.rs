@@ -9,6 +9,7 @@
 use crate::access::{SEES_WHOLE_ORG_SQL, Viewer};
 use crate::{Page, Store, now_ms};
 use ironsight_domain::alarm::{Condition, RuleDraft, Symbol};
+use ironsight_domain::value_map::StateText;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -42,6 +43,8 @@ pub struct WatchedRule {
     pub org_id: i64,
     pub equipment_id: i64,
     pub equip_title: String,
+    /// The signal's state texts: an alarm's message names the state the value is in.
+    pub value_map: Vec<StateText>,
 }
 
 /// Why a rule save was refused.
@@ -163,6 +166,7 @@ fn watched_from_row(r: &AnyRow) -> Result<WatchedRule, sqlx::Error> {
         org_id: r.try_get("org_id")?,
         equipment_id: r.try_get("equipment_id")?,
         equip_title: r.try_get("equip_name")?,
+        value_map: crate::signals::value_map_from(&r.try_get::<String, _>("value_map")?),
     })
 }
 
@@ -299,7 +303,7 @@ impl Store {
 
     async fn watched_where(&self, filter: &str, signal_id: Option<i64>) -> anyhow::Result<Vec<WatchedRule>> {
         let sql = format!(
-            "SELECT {RULE_COLUMNS}, e.org_id, e.id AS equipment_id, e.equip_name FROM alarm_rules r \
+            "SELECT {RULE_COLUMNS}, e.org_id, e.id AS equipment_id, e.equip_name, s.value_map FROM alarm_rules r \
              JOIN signals s ON s.id = r.signal_id JOIN equipment e ON e.id = s.equipment_id WHERE {filter} \
              ORDER BY r.signal_id, r.seq, r.id"
         );

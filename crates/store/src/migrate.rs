@@ -45,6 +45,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
             postgres: include_str!("migrations/0016_project_pages.postgres.sql"),
         },
     ),
+    (17, "signal_value_maps", Sql::Both(include_str!("migrations/0017_signal_value_maps.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

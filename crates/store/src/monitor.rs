@@ -9,6 +9,7 @@ use crate::access::Viewer;
 use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
 use crate::pages::HOME_PAGE_OF_E;
 use crate::{Page, Store, now_ms};
+use ironsight_domain::value_map::{StateText, state_of};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use std::collections::HashMap;
@@ -105,6 +106,8 @@ pub struct KeyValue {
     pub time: Option<i64>,
     /// Whether the device vouched for the value; `None` with no value yet.
     pub good: Option<bool>,
+    /// The state the value is in, when the signal's value map names it.
+    pub state: Option<StateText>,
 }
 
 /// A card on the map: the card plus the latest values of its first signals.
@@ -162,10 +165,13 @@ fn group_from_row(r: &AnyRow) -> Result<Group, sqlx::Error> {
 /// A signal's latest value from a row of `id`, `name`, `unit`, `t`, `v`, `good` (shared by the map and scenes).
 pub(crate) fn key_value_from_row(r: &AnyRow) -> Result<KeyValue, sqlx::Error> {
     let good: Option<i64> = r.try_get("good")?;
+    let value: Option<f64> = r.try_get("v")?;
+    let map = crate::signals::value_map_from(&r.try_get::<String, _>("value_map")?);
     Ok(KeyValue {
         signal_id: r.try_get("id")?,
         name: r.try_get("name")?,
-        value: r.try_get("v")?,
+        state: value.and_then(|v| state_of(&map, v)).cloned(),
+        value,
         unit: r.try_get("unit")?,
         time: r.try_get("t")?,
         good: good.map(|g| g != 0),
@@ -449,8 +455,8 @@ impl Store {
         let query = CardQuery { located_only: true, ..CardQuery::new(*viewer) };
         let cards = self.equipment_cards(&query).await?.list;
         let rows = sqlx::query(&format!(
-            "SELECT equipment_id, id, name, unit, t, v, good FROM ( \
-               SELECT s.equipment_id, s.id, s.name, s.unit, l.t, l.v, l.good, \
+            "SELECT equipment_id, id, name, unit, value_map, t, v, good FROM ( \
+               SELECT s.equipment_id, s.id, s.name, s.unit, s.value_map, l.t, l.v, l.good, \
                       ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
                FROM signals s JOIN equipment e ON e.id = s.equipment_id \
                LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \

@@ -94,8 +94,8 @@ impl Store {
             return Ok(values);
         }
         let sql = format!(
-            "SELECT equipment_id, id, name, unit, t, v, good FROM ( \
-               SELECT s.equipment_id, s.id, s.name, s.unit, l.t, l.v, l.good, \
+            "SELECT equipment_id, id, name, unit, value_map, t, v, good FROM ( \
+               SELECT s.equipment_id, s.id, s.name, s.unit, s.value_map, l.t, l.v, l.good, \
                       ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
                FROM signals s JOIN equipment e ON e.id = s.equipment_id \
                LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \

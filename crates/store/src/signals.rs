@@ -3,6 +3,7 @@
 
 use crate::Store;
 use crate::access::Viewer;
+use ironsight_domain::value_map::{StateText, normalised};
 use ironsight_protocol::payload::SignalDef;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -44,11 +45,22 @@ fn signal_from_row(r: &AnyRow) -> Result<SignalDef, sqlx::Error> {
         writable: r.try_get::<i64, _>("writable")? != 0,
         min: r.try_get("min_value")?,
         max: r.try_get("max_value")?,
+        value_map: value_map_from(&r.try_get::<String, _>("value_map")?),
     })
 }
 
+/// A stored value map; an unreadable one reads as none (it is presentation only, and every save checks it).
+pub(crate) fn value_map_from(text: &str) -> Vec<StateText> {
+    if text.is_empty() { Vec::new() } else { serde_json::from_str(text).unwrap_or_default() }
+}
+
+/// A value map as stored: its normalised JSON, or '' for none.
+fn value_map_text(map: &[StateText]) -> String {
+    if map.is_empty() { String::new() } else { serde_json::to_string(&normalised(map)).unwrap_or_default() }
+}
+
 const COLUMNS: &str = "id, name, area, address, data_type, byte_order, word_order, scale, value_offset, unit, decimals, \
-    writable, min_value, max_value";
+    writable, min_value, max_value, value_map";
 
 impl Store {
     /// The signals of equipment `equipment_id`, in their saved order; `None` when the viewer has no such equipment.
@@ -103,12 +115,12 @@ impl Store {
             );
             let query = if s.id == 0 {
                 "INSERT INTO signals (equipment_id, seq, name, area, address, data_type, byte_order, word_order, scale, \
-                 value_offset, unit, decimals, writable, min_value, max_value) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id"
+                 value_offset, unit, decimals, writable, min_value, max_value, value_map) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id"
             } else {
                 "UPDATE signals SET seq = $2, name = $3, area = $4, address = $5, data_type = $6, byte_order = $7, \
                  word_order = $8, scale = $9, value_offset = $10, unit = $11, decimals = $12, writable = $13, \
-                 min_value = $14, max_value = $15 WHERE equipment_id = $1 AND id = $16 RETURNING id"
+                 min_value = $14, max_value = $15, value_map = $16 WHERE equipment_id = $1 AND id = $17 RETURNING id"
             };
             let mut statement = sqlx::query_scalar::<_, i64>(query)
                 .bind(equipment_id)
@@ -126,6 +138,7 @@ impl Store {
                 .bind(values.4)
                 .bind(s.min)
                 .bind(s.max)
+                .bind(value_map_text(&s.value_map))
                 .persistent(false); // binds Option<f64>: see the crate docs
             if s.id != 0 {
                 statement = statement.bind(s.id);

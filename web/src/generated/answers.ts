@@ -349,6 +349,24 @@ stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: num
  */
 homePageId: number | null, };
 
+export type StateText = { 
+/**
+ * The engineering value (after scale and offset) this state names; a whole number.
+ */
+value: number, 
+/**
+ * The text in Chinese; when empty, the English text is shown in both languages.
+ */
+zh: string, 
+/**
+ * The text in English; when empty, the Chinese text is shown in both languages.
+ */
+en: string, 
+/**
+ * `#RGB` or `#RRGGBB`; empty for the screen's usual text colour.
+ */
+color: string, };
+
 export type Quality = "good" | "bad";
 
 export type KeyValue = { signalId: number, name: string, value: number | null, unit: string, 
@@ -359,7 +377,11 @@ time: number | null,
 /**
  * Null with no value yet.
  */
-quality: Quality | null, };
+quality: Quality | null, 
+/**
+ * The state the value is in (its text in both languages and colour), when the signal's value map names it.
+ */
+state: StateText | null, };
 
 export type MapCard = { keyValues: Array<KeyValue>, id: number, equipName: string, display: string, ruleType: string, model: string, manufacturer: string, address: string, latitude: number | null, longitude: number | null, 
 /**
@@ -409,7 +431,11 @@ dataType: string, unit: string, decimals: number,
 /**
  * It may be written: marked writable and in a writable area.
  */
-writable: boolean, min: number | null, max: number | null, };
+writable: boolean, min: number | null, max: number | null, 
+/**
+ * State texts: what each whole value means, in both languages, with a colour (presentation only).
+ */
+valueMap: Array<StateText>, };
 
 export type CommandSent = { 
 /**

@@ -250,6 +250,39 @@ describe('PageView: texts, values, clock and pictures', () => {
   });
 });
 
+describe('PageView: state texts', () => {
+  const RUNNING = [
+    { value: 0, zh: '停止', en: 'Stopped', color: '#8c8c8c' },
+    { value: 1, zh: '运行', en: 'Running', color: '#52c41a' },
+  ];
+  const signals = new Map(testSignals);
+  signals.set(3, { ...(testSignals.get(3) as NonNullable<ReturnType<typeof testSignals.get>>), valueMap: RUNNING });
+  const box = { position: { x: 10, y: 10, width: 120, height: 30 } };
+  const doc = (extra: Record<string, unknown>, buttonExtra: Record<string, unknown> = {}) =>
+    repairBindings(
+      parsePageDocument({
+        widgets: [
+          { id: 'state', widgetType: 'UsualDataText', ...box, data: { type: 'signal', equipId: EQUIPMENT_ID, signalId: 3, ...extra } },
+          { id: 'start', widgetType: 'UsualButton', ...box, data: { type: 'signal', equipId: EQUIPMENT_ID, signalId: 3, text: '启动', ...buttonExtra } },
+        ],
+      }),
+      signals,
+      EQUIPMENT_ID,
+    ).document;
+
+  it('shows a mapped value as its state in its colour, the number in the tooltip; the page may ask for the number', () => {
+    const view = show(doc({}), testContext({ signals }));
+    expect(text('value-state')).toBe('运行');
+    expect(screen.getByTestId('value-state').getAttribute('fill')).toBe('#52c41a');
+    expect(widget('state').querySelector('title')?.textContent).toContain('1');
+    expect(text('button-start')).toBe('启动');
+    view.unmount();
+    show(doc({ valueText: 'number' }, { buttonState: true }), testContext({ signals }));
+    expect(text('value-state')).toBe('1');
+    expect(text('button-start')).toBe('启动 · 运行');
+  });
+});
+
 describe('PageView: dashboard and percent fill', () => {
   it('draws the gauge with its value between min and max', () => {
     show();

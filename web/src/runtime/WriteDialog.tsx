@@ -1,6 +1,7 @@
 /**
  * The dialogs of a click-event write: "write this fixed value?" (the page's hint) and "which value?" (an input
- * checked against spec section 5 before anything is sent, lib/signals/writeValidation).
+ * checked against spec section 5 before anything is sent, lib/signals/writeValidation; a signal with state texts
+ * picks one of its states instead).
  */
 import { useState } from 'react';
 import { Input, Modal, Typography } from 'antd';
@@ -8,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
 import { checkWrite } from '@/lib/signals/writeValidation';
 import type { RuntimeSignal } from './types';
+import { StatePicker } from '@/components/StatePicker';
+import { stateOf } from '@/lib/signals/states';
+import { useStateLabel } from '@/components/StateValue';
 
 /** "Write 5 to Pump start?" — the page's question (hintValue) or the default one. */
 export function ConfirmWriteDialog({
@@ -22,6 +26,9 @@ export function ConfirmWriteDialog({
   onAnswer: (confirmed: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const stateText = useStateLabel();
+  const state = stateOf(signal.valueMap, value);
+  const shown = state ? stateText(state) : withUnit(value, signal.unit);
   return (
     <Modal
       open
@@ -33,10 +40,10 @@ export function ConfirmWriteDialog({
       width={420}
     >
       <div data-testid="runtime-write-confirm">
-        <Typography.Paragraph>{question.trim() || t('runtime.write.confirmText', { signal: signal.title, value: withUnit(value, signal.unit) })}</Typography.Paragraph>
+        <Typography.Paragraph>{question.trim() || t('runtime.write.confirmText', { signal: signal.title, value: shown })}</Typography.Paragraph>
         {question.trim() && (
           <Typography.Text type="secondary">
-            {t('runtime.write.confirmDetail', { signal: signal.title, value: withUnit(value, signal.unit) })}
+            {t('runtime.write.confirmDetail', { signal: signal.title, value: shown })}
           </Typography.Text>
         )}
       </div>
@@ -80,6 +87,18 @@ export function WriteValueDialog({
     >
       <div data-testid="runtime-write-dialog">
         {question.trim() && <Typography.Paragraph>{question}</Typography.Paragraph>}
+        {signal.valueMap.length > 0 ? (
+          <StatePicker
+            states={signal.valueMap}
+            picked={input}
+            label={t('runtime.write.valueLabel', { signal: signal.title })}
+            testId="runtime-write-states"
+            onPick={(valueText) => {
+              setInput(valueText);
+              if (problem) setProblem(null);
+            }}
+          />
+        ) : (
         <Input
           autoFocus
           data-testid="runtime-write-input"
@@ -94,6 +113,7 @@ export function WriteValueDialog({
           }}
           onPressEnter={submit}
         />
+        )}
         <div style={{ marginTop: 4, fontSize: 12 }}>
           {problem ? (
             <Typography.Text type="danger" role="alert" data-testid="runtime-write-error">

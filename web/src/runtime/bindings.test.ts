@@ -39,7 +39,7 @@ describe('binding repair (spec section 4)', () => {
   it('clears a binding to another equipment, named in the binding or in the catalogue', () => {
     const foreign = new Map<number, RuntimeSignal>([
       ...testSignals,
-      [50, { id: 50, equipId: 8, title: 'Other', dataType: 'uint16', unit: '', decimals: 0, writable: false, min: null, max: null }],
+      [50, { id: 50, equipId: 8, title: 'Other', dataType: 'uint16', unit: '', decimals: 0, writable: false, min: null, max: null, valueMap: [] }],
     ]);
     const doc = parsePageDocument({ widgets: [bound('a', 1, 'Tank level', 8), bound('b', 50, 'Other', EQUIPMENT_ID)] });
     const { document, cleared } = repairBindings(doc, foreign, EQUIPMENT_ID);
@@ -112,6 +112,7 @@ describe('binding repair (spec section 4)', () => {
 
 describe("binding repair on a project's page: one of the project's equipment", () => {
   const signal = (id: number, equipId: number, title: string): RuntimeSignal => ({
+  valueMap: [],
     id,
     equipId,
     title,
@@ -162,6 +163,7 @@ describe("binding repair on a project's page: one of the project's equipment", (
 
 describe("the equipment a project page's viewer monitors: those its bindings name", () => {
   const signal = (id: number, equipId: number): RuntimeSignal => ({
+  valueMap: [],
     id, equipId, title: `S${id}`, dataType: 'float32', unit: '', decimals: 1, writable: true, min: null, max: null,
   });
   const catalogue = new Map<number, RuntimeSignal>([[1, signal(1, 7)], [2, signal(2, 7)], [50, signal(50, 8)], [60, signal(60, 9)]]);

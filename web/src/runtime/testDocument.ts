@@ -19,12 +19,12 @@ export const SIGNAL = {
 export const testSignals: ReadonlyMap<number, RuntimeSignal> = new Map(
   (
     [
-      { id: 1, equipId: 7, title: 'Tank level', dataType: 'float32', unit: '%', decimals: 1, writable: false, min: 0, max: 100 },
-      { id: 2, equipId: 7, title: 'Outlet pressure', dataType: 'float32', unit: 'bar', decimals: 2, writable: false, min: null, max: null },
-      { id: 3, equipId: 7, title: 'Pump start', dataType: 'bool', unit: '', decimals: 0, writable: true, min: 0, max: 1 },
-      { id: 4, equipId: 7, title: 'Speed setpoint', dataType: 'uint16', unit: 'rpm', decimals: 0, writable: true, min: 0, max: 2900 },
-      { id: 5, equipId: 7, title: 'High level alarm', dataType: 'bool', unit: '', decimals: 0, writable: false, min: null, max: null },
-      { id: 6, equipId: 7, title: 'Motor temperature', dataType: 'float32', unit: '°C', decimals: 1, writable: false, min: null, max: null },
+      { id: 1, equipId: 7, title: 'Tank level', dataType: 'float32', unit: '%', decimals: 1, writable: false, min: 0, max: 100, valueMap: [] },
+      { id: 2, equipId: 7, title: 'Outlet pressure', dataType: 'float32', unit: 'bar', decimals: 2, writable: false, min: null, max: null, valueMap: [] },
+      { id: 3, equipId: 7, title: 'Pump start', dataType: 'bool', unit: '', decimals: 0, writable: true, min: 0, max: 1, valueMap: [] },
+      { id: 4, equipId: 7, title: 'Speed setpoint', dataType: 'uint16', unit: 'rpm', decimals: 0, writable: true, min: 0, max: 2900, valueMap: [] },
+      { id: 5, equipId: 7, title: 'High level alarm', dataType: 'bool', unit: '', decimals: 0, writable: false, min: null, max: null, valueMap: [] },
+      { id: 6, equipId: 7, title: 'Motor temperature', dataType: 'float32', unit: '°C', decimals: 1, writable: false, min: null, max: null, valueMap: [] },
     ] satisfies RuntimeSignal[]
   ).map((signal) => [signal.id, signal]),
 );

@@ -3,6 +3,7 @@
  * equipment's page: its one equipment; a project's page: the project's equipment), live values, the user's write
  * permission and the two ways out of a page (a write, another page).
  */
+import type { StateText } from '@/lib/signals/states';
 
 /** A signal of one of the page's equipment, as the catalogue describes it. */
 export interface RuntimeSignal {
@@ -16,6 +17,8 @@ export interface RuntimeSignal {
   writable: boolean;
   min: number | null;
   max: number | null;
+  /** State texts (lib/signals/states.ts): a write picks a state, a data text may show the state's text. */
+  valueMap: readonly StateText[];
 }
 
 /** A live value: `good` false is bad quality; `stale` means no fresh reading for a while. */

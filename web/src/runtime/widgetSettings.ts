@@ -8,9 +8,25 @@
  * - UsualAnimation `data.cycle: { enable, judgCondition, judgVal, speed }`: while the bound value meets
  *   `judgCondition judgVal`, the widget shows its items in turn, each `speed` ms (default 300); otherwise the
  *   first item whose own condition holds.
+ * - UsualDataText `data.valueText`: `state` (default: the state's text where the bound signal's value map names
+ *   the value, lib/signals/states.ts) or `number` (always the number).
+ * - UsualButton `data.buttonState`: true adds the bound signal's state to the button's words ("Start · Running").
  */
 import { CONDITION_SYMBOLS, type Condition, type DataAddon, type WidgetData } from './document';
 import { finiteOf, isRecord } from './documentValues';
+
+export const VALUE_TEXTS = ['state', 'number'] as const;
+export type ValueText = (typeof VALUE_TEXTS)[number];
+
+/** Whether a data text shows a mapped value as its state's text or as the number. */
+export function valueTextOf(data: WidgetData): ValueText {
+  return data.extra.valueText === 'number' ? 'number' : 'state';
+}
+
+/** Whether a button adds its bound signal's state to its words. */
+export function buttonShowsState(data: WidgetData): boolean {
+  return data.extra.buttonState === true;
+}
 
 export const PERCENT_TEXT_TYPES = ['percentage', 'value', 'none'] as const;
 export type PercentTextType = (typeof PERCENT_TEXT_TYPES)[number];

@@ -115,7 +115,7 @@ pub(super) const LINK_SCHEMES: [&str; 2] = ["http://", "https://"];
 pub(super) const HOST_ENDS: [char; 3] = ['/', '?', '#'];
 
 /// `#` and [`COLOUR_DIGITS`] hex digits.
-pub(super) fn is_colour(text: &str) -> bool {
+pub fn is_colour(text: &str) -> bool {
     text.strip_prefix('#')
         .is_some_and(|hex| COLOUR_DIGITS.contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit()))
 }

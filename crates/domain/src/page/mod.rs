@@ -32,6 +32,7 @@ mod tests;
 mod weather;
 mod widgets;
 
+pub use fields::is_colour;
 pub use reason_texts::export_reason_texts_json;
 pub use select_video::{
     MAX_SELECT_ITEMS, MAX_SELECT_TEXT_CHARS, MAX_SERIAL_CHARS, MAX_STREAM_ADDRESS_CHARS, is_rtmp_address,

@@ -20,6 +20,7 @@ fn watched(id: i64, signal_id: i64, symbol: Symbol, value: f64) -> WatchedRule {
         org_id: 1,
         equipment_id: 10,
         equip_title: "Pump".into(),
+        value_map: Vec::new(),
     }
 }
 
@@ -67,6 +68,21 @@ fn readings_trigger_and_release_and_counts_follow() {
     // A rule that goes while its alarm is open is released.
     assert_eq!(kinds(&engine.set_rules(100, vec![])), ["RRule(1)"]);
     assert_eq!(engine.counts(10), (0, BTreeMap::new()));
+}
+
+#[test]
+fn a_triggered_alarm_names_the_state_its_value_is_in() {
+    use ironsight_domain::value_map::StateText;
+    let mut engine = Engine::default();
+    let mut rule = watched(1, 100, Symbol::Eq, 2.0);
+    (rule.rule.msg_zh, rule.rule.msg_en) = (String::new(), String::new());
+    let fault = StateText { value: 2.0, zh: "故障".into(), en: "Fault".into(), color: "#f5222d".into() };
+    rule.value_map = vec![fault];
+    engine.set_all_rules(vec![rule]);
+    let jobs = engine.feed(&[reading(100, 1, 2.0)], 1);
+    let Some(Job::Trigger(t)) = jobs.first() else { panic!("no trigger: {}", kinds(&jobs).join(",")) };
+    assert_eq!((t.msg_zh.as_str(), t.msg_en.as_str()), ("变为故障", "changed to Fault"));
+    assert_eq!(t.value, Some(2.0), "the record keeps the number");
 }
 
 #[test]

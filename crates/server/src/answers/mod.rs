@@ -123,6 +123,7 @@ fn declarations() -> Vec<String> {
         report::ReportData::decl(),
         scene::SceneSummary::decl(),
         monitor::Card::decl(),
+        ironsight_domain::value_map::StateText::decl(),
         monitor::Quality::decl(),
         monitor::KeyValue::decl(),
         monitor::MapCard::decl(),

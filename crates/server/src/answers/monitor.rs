@@ -1,6 +1,7 @@
 //! Equipment cards: the monitor's card and map lists and a scene's board.
 
 use crate::api::presence::Presence;
+use ironsight_domain::value_map::StateText;
 use ironsight_store::monitor as store;
 use serde::Serialize;
 use ts_rs::TS;
@@ -94,6 +95,8 @@ pub struct KeyValue {
     pub time: Option<i64>,
     /// Null with no value yet.
     pub quality: Option<Quality>,
+    /// The state the value is in (its text in both languages and colour), when the signal's value map names it.
+    pub state: Option<StateText>,
 }
 
 impl From<store::KeyValue> for KeyValue {
@@ -105,6 +108,7 @@ impl From<store::KeyValue> for KeyValue {
             unit: k.unit,
             time: k.time,
             quality: k.good.map(|good| if good { Quality::Good } else { Quality::Bad }),
+            state: k.state,
         }
     }
 }

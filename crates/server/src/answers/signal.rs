@@ -1,5 +1,6 @@
 //! Signals as the monitor lists them, and the device commands (read now, write) with their outcome.
 
+use ironsight_domain::value_map::StateText;
 use ironsight_protocol::payload::SignalDef;
 use ironsight_protocol::validate;
 use serde::Serialize;
@@ -25,6 +26,8 @@ pub struct SignalEntry {
     pub writable: bool,
     pub min: Option<f64>,
     pub max: Option<f64>,
+    /// State texts: what each whole value means, in both languages, with a colour (presentation only).
+    pub value_map: Vec<StateText>,
 }
 
 impl SignalEntry {
@@ -41,6 +44,7 @@ impl SignalEntry {
             writable: s.writable && validate::is_writable_area(s.area),
             min: s.min,
             max: s.max,
+            value_map: s.value_map.clone(),
         }
     }
 }

@@ -18,7 +18,7 @@ pub mod writer;
 use crate::backlog::Backlog;
 use crate::config::{Config, Mqtt};
 use ironsight_broker::{BrokerConfig, BrokerError, MAX_PACKET_BYTES, RunningBroker, SERVER_CLIENT};
-use ironsight_protocol::payload::{Command, DeviceConfig, GatewayConfig, MonitorOpen};
+use ironsight_protocol::payload::{Command, DeviceConfig, GatewayConfig, MonitorOpen, SignalDef};
 use ironsight_protocol::topics::{self, Channel, GatewayTopics};
 use ironsight_store::Store;
 use ironsight_store::readings::StoredReading;
@@ -308,7 +308,9 @@ impl Link {
             for s in &equipment.signals {
                 routes.insert(s.id, equipment.equipment_id);
             }
-            devices.push(DeviceConfig { equipment: equipment.equipment_id, driver, signals: equipment.signals });
+            // State texts are the console's: the gateway polls numbers, and its configuration stays small.
+            let signals = equipment.signals.into_iter().map(|s| SignalDef { value_map: Vec::new(), ..s }).collect();
+            devices.push(DeviceConfig { equipment: equipment.equipment_id, driver, signals });
         }
         self.inner.routes.write().expect("routes lock").insert(sn.to_owned(), Arc::new(routes));
         Ok(Some((gateway.id, gateway.sample_interval_ms, devices)))

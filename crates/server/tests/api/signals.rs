@@ -163,3 +163,50 @@ both_backends!(driver_schema_describes_the_form_the_save_call_accepts, Options::
         app.post("/lfscada/equipment/multi/driver/save", &[("id", &id), ("driver", &driver.to_string())]).await;
     assert!(refused.message().contains("port"), "{:?}", refused.body);
 });
+
+both_backends!(state_texts_are_saved_checked_and_listed_for_the_monitor, Options::default(), |app| {
+    app.login_demo().await;
+    let id = new_equipment(app).await;
+    let states = json!([
+        {"value": 2, "zh": " 故障 ", "en": "Fault", "color": "#F5222D"},
+        {"value": 0, "zh": "停止", "en": "Stopped", "color": "#8c8c8c"},
+        {"value": 1, "zh": "运行", "en": "", "color": ""},
+    ]);
+    let list = json!([{"name": "Pump state", "area": "holding_register", "address": 0, "dataType": "uint16", "valueMap": states}]);
+    let saved =
+        app.post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &id), ("signals", &list.to_string())]).await;
+    assert_eq!(saved.code(), "200", "{:?}", saved.body);
+
+    let read = app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &id)]).await;
+    let map = &read.data()[0]["valueMap"];
+    assert_eq!(map.as_array().unwrap().len(), 3);
+    assert_eq!(map[0], json!({"value": 0.0, "zh": "停止", "en": "Stopped", "color": "#8c8c8c"}), "in value order");
+    assert_eq!(map[2], json!({"value": 2.0, "zh": "故障", "en": "Fault", "color": "#f5222d"}), "trimmed");
+    let monitor = app.post("/lfscada/monitor/multi/signal/query", &[("equipmentId", &id)]).await;
+    assert_eq!(monitor.code(), "200", "{:?}", monitor.body);
+    let entry = monitor.data().as_array().unwrap().iter().find(|s| s["signalTitle"] == "Pump state").cloned().unwrap();
+    assert_eq!(entry["valueMap"][1]["zh"], "运行");
+
+    for (states, field) in [
+        (json!([{"value": 1, "zh": "a"}, {"value": 1, "zh": "b"}]), "signals.0.valueMap.1.value"),
+        (json!([{"value": 1.5, "zh": "a"}]), "signals.0.valueMap.0.value"),
+        (json!([{"value": 1, "zh": "", "en": " "}]), "signals.0.valueMap.0.zh"),
+        (json!([{"value": 1, "zh": "a", "color": "green"}]), "signals.0.valueMap.0.color"),
+        (json!([{"value": 1, "zh": "a".repeat(21)}]), "signals.0.valueMap.0.zh"),
+        (json!([{"value": "one", "zh": "a"}]), "signals.0"),
+        (json!((0..33).map(|v| json!({"value": v, "zh": "s"})).collect::<Vec<_>>()), "signals.0.valueMap"),
+    ] {
+        let list = json!([{"name": "Pump state", "area": "holding_register", "address": 0, "dataType": "uint16", "valueMap": states}]);
+        let reply = app
+            .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &id), ("signals", &list.to_string())])
+            .await;
+        assert!(reply.code() == "1100" || reply.code() == "1101", "{states}: {:?}", reply.body);
+        assert!(reply.message().contains(field), "{states}: {}", reply.message());
+    }
+    let bits = json!([{"name": "Running", "area": "coil", "address": 0, "dataType": "bool", "valueMap": [{"value": 2, "zh": "?"}]}]);
+    let reply =
+        app.post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &id), ("signals", &bits.to_string())]).await;
+    assert!(reply.message().contains("signals.0.valueMap.0.value"), "{}", reply.message());
+    let read = app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &id)]).await;
+    assert_eq!(read.data()[0]["valueMap"].as_array().unwrap().len(), 3, "refused saves changed nothing");
+});

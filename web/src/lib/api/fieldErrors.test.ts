@@ -22,6 +22,7 @@ describe('the field a server refusal names', () => {
     expect(refusedListEntry(error, 'signals')).toEqual({ index: 12, field: 'dataType' });
     expect(refusedListEntry(refusal('1100', 'signals.2'), 'signals')).toEqual({ index: 2, field: '' });
     expect(refusedListEntry(refusal('1100', 'signals.x.name'), 'signals')).toBeUndefined();
+    expect(refusedListEntry(refusal('1100', 'signals.3.valueMap.1.value'), 'signals')).toEqual({ index: 3, field: 'valueMap' });
     expect(refusedListEntry(error, 'rules')).toBeUndefined();
     expect(refusedSubField(refusal('1100', 'driver.unitId'), 'driver')).toBe('unitId');
   });

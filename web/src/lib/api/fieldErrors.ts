@@ -42,7 +42,8 @@ export function refusedListEntry(
   prefix: string,
 ): { index: number; field: string } | undefined {
   const parts = refusedField(error)?.split('.');
-  if (!parts || parts[0] !== prefix || parts.length < 2 || parts.length > 3) return undefined;
+  // A field's own parts (`signals.0.valueMap.1.value`) name the entry's field by their first: `valueMap`.
+  if (!parts || parts[0] !== prefix || parts.length < 2) return undefined;
   const index = parts[1] ?? '';
   if (!/^\d+$/.test(index)) return undefined;
   return { index: Number(index), field: parts[2] ?? '' };

@@ -3,6 +3,7 @@ import { unionCatalogue } from './catalogue';
 import type { MonitorSignal } from './types';
 
 const signal = (id: number, equipId: number, signalTitle: string): MonitorSignal => ({
+  valueMap: [],
   id,
   signalTitle,
   equipId,

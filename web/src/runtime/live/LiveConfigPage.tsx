@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { ZoomPan } from '@/components/ZoomPan';
+import { useCompactShell } from '@/lib/layout';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { configPageKeys, fetchPageInfo, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
@@ -104,6 +106,7 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
   const { t } = useTranslation();
   const { scope, draft, document, live, context } = useLivePage(info, owner, onOpenPage, draftAsked);
   const failure = scope.projectError ?? scope.catalogueError;
+  const touchLayout = useCompactShell();
 
   let body;
   if (scope.projectError && NOT_FOUND.includes(scope.projectError.code)) {
@@ -114,7 +117,9 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
   } else if (document === null) {
     body = <TabLoading testId="page-loading" />;
   } else {
-    body = <PageView document={document} context={context} now={live.now} />;
+    const view = <PageView document={document} context={context} now={live.now} />;
+    // On a phone or tablet the drawn page is small: two fingers zoom it, one pans it (components/ZoomPan.tsx).
+    body = touchLayout ? <ZoomPan>{view}</ZoomPan> : view;
   }
 
   return (

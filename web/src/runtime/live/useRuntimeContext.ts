@@ -19,7 +19,7 @@ export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, Runt
   return new Map(
     list.map((s) => [
       s.id,
-      { id: s.id, equipId: s.equipId, title: s.signalTitle, dataType: s.dataType, unit: s.unit, decimals: s.decimals, writable: s.writable, min: s.min, max: s.max },
+      { id: s.id, equipId: s.equipId, title: s.signalTitle, dataType: s.dataType, unit: s.unit, decimals: s.decimals, writable: s.writable, min: s.min, max: s.max, valueMap: s.valueMap },
     ]),
   );
 }

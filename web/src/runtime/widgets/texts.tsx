@@ -8,7 +8,9 @@ import { firstHolding, holds } from '../conditions';
 import { formatBaseTime } from '@/lib/signals/format';
 import { NO_VALUE, formatTimer, formatValue } from '../format';
 import { safeImageUrl } from '../urls';
-import { animationCycleOf } from '../widgetSettings';
+import { animationCycleOf, buttonShowsState, valueTextOf } from '../widgetSettings';
+import { stateOf } from '@/lib/signals/states';
+import { useStateLabel } from '@/components/StateValue';
 import { BoxBackground, BoxText, boxOf, type WidgetRenderProps } from './common';
 
 /** How a value that cannot be trusted (stale, bad quality) is drawn. */
@@ -31,11 +33,14 @@ export type Quality = 'none' | 'good' | 'stale' | 'bad';
 
 export function UsualDataText({ widget, value, signal, look }: WidgetRenderProps) {
   const { t } = useTranslation();
-  const text = formatValue(value, signal);
-  const quality: Quality = !value || text === NO_VALUE ? 'none' : !value.good ? 'bad' : value.stale ? 'stale' : 'good';
+  const stateText = useStateLabel();
+  const number = formatValue(value, signal);
+  const state = valueTextOf(widget.data) === 'state' ? stateOf(signal?.valueMap, value?.value) : null;
+  const text = state ? stateText(state) : number;
+  const quality: Quality = !value || number === NO_VALUE ? 'none' : !value.good ? 'bad' : value.stale ? 'stale' : 'good';
   const greyed = quality === 'bad' || quality === 'stale';
   const name = signal?.title || widget.data.title || t('runtime.value.unbound');
-  const lines = [name];
+  const lines = state ? [name, number] : [name];
   if (value && quality !== 'none') lines.push(t('runtime.value.time', { time: formatBaseTime(value.time) }));
   if (quality === 'stale') lines.push(t('runtime.value.stale'));
   if (quality === 'bad') lines.push(t('runtime.value.bad'));
@@ -44,7 +49,7 @@ export function UsualDataText({ widget, value, signal, look }: WidgetRenderProps
     <g data-quality={quality}>
       <title>{lines.join('\n')}</title>
       <BoxBackground widget={widget} look={look} />
-      <BoxText widget={widget} look={look} text={text} color={greyed ? GREYED : undefined} testId={`value-${widget.id}`} />
+      <BoxText widget={widget} look={look} text={text} color={greyed ? GREYED : state?.color || undefined} testId={`value-${widget.id}`} />
     </g>
   );
 }
@@ -81,9 +86,12 @@ export function UsualTimer({ widget, look, env }: WidgetRenderProps) {
   );
 }
 
-export function UsualButton({ widget, look, interaction }: WidgetRenderProps) {
+export function UsualButton({ widget, look, interaction, value, signal }: WidgetRenderProps) {
   const { t } = useTranslation();
-  const label = interaction.busy ? t('runtime.write.writing') : widget.data.text;
+  const stateText = useStateLabel();
+  const state = buttonShowsState(widget.data) && value?.good && !value.stale ? stateOf(signal?.valueMap, value.value) : null;
+  const words = state ? [widget.data.text.trim(), stateText(state)].filter(Boolean).join(' · ') : widget.data.text;
+  const label = interaction.busy ? t('runtime.write.writing') : words;
   return (
     <g opacity={interaction.disabled ? 0.55 : undefined} data-busy={interaction.busy || undefined}>
       <BoxBackground widget={widget} look={look} radius={widget.style.radius || 4} />

@@ -1,5 +1,5 @@
 /**
- * Adds or edits one signal definition: every field of the protocol's SignalDef. The data types offered follow
+ * Adds or edits one signal definition: every field of the protocol's SignalDef, its state texts included. The data types offered follow
  * the area (bits are bools, registers hold numbers) and "writable" is offered only where Modbus can write. On OK
  * the signal is checked with the server's rules and against the other signals' addresses; a problem, or the
  * server's refusal the tab passes in, is shown on its field.
@@ -26,6 +26,7 @@ import {
   type SignalField,
 } from '../signals/model';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
+import { StateTextsField } from './StateTextsField';
 
 export interface FieldError {
   field: SignalField | '';
@@ -100,6 +101,7 @@ export function SignalModal({ open, signal, isNew, others, initialError, onOk, o
       writable: values.writable ?? false,
       min: values.min ?? null,
       max: values.max ?? null,
+      valueMap: (values.valueMap ?? []).map((state) => ({ ...state, zh: state.zh.trim(), en: state.en.trim(), color: state.color.trim() })),
     };
     const problem = checkSignal(result);
     if (problem) {
@@ -223,6 +225,11 @@ export function SignalModal({ open, signal, isNew, others, initialError, onOk, o
           <Col xs={24} md={12}>
             <Form.Item name="max" htmlFor="signal-max" label={label('max')}>
               <InputNumber id="signal-max" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="valueMap" label={label('valueMap')} extra={t('equipment.signal.states.hint')}>
+              <StateTextsField onOff={dataType === 'bool'} />
             </Form.Item>
           </Col>
         </Row>

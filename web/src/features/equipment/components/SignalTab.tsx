@@ -22,6 +22,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n';
+import { stateLabel } from '@/lib/signals/states';
 import { useAlarmRules } from '../api/alarmRules';
 import { useSignals } from '../api/querySignals';
 import { useSaveSignals } from '../api/saveSignals';
@@ -206,6 +207,18 @@ export function SignalTab({ equipmentId, readOnly }: { equipmentId: number; read
       key: 'range',
       render: (_, row) =>
         row.min === null && row.max === null ? '—' : <span style={{ whiteSpace: 'nowrap' }}>{`${row.min ?? '−∞'} ~ ${row.max ?? '∞'}`}</span>,
+    },
+    {
+      title: t('equipment.signal.field.valueMap'),
+      key: 'valueMap',
+      render: (_, row) =>
+        row.valueMap.length === 0 ? (
+          '—'
+        ) : (
+          <Tooltip title={row.valueMap.map((state) => `${state.value} ${stateLabel(state, currentLanguage())}`).join(' · ')}>
+            <Tag data-testid="signal-states">{t('equipment.signal.states.count', { count: row.valueMap.length })}</Tag>
+          </Tooltip>
+        ),
     },
     {
       title: t('equipment.signal.columnAlarms'),

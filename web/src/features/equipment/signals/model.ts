@@ -5,6 +5,7 @@
  * (crates/domain/src/limits.rs, through the generated contract).
  */
 import { Limits } from '@/lib/api/limits';
+import { checkStates, type StateProblemReason, type StateText } from '@/lib/signals/states';
 
 export const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'] as const;
 export type Area = (typeof AREAS)[number];
@@ -32,6 +33,8 @@ export interface SignalDef {
   writable: boolean;
   min: number | null;
   max: number | null;
+  /** State texts: what each whole value means (presentation only, lib/signals/states.ts). */
+  valueMap: StateText[];
 }
 
 /** The editable fields, in the order forms and the spreadsheet show them. */
@@ -49,6 +52,7 @@ export const SIGNAL_FIELDS = [
   'writable',
   'min',
   'max',
+  'valueMap',
 ] as const satisfies ReadonlyArray<keyof SignalDef>;
 export type SignalField = (typeof SIGNAL_FIELDS)[number];
 
@@ -96,7 +100,8 @@ export type ProblemReason =
   | 'scaleZero'
   | 'notNumber'
   | 'maxBelowMin'
-  | 'overlap';
+  | 'overlap'
+  | StateProblemReason;
 
 export interface Problem {
   field: SignalField;
@@ -130,6 +135,8 @@ export function checkSignal(s: SignalDef): Problem | null {
   if (s.min !== null && !Number.isFinite(s.min)) return { field: 'min', reason: 'notNumber' };
   if (s.max !== null && !Number.isFinite(s.max)) return { field: 'max', reason: 'notNumber' };
   if (s.min !== null && s.max !== null && s.min > s.max) return { field: 'max', reason: 'maxBelowMin' };
+  const state = checkStates(s.valueMap, s.dataType === 'bool');
+  if (state) return { field: 'valueMap', reason: state.reason, params: { ...state.params, ...(state.index === null ? {} : { state: state.index + 1 }) } };
   return null;
 }
 
@@ -182,6 +189,7 @@ export function newSignal(list: readonly SignalDef[], area: Area = 'holding_regi
     writable: false,
     min: null,
     max: null,
+    valueMap: [],
   };
 }
 
@@ -207,5 +215,6 @@ export function fromServer(raw: Partial<SignalDef> & Pick<SignalDef, 'name' | 'a
     writable: raw.writable ?? false,
     min: raw.min ?? null,
     max: raw.max ?? null,
+    valueMap: raw.valueMap ?? [],
   };
 }

@@ -5,6 +5,19 @@ import { exportSignals, headerRow, importSignals, keepIds, parseSignalRows, sign
 const SIGNALS: SignalDef[] = [
   fromServer({ id: 11, name: '出口压力', area: 'holding_register', address: 0, dataType: 'float32', scale: 0.1, offset: -2.5, unit: 'MPa', decimals: 2, min: 0, max: 10, writable: true, byteOrder: 'little', wordOrder: 'big' }),
   fromServer({ id: 12, name: 'Pump running', area: 'coil', address: 3, dataType: 'bool' }),
+  fromServer({
+    id: 15,
+    name: '泵状态',
+    area: 'holding_register',
+    address: 20,
+    dataType: 'uint16',
+    valueMap: [
+      { value: 0, zh: '停止', en: 'Stopped', color: '#8c8c8c' },
+      { value: 1, zh: '运行', en: '', color: '' },
+      { value: 2, zh: '故障', en: 'Fault', color: '#f5222d' },
+    ],
+  }),
+  fromServer({ id: 16, name: 'Mode', area: 'holding_register', address: 21, dataType: 'int16', valueMap: [{ value: -1, zh: '手动;本地', en: 'Manual|local', color: '' }] }),
   fromServer({ id: 13, name: 'Flow', area: 'input_register', address: 10, dataType: 'uint32', wordOrder: 'little', decimals: 1, unit: 'm³/h' }),
   fromServer({ id: 14, name: 'Energy', area: 'input_register', address: 12, dataType: 'float64', min: -1e6 }),
 ];
@@ -23,10 +36,12 @@ describe('signal spreadsheet', () => {
 
   it('writes a header row of column names, then one row per signal', () => {
     expect(headerRow('en')).toEqual([
-      'Name', 'Area', 'Address', 'Data type', 'Byte order', 'Word order', 'Scale', 'Offset', 'Unit', 'Decimals', 'Writable', 'Minimum', 'Maximum',
+      'Name', 'Area', 'Address', 'Data type', 'Byte order', 'Word order', 'Scale', 'Offset', 'Unit', 'Decimals', 'Writable', 'Minimum', 'Maximum', 'State texts',
     ]);
     expect(headerRow('zh-CN')[0]).toBe('名称');
-    expect(signalRows(SIGNALS)[1]).toEqual(['Pump running', 'coil', 3, 'bool', 'big', 'big', 1, 0, '', 0, false, null, null]);
+    expect(signalRows(SIGNALS)[1]).toEqual(['Pump running', 'coil', 3, 'bool', 'big', 'big', 1, 0, '', 0, false, null, null, null]);
+    expect(signalRows(SIGNALS)[2]?.[13]).toBe('0=停止|Stopped|#8c8c8c; 1=运行; 2=故障|Fault|#f5222d');
+    expect(signalRows(SIGNALS)[3]?.[13]).toBe('[{"value":-1,"zh":"手动;本地","en":"Manual|local","color":""}]');
   });
 
   it('reads headers in either language or as wire names, labels of enumerations, and fills defaults', () => {
@@ -43,6 +58,18 @@ describe('signal spreadsheet', () => {
         fromServer({ name: 'P2', area: 'input_register', address: 7, dataType: 'int16' }),
       ],
     });
+  });
+
+  it('refuses state texts that are no list of states or break the state rules, naming the row', () => {
+    const header = headerRow('en');
+    const row = (name: string, address: number, states: string) => [name, 'holding_register', address, 'uint16', 'big', 'big', 1, 0, '', 0, false, null, null, states];
+    const result = parseSignalRows([header, row('A', 0, '0 stopped'), row('B', 1, '1=运行; 1=启动'), row('C', 2, '0=停止|Stopped')]);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      { row: 2, field: 'valueMap', reason: 'notStates', params: { value: '0 stopped' } },
+      { row: 3, field: 'valueMap', reason: 'stateDuplicate', params: { state: 2 } },
+    ]);
   });
 
   it('imports nothing when a row is invalid, and names every refused row and column', () => {
@@ -92,7 +119,8 @@ describe('signal spreadsheet', () => {
     expect(keepIds(SIGNALS, imported).map((s) => s.id)).toEqual([12, 0]);
   });
 
-  it('exports every editable field', () => {
-    expect(SIGNAL_FIELDS).toHaveLength(13);
+  it('exports every editable field: every field of a signal but its id', () => {
+    const fields = Object.keys(fromServer({ name: 'x', area: 'coil', address: 0, dataType: 'bool' })).filter((key) => key !== 'id');
+    expect([...SIGNAL_FIELDS].sort()).toEqual(fields.sort());
   });
 });

@@ -20,6 +20,7 @@ import {
   type SignalDef,
   type SignalField,
 } from './model';
+import { formatStates, parseStates } from '@/lib/signals/states';
 
 /** The label of a column in `language` (the table uses the same texts). */
 export function columnTitle(field: SignalField, language: Language): string {
@@ -33,9 +34,9 @@ export function headerRow(language: Language): string[] {
 
 type Cell = string | number | boolean | null;
 
-/** One sheet row per signal; empty cells for absent limits. */
+/** One sheet row per signal; empty cells for absent limits; state texts as one cell (lib/signals/states.ts). */
 export function signalRows(list: readonly SignalDef[]): Cell[][] {
-  return list.map((s) => SIGNAL_FIELDS.map((field) => s[field] ?? null));
+  return list.map((s) => SIGNAL_FIELDS.map((field) => (field === 'valueMap' ? formatStates(s.valueMap) || null : (s[field] ?? null))));
 }
 
 /** The .xlsx file of `list`, headed in `language`. */
@@ -203,7 +204,9 @@ export function parseSignalRows(rows: readonly (readonly unknown[])[]): ImportRe
     }
     const min = number('min', { fallback: null });
     const max = number('max', { fallback: null });
-    if (!rowOk || !area || !dataType || address === null) return;
+    const valueMap = parseStates(cellText(cell('valueMap')));
+    if (valueMap === null) refuse('valueMap', 'notStates', { value: cellText(cell('valueMap')) });
+    if (!rowOk || !area || !dataType || address === null || valueMap === null) return;
     signals.push({
       id: 0,
       name,
@@ -219,6 +222,7 @@ export function parseSignalRows(rows: readonly (readonly unknown[])[]): ImportRe
       writable,
       min,
       max,
+      valueMap,
     });
     rowNumbers.push(row);
   });

@@ -14,8 +14,8 @@ const PUMP = mapCard({
   latitude: 31.2304,
   longitude: 121.4737,
   keyValues: [
-    { signalId: 11, name: 'Inlet pressure', value: 2.345, unit: 'bar', time: Date.UTC(2025, 0, 1, 4), quality: 'good' },
-    { signalId: 12, name: 'Flow', value: null, unit: 'm³/h', time: null, quality: null },
+    { signalId: 11, name: 'Inlet pressure', value: 2.345, unit: 'bar', time: Date.UTC(2025, 0, 1, 4), quality: 'good', state: null },
+    { signalId: 12, name: 'Flow', value: null, unit: 'm³/h', time: null, quality: null, state: null },
   ],
 });
 const ALARMED = mapCard({ id: 2, equipName: 'Boiler', latitude: 31.3, longitude: 121.5, alarmCount: 4 });

@@ -8,6 +8,8 @@
  * a notice says the map tiles are missing.
  */
 import { monitorPath } from '@/lib/paths';
+import { currentLanguage } from '@/lib/i18n';
+import { stateLabel } from '@/lib/signals/states';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -60,8 +62,13 @@ export function buildPopup(card: MapCard, t: TFunction, open: (path: string) => 
     for (const kv of card.keyValues) {
       const row = el('tr');
       row.append(el('td', 'padding:2px 8px 2px 0;color:#595959', kv.name));
-      const value = el('td', 'padding:2px 0;text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap', formatKeyValue(kv.value, kv.unit));
-      if (kv.time !== null) value.title = t('fleet.card.timeInZone', { time: formatBaseTime(kv.time) });
+      // A mapped value reads as its state ("运行" in green); the number stays in the hover text.
+      const number = formatKeyValue(kv.value, kv.unit);
+      const shown = kv.state ? stateLabel(kv.state, currentLanguage()) : number;
+      const value = el('td', 'padding:2px 0;text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap', shown);
+      const time = kv.time !== null ? t('fleet.card.timeInZone', { time: formatBaseTime(kv.time) }) : '';
+      value.title = [kv.state ? number : '', time].filter(Boolean).join(' · ');
+      if (kv.state?.color) value.style.color = kv.state.color;
       if (kv.quality === 'bad') value.style.color = '#d4380d';
       row.append(value);
       table.append(row);

@@ -34,6 +34,7 @@ const PROJECT = {
 };
 
 const signal = (id: number, equipId: number, signalTitle: string, unit = 'bar'): MonitorSignal => ({
+  valueMap: [],
   id,
   equipId,
   equipTitle: PROJECT.equipment.find((e) => e.id === equipId)?.equipName ?? '',

@@ -23,8 +23,8 @@ function scene(pressure: number): Scene {
         equipName: '1# Pump station',
         alarmCount: 2,
         keyValues: [
-          { signalId: 11, name: 'Pressure', value: pressure, unit: 'bar', time: 1, quality: 'good' },
-          { signalId: 12, name: 'Flow', value: null, unit: 'm³/h', time: null, quality: null },
+          { signalId: 11, name: 'Pressure', value: pressure, unit: 'bar', time: 1, quality: 'good', state: null },
+          { signalId: 12, name: 'Flow', value: null, unit: 'm³/h', time: null, quality: null, state: null },
         ],
       }),
       card({ id: 1, equipName: 'Fan', online: false }),

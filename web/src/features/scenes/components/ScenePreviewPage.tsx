@@ -9,6 +9,7 @@ import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { StateValue } from '@/components/StateValue';
 import { useScene } from '../api/sceneInfo';
 import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatBaseTime, formatValue, type SceneCard } from '../model';
 
@@ -73,10 +74,16 @@ function Board({ cards }: { cards: SceneCard[] }) {
                     style={{ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
                     title={kv.quality === 'bad' ? t('scenes.board.bad') : undefined}
                   >
-                    <span style={kv.quality === 'bad' ? { color: token.colorWarning } : undefined} data-testid="scene-value-number">
-                      {formatValue(kv.value)}
-                    </span>
-                    {kv.unit ? <span style={{ fontWeight: 400, marginInlineStart: 4 }}>{kv.unit}</span> : null}
+                    {kv.state && kv.quality !== 'bad' ? (
+                      <StateValue state={kv.state} number={`${formatValue(kv.value)}${kv.unit ? ` ${kv.unit}` : ''}`} testId="scene-value-number" />
+                    ) : (
+                      <>
+                        <span style={kv.quality === 'bad' ? { color: token.colorWarning } : undefined} data-testid="scene-value-number">
+                          {formatValue(kv.value)}
+                        </span>
+                        {kv.unit ? <span style={{ fontWeight: 400, marginInlineStart: 4 }}>{kv.unit}</span> : null}
+                      </>
+                    )}
                   </dd>
                 </div>
               ))}

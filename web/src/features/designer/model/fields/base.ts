@@ -5,7 +5,8 @@
  */
 import { DEFAULT_TIMER_FORMAT, type Align, type Widget } from '@/runtime/document';
 import { safeImageUrl } from '@/runtime/urls';
-import { addon, bindingOf, bound, data, num, style, text } from './helpers';
+import { VALUE_TEXTS, buttonShowsState, valueTextOf } from '@/runtime/widgetSettings';
+import { addon, bindingOf, bound, data, dataExtra, num, style, text } from './helpers';
 import type { BindableSignal, FieldDef } from './types';
 
 /** Blank (no picture) or an address the viewer draws, as the server checks it on save. */
@@ -70,6 +71,19 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     set: (w, v) => style(w, { align: (['left', 'center', 'right'].includes(text(v)) ? v : 'center') as Align }),
   },
   { id: 'binding', type: { kind: 'signal' }, get: (w) => w.data.signalId, set: (w, v) => data(w, bindingOf(v as BindableSignal | null)) },
+  // State texts (lib/signals/states.ts): a data text shows the state or the number; a button may add the state.
+  {
+    id: 'valueText',
+    type: { kind: 'choice', options: VALUE_TEXTS },
+    get: (w) => valueTextOf(w.data),
+    set: (w, v) => dataExtra(w, { valueText: v === 'number' ? 'number' : 'state' }),
+  },
+  {
+    id: 'buttonState',
+    type: { kind: 'switch' },
+    get: (w) => buttonShowsState(w.data),
+    set: (w, v) => dataExtra(w, { buttonState: v === true }),
+  },
   {
     id: 'minVal',
     type: { kind: 'number', min: -1e9, max: 1e9, step: 1 },

@@ -8,7 +8,8 @@ import { CardList, CardListItem } from '@/components/CardList';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { AlarmRecord } from '../model/types';
-import { AlarmConfirm, AlarmKind, AlarmRelease, alarmValueText } from './alarmCells';
+import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmValue } from './alarmCells';
+import type { StateText } from '@/lib/signals/states';
 
 interface AlarmCardsProps {
   records: readonly AlarmRecord[];
@@ -17,9 +18,11 @@ interface AlarmCardsProps {
   pagination: { current: number; pageSize: number; total: number; showTotal(total: number): string; onChange(page: number): void };
   confirming(record: AlarmRecord): boolean;
   onConfirm(record: AlarmRecord): void;
+  /** The signals' state texts, by signal id. */
+  valueMaps: ReadonlyMap<number, readonly StateText[]>;
 }
 
-export function AlarmCards({ records, loading, emptyText, pagination, confirming, onConfirm }: AlarmCardsProps) {
+export function AlarmCards({ records, loading, emptyText, pagination, confirming, onConfirm, valueMaps }: AlarmCardsProps) {
   const { t } = useTranslation();
   if (records.length === 0) {
     return loading ? <Spin style={{ display: 'block', padding: 24 }} /> : <Empty description={emptyText} data-testid="alarm-cards-empty" />;
@@ -40,7 +43,7 @@ export function AlarmCards({ records, loading, emptyText, pagination, confirming
               {t('monitor.alarm.column.gmtTrigger')} {formatBaseTime(r.gmtTrigger)}
             </Typography.Text>
             <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-              {t('monitor.alarm.column.value')} {alarmValueText(r.value)}
+              {t('monitor.alarm.column.value')} <AlarmValue record={r} valueMaps={valueMaps} />
             </Typography.Text>
           </Flex>
           {r.gmtRelease !== null && (

@@ -25,7 +25,7 @@ import { TabEmpty, TabError } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
 import { useCardLayout } from '@/lib/layout';
 import { AlarmCards } from './AlarmCards';
-import { AlarmConfirm, AlarmKind, AlarmRelease, alarmValueText } from './alarmCells';
+import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmValue, useValueMaps } from './alarmCells';
 
 /** Server code: no permission to view alarm records. */
 export const NO_ALARM_PERMISSION_CODE = Code.NoAlarmPermission;
@@ -45,6 +45,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
   const confirm = useConfirmAlarm(equipmentId);
   const { refetch } = alarms;
   const cards = useCardLayout();
+  const valueMaps = useValueMaps(equipmentId);
 
   useEffect(() => {
     if (canView) void refetch();
@@ -70,7 +71,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
       render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatBaseTime(r.gmtTrigger)}</span>,
     },
     { title: t('monitor.alarm.column.gmtRelease'), key: 'gmtRelease', render: (_, r) => <AlarmRelease record={r} /> },
-    { title: t('monitor.alarm.column.value'), key: 'value', align: 'right', render: (_, r) => alarmValueText(r.value) },
+    { title: t('monitor.alarm.column.value'), key: 'value', align: 'right', render: (_, r) => <AlarmValue record={r} valueMaps={valueMaps} /> },
     { title: t('monitor.alarm.column.msg'), key: 'msg', render: (_, r) => r.msg || '—' },
     {
       title: t('monitor.alarm.column.operation'),
@@ -146,6 +147,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
           pagination={pagination}
           confirming={confirming}
           onConfirm={(r) => confirm.mutate(r.id)}
+          valueMaps={valueMaps}
         />
       ) : (
         <div style={{ overflowX: 'auto' }}>

@@ -1,7 +1,7 @@
 /**
  * History: a UTC+8 time range (end not before start, at most HISTORY_MAX_DAYS days) and up to HISTORY_MAX_SIGNALS
  * signals (the server's limits); the answer drawn as an ECharts line chart with zoom (bucketed signals as min and
- * max lines, model/historySeries.ts) or listed in a table of 10 rows per page, and exported to Excel.
+ * max lines, model/historySeries.ts) or listed in a table of 10 rows per page (cards on a phone), and exported to Excel.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Flex, Pagination, Segmented, Select, Table, Tag, Typography } from 'antd';
@@ -14,6 +14,10 @@ import { ApiError } from '@/lib/api/errors';
 import { useHistory, type HistoryRequest } from '@/lib/equipmentRecords/history';
 import { historyChartOption } from '../model/chartOptions';
 import { formatBaseTime, formatNumber, fromPickerDate, toPickerDate } from '@/lib/signals/format';
+import { stateOf } from '@/lib/signals/states';
+import { StateValue, useStateLabel } from '@/components/StateValue';
+import { CardList, CardListItem } from '@/components/CardList';
+import { useCardLayout } from '@/lib/layout';
 import { historyFileName, historySheet } from '../model/historyExport';
 import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
@@ -50,6 +54,8 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
+  const stateText = useStateLabel();
+  const cards = useCardLayout();
   const history = useHistory(request, run);
   // The rows of each answer, built on first use (the table or the export): the chart does not need them.
   const [rowsOf] = useState(() => new WeakMap<HistoryAnswer, HistoryRow[]>());
@@ -115,6 +121,10 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
         quality: t('monitor.history.column.quality'),
         good: t('monitor.quality.good'),
         bad: t('monitor.quality.bad'),
+        state: t('monitor.history.column.state'),
+      }, (row) => {
+        const state = stateOf(byId.get(row.signalId)?.valueMap, row.value);
+        return state ? stateText(state) : null;
       });
       await saveSheet(historyFileName(equipName, request.startTime, request.endTime), sheet);
     } catch (error) {
@@ -124,6 +134,24 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
     }
   };
 
+  /** The value of a row as the table and the phone cards show it: a state where mapped, min–max for a bucket. */
+  const valueCell = (row: HistoryRow) => {
+    const format = { decimals: row.decimals, dataType: byId.get(row.signalId)?.dataType ?? 'float64' };
+    const unit = row.unit ? ` ${row.unit}` : '';
+    if (row.kind === 'bucket') {
+      return t('monitor.history.bucketValue', { min: formatNumber(row.min, format), max: formatNumber(row.max, format), unit });
+    }
+    const number = `${formatNumber(row.value, format)}${row.value === null ? '' : unit}`;
+    const state = stateOf(byId.get(row.signalId)?.valueMap, row.value);
+    return state ? <StateValue state={state} number={number} /> : number;
+  };
+  const qualityCell = (row: HistoryRow) =>
+    row.kind === 'raw' ? (
+      row.good ? t('monitor.quality.good') : <Typography.Text type="danger">{t('monitor.quality.bad')}</Typography.Text>
+    ) : (
+      <Tag>{t('monitor.history.bucketOf', { width: duration(row.bucketMs) })}</Tag>
+    );
+
   const columns: ColumnsType<HistoryRow> = [
     {
       title: t('monitor.history.column.time'),
@@ -131,28 +159,8 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
       render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatBaseTime(row.time)}</span>,
     },
     { title: t('monitor.history.column.signal'), key: 'signal', render: (_, row) => row.signalTitle },
-    {
-      title: t('monitor.history.column.value'),
-      key: 'value',
-      align: 'right',
-      render: (_, row) => {
-        const format = { decimals: row.decimals, dataType: byId.get(row.signalId)?.dataType ?? 'float64' };
-        const unit = row.unit ? ` ${row.unit}` : '';
-        return row.kind === 'raw'
-          ? `${formatNumber(row.value, format)}${row.value === null ? '' : unit}`
-          : t('monitor.history.bucketValue', { min: formatNumber(row.min, format), max: formatNumber(row.max, format), unit });
-      },
-    },
-    {
-      title: t('monitor.history.column.quality'),
-      key: 'quality',
-      render: (_, row) =>
-        row.kind === 'raw' ? (
-          row.good ? t('monitor.quality.good') : <Typography.Text type="danger">{t('monitor.quality.bad')}</Typography.Text>
-        ) : (
-          <Tag>{t('monitor.history.bucketOf', { width: duration(row.bucketMs) })}</Tag>
-        ),
-    },
+    { title: t('monitor.history.column.value'), key: 'value', align: 'right', render: (_, row) => valueCell(row) },
+    { title: t('monitor.history.column.quality'), key: 'quality', render: (_, row) => qualityCell(row) },
   ];
 
   const pickerValue: [Dayjs | null, Dayjs | null] = [
@@ -257,6 +265,30 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
             ))}
           {view === 'chart' ? (
             <LazyChart option={option} height={420} testId="history-chart" />
+          ) : cards ? (
+            <CardList testId="history-cards">
+              {rowsFor(answer)
+                .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+                .map((row) => (
+                  <CardListItem key={row.key} rowKey={row.key} testId="history-card">
+                    <Flex justify="space-between" align="baseline" gap={8}>
+                      <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+                        {row.signalTitle}
+                      </Typography.Text>
+                      <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>{valueCell(row)}</span>
+                    </Flex>
+                    <Flex justify="space-between" align="center" gap={8} wrap>
+                      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                        {formatBaseTime(row.time)}
+                      </Typography.Text>
+                      {qualityCell(row)}
+                    </Flex>
+                  </CardListItem>
+                ))}
+              <Flex justify="center">
+                <PaginationBar page={page} total={rowsFor(answer).length} onChange={setPage} simple />
+              </Flex>
+            </CardList>
           ) : (
             <Table<HistoryRow>
               rowKey="key"
@@ -279,10 +311,11 @@ export function HistoryTab({ equipName, signals, signalsLoading, signalsError, o
 }
 
 /** antd's Pagination for the table: the rows are sliced here so 200,000 rows never reach the Table at once. */
-function PaginationBar({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
+function PaginationBar({ page, total, onChange, simple = false }: { page: number; total: number; onChange: (page: number) => void; simple?: boolean }) {
   const { t } = useTranslation();
   return (
     <Pagination
+      simple={simple}
       current={page}
       pageSize={PAGE_SIZE}
       total={total}

@@ -224,3 +224,51 @@ describe('realtime data on a phone', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('realtime-cards')).toBeNull();
   });
 });
+
+describe('state texts in the realtime values', { timeout: 60_000 }, () => {
+  const MODE = {
+    id: 12,
+    equipId: 7,
+    equipTitle: '1# Pump station',
+    signalTitle: 'Pump mode',
+    area: 'holding_register',
+    dataType: 'uint16',
+    unit: '',
+    decimals: 0,
+    writable: true,
+    min: null,
+    max: null,
+    valueMap: [
+      { value: 0, zh: '停止', en: 'Stopped', color: '#8c8c8c' },
+      { value: 1, zh: '运行', en: 'Running', color: '#52c41a' },
+      { value: 2, zh: '故障', en: 'Fault', color: '#f5222d' },
+    ],
+  };
+
+  beforeEach(() => {
+    h.server.on(P.signals, ok([MODE]));
+    h.server.on(P.data, () => ok({ signalVal: { '12': { value: 2, time: Date.now() - 200, quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} }));
+  });
+
+  it('shows the state a value is in, in its colour, and follows the language', async () => {
+    await openDetail();
+    await waitFor(() => expect(cell(12, 'rt-value').textContent).toBe('故障'));
+    expect(cell(12, 'rt-value').querySelector('[data-state-value="2"]')).toBeTruthy();
+    await act(() => changeLanguage('en'));
+    await waitFor(() => expect(cell(12, 'rt-value').textContent).toBe('Fault'));
+  });
+
+  it('writes by picking a state instead of typing its number', async () => {
+    h.server.on(P.write, ok({ online: true, uuid: 'u-9' }));
+    h.server.on(P.callback, ok({ status: 'success', code: '200', message: '', data: { value: 1, readings: [] } }));
+    await openDetail();
+    await click(await screen.findByTestId('rt-write-12'));
+    const picker = await screen.findByTestId('write-states');
+    expect(document.getElementById('write-value')).toBeNull();
+    await click(within(picker).getByText('运行'));
+    await click(document.getElementById('write-submit') as HTMLElement);
+    const result = await screen.findByTestId('write-result', undefined, { timeout: 8000 });
+    expect(result.textContent).toContain('写入成功：运行');
+    expect(body(h.server.calls(P.write)[0])).toEqual({ signalId: '12', value: '1' });
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Writing one value (spec sections 4 and 5), used by the realtime table's write dialog and the command tab.
+ * Writing one value (spec sections 4 and 5); a signal with state texts picks a state instead of typing a number. Used by the realtime table's write dialog and the command tab.
  * Checks in order: the write permission (the server's 1208 text), then the value rules of lib/signals/writeValidation,
  * all shown inline in the operator's language; then the write goes out through runAsyncCommand, its progress
  * shown while the device answers, and its outcome (or the mapped failure text) shown under the form.
@@ -13,6 +13,9 @@ import type { MonitorSignal } from '@/lib/signals/types';
 import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
 import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
 import { writeSignal } from '@/lib/signals/commands';
+import { stateOf } from '@/lib/signals/states';
+import { StatePicker } from '@/components/StatePicker';
+import { useStateLabel } from '@/components/StateValue';
 
 type Outcome = { kind: 'success'; written: number; value: number | null } | { kind: 'failure'; message: string };
 
@@ -50,6 +53,13 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
   useEffect(() => () => abort.current?.abort(), []);
 
   const running = attempt !== null;
+  const states = signal.valueMap ?? [];
+  const stateText = useStateLabel();
+  /** A value as its state's text where the signal's map names it, else as `number`. */
+  const shown = (value: number, number: string) => {
+    const state = stateOf(states, value);
+    return state ? stateText(state) : number;
+  };
 
   const submit = async () => {
     setOutcome(null);
@@ -86,8 +96,21 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
 
   return (
     <Flex vertical gap={8} data-testid="write-form">
-      <Flex gap={8} align="flex-start">
+      <Flex gap={8} align="flex-start" wrap={states.length > 0}>
         <Flex vertical gap={4} style={{ flex: 1 }}>
+          {states.length > 0 ? (
+            <StatePicker
+              states={states}
+              picked={input}
+              disabled={running}
+              label={t('monitor.write.valueLabel', { signal: signal.signalTitle })}
+              testId="write-states"
+              onPick={(valueText) => {
+                setInput(valueText);
+                if (problem) setProblem(null);
+              }}
+            />
+          ) : (
           <Input
             id="write-value"
             aria-label={t('monitor.write.valueLabel', { signal: signal.signalTitle })}
@@ -103,6 +126,7 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
             }}
             onPressEnter={() => void submit()}
           />
+          )}
           {problem ? (
             <Typography.Text type="danger" role="alert" data-testid="write-error" style={{ fontSize: 12 }}>
               {problem}
@@ -130,10 +154,10 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
           type="success"
           showIcon
           data-testid="write-result"
-          message={t('monitor.write.success', { value: withUnit(outcome.written, signal.unit) })}
+          message={t('monitor.write.success', { value: shown(outcome.written, withUnit(outcome.written, signal.unit)) })}
           description={
             outcome.value !== null
-              ? t('monitor.write.deviceNow', { value: formatSignalValue(outcome.value, signal) })
+              ? t('monitor.write.deviceNow', { value: shown(outcome.value, formatSignalValue(outcome.value, signal)) })
               : undefined
           }
         />

@@ -1,6 +1,7 @@
 /**
  * The parts of an alarm record, shared by the alarm table (wide screens) and the alarm cards (phones): its kind
- * (signal or no-data, with the signal and level), its release (the time, or "active"), its value and the confirm
+ * (signal or no-data, with the signal and level), its release (the time, or "active"), its value (as its state
+ * where the signal's value map names it) and the confirm
  * action (or who confirmed it and when). Test ids are the same on both layouts.
  */
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
@@ -8,9 +9,26 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { AlarmRecord } from '../model/types';
+import { useMemo } from 'react';
+import { useSignals } from '@/lib/signals/catalogue';
+import { stateOf, type StateText } from '@/lib/signals/states';
+import { StateValue } from '@/components/StateValue';
 
 export function alarmValueText(value: number | null): string {
   return value === null ? '—' : String(Number(value.toFixed(6)));
+}
+
+/** The signals' state texts by signal id, from the equipment's catalogue (shared with the other tabs' query). */
+export function useValueMaps(equipmentId: number): ReadonlyMap<number, readonly StateText[]> {
+  const signals = useSignals(equipmentId);
+  return useMemo(() => new Map((signals.data ?? []).map((s) => [s.id, s.valueMap] as const)), [signals.data]);
+}
+
+/** The value that triggered, as its state where the signal's value map names it. */
+export function AlarmValue({ record, valueMaps }: { record: AlarmRecord; valueMaps: ReadonlyMap<number, readonly StateText[]> }) {
+  const text = alarmValueText(record.value);
+  const state = record.signalId === null ? null : stateOf(valueMaps.get(record.signalId), record.value);
+  return state ? <StateValue state={state} number={text} testId="alarm-state" /> : <>{text}</>;
 }
 
 export function AlarmKind({ record: r }: { record: AlarmRecord }) {

@@ -1,7 +1,7 @@
 /**
  * The parts of a realtime row, shared by the table (wide screens) and the cards (phones): the signal's name with
  * its alarm tag, the value (unit and decimals; greyed when older than three reporting periods, lib/signals/
- * staleness.ts), the quality (naming the device's error when the live frame carries one), the time, and the write
+ * staleness.ts; a state's text and colour where the signal's value map names the value), the quality (naming the device's error when the live frame carries one), the time, and the write
  * action of a writable signal. Each keeps its test id, so a test reads a value the same way on either layout.
  */
 import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd';
@@ -11,7 +11,9 @@ import { errorText } from '@/lib/api/errors';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
 import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
 import { isStale } from '@/lib/signals/staleness';
+import { stateOf } from '@/lib/signals/states';
 import type { MonitorSignal } from '@/lib/signals/types';
+import { StateValue } from '@/components/StateValue';
 
 /** When a value counts as fresh: now, the staleness window, and whether the server answers at all. */
 export interface Freshness {
@@ -54,6 +56,16 @@ export function SignalValueText({ signal, value, freshness, large = false }: { s
     );
   }
   const text = formatSignalValue(value.value, signal);
+  const state = stateOf(signal.valueMap, value.value);
+  if (state) {
+    // A state reads as its text and colour; the number stays on hover. Greyed like a number when not current.
+    const stale = shownStale(value, freshness);
+    return (
+      <span data-testid="rt-value" data-state={stale ? 'stale' : 'fresh'}>
+        <StateValue state={state} number={text} muted={stale} large={large} />
+      </span>
+    );
+  }
   return shownStale(value, freshness) ? (
     <Tooltip title={t('monitor.realtime.staleHint', { seconds: Math.round(freshness.staleMs / 1000) })}>
       <Typography.Text type="secondary" data-testid="rt-value" data-state="stale" style={style}>

@@ -39,6 +39,7 @@ const signal = (patch: Partial<MonitorSignal> & Pick<MonitorSignal, 'id' | 'sign
   writable: false,
   min: null,
   max: null,
+  valueMap: [],
   ...patch,
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { historyFileName, historySheet } from './historyExport';
+import { stateOf } from '@/lib/signals/states';
 import type { HistoryRow } from './historySeries';
 
 const labels = {
-  time: 'Time', signal: 'Signal', value: 'Value', min: 'Min', max: 'Max', unit: 'Unit', quality: 'Quality', good: 'Good', bad: 'Bad',
+  time: 'Time', signal: 'Signal', value: 'Value', min: 'Min', max: 'Max', unit: 'Unit', quality: 'Quality', good: 'Good', bad: 'Bad', state: 'State',
 };
 const T = Date.UTC(2026, 10, 23, 3, 4, 5);
 
@@ -15,11 +16,21 @@ describe('history export sheet', () => {
       { key: 'c', time: T, signalId: 2, signalTitle: 'Flow', unit: '', decimals: 0, kind: 'bucket', min: 1.4, max: 8.6, bucketMs: 1000 },
     ];
     expect(historySheet(rows, labels)).toEqual([
-      ['Time', 'Signal', 'Value', 'Min', 'Max', 'Unit', 'Quality'],
-      ['2026-11-23 11:04:05', 'Inlet', 1.23, null, null, 'bar', 'Good'],
-      ['2026-11-23 11:04:05', 'Inlet', null, null, null, 'bar', 'Bad'],
-      ['2026-11-23 11:04:05', 'Flow', null, 1, 9, '', null],
+      ['Time', 'Signal', 'Value', 'State', 'Min', 'Max', 'Unit', 'Quality'],
+      ['2026-11-23 11:04:05', 'Inlet', 1.23, null, null, null, 'bar', 'Good'],
+      ['2026-11-23 11:04:05', 'Inlet', null, null, null, null, 'bar', 'Bad'],
+      ['2026-11-23 11:04:05', 'Flow', null, null, 1, 9, '', null],
     ]);
+  });
+  it('writes a mapped reading as its number and, beside it, its state text', () => {
+    const map = [{ value: 2, zh: '故障', en: 'Fault', color: '#f5222d' }];
+    const rows: HistoryRow[] = [
+      { key: 'a', time: T, signalId: 5, signalTitle: 'Pump', unit: '', decimals: 0, kind: 'raw', value: 2, good: true },
+      { key: 'b', time: T, signalId: 5, signalTitle: 'Pump', unit: '', decimals: 0, kind: 'raw', value: 7, good: true },
+    ];
+    const sheet = historySheet(rows, labels, (row) => stateOf(map, row.value)?.en ?? null);
+    expect(sheet[1]).toEqual(['2026-11-23 11:04:05', 'Pump', 2, 'Fault', null, null, '', 'Good']);
+    expect(sheet[2]?.[3]).toBeNull();
   });
   it('names the file after the equipment and the range, safe for file systems', () => {
     expect(historyFileName('1# Pump/station', T, T + 3_600_000)).toBe('1#_Pump_station_20261123-110405_20261123-120405.xlsx');

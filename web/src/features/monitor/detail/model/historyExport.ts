@@ -1,7 +1,7 @@
 /**
  * The history as a spreadsheet: the table's rows (newest first), times as UTC+8 text so the file reads like the
- * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet), min and max
- * for bucketed signals.
+ * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet) with their state
+ * text beside them, min and max for bucketed signals.
  */
 import { formatBaseTime } from '@/lib/signals/format';
 import { sheetFileName, sheetNumber as rounded, type SheetCell } from '@/lib/sheetFile';
@@ -19,14 +19,22 @@ export interface ExportLabels {
   quality: string;
   good: string;
   bad: string;
+  state: string;
 }
 
-export function historySheet(rows: HistoryRow[], labels: ExportLabels): SheetCell[][] {
-  const header = [labels.time, labels.signal, labels.value, labels.min, labels.max, labels.unit, labels.quality];
+/** A raw reading's state text (its signal's value map, lib/signals/states.ts), or null. */
+export type StateTextOf = (row: Extract<HistoryRow, { kind: 'raw' }>) => string | null;
+
+/**
+ * The sheet: the value stays a number (it can be summed), and the state it names, where the signal has state
+ * texts, sits in its own column beside it.
+ */
+export function historySheet(rows: HistoryRow[], labels: ExportLabels, stateText: StateTextOf = () => null): SheetCell[][] {
+  const header = [labels.time, labels.signal, labels.value, labels.state, labels.min, labels.max, labels.unit, labels.quality];
   const body = rows.map((row): SheetCell[] =>
     row.kind === 'raw'
-      ? [formatBaseTime(row.time), row.signalTitle, rounded(row.value, row.decimals), null, null, row.unit, row.good ? labels.good : labels.bad]
-      : [formatBaseTime(row.time), row.signalTitle, null, rounded(row.min, row.decimals), rounded(row.max, row.decimals), row.unit, null],
+      ? [formatBaseTime(row.time), row.signalTitle, rounded(row.value, row.decimals), stateText(row), null, null, row.unit, row.good ? labels.good : labels.bad]
+      : [formatBaseTime(row.time), row.signalTitle, null, null, rounded(row.min, row.decimals), rounded(row.max, row.decimals), row.unit, null],
   );
   return [header, ...body];
 }

@@ -1,0 +1,58 @@
+/**
+ * A value shown as its state (lib/signals/states.ts): a dot and the text in the state's colour, with the number in
+ * a tooltip, so "运行" in green reads at a glance while the reading itself stays one hover away. The same look in
+ * every list (realtime table and cards, equipment cards, history, alarm records).
+ */
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/language';
+import { stateLabel, type StateText } from '@/lib/signals/states';
+
+/** The text of `state` in the console's language. */
+export function useStateLabel(): (state: StateText) => string {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return (state) => stateLabel(state, language);
+}
+
+export function StateValue({
+  state,
+  number,
+  muted = false,
+  large = false,
+  testId,
+}: {
+  state: StateText;
+  /** The reading as the signal formats it, shown on hover. */
+  number: string;
+  /** Greyed (a stale value, the server out of reach): the colour would claim the state is current. */
+  muted?: boolean;
+  large?: boolean;
+  testId?: string;
+}) {
+  const label = useStateLabel();
+  const colour = muted || !state.color ? undefined : state.color;
+  return (
+    <Tooltip title={number}>
+      <span
+        data-testid={testId}
+        data-state-value={state.value}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 6,
+          whiteSpace: 'nowrap',
+          fontWeight: 600,
+          fontSize: large ? 20 : undefined,
+          color: muted ? 'rgba(0, 0, 0, 0.45)' : colour,
+        }}
+      >
+        <span
+          aria-hidden
+          style={{ width: 8, height: 8, borderRadius: '50%', flex: 'none', background: colour ?? 'currentColor' }}
+        />
+        {label(state)}
+      </span>
+    </Tooltip>
+  );
+}
