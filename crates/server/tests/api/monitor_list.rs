@@ -25,7 +25,11 @@ async fn add_equipment(app: &TestApp, form: &[(&str, &str)]) -> i64 {
 /// Saves `count` holding-register signals on the equipment; answers their ids in order.
 async fn add_signals(app: &TestApp, equipment: i64, count: usize) -> Vec<i64> {
     let signals: Vec<Value> = (0..count)
-        .map(|i| json!({"name": format!("s{i}"), "area": "holding_register", "address": i, "dataType": "uint16", "unit": "°C"}))
+        .map(|i| {
+            // The fourth names its states: a card shows the state its value is in.
+            let states = if i == 3 { json!([{"value": 1, "zh": "运行", "en": "Running", "color": "#52c41a"}]) } else { json!([]) };
+            json!({"name": format!("s{i}"), "area": "holding_register", "address": i, "dataType": "uint16", "unit": "°C", "valueMap": states})
+        })
         .collect();
     let saved = app
         .post(
@@ -232,6 +236,14 @@ both_backends!(the_map_shows_located_equipment_with_its_first_signals, Options::
                 error_code: None,
             },
             StoredReading {
+                signal_id: signals[3],
+                equipment_id: located,
+                t,
+                v: Some(1.0),
+                good: true,
+                error_code: None,
+            },
+            StoredReading {
                 signal_id: signals[1],
                 equipment_id: located,
                 t: t + 1,
@@ -254,8 +266,9 @@ both_backends!(the_map_shows_located_equipment_with_its_first_signals, Options::
     assert_eq!(ids, signals[..4], "the first four signals by id");
     assert_eq!(
         values[0],
-        json!({"signalId": signals[0], "name": "s0", "value": 21.5, "unit": "°C", "time": t, "quality": "good"})
+        json!({"signalId": signals[0], "name": "s0", "value": 21.5, "unit": "°C", "time": t, "quality": "good", "state": null})
     );
+    assert_eq!(values[3]["state"], json!({"value": 1.0, "zh": "运行", "en": "Running", "color": "#52c41a"}));
     assert_eq!((values[1]["quality"].as_str(), values[1]["value"].clone()), (Some("bad"), Value::Null));
     assert_eq!((values[2]["time"].clone(), values[2]["quality"].clone()), (Value::Null, Value::Null), "no value yet");
     assert_eq!(cards[1]["latitude"], 30.5);
