@@ -189,9 +189,10 @@ describe('page designer', () => {
     await until(async () => (await latestValue(page, start)) === 1, 'pump start written as 1 from the designed button');
     await preview.close();
 
-    // A press anywhere in a widget's box picks it (its frame lies over the drawing).
-    const id = (await rect.getAttribute('data-testid')).replace('widget-', '');
-    await page.locator(`[data-frame-of="${id}"]`).click();
+    // A press anywhere in a widget's box picks it (by geometry, even where the drawing leaves a gap): its corner.
+    await page.locator('[data-testid="designer-canvas"]').click({ position: { x: 5, y: 5 } }); // the bare page: nothing
+    const box = await rect.boundingBox();
+    await page.mouse.click(box.x + 2, box.y + 2);
     assert.equal(await field(page, 'x').inputValue(), '151');
     assert.equal(await field(page, 'width').inputValue(), '200');
   });
@@ -211,7 +212,7 @@ describe('page designer', () => {
     assert.equal(saved.code, '200', JSON.stringify(saved));
     await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${added.data.id}`);
     await page.locator('[data-testid="widget-r998"]').waitFor();
-    await page.locator('[data-frame-of="r0"]').click();
+    await page.locator('[data-testid="widget-r0"]').click();
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await until(async () => (await page.locator('[data-layer="widgets"] > g').count()) === 1000, 'the first paste to make 1,000');

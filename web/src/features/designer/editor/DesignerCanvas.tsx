@@ -4,12 +4,13 @@
  * marquee and the box being drawn. Pointer events are turned into canvas units and the widget under the pointer,
  * and handed to the tools' state machine (model/tools.ts); this component only forwards and draws.
  */
-import { memo, useMemo, useRef, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useMemo, useRef, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { PageDocument, Widget } from '@/runtime/document';
 import { RUNTIME_CSS } from '@/runtime/runtimeStyles';
 import { safeImageUrl } from '@/runtime/urls';
 import { WidgetNode, type Values } from '@/runtime/WidgetNode';
-import { turnAbout, useSvgId, type RenderEnv } from '@/runtime/widgets/common';
+import { useSvgId, type RenderEnv } from '@/runtime/widgets/common';
+import { outlinePath, widgetAt } from '../model/hitTest';
 import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
@@ -49,13 +50,14 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
 
   const input = (event: MouseEvent): PointerInput => {
     const target = event.target as Element;
-    const frame = target.closest('[data-frame-of]')?.getAttribute('data-frame-of');
+    const point = canvasPoint(svgRef.current, event.clientX, event.clientY);
+    // A handle first, then a widget's box by geometry (model/hitTest.ts), then a drawing reaching out of its box.
     const node = target.closest('[data-layer="widgets"] > g');
     const handle = target.closest('[data-handle]')?.getAttribute('data-handle') as Handle | null | undefined;
     const handleOwner = target.closest('[data-handle-of]')?.getAttribute('data-handle-of') ?? null;
     return {
-      point: canvasPoint(svgRef.current, event.clientX, event.clientY),
-      hit: handleOwner ?? frame ?? node?.getAttribute('data-testid')?.replace(/^widget-/, '') ?? null,
+      point,
+      hit: handleOwner ?? widgetAt(document.widgets, point, hidden) ?? node?.getAttribute('data-testid')?.replace(/^widget-/, '') ?? null,
       ...(handle ? { handle } : {}),
       additive: event.shiftKey,
       copy: event.ctrlKey || event.metaKey || event.altKey,
@@ -69,7 +71,10 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
     update((d) => pointerDown(d, at));
   };
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (designer.gesture.kind === 'idle') return;
+    if (designer.gesture.kind === 'idle') {
+      showCursor(event);
+      return;
+    }
     if (designer.gesture.kind === 'panning') {
       panStage(svgRef.current, event.movementX, event.movementY);
       return;
@@ -103,6 +108,16 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
     onDropTemplate(id, canvasPoint(svgRef.current, event.clientX, event.clientY));
   };
   const drawing = designer.tool.kind === 'draw';
+  const toolCursor = drawing ? 'crosshair' : designer.tool.kind === 'pan' ? 'grab' : 'default';
+  /** Over a widget with the select tool: "move", or "not allowed" for a locked one. Set on the element, not in
+   * state: a hover must not draw the canvas again. */
+  const showCursor = (event: PointerEvent<SVGSVGElement>) => {
+    const svg = svgRef.current;
+    if (!svg || designer.tool.kind !== 'select') return;
+    const id = widgetAt(document.widgets, canvasPoint(svg, event.clientX, event.clientY), hidden);
+    const locked = id !== null && document.widgets.find((w) => w.id === id)?.posLock;
+    svg.style.cursor = id === null ? toolCursor : locked ? 'not-allowed' : 'move';
+  };
   // The page's background picture, stretched over the canvas as the viewer draws it (runtime/PageView.tsx).
   const background = safeImageUrl(con.bgImage);
   return (
@@ -113,7 +128,7 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
       width={con.width * zoom}
       height={con.height * zoom}
       viewBox={`0 0 ${con.width} ${con.height}`}
-      style={{ display: 'block', background: '#fff', cursor: drawing ? 'crosshair' : designer.tool.kind === 'pan' ? 'grab' : 'default', touchAction: 'none', userSelect: 'none' }}
+      style={{ display: 'block', background: '#fff', cursor: toolCursor, touchAction: 'none', userSelect: 'none' }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -148,46 +163,27 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
             );
           })}
       </g>
-      <FrameLayer widgets={document.widgets.filter((w) => !hidden.has(w.id))} outlined={outlines} />
+      {outlines && <Outlines widgets={document.widgets} hidden={hidden} />}
       <SelectionLayer designer={designer} zoom={zoom} />
     </svg>
   );
 }
 
-/**
- * Each widget's box, over the page in the widgets' order: what the pointer picks (a press anywhere in a widget's
- * box is on the widget, even where it draws nothing, and the widget on top wins) and, when outlined, a thin dashed
- * frame so an empty widget can be found.
- */
-function FrameLayer({ widgets, outlined }: { widgets: readonly Widget[]; outlined: boolean }) {
+/** The "outlines" view: every widget's box as a thin dashed frame, so an empty widget can be found; one path. */
+function Outlines({ widgets, hidden }: { widgets: readonly Widget[]; hidden: ReadonlySet<string> }) {
+  const d = useMemo(() => outlinePath(widgets, hidden), [widgets, hidden]);
   return (
-    <g data-layer="frames">
-      {widgets.map((w) => (
-        <Frame key={w.id} widget={w} outlined={outlined} />
-      ))}
-    </g>
-  );
-}
-
-/** One widget's frame, drawn again only when that widget changes (a drag moves a few of a thousand). */
-const Frame = memo(function Frame({ widget: w, outlined }: { widget: Widget; outlined: boolean }) {
-  const { x, y, width, height } = w.position;
-  return (
-    <rect
-      data-frame-of={w.id}
-      x={x}
-      y={y}
-      width={Math.max(width, 1)}
-      height={Math.max(height, 1)}
-      fill="transparent"
-      stroke={outlined ? '#b0b7c3' : 'none'}
+    <path
+      data-layer="outlines"
+      d={d}
+      fill="none"
+      stroke="#b0b7c3"
       strokeDasharray="3 3"
       vectorEffect="non-scaling-stroke"
-      transform={turnAbout(w.position)}
-      style={{ cursor: w.posLock ? 'not-allowed' : 'move' }}
+      pointerEvents="none"
     />
   );
-});
+}
 
 /** A pointer position in canvas units (the SVG's own coordinates, whatever the zoom and scroll). */
 function canvasPoint(svg: SVGSVGElement | null, clientX: number, clientY: number) {

@@ -9,6 +9,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { STATES_MAX, STATE_TEXT_MAX, nextStateValue, onOffStates, type StateText } from '@/lib/signals/states';
 
+/** The row's columns: the value and colour fixed, the two texts sharing the rest. */
+const COLUMNS = [
+  { key: 'value', style: { width: 88 } },
+  { key: 'zh', style: { flex: 1 } },
+  { key: 'en', style: { flex: 1 } },
+  { key: 'color', style: { width: 88 } },
+] as const;
+
 /** A palette an operator recognises: grey for off, green for running, amber for warning, red for fault, blue. */
 const PRESETS = ['#8c8c8c', '#52c41a', '#faad14', '#f5222d', '#1677ff'];
 
@@ -31,18 +39,11 @@ export function StateTextsField({
     <Flex vertical gap={8} data-testid="state-texts">
       {value.length > 0 && (
         <Flex gap={8} style={{ fontSize: 12 }}>
-          <Typography.Text type="secondary" style={{ width: 88 }}>
-            {t('equipment.signal.states.value')}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ flex: 1 }}>
-            {t('equipment.signal.states.zh')}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ flex: 1 }}>
-            {t('equipment.signal.states.en')}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ width: 88 }}>
-            {t('equipment.signal.states.color')}
-          </Typography.Text>
+          {COLUMNS.map(({ key, style }) => (
+            <Typography.Text key={key} type="secondary" style={style}>
+              {t(`equipment.signal.states.${key}`)}
+            </Typography.Text>
+          ))}
         </Flex>
       )}
       {value.map((state, index) => (
