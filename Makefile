@@ -10,6 +10,8 @@ LISTEN ?= 0.0.0.0:8080
 # Where `make run`'s embedded MQTT broker listens for gateways. Not the server's default 1883, so the demo starts
 # on a machine that already runs a Mosquitto there.
 MQTT_LISTEN ?= 0.0.0.0:1884
+# The server's default language, zh-CN or en: the language of the demo plant's names (`make run LANG_DEFAULT=en`).
+LANG_DEFAULT ?= zh-CN
 
 .PHONY: help
 help: ## List the targets
@@ -37,8 +39,8 @@ build: web ## Build the web app and the release binaries (the server embeds the 
 	$(CARGO) build --release -p ironsight -p ironsight-gateway -p ironsight-devsim
 
 .PHONY: run
-run: build ## Build and start the console with the demo account, a simulated pump station and its gateway agent
-	./target/release/ironsight --demo --listen $(LISTEN) --mqtt-listen $(MQTT_LISTEN) --data-dir $(DATA_DIR)
+run: build ## Build and start the console with the demo accounts and the simulated demo water plant (LANG_DEFAULT=en for English names)
+	./target/release/ironsight --demo --lang $(LANG_DEFAULT) --listen $(LISTEN) --mqtt-listen $(MQTT_LISTEN) --data-dir $(DATA_DIR)
 
 .PHONY: test
 test: test-rust test-web test-e2e ## Run every test (Rust, web, browser)

@@ -19,7 +19,9 @@ export async function startServer({ extraArgs = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ironsight-e2e-'));
   const child = spawn(
     bin,
-    ['--listen', '127.0.0.1:0', '--mqtt-listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--no-captcha', ...extraArgs],
+    // `--lang en`: the demo plant's names in English (its pump station keeps the names the tests use); the console's
+    // own language is chosen in the browser, as each test does.
+    ['--listen', '127.0.0.1:0', '--mqtt-listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--lang', 'en', '--no-captcha', ...extraArgs],
     {
       env: { ...process.env, IRONSIGHT_ADMIN_PASSWORD: 'Admin@12345', IRONSIGHT_LOG: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

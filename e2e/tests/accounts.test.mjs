@@ -102,7 +102,8 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
     await tick(pumpRow.locator('input[type="checkbox"]'));
     await page.locator('#accounts-equipment-search').fill('');
     await drawer(page).locator('tr[data-row-key]').filter({ hasText: TOWER }).waitFor();
-    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '已选 1 台，共 2 台');
+    // The demo plant's five equipment and the tower.
+    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '已选 1 台，共 6 台');
     // The "created" notice sits over the drawer's title for a few seconds; the picture shows the drawer.
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await settle(page);
@@ -182,7 +183,7 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
     const pumpBox = drawer(page).locator('tr[data-row-key]').filter({ hasText: PUMP }).locator('input[type="checkbox"]');
     await pumpBox.waitFor();
     assert.equal(await pumpBox.isChecked(), true, 'the grant is pre-checked');
-    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '1 of 2 equipment ticked');
+    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '1 of 6 equipment ticked');
     await settle(page);
     await shot(page, 'accounts-13-authorise-en');
     await page.context().close();

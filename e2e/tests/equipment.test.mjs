@@ -211,10 +211,11 @@ describe('equipment management', () => {
     // A valid file replaces the table for review; saving stores it, keeping the id of the signal it names again.
     const keptId = signals.data[0].id;
     const good = await writeSheet('good.xlsx', [
-      HEADER_EN,
+      // The state texts column is the fourteenth, after the limits.
+      [...HEADER_EN, 'State texts'],
       ['出口压力', 'holding_register', 0, 'float32', 'big', 'big', 0.1, 0, 'MPa', 2, true, 0, 10],
       ['Flow', 'input_register', 0, 'float32', 'big', 'little', 1, 0, 'm3/h', 1, false, null, null],
-      ['Pump running', 'coil', 0, 'bool', 'big', 'big', 1, 0, '', 0, true, null, null],
+      ['Pump running', 'coil', 0, 'bool', 'big', 'big', 1, 0, '', 0, true, null, null, '0=停止|Stopped|#8c8c8c; 1=运行|Running|#52c41a'],
     ]);
     await page.locator('[data-testid="signal-tab"] input[type=file]').setInputFiles(good);
     await page.locator('[data-testid="signal-imported"]').waitFor();
@@ -225,6 +226,26 @@ describe('equipment management', () => {
     assert.deepEqual(signals.data.map((s) => s.name), ['出口压力', 'Flow', 'Pump running']);
     assert.equal(signals.data[0].id, keptId, 'the re-imported signal kept its id');
     assert.equal(signals.data[0].scale, 0.1);
+    assert.deepEqual(signals.data[2].valueMap, [
+      { value: 0, zh: '停止', en: 'Stopped', color: '#8c8c8c' },
+      { value: 1, zh: '运行', en: 'Running', color: '#52c41a' },
+    ]);
+
+    // The state texts in the signal dialog: two states of the on/off signal, the English of one changed by keyboard;
+    // a third state is refused for an on/off signal.
+    await page.locator('tr[data-row-key]').filter({ hasText: 'Pump running' }).locator('[data-testid^="signal-edit-"]').click();
+    const states = page.locator('[data-testid="state-texts"]');
+    await states.waitFor();
+    assert.equal(await states.locator('[data-testid="state-text-row"]').count(), 2);
+    await states.getByRole('textbox', { name: '英文 2' }).fill('On');
+    await settle(page);
+    await shot(page, 'equipment-05b-state-texts-zh');
+    await page.locator('#signal-modal-ok').click();
+    await page.locator('[data-testid="signal-form"]').waitFor({ state: 'hidden' });
+    await page.locator('#signal-save').click();
+    await page.locator('[data-testid="signal-unsaved"]').waitFor({ state: 'detached' });
+    signals = await api(page, '/lfscada/equipment/multi/signal/query', { equipmentId: String(equipmentId) });
+    assert.equal(signals.data[2].valueMap[1].en, 'On');
 
     // Export gives the table back as .xlsx.
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#signal-export').click()]);
@@ -331,35 +352,42 @@ describe('equipment management', () => {
     await shot(page, 'equipment-02-info-zh');
 
     // The list's filters (online state, gateway, group), answered by the server. Ours is on the offline
-    // EG-EQ-E2E and in a group; the demo's pump station is on the live demo gateway, ungrouped.
+    // EG-EQ-E2E and in a group; the demo plant's five are on its two live gateways, in its two groups (the pump
+    // station, the reservoir and the dosing room on EG-DEMO-01, in "Water treatment").
     const demoPump = (await api(page, '/lfscada/equipment/multi/query', { keyword: '1# Pump station' })).data.list[0];
     assert.equal(demoPump.gatewaySn, 'EG-DEMO-01');
-    for (let i = 0; i < 60 && !(await api(page, '/lfscada/gateway/info', { sn: 'EG-DEMO-01' })).data.online; i++) {
-      await page.waitForTimeout(500);
+    const demoPlant = (await api(page, '/lfscada/equipment/multi/query', { page: '1', pageSize: '50' })).data.list.filter((e) => e.id !== equipmentId);
+    assert.equal(demoPlant.length, 5);
+    const demoIds = demoPlant.map((e) => e.id);
+    const processIds = demoPlant.filter((e) => e.gatewaySn === 'EG-DEMO-01').map((e) => e.id);
+    for (const sn of ['EG-DEMO-01', 'EG-DEMO-02']) {
+      for (let i = 0; i < 60 && !(await api(page, '/lfscada/gateway/info', { sn })).data.online; i++) {
+        await page.waitForTimeout(500);
+      }
     }
     const group = await api(page, '/lfscada/monitor/group/add', { name: '一号线' });
     assert.equal(group.code, '200', JSON.stringify(group));
     const moved = await api(page, '/lfscada/monitor/group/equipment/move', { equipmentId: String(equipmentId), groupId: String(group.data.id) });
     assert.equal(moved.code, '200', JSON.stringify(moved));
     await page.goto(`${app.base}/manage/eg/equipment/list`);
-    await waitForRows(page, [equipmentId, demoPump.id]);
+    await waitForRows(page, [equipmentId, ...demoIds]);
     const ourRow = page.locator(`tr[data-row-key="${equipmentId}"]`);
     assert.match(await ourRow.innerText(), /端到端网关 \(EG-EQ-E2E\)\s*离线/);
     assert.match(await ourRow.innerText(), /一号线/);
-    assert.match(await page.locator(`tr[data-row-key="${demoPump.id}"]`).innerText(), /EG-DEMO-01\)\s*在线[\s\S]*未分组/);
+    assert.match(await page.locator(`tr[data-row-key="${demoPump.id}"]`).innerText(), /EG-DEMO-01\)\s*在线[\s\S]*Water treatment/);
 
     await choose(page, 'equipment-filter-online', '在线');
-    await waitForRows(page, [demoPump.id]);
+    await waitForRows(page, demoIds);
     await choose(page, 'equipment-filter-online', '离线或未绑定网关');
     await waitForRows(page, [equipmentId]);
     await clearSelect(page, 'equipment-filter-online');
-    await waitForRows(page, [equipmentId, demoPump.id]);
+    await waitForRows(page, [equipmentId, ...demoIds]);
 
     // The gateway is searched on the server, then chosen.
     await page.locator('.ant-select:has(#equipment-filter-gateway) .ant-select-selector').click();
     await page.locator('#equipment-filter-gateway').fill('DEMO');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'EG-DEMO-01' }).click();
-    await waitForRows(page, [demoPump.id]);
+    await waitForRows(page, processIds);
     await page.locator('.ant-select:has(#equipment-filter-gateway) .ant-select-selector').click();
     await page.locator('#equipment-filter-gateway').fill('EQ-E2E');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '端到端网关 (EG-EQ-E2E)' }).click();
@@ -367,11 +395,11 @@ describe('equipment management', () => {
     await choose(page, 'equipment-filter-online', '在线');
     await page.getByText('没有符合搜索和筛选条件的设备').waitFor();
     await clearSelect(page, 'equipment-filter-gateway');
-    await waitForRows(page, [demoPump.id]);
+    await waitForRows(page, demoIds);
     await clearSelect(page, 'equipment-filter-online');
 
-    await choose(page, 'equipment-filter-group', '未分组');
-    await waitForRows(page, [demoPump.id]);
+    await choose(page, 'equipment-filter-group', 'Water treatment');
+    await waitForRows(page, processIds);
     await choose(page, 'equipment-filter-group', '一号线');
     await waitForRows(page, [equipmentId]);
     await choose(page, 'equipment-filter-online', '离线或未绑定网关');

@@ -91,7 +91,8 @@ describe('scenes and projects', () => {
     // Projects: the list says what comes with the designer; add, edit, delete.
     await page.goto(`${app.base}/manage/eg/project/list`);
     await page.getByTestId('projects-designer-note').waitFor();
-    await page.getByText('暂无项目').waitFor();
+    // The demo plant comes with its project.
+    await page.locator('tr').filter({ hasText: 'Demo water plant' }).waitFor();
     await page.locator('#projects-add').click();
     await page.locator('#projects-name').fill('北区水厂');
     await page.locator('#projects-remark').fill('一期工程');
@@ -133,7 +134,9 @@ describe('scenes and projects', () => {
 
     await edited.getByRole('button', { name: /删\s*除/ }).click();
     await openPopover(page).getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByText('暂无项目').waitFor();
+    await edited.waitFor({ state: 'detached' });
+    // The demo plant's own project stays.
+    await page.locator('tr').filter({ hasText: 'Demo water plant' }).waitFor();
     await page.context().close();
   });
 
@@ -165,7 +168,7 @@ describe('scenes and projects', () => {
     await shot(page, 'scenes-08-preview-en');
 
     await page.goto(`${app.base}/manage/eg/project/list`);
-    await page.getByText('No projects yet').waitFor();
+    await page.locator('tr').filter({ hasText: 'Demo water plant' }).waitFor();
     await page.locator('#projects-add').click();
     await page.locator('#projects-name').fill('North plant');
     await page.locator('#projects-remark').fill('Phase one');

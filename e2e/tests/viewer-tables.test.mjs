@@ -43,10 +43,10 @@ async function savePage(page, title) {
         id: 'flow-on', widgetType: 'UsualScrollbar', position: at(20, 340, 560, 24),
         style: { fill: { enable: true, color: '#1677FF' } }, data: { ...bind('Speed setpoint') },
       },
-      // "Pump start" is 0 until someone writes it: this bar stands still.
+      // The speed setpoint (1450) never passes 5000: this bar stands still.
       {
         id: 'flow-off', widgetType: 'UsualScrollbar', position: at(620, 340, 560, 24),
-        style: { fill: { enable: true, color: '#FA8C16' } }, data: { ...bind('Pump start'), dataAddon: { symbol: '!=', value: 0 } },
+        style: { fill: { enable: true, color: '#FA8C16' } }, data: { ...bind('Speed setpoint'), dataAddon: { symbol: '>', value: 5000 } },
       },
       {
         id: 'alarms', widgetType: 'ComplexAlarm', widgetName: 'Alarms', position: at(20, 390, 1160, 390),

@@ -38,6 +38,8 @@
 //! - [`service`]: Modbus request handling (function codes, limits) and the configured misbehaviour.
 //! - `guard`: rewrites malformed requests that would panic tokio-modbus's decoder, before it sees them.
 //! - `server`: binding, the accept loop, [`spawn`], [`Running`] and shutdown.
+//! - [`process`]: the demo water plant's process model (level follows pump, chlorine follows dosing, …), pure.
+//! - [`plant`]: the demo water plant as five running devices and the task stepping the model into them.
 //! - `main.rs`: the `ironsight-devsim` command line.
 
 #![forbid(unsafe_code)]
@@ -47,6 +49,8 @@ pub mod config;
 pub mod encoding;
 pub mod generator;
 mod guard;
+pub mod plant;
+pub mod process;
 pub mod register_map;
 mod server;
 pub mod service;

@@ -111,6 +111,14 @@ impl Point {
         }
     }
 
+    /// The device's own logic sets the point (a process model updating a measurement, or a controller switching
+    /// a command): from now on it shows `value` until a client writes it or the logic sets it again. Unlike a
+    /// client's write this also takes back an earlier client write, as a device's automatic mode would.
+    pub fn set_value(&mut self, value: f64) {
+        self.generator = Generator::constant(value);
+        self.written = None;
+    }
+
     /// The engineering value the point shows at `now`, decoded from its words as a client would.
     pub fn value_at(&mut self, now: Duration) -> f64 {
         let words = self.words_at(now);
@@ -374,6 +382,17 @@ mod tests {
         assert_eq!(m.read(Area::HoldingRegister, 10, 5, T0).unwrap(), before);
         assert_eq!(m.read(Area::Coil, 0, 1, T0), Ok(vec![0]));
         assert!(m.points().iter().all(|p| !p.is_written()));
+    }
+
+    #[test]
+    fn the_device_logic_sets_a_point_over_a_client_write() {
+        let mut m = map();
+        m.write(Area::Coil, 0, &[1], T0).unwrap();
+        m.point_mut("motor").unwrap().set_value(0.0);
+        assert_eq!(m.read(Area::Coil, 0, 1, T0), Ok(vec![0]));
+        assert!(!m.point_mut("motor").unwrap().is_written());
+        m.point_mut("tenths").unwrap().set_value(12.34);
+        assert_eq!(m.read(Area::HoldingRegister, 12, 1, T0), Ok(vec![123]));
     }
 
     #[test]

@@ -123,6 +123,12 @@ impl Running {
         self.device.value(name)
     }
 
+    /// Sets point `name` as the device's own logic would (a process model's measurement, an automatic mode's
+    /// command); false for an unknown name.
+    pub fn set_value(&self, name: &str, value: f64) -> bool {
+        self.device.set_value(name, value)
+    }
+
     /// Stops the simulator and waits for the accept loop to end.
     pub async fn shutdown(mut self) -> anyhow::Result<()> {
         self.stop.send_replace(true);

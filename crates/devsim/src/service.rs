@@ -156,6 +156,12 @@ impl Device {
         self.with_map(|map| map.point_mut(point).map(|p| p.value_at(now)))
     }
 
+    /// Sets point `point` from the device's own logic (see [`crate::register_map::Point::set_value`]); false
+    /// for an unknown name.
+    pub fn set_value(&self, point: &str, value: f64) -> bool {
+        self.with_map(|map| map.point_mut(point).map(|p| p.set_value(value)).is_some())
+    }
+
     /// Serves one request: `Ok(None)` means "send nothing" (wrong unit id or a dropped reply).
     ///
     /// The request takes effect when it arrives; only the reply is delayed or dropped, like a reply lost on the

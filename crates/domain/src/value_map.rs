@@ -104,7 +104,8 @@ pub fn check(map: &[StateText], on_off: bool) -> Result<(), StateTextError> {
             }
         }
         let colour = state.color.trim();
-        if !colour.is_empty() && !(crate::page::is_colour(colour) && matches!(colour.len(), 4 | 7)) {
+        let rgb = crate::page::is_colour(colour) && matches!(colour.len(), 4 | 7);
+        if !colour.is_empty() && !rgb {
             return refuse(i, "color", Reason::NotColour);
         }
     }

@@ -126,6 +126,8 @@ async fn main() -> anyhow::Result<()> {
         session_idle_ms: 3_600_000,
         mqtt: ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse()? },
         demo_devices: false,
+        demo_schedule: ironsight::demo::Schedule::default(),
+        lang: ironsight_domain::Lang::Zh,
         log: "warn".into(),
         weather_url: None,
         geocoding_url: None,

@@ -4,6 +4,7 @@
 //! then the default named in `--help`.
 
 use clap::Parser;
+use ironsight_domain::Lang;
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -61,6 +62,10 @@ pub struct Cli {
     /// `https://geocoding-api.open-meteo.com`. [default: the weather URL]
     #[arg(long, env = "IRONSIGHT_GEOCODING_URL")]
     pub geocoding_url: Option<String>,
+    /// The default language, `zh-CN` or `en`: the language of what the server seeds (the demo plant's names).
+    /// [default: zh-CN]
+    #[arg(long, env = "IRONSIGHT_LANG")]
+    pub lang: Option<String>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -109,6 +114,7 @@ struct FileConfig {
     mqtt_url: Option<String>,
     weather_url: Option<String>,
     geocoding_url: Option<String>,
+    lang: Option<String>,
     log: Option<String>,
 }
 
@@ -165,6 +171,16 @@ impl MqttUrl {
     }
 }
 
+/// `--lang`: `zh-CN` (also `zh`, any case) or `en`.
+fn language(given: Option<String>) -> anyhow::Result<Lang> {
+    match given.as_deref().map(str::trim) {
+        None | Some("") => Ok(Lang::Zh),
+        Some(tag) if tag.eq_ignore_ascii_case("zh-CN") || tag.eq_ignore_ascii_case("zh") => Ok(Lang::Zh),
+        Some(tag) if tag.eq_ignore_ascii_case("en") => Ok(Lang::En),
+        Some(tag) => anyhow::bail!("--lang must be zh-CN or en (got {tag:?})"),
+    }
+}
+
 /// An http(s) base URL without its trailing `/`; empty is unset.
 fn base_url(option: &str, given: Option<String>) -> anyhow::Result<Option<String>> {
     let Some(url) = given.map(|u| u.trim().trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()) else {
@@ -199,6 +215,10 @@ pub struct Config {
     /// With `demo`: also run a simulated pump station and a gateway agent in the process, so the demo has live
     /// data. Off in tests, which bring their own devices.
     pub demo_devices: bool,
+    /// The periods of the demo plant's events (the pump's fault, the second gateway's dropout); tests shorten them.
+    pub demo_schedule: crate::demo::Schedule,
+    /// The default language: the language of the names the server seeds (the demo plant).
+    pub lang: Lang,
     /// Base URL of the Open-Meteo compatible forecast service; `None`: the weather call answers 1270.
     pub weather_url: Option<String>,
     /// Base URL of the Open-Meteo compatible geocoding service (the weather URL when not given).
@@ -250,6 +270,8 @@ impl Config {
             session_idle_ms: idle_minutes * 60_000,
             mqtt,
             demo_devices: demo,
+            demo_schedule: crate::demo::Schedule::default(),
+            lang: language(cli.lang.clone().or(file.lang))?,
             weather_url,
             geocoding_url,
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
@@ -278,6 +300,16 @@ mod tests {
         assert_eq!(config.database_url(), "sqlite://./data/ironsight.db?mode=rwc");
         assert_eq!(config.mqtt, Mqtt::Embedded { listen: "0.0.0.0:1883".parse().unwrap() });
         assert_eq!((config.weather_url, config.geocoding_url), (None, None), "no weather service unless given");
+        assert_eq!(config.lang, Lang::Zh, "Chinese is the product's default language");
+    }
+
+    #[test]
+    fn the_language_is_zh_cn_or_en() {
+        let with = |lang: &str| Config::resolve(&Cli { lang: Some(lang.into()), ..Cli::default() }).map(|c| c.lang);
+        assert_eq!(with("en").unwrap(), Lang::En);
+        assert_eq!(with("zh-CN").unwrap(), Lang::Zh);
+        assert_eq!(with("zh-cn").unwrap(), Lang::Zh);
+        assert!(with("fr").is_err());
     }
 
     #[test]

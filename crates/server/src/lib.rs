@@ -14,7 +14,7 @@
 //! - [`bootstrap`]: the first administrator and the demo seed.
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
-//! - [`demo`]: the demo's simulated pump station and gateway agent.
+//! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`web`]: the embedded web app with history-mode fallback.
 

@@ -143,6 +143,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             ironsight::bootstrap::DEMO_LOGIN,
             ironsight::bootstrap::DEMO_PASSWORD
         );
+        println!(
+            "  Demo operator (sees the pump station and the reservoir only): {} / {}  (demo only, never on a real deployment)",
+            ironsight::demo::OPERATOR_LOGIN,
+            ironsight::demo::OPERATOR_PASSWORD
+        );
     }
     println!();
     let mut running = running;

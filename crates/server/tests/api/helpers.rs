@@ -29,6 +29,11 @@ pub struct Options {
     pub trust_proxy: bool,
     /// The weather and geocoding services' base URL (a stand-in the test runs; leaked, as Options is Copy).
     pub weather_url: Option<&'static str>,
+    /// Run the demo plant (simulated devices and gateway agents) with this schedule; `None`: the demo account
+    /// only, as most tests want.
+    pub demo_plant: Option<ironsight::demo::Schedule>,
+    /// Start without `--demo` at all.
+    pub no_demo: bool,
 }
 
 pub struct TestApp {
@@ -102,7 +107,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         listen: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.path().to_path_buf(),
         database_url,
-        demo: true,
+        demo: !options.no_demo,
         captcha: options.captcha,
         allowed_origins: vec![],
         cookie_secure: false,
@@ -113,7 +118,9 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         } else {
             ironsight::config::Mqtt::Embedded { listen: "127.0.0.1:0".parse().unwrap() }
         },
-        demo_devices: false,
+        demo_devices: options.demo_plant.is_some(),
+        demo_schedule: options.demo_plant.unwrap_or_default(),
+        lang: ironsight_domain::Lang::Zh,
         weather_url: options.weather_url.map(str::to_owned),
         geocoding_url: options.weather_url.map(str::to_owned),
         log: "warn".into(),
@@ -188,6 +195,11 @@ impl TestApp {
         client
     }
 
+    /// The demo plant, when the test runs it (`Options::demo_plant`).
+    pub fn demo(&self) -> Option<&ironsight::demo::DemoPlant> {
+        self.running.demo.as_ref()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -259,7 +271,10 @@ impl TestApp {
         (self.store, self._dir)
     }
 
-    pub async fn finish(self) {
+    pub async fn finish(mut self) {
+        if let Some(demo) = self.running.demo.take() {
+            demo.shutdown().await;
+        }
         self.running.task.abort();
         self.store.close().await;
         if let Some(name) = self.pg_database {

@@ -4,10 +4,24 @@ use crate::both_backends;
 use crate::helpers::Options;
 use ironsight_store::now_ms;
 
-const CAPTCHA: Options =
-    Options { captcha: true, external_mqtt: false, mqtt_port: 0, trust_proxy: false, weather_url: None };
-const BEHIND_PROXY: Options =
-    Options { captcha: false, external_mqtt: false, mqtt_port: 0, trust_proxy: true, weather_url: None };
+const CAPTCHA: Options = Options {
+    captcha: true,
+    external_mqtt: false,
+    mqtt_port: 0,
+    trust_proxy: false,
+    weather_url: None,
+    demo_plant: None,
+    no_demo: false,
+};
+const BEHIND_PROXY: Options = Options {
+    captcha: false,
+    external_mqtt: false,
+    mqtt_port: 0,
+    trust_proxy: true,
+    weather_url: None,
+    demo_plant: None,
+    no_demo: false,
+};
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {
     let shown = app.post("/lfscada/user/showVcode", &[]).await;

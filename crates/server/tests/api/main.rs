@@ -11,6 +11,7 @@ mod bad_input;
 mod clock;
 mod contention;
 mod csrf;
+mod demo_plant;
 mod equipment;
 mod gateways;
 mod graceful_stop;
