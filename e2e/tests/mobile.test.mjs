@@ -2,7 +2,8 @@
 // the monitor on a phone (390 × 844) and an upright tablet (768 × 1024), touched, not clicked. On each: no page is
 // wider than the screen; the navigation is reached through the menu button's drawer; the realtime values are
 // readable (a value with its unit on one line); a setpoint is written by touch and reaches the simulator; the
-// configuration page fits the width; when the network drops the console says so, with the time of the last answer,
+// configuration page fits the width and zooms by a pinch; a state is picked to write; the group view, the map and the
+// project page fit too; when the network drops the console says so, with the time of the last answer,
 // and greys the values; the installed app's manifest names it in the language in use; the service worker keeps
 // the application shell, so a reload without a network still opens the console and says the server is out of
 // reach until it answers again. Screenshots in zh-CN and en.
@@ -23,6 +24,21 @@ const DEVICES = [
 async function fitsTheWidth(page, where) {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
   assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide in a ${width} px window`);
+}
+
+/** Two fingers on the middle of `target` moving apart, as a touch screen reports them (CDP touch events). */
+async function pinchOut(page, target) {
+  const box = await target.boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, box.y + Math.min(box.height, 300) / 2];
+  const client = await page.context().newCDPSession(page);
+  const fingers = (d) => [
+    { x: cx - d, y: cy, id: 1 },
+    { x: cx + d, y: cy, id: 2 },
+  ];
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+  for (let d = 30; d <= 90; d += 10) await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await client.detach();
 }
 
 async function openMenu(page) {
@@ -83,6 +99,25 @@ for (const { name, options } of DEVICES) {
       await page.locator('#write-submit').tap();
       await until(async () => (await valueCell(page, setpoint).innerText()).startsWith(String(wanted)), `the setpoint ${wanted} to come back`);
 
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // State texts: the pump's state reads as a word in its colour; its start coil is written by picking a state.
+      const pumpState = valueCell(page, signals['Pump state']);
+      await until(async () => ['停止', '运行', '故障'].includes((await pumpState.innerText()).trim()), 'the pump state as a word');
+      const start = signals['Pump start'];
+      await page.locator(`[data-testid="rt-write-${start}"]`).tap();
+      const states = page.locator('[data-testid="write-states"]');
+      await states.waitFor();
+      assert.equal(await page.locator('#write-value').count(), 0, 'a state is picked, not typed');
+      const stateBox = await states.locator('label').first().boundingBox();
+      assert.ok(stateBox.height >= 44, `a state button is finger-sized: ${stateBox.height}`);
+      await states.getByText('启动', { exact: true }).tap();
+      await snap(page, `mobile-${name}-write-state-zh`);
+      await page.locator('#write-submit').tap();
+      await page.locator('[data-testid="write-result"]').getByText('写入成功：启动').waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+
       // The history and the alarm records fit the screen too; on a phone the records are cards.
       await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}?tab=history`);
       await page.locator('#history-range, [data-testid="history-tab"]').first().waitFor();
@@ -109,6 +144,28 @@ for (const { name, options } of DEVICES) {
       await page.locator('[data-testid="runtime-canvas"]').first().waitFor();
       await fitsTheWidth(page, 'configuration page');
       await snap(page, `mobile-${name}-page-zh`);
+      // Two fingers spread: the drawn page zooms; the reset button fits it again.
+      const zoom = page.locator('[data-testid="zoom-pan"]');
+      await pinchOut(page, zoom);
+      await until(async () => Number(await zoom.getAttribute('data-scale')) > 1.5, 'the page zoomed by a pinch');
+      await fitsTheWidth(page, 'zoomed configuration page');
+      await snap(page, `mobile-${name}-page-zoomed-zh`);
+      await page.locator('[data-testid="zoom-reset"]').tap();
+      await until(async () => (await zoom.getAttribute('data-scale')) === '1.00', 'the page fitted again');
+
+      // The other monitor screens: the group's configuration view, the map, the site's project page.
+      const projects = await api(page, '/lfscada/project/query', { page: '1', pageSize: '10' });
+      const projectId = (projects.data.list ?? projects.data)[0].id;
+      for (const [where, path, ready] of [
+        ['group configuration view', `/monitor/eg/group/configuration/0/${equipmentId}`, '[data-testid="runtime-canvas"]'],
+        ['map', '/map', '[data-testid^="fleet-marker-"]'],
+        ['project page', `/monitor/project/${projectId}`, '[data-testid="runtime-canvas"]'],
+      ]) {
+        await page.goto(`${app.base}${path}`);
+        await page.locator(ready).first().waitFor();
+        await fitsTheWidth(page, where);
+        await snap(page, `mobile-${name}-${where.replaceAll(' ', '-')}-zh`);
+      }
 
       // English, from the drawer.
       await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}`);

@@ -42,7 +42,11 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
     if state.config.demo {
         let demo = Account {
             org_name: "demo",
-            org_title: "Ironsight 演示工厂",
+            // The demo's site in the server's default language, as its plant's names are (demo/plant.rs).
+            org_title: match state.config.lang {
+                ironsight_domain::Lang::Zh => "Ironsight 演示水厂",
+                ironsight_domain::Lang::En => "Ironsight demo water plant",
+            },
             loginname: DEMO_LOGIN,
             password: DEMO_PASSWORD,
             email: "demo@example.com",

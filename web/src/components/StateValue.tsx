@@ -6,13 +6,24 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/language';
-import { stateLabel, type StateText } from '@/lib/signals/states';
+import { stateLabel, stateOf, type StateText } from '@/lib/signals/states';
+import { formatSignalValue } from '@/lib/signals/format';
+import type { MonitorSignal } from '@/lib/signals/types';
 
 /** The text of `state` in the console's language. */
 export function useStateLabel(): (state: StateText) => string {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (state) => stateLabel(state, language);
+}
+
+/** A value as plain text: its state's text where the signal's map names it, else the number with its unit. */
+export function useValueText(): (value: number | null | undefined, signal: Pick<MonitorSignal, 'decimals' | 'dataType' | 'unit' | 'valueMap'>) => string {
+  const label = useStateLabel();
+  return (value, signal) => {
+    const state = stateOf(signal.valueMap, value);
+    return state ? label(state) : formatSignalValue(value, signal);
+  };
 }
 
 export function StateValue({

@@ -94,6 +94,11 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
       data-testid={testId}
       data-scale={view.scale.toFixed(2)}
       style={{ position: 'relative', overflow: 'hidden', height: '100%', touchAction: zoomed ? 'none' : 'pan-x pan-y' }}
+      // A new touch starts afresh (the buttons' too): a pinch ends without a click, so a swallow left from it must
+      // not eat the next press's.
+      onPointerDownCapture={() => {
+        if (pointers.current.size === 0) swallowClick.current = false;
+      }}
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
@@ -108,7 +113,8 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
       <div style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', height: '100%' }}>
         {children}
       </div>
-      <Flex vertical gap={6} style={{ position: 'absolute', right: 8, bottom: 8 }}>
+      {/* The buttons are not part of the page: a touch on them is a press, never the start of a pan. */}
+      <Flex vertical gap={6} style={{ position: 'absolute', right: 8, bottom: 8 }} onPointerDown={(event) => event.stopPropagation()}>
         {[
           { key: 'in', icon: <ZoomInOutlined />, label: t('livePage.zoom.in'), onClick: () => zoomBy(ZOOM_STEP), disabled: false },
           { key: 'out', icon: <ZoomOutOutlined />, label: t('livePage.zoom.out'), onClick: () => zoomBy(1 / ZOOM_STEP), disabled: !zoomed },

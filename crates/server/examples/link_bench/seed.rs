@@ -108,7 +108,7 @@ pub(crate) async fn seed(
     // The organisation the server's `--demo` seeds its account into (bootstrap reuses it by name).
     let org_id = match store.org_by_name("demo").await? {
         Some(id) => id,
-        None => store.create_org("demo", "Ironsight 演示工厂", "").await?,
+        None => store.create_org("demo", "Ironsight 演示水厂", "").await?,
     };
     // Never polled: these gateways are simulated by MQTT clients. Must only be valid.
     let nowhere = DriverConfig::ModbusTcp {

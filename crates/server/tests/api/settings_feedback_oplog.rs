@@ -9,7 +9,7 @@ both_backends!(theme_follows_the_organisation, Options::default(), |app| {
     assert_eq!(before.data(), &json!({ "title": "Ironsight", "faviconIco": "" }));
     app.login_demo().await;
     let after = app.post("/org/StyleAction!loadStyle.action", &[]).await;
-    assert_eq!(after.data()["title"], "Ironsight 演示工厂");
+    assert_eq!(after.data()["title"], "Ironsight 演示水厂", "the demo site, in the default language");
 });
 
 both_backends!(user_config_round_trips, Options::default(), |app| {

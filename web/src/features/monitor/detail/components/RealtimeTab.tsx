@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
 import { useConnection } from '@/lib/connection';
 import { useCardLayout } from '@/lib/layout';
-import { formatSignalValue } from '@/lib/signals/format';
+import { useValueText } from '@/components/StateValue';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { RealtimeCards } from './RealtimeCards';
@@ -34,6 +34,7 @@ export interface RealtimeTabProps {
 
 export function RealtimeTab(props: RealtimeTabProps) {
   const { t } = useTranslation();
+  const shownValue = useValueText();
   const [writing, setWriting] = useState<MonitorSignal | null>(null);
   const { signals, values, now, staleMs } = props;
   const cards = useCardLayout();
@@ -102,7 +103,7 @@ export function RealtimeTab(props: RealtimeTabProps) {
         {writing && (
           <Flex vertical gap={12} data-testid="write-dialog">
             <Typography.Text type="secondary">
-              {t('monitor.write.current', { value: formatSignalValue(values[String(writing.id)]?.value, writing) })}
+              {t('monitor.write.current', { value: shownValue(values[String(writing.id)]?.value, writing) })}
             </Typography.Text>
             <WriteForm key={writing.id} signal={writing} canWrite={props.canWrite} autoFocus />
           </Flex>

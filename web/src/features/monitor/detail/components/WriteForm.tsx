@@ -8,14 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/errors';
-import { formatSignalValue } from '@/lib/signals/format';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
 import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
 import { writeSignal } from '@/lib/signals/commands';
 import { stateOf } from '@/lib/signals/states';
 import { StatePicker } from '@/components/StatePicker';
-import { useStateLabel } from '@/components/StateValue';
+import { useValueText } from '@/components/StateValue';
 
 type Outcome = { kind: 'success'; written: number; value: number | null } | { kind: 'failure'; message: string };
 
@@ -54,12 +53,7 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
 
   const running = attempt !== null;
   const states = signal.valueMap ?? [];
-  const stateText = useStateLabel();
-  /** A value as its state's text where the signal's map names it, else as `number`. */
-  const shown = (value: number, number: string) => {
-    const state = stateOf(states, value);
-    return state ? stateText(state) : number;
-  };
+  const shown = useValueText();
 
   const submit = async () => {
     setOutcome(null);
@@ -154,10 +148,10 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
           type="success"
           showIcon
           data-testid="write-result"
-          message={t('monitor.write.success', { value: shown(outcome.written, withUnit(outcome.written, signal.unit)) })}
+          message={t('monitor.write.success', { value: stateOf(states, outcome.written) ? shown(outcome.written, signal) : withUnit(outcome.written, signal.unit) })}
           description={
             outcome.value !== null
-              ? t('monitor.write.deviceNow', { value: shown(outcome.value, formatSignalValue(outcome.value, signal)) })
+              ? t('monitor.write.deviceNow', { value: shown(outcome.value, signal) })
               : undefined
           }
         />
