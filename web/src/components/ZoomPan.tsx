@@ -3,13 +3,14 @@
  * around their middle; one finger pans a zoomed page; a double tap, or the reset button, returns to the fitted page.
  * At the fitted scale the browser keeps its own scrolling (touch-action pan-x pan-y), so a page fitted to the width
  * still scrolls down; zoomed, the gestures are ours. A tap stays a tap (a widget's click event runs); a finger that
- * travelled is a pan, and the click it would end in is swallowed. The buttons serve a mouse and a screen reader too.
+ * travelled is a pan, and the click it would end in is swallowed. The buttons below the page serve a mouse and a
+ * screen reader too.
  */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Flex, Tooltip, Typography } from 'antd';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FITTED, ZOOM_STEP, pan, pinch, zoomAt, type Point, type View } from '@/lib/zoomPan';
+import { FITTED, MAX_SCALE, ZOOM_STEP, pan, pinch, zoomAt, type Point, type View } from '@/lib/zoomPan';
 import { TOUCH_TARGET } from '@/lib/layout';
 
 /** Farther than this a finger is panning, not tapping (CSS pixels). */
@@ -89,38 +90,45 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
 
   const zoomed = view.scale > 1;
   return (
-    <div
-      ref={frame}
-      data-testid={testId}
-      data-scale={view.scale.toFixed(2)}
-      style={{ position: 'relative', overflow: 'hidden', height: '100%', touchAction: zoomed ? 'none' : 'pan-x pan-y' }}
-      // A new touch starts afresh (the buttons' too): a pinch ends without a click, so a swallow left from it must
-      // not eat the next press's.
-      onPointerDownCapture={() => {
-        if (pointers.current.size === 0) swallowClick.current = false;
-      }}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={up}
-      onClickCapture={(event) => {
-        if (!swallowClick.current) return;
-        swallowClick.current = false;
-        event.stopPropagation();
-        event.preventDefault();
-      }}
-    >
-      <div style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', height: '100%' }}>
-        {children}
+    <Flex vertical gap={6} style={{ height: '100%' }}>
+      <div
+        ref={frame}
+        data-testid={testId}
+        data-scale={view.scale.toFixed(2)}
+        style={{ position: 'relative', overflow: 'hidden', flex: 1, minHeight: 0, touchAction: zoomed ? 'none' : 'pan-x pan-y' }}
+        // A new touch starts afresh: a pinch ends without a click, so a swallow left from it must not eat the next
+        // press's.
+        onPointerDownCapture={() => {
+          if (pointers.current.size === 0) swallowClick.current = false;
+        }}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onClickCapture={(event) => {
+          if (!swallowClick.current) return;
+          swallowClick.current = false;
+          event.stopPropagation();
+          event.preventDefault();
+        }}
+      >
+        <div style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', height: '100%' }}>
+          {children}
+        </div>
       </div>
-      {/* The buttons are not part of the page: a touch on them is a press, never the start of a pan. */}
-      <Flex vertical gap={6} style={{ position: 'absolute', right: 8, bottom: 8 }} onPointerDown={(event) => event.stopPropagation()}>
+      {/* Below the page, not over it: a short page keeps every value visible. */}
+      <Flex gap={8} justify="flex-end" align="center">
+        {zoomed && (
+          <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="zoom-level">
+            {Math.round(view.scale * 100)}%
+          </Typography.Text>
+        )}
         {[
-          { key: 'in', icon: <ZoomInOutlined />, label: t('livePage.zoom.in'), onClick: () => zoomBy(ZOOM_STEP), disabled: false },
+          { key: 'in', icon: <ZoomInOutlined />, label: t('livePage.zoom.in'), onClick: () => zoomBy(ZOOM_STEP), disabled: view.scale >= MAX_SCALE },
           { key: 'out', icon: <ZoomOutOutlined />, label: t('livePage.zoom.out'), onClick: () => zoomBy(1 / ZOOM_STEP), disabled: !zoomed },
           { key: 'reset', icon: <CompressOutlined />, label: t('livePage.zoom.reset'), onClick: () => setView(FITTED), disabled: !zoomed },
         ].map((b) => (
-          <Tooltip key={b.key} title={b.label} placement="left">
+          <Tooltip key={b.key} title={b.label}>
             <Button
               shape="circle"
               icon={b.icon}
@@ -128,11 +136,11 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
               data-testid={`zoom-${b.key}`}
               disabled={b.disabled}
               onClick={b.onClick}
-              style={{ width: TOUCH_TARGET, height: TOUCH_TARGET, opacity: 0.85 }}
+              style={{ width: TOUCH_TARGET, height: TOUCH_TARGET }}
             />
           </Tooltip>
         ))}
       </Flex>
-    </div>
+    </Flex>
   );
 }
