@@ -190,7 +190,8 @@ describe('page designer', () => {
     await preview.close();
 
     // A press in a widget's box picks it (by geometry, model/hitTest.ts): the turned rectangle's middle.
-    await rect.click();
+    const box = await rect.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     assert.equal(await field(page, 'x').inputValue(), '151');
     assert.equal(await field(page, 'width').inputValue(), '200');
   });
@@ -210,7 +211,8 @@ describe('page designer', () => {
     assert.equal(saved.code, '200', JSON.stringify(saved));
     await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${added.data.id}`);
     await page.locator('[data-testid="widget-r998"]').waitFor();
-    await page.locator('[data-testid="widget-r0"]').click();
+    const first = await page.locator('[data-testid="widget-r0"]').boundingBox();
+    await page.mouse.click(first.x + first.width / 2, first.y + first.height / 2);
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await until(async () => (await page.locator('[data-layer="widgets"] > g').count()) === 1000, 'the first paste to make 1,000');
