@@ -203,19 +203,6 @@ pub fn is_silent(last_heard: i64, now: i64, period_ms: i64) -> bool {
     now.saturating_sub(last_heard) >= period.saturating_mul(SILENT_PERIODS)
 }
 
-/// A rule's message with the state its signal's value is in, when the signal's value map names it: "变为故障" /
-/// "changed to Fault" for a rule without a message, "压力高（故障）" / "Pressure high (Fault)" for one with.
-pub fn message_with_state(message: &str, state: Option<&crate::value_map::StateText>, lang: crate::Lang) -> String {
-    let message = message.trim();
-    let Some(text) = state.map(|s| s.text(lang)).filter(|t| !t.is_empty()) else { return message.to_owned() };
-    match (message.is_empty(), lang) {
-        (true, crate::Lang::Zh) => format!("变为{text}"),
-        (true, crate::Lang::En) => format!("changed to {text}"),
-        (false, crate::Lang::Zh) => format!("{message}（{text}）"),
-        (false, crate::Lang::En) => format!("{message} ({text})"),
-    }
-}
-
 /// The text of a no-data alarm, in both languages: `(zh, en)`.
 pub fn no_data_message(gateway: bool) -> (String, String) {
     if gateway {
@@ -354,17 +341,6 @@ impl RuleDraft {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn messages_name_the_state() {
-        use crate::Lang;
-        use crate::value_map::StateText;
-        let fault = StateText { value: 2.0, zh: "故障".into(), en: "Fault".into(), color: String::new() };
-        assert_eq!(message_with_state("", Some(&fault), Lang::En), "changed to Fault");
-        assert_eq!(message_with_state(" 压力高 ", Some(&fault), Lang::Zh), "压力高（故障）");
-        assert_eq!(message_with_state("Pressure high", Some(&fault), Lang::En), "Pressure high (Fault)");
-        assert_eq!(message_with_state("Pressure high", None, Lang::En), "Pressure high");
-    }
 
     fn rule(symbol: Symbol, threshold: f64, deadband: f64, delay_ms: i64) -> Condition {
         Condition { symbol, threshold, deadband, delay_ms }

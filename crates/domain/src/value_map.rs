@@ -112,6 +112,19 @@ pub fn check(map: &[StateText], on_off: bool) -> Result<(), StateTextError> {
     Ok(())
 }
 
+/// A rule's message with the state its signal's value is in, when the signal's value map names it: "变为故障" /
+/// "changed to Fault" for a rule without a message, "压力高（故障）" / "Pressure high (Fault)" for one with.
+pub fn message_with_state(message: &str, state: Option<&StateText>, lang: crate::Lang) -> String {
+    let message = message.trim();
+    let Some(text) = state.map(|s| s.text(lang)).filter(|t| !t.is_empty()) else { return message.to_owned() };
+    match (message.is_empty(), lang) {
+        (true, crate::Lang::Zh) => format!("变为{text}"),
+        (true, crate::Lang::En) => format!("changed to {text}"),
+        (false, crate::Lang::Zh) => format!("{message}（{text}）"),
+        (false, crate::Lang::En) => format!("{message} ({text})"),
+    }
+}
+
 /// The map as stored: texts trimmed, colours lower-cased, entries in value order.
 pub fn normalised(map: &[StateText]) -> Vec<StateText> {
     let mut out: Vec<StateText> = map
@@ -187,6 +200,15 @@ mod tests {
         assert_eq!(at(vec![state(1.0, "a", "", "#ABC")], false), Ok(()));
         let many: Vec<StateText> = (0..=STATE_TEXTS_PER_SIGNAL).map(|i| state(i as f64, "s", "", "")).collect();
         assert_eq!(at(many, false), Err((String::new(), Reason::TooMany { max: STATE_TEXTS_PER_SIGNAL })));
+    }
+
+    #[test]
+    fn messages_name_the_state() {
+        let fault = StateText { value: 2.0, zh: "故障".into(), en: "Fault".into(), color: String::new() };
+        assert_eq!(message_with_state("", Some(&fault), Lang::En), "changed to Fault");
+        assert_eq!(message_with_state(" 压力高 ", Some(&fault), Lang::Zh), "压力高（故障）");
+        assert_eq!(message_with_state("Pressure high", Some(&fault), Lang::En), "Pressure high (Fault)");
+        assert_eq!(message_with_state("Pressure high", None, Lang::En), "Pressure high");
     }
 
     #[test]

@@ -385,8 +385,8 @@ impl Engine {
                     signal_title: w.rule.signal_title.clone(),
                     t,
                     value: Some(value),
-                    msg_zh: alarm::message_with_state(&w.rule.msg_zh, state, Lang::Zh),
-                    msg_en: alarm::message_with_state(&w.rule.msg_en, state, Lang::En),
+                    msg_zh: ironsight_domain::value_map::message_with_state(&w.rule.msg_zh, state, Lang::Zh),
+                    msg_en: ironsight_domain::value_map::message_with_state(&w.rule.msg_en, state, Lang::En),
                 }))
             }
             Transition::Release { t, .. } => {

@@ -163,6 +163,20 @@ fn group_from_row(r: &AnyRow) -> Result<Group, sqlx::Error> {
 }
 
 /// A signal's latest value from a row of `id`, `name`, `unit`, `t`, `v`, `good` (shared by the map and scenes).
+/// The first `$2` signals by id of each equipment of organisation `$1` that `equipment_filter` (on `e`) keeps, with
+/// their latest values and state texts, read by [`key_value_from_row`]: the map's and the scenes' cards.
+pub(crate) fn key_values_sql(equipment_filter: &str) -> String {
+    format!(
+        "SELECT equipment_id, id, name, unit, value_map, t, v, good FROM ( \
+           SELECT s.equipment_id, s.id, s.name, s.unit, s.value_map, l.t, l.v, l.good, \
+                  ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
+           FROM signals s JOIN equipment e ON e.id = s.equipment_id \
+           LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \
+           WHERE e.org_id = $1 AND {equipment_filter} \
+         ) ranked WHERE rank_in_equipment <= $2 ORDER BY equipment_id, id"
+    )
+}
+
 pub(crate) fn key_value_from_row(r: &AnyRow) -> Result<KeyValue, sqlx::Error> {
     let good: Option<i64> = r.try_get("good")?;
     let value: Option<f64> = r.try_get("v")?;
@@ -454,16 +468,10 @@ impl Store {
     pub async fn map_cards(&self, viewer: &Viewer) -> anyhow::Result<Vec<MapCard>> {
         let query = CardQuery { located_only: true, ..CardQuery::new(*viewer) };
         let cards = self.equipment_cards(&query).await?.list;
-        let rows = sqlx::query(&format!(
-            "SELECT equipment_id, id, name, unit, value_map, t, v, good FROM ( \
-               SELECT s.equipment_id, s.id, s.name, s.unit, s.value_map, l.t, l.v, l.good, \
-                      ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
-               FROM signals s JOIN equipment e ON e.id = s.equipment_id \
-               LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \
-               WHERE e.org_id = $1 AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL{} \
-             ) ranked WHERE rank_in_equipment <= $2 ORDER BY equipment_id, id",
+        let rows = sqlx::query(&key_values_sql(&format!(
+            "e.latitude IS NOT NULL AND e.longitude IS NOT NULL{}",
             viewer.grant_sql("e")
-        ))
+        )))
         .bind(viewer.org_id)
         .bind(MAP_KEY_VALUES)
         .fetch_all(self.pool())

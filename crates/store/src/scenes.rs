@@ -6,7 +6,7 @@ use crate::Store;
 use crate::access::Viewer;
 pub use crate::equipment_sets::SaveError;
 use crate::equipment_sets::{SCENES, placeholders};
-use crate::monitor::{CardQuery, KeyValue, MapCard, key_value_from_row};
+use crate::monitor::{CardQuery, KeyValue, MapCard, key_value_from_row, key_values_sql};
 use sqlx::Row;
 use std::collections::HashMap;
 
@@ -93,16 +93,7 @@ impl Store {
         if ids.is_empty() {
             return Ok(values);
         }
-        let sql = format!(
-            "SELECT equipment_id, id, name, unit, value_map, t, v, good FROM ( \
-               SELECT s.equipment_id, s.id, s.name, s.unit, s.value_map, l.t, l.v, l.good, \
-                      ROW_NUMBER() OVER (PARTITION BY s.equipment_id ORDER BY s.id) AS rank_in_equipment \
-               FROM signals s JOIN equipment e ON e.id = s.equipment_id \
-               LEFT JOIN signal_latest l ON l.signal_id = s.id AND l.equipment_id = s.equipment_id \
-               WHERE e.org_id = $1 AND e.id IN ({}) \
-             ) ranked WHERE rank_in_equipment <= $2 ORDER BY equipment_id, id",
-            placeholders(3, ids.len())
-        );
+        let sql = key_values_sql(&format!("e.id IN ({})", placeholders(3, ids.len())));
         let mut query = sqlx::query(&sql).bind(org_id).bind(per_equipment);
         for id in ids {
             query = query.bind(*id);

@@ -5,7 +5,7 @@
  */
 import { Radio } from 'antd';
 import type { StateText } from '@/lib/signals/states';
-import { useStateLabel } from './StateValue';
+import { StateDot, useStateLabel } from './StateValue';
 import { TOUCH_TARGET } from '@/lib/layout';
 
 export function StatePicker({
@@ -44,10 +44,7 @@ export function StatePicker({
           style={{ minHeight: TOUCH_TARGET, lineHeight: `${TOUCH_TARGET - 2}px`, borderRadius: 6, borderInlineStartWidth: 1 }}
         >
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            <span
-              aria-hidden
-              style={{ width: 8, height: 8, borderRadius: '50%', background: state.color || 'currentColor' }}
-            />
+            <StateDot colour={state.color} />
             {text(state)}
           </span>
         </Radio.Button>

@@ -26,6 +26,11 @@ export function useValueText(): (value: number | null | undefined, signal: Pick<
   };
 }
 
+/** A state's colour as a dot before its text; the text's own colour without one. */
+export function StateDot({ colour }: { colour: string | undefined }) {
+  return <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', flex: 'none', background: colour || 'currentColor' }} />;
+}
+
 export function StateValue({
   state,
   number,
@@ -58,10 +63,7 @@ export function StateValue({
           color: muted ? 'rgba(0, 0, 0, 0.45)' : colour,
         }}
       >
-        <span
-          aria-hidden
-          style={{ width: 8, height: 8, borderRadius: '50%', flex: 'none', background: colour ?? 'currentColor' }}
-        />
+        <StateDot colour={colour} />
         {label(state)}
       </span>
     </Tooltip>
