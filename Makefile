@@ -38,8 +38,23 @@ web: web/node_modules/.package-lock.json ## Build the web app into web/dist (wit
 build: web ## Build the web app and the release binaries (the server embeds the web app; the gateway agent; the simulator)
 	$(CARGO) build --release -p ironsight -p ironsight-gateway -p ironsight-devsim
 
+# Alarm speech (docs/alarm-sound.md): the server speaks alarm texts with espeak-ng. Installed with apt-get when it
+# is missing and make runs as root; otherwise a hint. Without it the console still sounds a two-tone alert, so a
+# failed install does not stop `make run`.
+.PHONY: speech
+speech: ## Install espeak-ng for alarm speech when it is missing (apt-get as root; otherwise print how)
+	@if ! command -v espeak-ng >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing espeak-ng from Debian (alarm speech)"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng >/dev/null; } \
+	      || echo "make: espeak-ng could not be installed: alarms sound an alert tone instead of speech"; \
+	  else \
+	    echo "make: espeak-ng is not installed: alarms sound an alert tone instead of speech (sudo apt-get install espeak-ng)"; \
+	  fi; \
+	fi
+
 .PHONY: run
-run: build ## Build and start the console with the demo accounts and the simulated demo water plant (LANG_DEFAULT=en for English names)
+run: build speech ## Build and start the console with the demo accounts and the simulated demo water plant (LANG_DEFAULT=en for English names)
 	./target/release/ironsight --demo --lang $(LANG_DEFAULT) --listen $(LISTEN) --mqtt-listen $(MQTT_LISTEN) --data-dir $(DATA_DIR)
 
 .PHONY: test

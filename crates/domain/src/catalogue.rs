@@ -122,6 +122,8 @@ catalogue! {
     WeatherUnavailable = "1272", "天气服务暂时无法访问，请稍后再试", "The weather service cannot be reached now; try again later";
     /// One user asked the weather service for more places than the per-minute allowance.
     WeatherThrottled = "1273", "天气查询过于频繁，请 1 分钟后再试", "Too many weather queries; try again in a minute";
+    /// A message that is not the caller's (or is about equipment no longer granted to it), or was deleted.
+    MessageNotFound = "1280", "消息不存在或已删除", "Message does not exist or was deleted";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -146,6 +146,13 @@ pub const IMAGE_TITLE_CHARS: usize = 100;
 /// uploads the models its pages' 3D widgets show. Pictures keep [`IMAGE_BYTES`].
 pub const MODEL_BYTES: usize = 20 * 1024 * 1024;
 
+// Messages.
+
+/// Longest text `msg/createSound` speaks (a longer one is refused, 1100). An alarm message's title (equipment,
+/// signal and message: up to 322 characters) is longer than this at most: the console is to cut it to this before
+/// asking, so a long title is still heard, its start first.
+pub const SPEECH_TEXT_CHARS: usize = 200;
+
 // Lists.
 
 /// Most rows one page of a list may ask for.
@@ -207,6 +214,7 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ImageBytes", IMAGE_BYTES as i64),
     ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
     ("ModelBytes", MODEL_BYTES as i64),
+    ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -131,6 +131,7 @@ async fn main() -> anyhow::Result<()> {
         log: "warn".into(),
         weather_url: None,
         geocoding_url: None,
+        espeak: ironsight::sound::DEFAULT_ENGINE.into(),
     };
     let rss_start = rss_mib();
     let running = ironsight::start(config).await?;

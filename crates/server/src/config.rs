@@ -66,6 +66,10 @@ pub struct Cli {
     /// [default: zh-CN]
     #[arg(long, env = "IRONSIGHT_LANG")]
     pub lang: Option<String>,
+    /// The speech engine that speaks alarm texts (docs/alarm-sound.md): a program name looked up on PATH, or a
+    /// path. Where it is missing, alarms sound a two-tone alert instead. [default: espeak-ng]
+    #[arg(long, env = "IRONSIGHT_ESPEAK")]
+    pub espeak: Option<PathBuf>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -115,6 +119,7 @@ struct FileConfig {
     weather_url: Option<String>,
     geocoding_url: Option<String>,
     lang: Option<String>,
+    espeak: Option<PathBuf>,
     log: Option<String>,
 }
 
@@ -223,6 +228,8 @@ pub struct Config {
     pub weather_url: Option<String>,
     /// Base URL of the Open-Meteo compatible geocoding service (the weather URL when not given).
     pub geocoding_url: Option<String>,
+    /// The speech engine program for alarm speech (`espeak-ng` on PATH unless configured; [`crate::sound`]).
+    pub espeak: PathBuf,
     pub log: String,
 }
 
@@ -274,6 +281,11 @@ impl Config {
             lang: language(cli.lang.clone().or(file.lang))?,
             weather_url,
             geocoding_url,
+            espeak: [cli.espeak.clone(), file.espeak]
+                .into_iter()
+                .flatten()
+                .find(|path| !path.as_os_str().is_empty())
+                .unwrap_or_else(|| PathBuf::from(crate::sound::DEFAULT_ENGINE)),
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
@@ -301,6 +313,15 @@ mod tests {
         assert_eq!(config.mqtt, Mqtt::Embedded { listen: "0.0.0.0:1883".parse().unwrap() });
         assert_eq!((config.weather_url, config.geocoding_url), (None, None), "no weather service unless given");
         assert_eq!(config.lang, Lang::Zh, "Chinese is the product's default language");
+        assert_eq!(config.espeak, PathBuf::from("espeak-ng"), "the speech engine is looked up on PATH");
+    }
+
+    #[test]
+    fn the_speech_engine_may_be_named() {
+        let cli = Cli { espeak: Some(PathBuf::from("/opt/espeak/bin/espeak-ng")), ..Cli::default() };
+        assert_eq!(Config::resolve(&cli).unwrap().espeak, PathBuf::from("/opt/espeak/bin/espeak-ng"));
+        let empty = Cli { espeak: Some(PathBuf::new()), ..Cli::default() };
+        assert_eq!(Config::resolve(&empty).unwrap().espeak, PathBuf::from("espeak-ng"), "empty is the default");
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
+//! - [`sound`]: alarm speech: texts spoken by espeak-ng into cached WAV files, an alert tone when it cannot.
 //! - [`web`]: the embedded web app with history-mode fallback.
 
 pub mod access;
@@ -37,6 +38,7 @@ pub mod params;
 pub mod password;
 pub mod routes;
 pub mod session;
+pub mod sound;
 pub mod weather;
 pub mod web;
 
@@ -64,6 +66,8 @@ pub struct AppState {
     pub link: link::Link,
     /// The weather widgets' provider client and its cache.
     pub weather: Arc<weather::Weather>,
+    /// Alarm speech: the engine, its one synthesis at a time, the cache of spoken files.
+    pub sound: Arc<sound::Sound>,
 }
 
 /// Creates the data directory (the SQLite database, pictures, the demo agent's buffer live there, whatever the
@@ -148,7 +152,8 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
     let (link, link_runtime) = link::start(&config, store.clone()).await?;
     let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
-    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather };
+    let sound = Arc::new(sound::Sound::new(config.espeak.clone(), &config.data_dir));
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, sound };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
         Some(demo::start(&state, &link_runtime.broker_addr).await?)

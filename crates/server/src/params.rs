@@ -211,7 +211,21 @@ impl Params {
     /// comma-separated text, or a single number.
     pub fn id_list(&self, field: &str, max: usize) -> Result<Vec<i64>, ApiError> {
         let bad = || ApiError::invalid(field, Reason::NotInteger);
-        let ids: Vec<i64> = match self.get(field) {
+        let indexed;
+        let value = match self.get(field) {
+            // `field.0`, `field.1`, … arrive as an object keyed by position: read in that order.
+            Some(Value::Object(map)) => {
+                let mut items = map
+                    .iter()
+                    .map(|(k, v)| k.parse::<usize>().map(|i| (i, v.clone())).map_err(|_| bad()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                items.sort_by_key(|(i, _)| *i);
+                indexed = Value::Array(items.into_iter().map(|(_, v)| v).collect());
+                Some(&indexed)
+            }
+            other => other,
+        };
+        let ids: Vec<i64> = match value {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Array(items)) => items
                 .iter()
@@ -290,6 +304,18 @@ mod tests {
 
     fn form(text: &str) -> Params {
         Params::from_form(text).unwrap()
+    }
+
+    #[test]
+    fn id_lists_come_in_every_form_the_doc_names() {
+        for text in ["ids=3&ids=1", "ids=3,1", "ids.0=3&ids.1=1", "ids.1=1&ids.0=3", "ids[0]=3&ids[1]=1"] {
+            assert_eq!(form(text).id_list("ids", 10).unwrap(), vec![3, 1], "{text}");
+        }
+        assert_eq!(form("ids=7").id_list("ids", 10).unwrap(), vec![7]);
+        assert!(form("ids.x=1").id_list("ids", 10).is_err(), "not positions");
+        assert!(form("ids.0=a").id_list("ids", 10).is_err());
+        assert!(form("").id_list("ids", 10).is_err(), "required");
+        assert!(form("ids=1,2,3").id_list("ids", 2).is_err(), "too many");
     }
 
     #[test]

@@ -296,6 +296,19 @@ impl Store {
         Ok(Page { total, list: rows.iter().map(announcement).collect::<Result<_, _>>()? })
     }
 
+    /// An announcement as its readers see it (a notice message's detail): published or withdrawn, never a draft.
+    pub async fn announcement_for_readers(&self, org_id: i64, id: i64) -> anyhow::Result<Option<Announcement>> {
+        let row = sqlx::query(
+            "SELECT id, title, content, status, gmt_create, gmt_publish FROM announcements \
+             WHERE org_id = $1 AND id = $2 AND status <> 'draft'",
+        )
+        .bind(org_id)
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.as_ref().map(announcement).transpose()?)
+    }
+
     /// Adds a draft.
     pub async fn add_announcement(&self, org_id: i64, title: &str, content: &str) -> anyhow::Result<i64> {
         Ok(sqlx::query_scalar(
@@ -404,6 +417,8 @@ impl Store {
                     equip_type: String::new(),
                     alarm_id: None,
                     alarm_broadcast_times: 0,
+                    equip_id: None,
+                    read: false,
                 },
             ));
         }

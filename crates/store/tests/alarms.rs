@@ -198,7 +198,13 @@ async fn exercise(store: &Store) {
         (message.kind.as_str(), message.alarm_id, message.data_id.clone()),
         ("alarm", Some(first), equipment.to_string())
     );
-    assert_eq!(store.unread_message_count(user).await.unwrap(), 1);
+    assert_eq!(
+        store
+            .unread_message_count(&ironsight_store::access::Viewer { org_id: org, user_id: user, granted_only: false })
+            .await
+            .unwrap(),
+        1
+    );
 
     // The silence watch lists signals of equipment with a driver bound to a gateway.
     assert!(store.silence_watch().await.unwrap().is_empty());

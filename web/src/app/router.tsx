@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionGuard } from './SessionGuard';
 import { joinPath, routeTable, type RouteDef, type RoutePrefetch, type TopRouteDef } from './routes';
 
-const appShell: ScreenLoader = withTexts(['shell'], () => import('./shell/AppShell'));
+const appShell: ScreenLoader = withTexts(['shell', 'messages'], () => import('./shell/AppShell'));
 
 /** The route objects for the whole table (exported for tests, which use a memory router). */
 export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): RouteObject[] {

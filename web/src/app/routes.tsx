@@ -276,13 +276,16 @@ const manageRoutes: RouteDef[] = [
   { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: notAvailable, menu: { group: 'ops' } },
 ];
 
+const messageCentreScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageCentrePage'));
+const messageDetailScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageDetailPage'));
+
 /** The message centre's children; `/message` and `/msg` differ only in their detail route. */
 function messageCentreRoutes(detailPath: string): RouteDef[] {
   return [
-    { path: 'messageAll', titleKey: 'route.message.all', screen: notAvailable, menu: { icon: 'mail' } },
-    { path: 'messageUnReaden', titleKey: 'route.message.unread', screen: notAvailable, menu: {} },
-    { path: 'messageReaden', titleKey: 'route.message.read', screen: notAvailable, menu: {} },
-    { path: detailPath, titleKey: 'route.message.detail', screen: notAvailable },
+    { path: 'messageAll', titleKey: 'route.message.all', screen: messageCentreScreen, menu: { icon: 'mail' } },
+    { path: 'messageUnReaden', titleKey: 'route.message.unread', screen: messageCentreScreen, menu: {} },
+    { path: 'messageReaden', titleKey: 'route.message.read', screen: messageCentreScreen, menu: {} },
+    { path: detailPath, titleKey: 'route.message.detail', screen: messageDetailScreen },
   ];
 }
 
@@ -412,7 +415,12 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: withTexts(['monitor', 'status'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
   },
-  { path: 'system/msg/detail/:dataId/:msgType', titleKey: 'route.systemMsgDetail', frame: 'bare', screen: notAvailable },
+  {
+    path: 'system/msg/detail/:dataId/:msgType',
+    titleKey: 'route.systemMsgDetail',
+    frame: 'bare',
+    screen: withTexts(['messages'], () => import('@/features/messages/components/SystemMessagePage')),
+  },
 ];
 
 /** Joins a parent path and a relative child path into an absolute path. */

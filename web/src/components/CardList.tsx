@@ -4,7 +4,7 @@
  * `testId` every card; a card carries its row's key as `data-row-key`, as a table row does, so tests find a row either way.
  */
 import type { Key, ReactNode } from 'react';
-import { Flex } from 'antd';
+import { Flex, Pagination } from 'antd';
 
 export function CardList({ testId, children }: { testId: string; children: ReactNode }) {
   return (
@@ -26,5 +26,30 @@ export function CardListItem({ rowKey, testId, children }: { rowKey: Key; testId
     >
       {children}
     </Flex>
+  );
+}
+
+/** The paging of a list of cards, as a table's: page, size, total and what a page change does. */
+export interface CardPaging {
+  current: number;
+  pageSize: number;
+  total: number;
+  showTotal(total: number): string;
+  onChange(page: number): void;
+}
+
+/** The pager under a list of cards: a small one, and only when there is more than one page. */
+export function CardListPager({ paging }: { paging: CardPaging }) {
+  if (paging.total <= paging.pageSize) return null;
+  return (
+    <Pagination
+      simple
+      align="center"
+      current={paging.current}
+      pageSize={paging.pageSize}
+      total={paging.total}
+      showTotal={paging.showTotal}
+      onChange={paging.onChange}
+    />
   );
 }

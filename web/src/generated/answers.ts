@@ -457,7 +457,9 @@ export type Message = { id: number,
 /**
  * `alarm`, `notice`, …
  */
-type: string, title: string, titleEn: string, note: string, gmtCreate: number, dataId: string, dataStatus: string, equipType: string, alarmId: number | null, alarmBroadcastTimes: number, };
+type: string, title: string, titleEn: string, note: string, gmtCreate: number, dataId: string, dataStatus: string, equipType: string, alarmId: number | null, alarmBroadcastTimes: number, equipId: number | null, read: boolean, };
+
+export type Changed = { changed: number, };
 
 export type ShareInfo = { equipId: number, enabled: boolean, hasPassword: boolean, auth: "view" | "control", };
 

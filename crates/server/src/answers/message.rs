@@ -6,7 +6,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// A message as the console receives it (spec section 3: type, title, note, gmtCreate, id, dataId, dataStatus,
-/// equipType, alarmId, alarmBroadcastTimes); `titleEn` is ours.
+/// equipType, alarmId, alarmBroadcastTimes); `titleEn`, `equipId` (the equipment it is about) and `read` are
+/// ours.
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Message {
@@ -23,6 +24,14 @@ pub struct Message {
     pub equip_type: String,
     pub alarm_id: Option<i64>,
     pub alarm_broadcast_times: i64,
+    pub equip_id: Option<i64>,
+    pub read: bool,
+}
+
+/// What a mark or delete answers: how many messages changed state.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+pub struct Changed {
+    pub changed: u64,
 }
 
 impl From<messages::Message> for Message {
@@ -39,6 +48,8 @@ impl From<messages::Message> for Message {
             equip_type: m.equip_type,
             alarm_id: m.alarm_id,
             alarm_broadcast_times: m.alarm_broadcast_times,
+            equip_id: m.equip_id,
+            read: m.read,
         }
     }
 }

@@ -134,6 +134,7 @@ fn declarations() -> Vec<String> {
         group::Group::decl(),
         group::GroupWithEquipment::decl(),
         message::Message::decl(),
+        message::Changed::decl(),
         message::ShareInfo::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),

@@ -23,6 +23,7 @@ pub mod scenes;
 pub mod settings;
 pub mod shares;
 pub mod signals;
+pub mod sound;
 pub mod svg;
 pub mod system;
 pub mod templates;

@@ -34,6 +34,8 @@ pub struct Options {
     pub demo_plant: Option<ironsight::demo::Schedule>,
     /// Start without `--demo` at all.
     pub no_demo: bool,
+    /// The alarm-speech engine (`--espeak`); `None`: `espeak-ng` on PATH, as a deployment has it.
+    pub espeak: Option<&'static str>,
 }
 
 pub struct TestApp {
@@ -123,6 +125,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         lang: ironsight_domain::Lang::Zh,
         weather_url: options.weather_url.map(str::to_owned),
         geocoding_url: options.weather_url.map(str::to_owned),
+        espeak: options.espeak.unwrap_or(ironsight::sound::DEFAULT_ENGINE).into(),
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");

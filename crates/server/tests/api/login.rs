@@ -12,6 +12,7 @@ const CAPTCHA: Options = Options {
     weather_url: None,
     demo_plant: None,
     no_demo: false,
+    espeak: None,
 };
 const BEHIND_PROXY: Options = Options {
     captcha: false,
@@ -21,6 +22,7 @@ const BEHIND_PROXY: Options = Options {
     weather_url: None,
     demo_plant: None,
     no_demo: false,
+    espeak: None,
 };
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {

@@ -110,6 +110,8 @@ fn value_for(world: &World, route: &RouteDef, name: &str, made: &Made) -> Option
         "objectType" => "equipment",
         "objectId" => return Some(made.equipment.clone()),
         "loginname" => "walker",
+        // Alarm speech: any signed-in account may have a text spoken (it names no object).
+        "text" => "Walk alarm",
         _ => return None,
     };
     Some(text.to_owned())

@@ -300,7 +300,7 @@ both_backends!(announcements_publish_a_notice_to_each_user_of_the_organisation, 
     assert_eq!(unread(colleague.clone()).await, colleague_before + 1, "the colleague got a notice");
     assert_eq!(app.post(UNREAD, &[]).await.data().as_i64().unwrap(), demo_before + 1, "so did the publisher");
     assert_eq!(unread(stranger.clone()).await, stranger_before, "another organisation got nothing");
-    assert_eq!(app.store.unread_message_count(admin.id).await.unwrap(), 0);
+    assert_eq!(app.store.unread_message_count(&admin.viewer()).await.unwrap(), 0);
     let users_of_org = published.data()["messages"].as_i64().unwrap();
     assert!(users_of_org >= 2, "{:?}", published.body);
 
@@ -314,7 +314,7 @@ both_backends!(announcements_publish_a_notice_to_each_user_of_the_organisation, 
     assert_eq!(unread(colleague.clone()).await, colleague_before + 1, "publishing twice sends nothing more");
 
     // Withdrawn: unread notices go; a notice already read stays (the demo user reads theirs first).
-    sqlx_mark_read(app, demo.id, &id).await;
+    mark_notice_read(app, &demo, &id).await;
     let withdrawn = app.post(ANN_WITHDRAW, &[("id", &id)]).await;
     assert_eq!(withdrawn.code(), "200", "{:?}", withdrawn.body);
     assert_eq!(withdrawn.data()["removed"].as_i64(), Some(users_of_org - 1));
@@ -331,17 +331,15 @@ both_backends!(announcements_publish_a_notice_to_each_user_of_the_organisation, 
     assert_eq!(app.post(ANN_QUERY, &[]).await.data()["total"], 0);
 });
 
-/// Marks the user's notice of announcement `id` read, as the message centre will (it is not there yet).
-async fn sqlx_mark_read(app: &TestApp, user_id: i64, id: &str) {
-    let before = app.store.unread_message_count(user_id).await.unwrap();
-    let id: i64 = id.parse().unwrap();
-    let db = ironsight_store::Store::admin_connect(&app.state().config.database_url()).await.unwrap();
-    db.execute_raw(&format!(
-        "UPDATE messages SET is_read = 1 WHERE user_id = {user_id} AND type = 'notice' AND data_id = '{id}'"
-    ))
-    .await
-    .unwrap();
-    assert_eq!(app.store.unread_message_count(user_id).await.unwrap(), before - 1);
+/// Marks the user's notice of announcement `id` read through the message centre.
+async fn mark_notice_read(app: &TestApp, user: &ironsight_store::users::User, id: &str) {
+    let before = app.store.unread_message_count(&user.viewer()).await.unwrap();
+    let notices = app.post("/lfscada/msg/query", &[("type", "notice"), ("readStatus", "unread")]).await;
+    let message =
+        notices.data()["list"].as_array().unwrap().iter().find(|m| m["dataId"] == id).expect("the notice").clone();
+    let marked = app.post("/lfscada/msg/markAsRead", &[("ids", &message["id"].to_string())]).await;
+    assert_eq!(marked.data()["changed"], 1, "{:?}", marked.body);
+    assert_eq!(app.store.unread_message_count(&user.viewer()).await.unwrap(), before - 1);
 }
 
 both_backends!(announcements_are_isolated_and_need_the_manage_permission, Options::default(), |app| {

@@ -3,11 +3,13 @@
  * header (theme title and favicon, top navigation, unread messages, language, user menu), a light side menu for
  * the current area, and the routed screen. Loaded lazily so the login page does not carry it. On the compact layout
  * (lib/layout.ts: phones, upright tablets) the header keeps the title and the unread messages beside a menu button
- * whose drawer holds the rest (CompactNav).
+ * whose drawer holds the rest (CompactNav). The message notifier (pop-ups, title, alarm sound) runs beside it.
  */
+import { lazy, Suspense } from 'react';
 import { Flex, Layout, Menu, theme as antdTheme } from 'antd';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { SoundToggle } from '@/features/messages/components/SoundToggle';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
 import { useCompactShell } from '@/lib/layout';
 import { HOME_PATH } from '@/lib/paths';
@@ -16,6 +18,11 @@ import { CompactNav } from './CompactNav';
 import { ConnectionBanner } from './ConnectionBanner';
 import { useShellMenus } from './shellMenus';
 import { UserMenu } from './UserMenu';
+
+/** Its own chunk (antd's notifications, the sound queue): the first screen does not wait for it. */
+const MessageNotifier = lazy(() =>
+  import('@/features/messages/notify/MessageNotifier').then((m) => ({ default: m.MessageNotifier })),
+);
 
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 240;
@@ -72,6 +79,9 @@ export default function AppShell() {
         {/* Each in a block of the header's line height, as antd's Space laid them out (Space itself is not loaded). */}
         <Flex align="center" gap={4} style={{ flex: 'none' }}>
           <div>
+            <SoundToggle />
+          </div>
+          <div>
             <UnreadBadge />
           </div>
           {/* On the compact layout the language and the user menu are in the drawer. */}
@@ -88,6 +98,9 @@ export default function AppShell() {
         </Flex>
       </Layout.Header>
       <ConnectionBanner top={HEADER_HEIGHT} />
+      <Suspense fallback={null}>
+        <MessageNotifier />
+      </Suspense>
       <Layout>
         {sider && (
           <Layout.Sider

@@ -4,6 +4,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { NO_GATEWAY_CODE } from '@/lib/live/liveConstants';
 import type { AlarmRecord } from '@/generated/answers';
 import type { AlarmPage } from './types';
+import { announceAlarmConfirmed } from '@/lib/alarmConfirmed';
 import { monitorKeys } from './keys';
 
 /** Rows per page (spec section 9). */
@@ -52,9 +53,14 @@ export function useAlarms(equipmentId: number, query: AlarmQuery, enabled: boole
   });
 }
 
-/** POST /lfscada/monitor/multi/alarm/confirm {alarmId} → the record with who confirmed it. Toasts a failure. */
-export function confirmAlarm(alarmId: number): Promise<AlarmRecord> {
-  return post<AlarmRecord>('/lfscada/monitor/multi/alarm/confirm', { alarmId });
+/**
+ * POST /lfscada/monitor/multi/alarm/confirm {alarmId} → the record with who confirmed it. Toasts a failure. A
+ * confirmed alarm's sound stops (lib/alarmConfirmed.ts), whichever screen confirmed it.
+ */
+export async function confirmAlarm(alarmId: number): Promise<AlarmRecord> {
+  const record = await post<AlarmRecord>('/lfscada/monitor/multi/alarm/confirm', { alarmId });
+  announceAlarmConfirmed(alarmId);
+  return record;
 }
 
 export function useConfirmAlarm(equipmentId: number) {

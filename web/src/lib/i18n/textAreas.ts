@@ -30,6 +30,7 @@ export const TEXT_AREAS = [
   'system',
   'accounts',
   'designer',
+  'messages',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];

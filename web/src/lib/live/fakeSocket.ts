@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 /**
  * A test double for the live channels' socket: records what the console sends and lets a test play the server
  * (open, push a frame, drop the connection). Only tests import it, so it never reaches the bundle.
@@ -59,4 +60,20 @@ export function fakeSockets() {
       return socket;
     },
   };
+}
+
+/**
+ * Replaces the browser's WebSocket with {@link FakeSocket}s for a screen test; answers the list every new socket
+ * is added to (undo with `vi.unstubAllGlobals()`).
+ */
+export function stubWebSockets(): FakeSocket[] {
+  const sockets: FakeSocket[] = [];
+  class RecordingSocket extends FakeSocket {
+    constructor(url: string) {
+      super(url);
+      sockets.push(this);
+    }
+  }
+  vi.stubGlobal('WebSocket', RecordingSocket);
+  return sockets;
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import { messageKeys } from '@/lib/messages';
 
-/** Polling interval of the unread count (spec section 9: polling 60,000 ms). */
+/** Polling interval of the unread count (spec section 9: polling 60,000 ms); pushed messages refresh it at once. */
 export const UNREAD_POLL_MS = 60_000;
 
-export const messageKeys = {
-  unreadCount: ['messages', 'unreadCount'] as const,
-};
+export { messageKeys };
 
 /** POST /lfscada/msg/queryUnReadMsgCount (no payload) → data: number. Silent: a background poll never toasts. */
 export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {

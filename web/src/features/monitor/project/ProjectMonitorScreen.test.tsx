@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '@/lib/live/fakeSocket';
+import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { writePageDraft } from '@/lib/pageDraft';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
@@ -112,14 +112,7 @@ beforeEach(() => {
       signalAlarm: {},
     }),
   );
-  sockets = [];
-  class RecordingSocket extends FakeSocket {
-    constructor(url: string) {
-      super(url);
-      sockets.push(this);
-    }
-  }
-  vi.stubGlobal('WebSocket', RecordingSocket);
+  sockets = stubWebSockets();
 });
 
 afterEach(() => {

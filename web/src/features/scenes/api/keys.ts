@@ -6,7 +6,6 @@ export const sceneKeys = {
   all: ['scenes'] as const,
   list: ['scenes', 'list'] as const,
   info: (id: number) => ['scenes', 'info', id] as const,
-  equipmentOptions: ['scenes', 'equipmentOptions'] as const,
 };
 
 export const projectKeys = {

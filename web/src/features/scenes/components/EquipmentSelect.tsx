@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEquipmentOptions } from '../api/queryEquipmentOptions';
+import { useEquipmentOptions } from '@/lib/equipmentOptions';
 
 interface EquipmentSelectProps {
   id: string;

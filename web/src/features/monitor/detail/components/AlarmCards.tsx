@@ -3,8 +3,8 @@
  * and release, value and a finger-sized confirm, paged as the table is. The same parts as the table
  * (alarmCells.tsx).
  */
-import { Empty, Flex, Pagination, Spin, Typography } from 'antd';
-import { CardList, CardListItem } from '@/components/CardList';
+import { Empty, Flex, Spin, Typography } from 'antd';
+import { CardList, CardListItem, CardListPager, type CardPaging } from '@/components/CardList';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { AlarmRecord } from '../model/types';
@@ -15,7 +15,7 @@ interface AlarmCardsProps {
   records: readonly AlarmRecord[];
   loading: boolean;
   emptyText: string;
-  pagination: { current: number; pageSize: number; total: number; showTotal(total: number): string; onChange(page: number): void };
+  pagination: CardPaging;
   confirming(record: AlarmRecord): boolean;
   onConfirm(record: AlarmRecord): void;
   /** The signals' state texts, by signal id. */
@@ -56,17 +56,7 @@ export function AlarmCards({ records, loading, emptyText, pagination, confirming
           </Flex>
         </CardListItem>
       ))}
-      {pagination.total > pagination.pageSize && (
-        <Pagination
-          simple
-          align="center"
-          current={pagination.current}
-          pageSize={pagination.pageSize}
-          total={pagination.total}
-          showTotal={pagination.showTotal}
-          onChange={pagination.onChange}
-        />
-      )}
+      <CardListPager paging={pagination} />
     </CardList>
   );
 }

@@ -24,6 +24,7 @@ import type { AlarmRecord } from '../model/types';
 import { TabEmpty, TabError } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
 import { useCardLayout } from '@/lib/layout';
+import { useReadEquipmentAlarms } from '@/lib/messages';
 import { AlarmCards } from './AlarmCards';
 import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmValue, useValueMaps } from './alarmCells';
 
@@ -46,6 +47,8 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
   const { refetch } = alarms;
   const cards = useCardLayout();
   const valueMaps = useValueMaps(equipmentId);
+  // Seeing the records reads their alarm messages; a new alarm while they are shown is read as it comes.
+  useReadEquipmentAlarms(equipmentId, canView, liveAlarmKey);
 
   useEffect(() => {
     if (canView) void refetch();

@@ -3,8 +3,8 @@
  * a fake live socket in place of the browser's WebSocket, and small helpers for antd widgets in jsdom.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import { FakeSocket } from '@/lib/live/fakeSocket';
+import { expect } from 'vitest';
+import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { AlarmRecord, EquipmentDetail, GatewayDetails } from '../model/types';
@@ -131,14 +131,7 @@ export function installDetailServer(auths: string[] = ALL_AUTHS): Harness {
     } satisfies EquipmentDetail),
   );
   server.on(P.alarms, ok({ total: 1, list: [ALARM] }));
-  const sockets: FakeSocket[] = [];
-  class RecordingSocket extends FakeSocket {
-    constructor(url: string) {
-      super(url);
-      sockets.push(this);
-    }
-  }
-  vi.stubGlobal('WebSocket', RecordingSocket);
+  const sockets = stubWebSockets();
   return { server, sockets };
 }
 

@@ -1,11 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import type { EquipmentOption } from '../model';
-import { sceneKeys } from './keys';
+
+/** An equipment to choose, by name. */
+export interface EquipmentOption {
+  id: number;
+  equipName: string;
+}
+
+export const equipmentOptionKeys = { all: ['equipmentOptions'] as const };
 
 /**
- * Every equipment of the organisation by name, to choose from: POST
+ * Every equipment the caller sees, by name, to choose from (scene members, the message centre's filter): POST
  * /lfscada/monitor/group/equipment/queryAllByGroup {} lists them all (grouped; flattened here). Silent.
  */
 export async function fetchEquipmentOptions(signal?: AbortSignal): Promise<EquipmentOption[]> {
@@ -21,7 +27,7 @@ export async function fetchEquipmentOptions(signal?: AbortSignal): Promise<Equip
 
 export function useEquipmentOptions(enabled: boolean) {
   return useQuery<EquipmentOption[], ApiError>({
-    queryKey: sceneKeys.equipmentOptions,
+    queryKey: equipmentOptionKeys.all,
     queryFn: ({ signal }) => fetchEquipmentOptions(signal),
     enabled,
   });

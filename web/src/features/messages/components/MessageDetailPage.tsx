@@ -1,0 +1,157 @@
+/**
+ * One message (spec section 2): `/message/detail/{msgType}/{msgId}` by its id, `/msg/detail/{menuType}/{msgType}/
+ * {dataId}` and the stand-alone `/system/msg/detail/{dataId}/{msgType}` by what it is about (the newest such
+ * message). Opening an unread message reads it. What follows depends on the type:
+ * - alarm: when and what, with the way to the equipment's alarms;
+ * - notice: the announcement, its text shown as text (never as markup: an announcement is typed by a person and
+ *   read by everyone);
+ * - expire and order: the message's own text.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Message } from '@/generated/answers';
+import { TabError, TabLoading } from '@/components/LoadState';
+import { positiveIdOf } from '@/lib/paths';
+import { formatBaseTime } from '@/lib/signals/format';
+import { Code } from '@/lib/api/codes';
+import { useChangeMessages, useMessage, useMessages, useNotice } from '../api/messages';
+import { centreOfPath, isMessageType, listOfPath, type MessageList, type MessageType } from '../model/messageQuery';
+import { MessageTypeTag, ReadMark, useMessageTitle } from './messageParts';
+
+/** Which message an address names, and where "back" goes. */
+interface Target {
+  byId: number | null;
+  byData: { type: MessageType; dataId: string } | null;
+  back: string | null;
+}
+
+function useTarget(): Target {
+  const { msgType, msgId, dataId, menuType } = useParams();
+  if (msgId !== undefined) return { byId: positiveIdOf(msgId), byData: null, back: '/message/messageAll' };
+  const list: MessageList = listOfPath(`/${menuType ?? ''}`);
+  const back = menuType !== undefined ? `${centreOfPath('/msg')}/${list}` : null;
+  return { byId: null, byData: isMessageType(msgType) && dataId ? { type: msgType, dataId } : null, back };
+}
+
+export default function MessageDetailPage() {
+  const { t } = useTranslation();
+  const target = useTarget();
+  const one = useMessage(target.byId);
+  const found = useMessages(
+    target.byData ? { page: 1, pageSize: 1, type: target.byData.type, dataId: target.byData.dataId } : { page: 1 },
+    target.byData !== null,
+  );
+  const message = target.byId !== null ? one.data : found.data?.list[0];
+  const loading = target.byId !== null ? one.isLoading : target.byData !== null && found.isLoading;
+  const error = target.byId !== null ? one.error : found.error;
+  const missing =
+    (target.byId === null && target.byData === null) ||
+    error?.code === Code.MessageNotFound ||
+    (target.byData !== null && found.data !== undefined && found.data.list.length === 0);
+
+  return (
+    <Flex vertical gap={12} data-testid="message-detail" style={{ maxWidth: 880 }}>
+      {target.back && (
+        <Link to={target.back}>
+          <ArrowLeftOutlined /> {t('messages.backToList')}
+        </Link>
+      )}
+      {loading ? (
+        <TabLoading />
+      ) : missing ? (
+        <Alert type="warning" showIcon message={t('messages.notFound')} data-testid="message-not-found" />
+      ) : error || !message ? (
+        <TabError title={t('messages.loadFailed')} error={error} />
+      ) : (
+        <MessageCard message={message} back={target.back} />
+      )}
+    </Flex>
+  );
+}
+
+function MessageCard({ message, back }: { message: Message; back: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleOf = useMessageTitle();
+  const { mutate: markRead } = useChangeMessages(true);
+  const remove = useChangeMessages();
+  const marked = useRef<number | null>(null);
+
+  // Opening reads it, once per message (the refetch after the mark shows it read).
+  useEffect(() => {
+    if (!message.read && marked.current !== message.id) {
+      marked.current = message.id;
+      markRead({ kind: 'read', ids: [message.id] });
+    }
+  }, [message.id, message.read, markRead]);
+
+  const rows: Array<{ key: string; label: string; children: ReactNode }> = [
+    { key: 'type', label: t('messages.column.type'), children: <MessageTypeTag type={message.type} /> },
+    { key: 'status', label: t('messages.column.status'), children: <ReadMark read={message.read} /> },
+    { key: 'time', label: t('messages.column.time'), children: formatBaseTime(message.gmtCreate) },
+  ];
+  if (message.type === 'alarm' && message.note) rows.push({ key: 'value', label: t('messages.alarmValue'), children: message.note });
+
+  return (
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'normal' }} data-testid="message-detail-title">
+          {titleOf(message)}
+        </Typography.Title>
+      }
+      extra={
+        <Popconfirm
+          title={t('messages.deleteConfirm', { count: 1 })}
+          onConfirm={() => remove.mutate({ kind: 'delete', ids: [message.id] }, { onSuccess: () => void navigate(back ?? '/message/messageAll') })}
+        >
+          <Button danger loading={remove.isPending} id="message-detail-delete">
+            {t('messages.delete')}
+          </Button>
+        </Popconfirm>
+      }
+    >
+      <Descriptions column={1} size="small" items={rows} />
+      <div style={{ marginTop: 16 }}>
+        {message.type === 'alarm' && <AlarmPart message={message} />}
+        {message.type === 'notice' && <NoticePart message={message} />}
+        {(message.type === 'expire' || message.type === 'order') && message.note && (
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{message.note}</Typography.Paragraph>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function AlarmPart({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  if (message.equipId === null) return null;
+  return (
+    <Link to={`/monitor/eg/detail/list/${message.equipId}/1`} id="message-open-alarms">
+      <Button type="primary">{t('messages.openAlarms')}</Button>
+    </Link>
+  );
+}
+
+function NoticePart({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const notice = useNotice(positiveIdOf(message.dataId));
+  if (notice.isLoading) return <TabLoading />;
+  if (!notice.data) {
+    return <Alert type="info" showIcon message={t('messages.noticeGone')} data-testid="notice-gone" />;
+  }
+  return (
+    <Flex vertical gap={8} data-testid="notice-detail">
+      {notice.data.status === 'withdrawn' && <Alert type="warning" showIcon message={t('messages.noticeWithdrawn')} />}
+      <Typography.Text type="secondary">
+        {t('messages.published', { time: formatBaseTime(notice.data.gmtPublish) })}
+      </Typography.Text>
+      {/* Text, not markup: React escapes it, and line breaks are kept. */}
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="notice-content">
+        {notice.data.content}
+      </Typography.Paragraph>
+    </Flex>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Message } from '@/generated/answers';
+import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
+import { installFakeServer, ok, fail, TEST_USER, type FakeServer } from '@/test/fakeServer';
+import { renderApp } from '@/test/renderApp';
+import { stubViewportWidth } from '@/test/viewport';
+
+function message(patch: Partial<Message>): Message {
+  return {
+    id: 1,
+    type: 'alarm',
+    title: '1# 泵站 出口压力 压力高',
+    titleEn: '1# Pump station Outlet pressure Pressure high',
+    note: '8.6',
+    gmtCreate: Date.UTC(2026, 10, 26, 2, 0, 0),
+    dataId: '7',
+    dataStatus: '',
+    equipType: 'eg',
+    alarmId: 70,
+    alarmBroadcastTimes: 3,
+    equipId: 7,
+    read: false,
+    ...patch,
+  };
+}
+
+const ALARM = message({});
+const NOTICE = message({ id: 2, type: 'notice', title: '周五停水', titleEn: '周五停水', dataId: '12', equipId: null, alarmId: null, read: true });
+
+const form = (body: string) => new URLSearchParams(body);
+
+async function click(element: Element) {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+/** Chooses an option of the antd Select whose input has `id`. */
+async function choose(id: string, label: string) {
+  await act(async () => {
+    fireEvent.mouseDown(document.getElementById(id) as HTMLElement);
+  });
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label);
+    expect(found).toBeTruthy();
+    return found as HTMLElement;
+  });
+  await click(option);
+}
+
+let server: FakeServer;
+let sockets: FakeSocket[];
+
+beforeEach(() => {
+  server = installFakeServer({ loggedIn: true });
+  server.on('/lfscada/msg/query', ok({ total: 2, list: [ALARM, NOTICE] }));
+  server.on('/lfscada/monitor/group/equipment/queryAllByGroup', ok([{ equipment: [{ id: 7, equipName: '1# 泵站' }] }]));
+  server.on('/lfscada/msg/markAsRead', ok({ changed: 1 }));
+  server.on('/lfscada/msg/allMarkAsRead', ok({ changed: 1 }));
+  server.on('/lfscada/msg/delete', ok({ changed: 1 }));
+  server.on('/lfscada/websocket/msg/token', ok('m-1'));
+  sockets = stubWebSockets();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the message centre', () => {
+  it('lists the messages with their type, state and equipment, and marks the selected ones read', async () => {
+    renderApp('/message/messageAll');
+    const table = await screen.findByTestId('message-centre');
+    const row = await within(table).findByText('1# 泵站 出口压力 压力高');
+    expect(row.closest('tr')?.textContent).toContain('未读');
+    expect(row.closest('tr')?.textContent).toContain('1# 泵站');
+    expect(within(table).getByText('周五停水').closest('tr')?.textContent).toContain('公告');
+    expect(row.getAttribute('href')).toBe('/message/detail/alarm/1');
+
+    await click(within(row.closest('tr') as HTMLElement).getByRole('checkbox'));
+    await click(document.getElementById('message-mark-read') as HTMLElement);
+    await waitFor(() => expect(server.calls('/lfscada/msg/markAsRead')).toHaveLength(1));
+    expect(form(server.calls('/lfscada/msg/markAsRead')[0]?.body ?? '').getAll('ids')).toEqual(['1']);
+  });
+
+  it('asks for the read state its route names, the chosen type, and marks all of a type read', async () => {
+    renderApp('/message/messageUnReaden');
+    await screen.findByTestId('message-centre');
+    await waitFor(() => expect(server.calls('/lfscada/msg/query').length).toBeGreaterThan(0));
+    expect(form(server.calls('/lfscada/msg/query')[0]?.body ?? '').get('readStatus')).toBe('unread');
+
+    await choose('message-type-filter', '报警');
+    await waitFor(() => expect(form(server.calls('/lfscada/msg/query').at(-1)?.body ?? '').get('type')).toBe('alarm'));
+    await click(screen.getByRole('button', { name: '全部报警消息标为已读' }));
+    await waitFor(() => expect(server.calls('/lfscada/msg/allMarkAsRead')).toHaveLength(1));
+    expect(form(server.calls('/lfscada/msg/allMarkAsRead')[0]?.body ?? '').get('type')).toBe('alarm');
+  });
+
+  it('shows cards on a phone, with the same parts', async () => {
+    stubViewportWidth(390);
+    renderApp('/msg/messageAll');
+    const cards = await screen.findAllByTestId('message-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]?.textContent).toContain('报警');
+    expect(within(cards[0] as HTMLElement).getByTestId('message-title').getAttribute('href')).toBe('/msg/detail/messageAll/alarm/7');
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    server.on('/lfscada/msg/query', fail('1102', '请求格式错误'));
+    renderApp('/message/messageAll');
+    expect(await screen.findByTestId('messages-error')).toBeTruthy();
+  });
+});
+
+describe('a message opened', () => {
+  it('reads an unread alarm and leads to the equipment\'s alarms', async () => {
+    server.on('/lfscada/msg/info', ok(ALARM));
+    renderApp('/message/detail/alarm/1');
+    expect((await screen.findByTestId('message-detail-title')).textContent).toBe('1# 泵站 出口压力 压力高');
+    await waitFor(() => expect(server.calls('/lfscada/msg/markAsRead')).toHaveLength(1));
+    expect(screen.getByText('查看设备报警').closest('a')?.getAttribute('href')).toBe('/monitor/eg/detail/list/7/1');
+    expect(screen.getByText('8.6')).toBeTruthy();
+  });
+
+  it('shows a notice\'s announcement as text, never as markup', async () => {
+    server.on('/lfscada/msg/query', ok({ total: 1, list: [NOTICE] }));
+    server.on(
+      '/lfscada/notice/detail',
+      ok({ id: 12, title: '周五停水', content: '周五 9:00 <img src=x onerror="alert(1)"> 停水', status: 'published', gmtCreate: 1, gmtPublish: Date.UTC(2026, 10, 25) }),
+    );
+    renderApp('/msg/detail/messageAll/notice/12');
+    const content = await screen.findByTestId('notice-content');
+    expect(content.textContent).toBe('周五 9:00 <img src=x onerror="alert(1)"> 停水');
+    expect(content.querySelector('img')).toBeNull();
+    expect(form(server.calls('/lfscada/msg/query')[0]?.body ?? '').get('dataId')).toBe('12');
+    expect(server.calls('/lfscada/msg/markAsRead')).toHaveLength(0);
+  });
+
+  it('says a message that is gone is gone', async () => {
+    server.on('/lfscada/msg/info', fail('1280', '消息不存在或已删除'));
+    renderApp('/message/detail/alarm/99');
+    expect(await screen.findByTestId('message-not-found')).toBeTruthy();
+  });
+});
+
+describe('a pushed message', () => {
+  it('pops up, lights the bell and refreshes the count, as the user chose', async () => {
+    server.on('/lfscada/user/info', ok({ ...TEST_USER, prompType: ['alter', 'title'] }));
+    renderApp('/message/messageAll');
+    await screen.findByTestId('message-centre');
+    const socket = await waitFor(() => {
+      const found = sockets.find((s) => s.url.endsWith('/lfscada/ws/message/subscribe/m-1'));
+      expect(found).toBeTruthy();
+      return found as FakeSocket;
+    });
+    socket.open();
+    const counted = server.calls('/lfscada/msg/queryUnReadMsgCount').length;
+    socket.push({ type: 'message', data: message({ id: 5, title: '清水池 液位 液位低', titleEn: 'Reservoir Level low' }) });
+    expect(await screen.findByText('清水池 液位 液位低', { selector: '.ant-notification-notice-message' })).toBeTruthy();
+    expect(document.querySelector('#unread-messages')?.getAttribute('data-fresh')).toBe('true');
+    await waitFor(() => expect(server.calls('/lfscada/msg/queryUnReadMsgCount').length).toBeGreaterThan(counted));
+    expect(document.title).toContain('清水池 液位 液位低');
+    expect(server.calls('/lfscada/msg/createSound')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { Button } from 'antd';
+import { MutedOutlined, SoundOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@/lib/session';
+import { setMuted, useNotifierState } from '../notify/notifierState';
+
+/**
+ * The header's mute button for the alarm sound (issue 14), kept in this browser. Shown only to a user whose
+ * prompt types include sound: for the others there is nothing to mute.
+ */
+export function SoundToggle() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { muted } = useNotifierState();
+  if (!(user?.prompType ?? []).includes('sound')) return null;
+  const label = muted ? t('shell.unmuteAlarms') : t('shell.muteAlarms');
+  return (
+    <Button
+      id="alarm-sound-toggle"
+      type="text"
+      aria-label={label}
+      title={label}
+      aria-pressed={muted}
+      onClick={() => setMuted(!muted)}
+      icon={muted ? <MutedOutlined /> : <SoundOutlined />}
+      style={{ color: muted ? '#ff7875' : 'rgba(255, 255, 255, 0.85)', minWidth: 44, height: 44 }}
+    />
+  );
+}
