@@ -9,6 +9,8 @@
 //!   200,000-point limit answered as points), and for 10 signals with 100,000 points each (answered as min/max
 //!   buckets): the server's half of "history query plus first render" (the browser's half is
 //!   `e2e/bench/history-render.mjs`);
+//! - the message centre with 100,000 messages of one user: `msg/query` (first page, unread, by type and equipment,
+//!   the last page) and the unread count;
 //! - resident memory of the process before and after the load.
 
 use ironsight::Config;
@@ -22,6 +24,10 @@ const LOGINS: usize = 30;
 const HISTORY_SIGNALS: usize = 10;
 /// Timed repetitions of each history query.
 const HISTORY_RUNS: usize = 10;
+/// Messages of the demo user for the message centre's queries (issue 14's figure).
+const MESSAGES: usize = 100_000;
+/// Timed repetitions of each message query.
+const MESSAGE_RUNS: usize = 20;
 
 fn rss_mib() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -155,6 +161,7 @@ async fn main() -> anyhow::Result<()> {
     let (samples, elapsed) = load(&base, reqwest::Method::POST, "/lfscada/msg/queryUnReadMsgCount").await;
     report("POST /lfscada/msg/queryUnReadMsgCount", samples, elapsed);
     history_queries(&running, &client, &base).await?;
+    message_queries(&running, &client, &base).await?;
     println!("resident memory after load: {:.1} MiB", rss_mib());
     Ok(())
 }
@@ -240,6 +247,59 @@ async fn history_queries(running: &ironsight::Running, client: &Client, base: &s
             points as usize * ids.len(),
             seeded.as_secs_f64()
         );
+    }
+    Ok(())
+}
+
+/// 100,000 messages of the demo user (alarm messages spread over 100 equipment ids, one of them a real equipment
+/// the filter can name; every tenth a notice; two thirds read), written in multi-row statements, then the message
+/// centre's queries as the console sends them.
+async fn message_queries(running: &ironsight::Running, client: &Client, base: &str) -> anyhow::Result<()> {
+    let demo = running.state.store.user_by_loginname("demo").await?.expect("the demo account");
+    let pump = call(client, base, "/lfscada/equipment/multi/add", &[("equipName", "Message bench".into())]).await;
+    let pump = pump["id"].as_i64().expect("an id");
+    let db = ironsight_store::Store::admin_connect(&running.state.config.database_url()).await?;
+    let seeding = Instant::now();
+    let now = ironsight_store::now_ms();
+    for chunk in (0..MESSAGES).step_by(1_000) {
+        let rows: Vec<String> = (chunk..(chunk + 1_000).min(MESSAGES))
+            .map(|i| {
+                let equip = if i % 100 == 1 { pump } else { pump + 1_000 + (i % 100) as i64 };
+                let (kind, equip) =
+                    if i % 10 == 0 { ("notice", "NULL".to_owned()) } else { ("alarm", equip.to_string()) };
+                let read = i64::from(i % 3 != 0);
+                let t = now - (MESSAGES - i) as i64 * 1000;
+                format!("({}, '{kind}', 'Bench {i}', 'Bench {i}', '', '{equip}', 'eg', {equip}, {read}, {t})", demo.id)
+            })
+            .collect();
+        db.execute_raw(&format!(
+            "INSERT INTO messages (user_id, type, title, title_en, note, data_id, equip_type, equip_id, is_read, \
+             gmt_create) VALUES {}",
+            rows.join(", ")
+        ))
+        .await?;
+    }
+    println!("message centre: {MESSAGES} messages of one user stored in {:.1} s", seeding.elapsed().as_secs_f64());
+    let cases: [(&str, &str, Vec<(&str, String)>); 5] = [
+        ("msg/query, first page of all", "/lfscada/msg/query", vec![]),
+        ("msg/query, first page of the unread", "/lfscada/msg/query", vec![("readStatus", "unread".into())]),
+        (
+            "msg/query, alarms of one equipment",
+            "/lfscada/msg/query",
+            vec![("type", "alarm".into()), ("equipId", pump.to_string())],
+        ),
+        ("msg/query, the last page", "/lfscada/msg/query", vec![("page", (MESSAGES / 10).to_string())]),
+        ("msg/queryUnReadMsgCount", "/lfscada/msg/queryUnReadMsgCount", vec![]),
+    ];
+    for (label, path, form) in cases {
+        let mut samples = Vec::new();
+        let started = Instant::now();
+        for _ in 0..MESSAGE_RUNS {
+            let t = Instant::now();
+            call(client, base, path, &form).await;
+            samples.push(t.elapsed());
+        }
+        report(label, samples, started.elapsed());
     }
     Ok(())
 }
