@@ -10,7 +10,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, settle, snap } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
@@ -110,6 +110,7 @@ for (const { name, options } of DEVICES) {
       const states = page.locator('[data-testid="write-states"]');
       await states.waitFor();
       assert.equal(await page.locator('#write-value').count(), 0, 'a state is picked, not typed');
+      await settle(page); // the dialog's opening animation scales it: measured once it is in place
       const stateBox = await states.locator('label').first().boundingBox();
       assert.ok(stateBox.height >= 44, `a state button is finger-sized: ${stateBox.height}`);
       await states.getByText('启动', { exact: true }).tap();
@@ -153,13 +154,14 @@ for (const { name, options } of DEVICES) {
       await page.locator('[data-testid="zoom-reset"]').tap();
       await until(async () => (await zoom.getAttribute('data-scale')) === '1.00', 'the page fitted again');
 
-      // The other monitor screens: the group's configuration view, the map, the site's project page.
+      // The other monitor screens: the group's configuration view, the map, the site's project page; the message centre.
       const projects = await api(page, '/lfscada/project/query', { page: '1', pageSize: '10' });
       const projectId = (projects.data.list ?? projects.data)[0].id;
       for (const [where, path, ready] of [
         ['group configuration view', `/monitor/eg/group/configuration/0/${equipmentId}`, '[data-testid="runtime-canvas"]'],
         ['map', '/map', '[data-testid^="fleet-marker-"]'],
         ['project page', `/monitor/project/${projectId}`, '[data-testid="runtime-canvas"]'],
+        ['message centre', '/message/messageAll', '[data-testid="message-centre"]'],
       ]) {
         await page.goto(`${app.base}${path}`);
         await page.locator(ready).first().waitFor();
