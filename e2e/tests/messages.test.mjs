@@ -114,6 +114,18 @@ describe('messages and alarm notification', () => {
     await page.locator('#message-type-filter').click();
     await page.locator('.ant-select-item-option[title="公告"]').click();
     await until(async () => (await rows.count()) === 0, 'no notices');
+
+    // The operating centre counts the pump's alarms and leads to them.
+    await page.locator('#top-nav').getByText('监控').click();
+    await page.locator('#side-menu').getByText('运营中心').click();
+    await page.locator('[data-testid="ops-center"]').waitFor();
+    const pumpRow = page.locator('[data-testid="ops-center"] tr[data-row-key]').filter({ hasText: '1# Pump station' });
+    await until(async () => Number((await pumpRow.locator('td').nth(2).innerText()).trim()) >= 2, 'the pump\'s unconfirmed alarms');
+    await page.locator('[data-testid="center-chart"] canvas').waitFor();
+    await snap(page, 'messages-05-operating-centre-zh');
+    await pumpRow.getByRole('link').click();
+    await page.waitForURL(/\/monitor\/eg\/detail\/list\/\d+\/1$/);
+
     await write(page, setpoint, 1000);
     await page.context().close();
   });
@@ -135,14 +147,14 @@ describe('messages and alarm notification', () => {
     assert.match(await cards.first().innerText(), /Alarm/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scroll (${overflow} px)`);
-    await snap(page, 'messages-05-cards-en');
+    await snap(page, 'messages-06-cards-en');
 
     const total = (await api(page, '/lfscada/msg/query', {})).data.total;
     await cards.first().getByRole('checkbox').tap();
     await page.locator('#message-delete').tap();
     await page.locator('.ant-popconfirm .ant-btn-primary').tap();
     await until(async () => (await api(page, '/lfscada/msg/query', {})).data.total === total - 1, 'one message deleted');
-    await snap(page, 'messages-06-deleted-en');
+    await snap(page, 'messages-07-deleted-en');
     await write(page, setpoint, 1000);
     await page.context().close();
   });

@@ -52,6 +52,7 @@ pub mod messages;
 pub mod migrate;
 pub mod monitor;
 pub mod oplog;
+pub mod ops_center;
 pub mod orgs;
 pub mod page_passwords;
 pub mod pages;

@@ -152,7 +152,12 @@ const monitorRoutes: RouteDef[] = [
   },
   { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: 'appstore' } },
   { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: 'folder' } },
-  { path: 'gm/ocInfo', titleKey: 'route.monitor.gmOcInfo', screen: notAvailable, menu: { icon: 'alert' } },
+  {
+    path: 'gm/ocInfo',
+    titleKey: 'route.monitor.gmOcInfo',
+    screen: withTexts(['center'], () => import('@/features/opsCenter/OpsCenterPage')),
+    menu: { icon: 'alert' },
+  },
   { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
   {
     path: 'gm/vuedetail/:equipId',

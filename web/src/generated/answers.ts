@@ -461,6 +461,12 @@ type: string, title: string, titleEn: string, note: string, gmtCreate: number, d
 
 export type Changed = { changed: number, };
 
+export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, };
+
+export type OpsTotals = { equipment: number, openAlarms: number | null, unconfirmedAlarms: number | null, };
+
+export type OpsCenter = { totals: OpsTotals, equipment: Array<EquipmentLoad>, };
+
 export type ShareInfo = { equipId: number, enabled: boolean, hasPassword: boolean, auth: "view" | "control", };
 
 export type Hardware = { model: string, firmware: string, 

@@ -19,6 +19,7 @@ pub mod group;
 pub mod image;
 pub mod message;
 pub mod monitor;
+pub mod ops_center;
 pub mod page;
 pub mod project;
 pub mod report;
@@ -135,6 +136,9 @@ fn declarations() -> Vec<String> {
         group::GroupWithEquipment::decl(),
         message::Message::decl(),
         message::Changed::decl(),
+        ops_center::EquipmentLoad::decl(),
+        ops_center::OpsTotals::decl(),
+        ops_center::OpsCenter::decl(),
         message::ShareInfo::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),

@@ -14,6 +14,7 @@ pub mod messages;
 pub mod monitor;
 pub mod monitor_list;
 pub mod oplog;
+pub mod ops_center;
 pub mod page_passwords;
 pub mod pages;
 pub mod presence;

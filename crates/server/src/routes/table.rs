@@ -3,7 +3,7 @@
 use super::*;
 use crate::api::{
     accounts, alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, oplog,
-    projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
+    ops_center, projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
 };
 
 /// The editable equipment fields, shared by add and edit.
@@ -179,6 +179,13 @@ pub fn table() -> Vec<RouteDef> {
         route!(POST "/lfscada/notice/detail", messages::notice_detail, "notice.detail", Session ["id" => Announcement],
             "The announcement a notice message is about (published or withdrawn): {id, title, content, status, gmtCreate, gmtPublish}; 1235 otherwise.",
             [param("id", "integer", true, "Announcement id")]),
+        // Operating centre
+        route!(POST "/lfscada/ops/center/query", ops_center::query, "ops.center.query", Session [],
+        "What is open per equipment the caller sees, busiest first: {totals: {equipment, openAlarms, unconfirmedAlarms}, \
+         equipment: [{id, equipName, openAlarms, unconfirmedAlarms}]}; alarm counts are null where the caller lacks \
+         the rule type's alarm permission.", [
+            param("keyword", "string", false, "Part of the equipment name"),
+        ]),
         // Equipment
         route!(POST "/lfscada/equipment/multi/query", equipment::query, "equipment.multi.query", Session ["groupId" => Group],
         "The organisation's equipment (as the caller may see it), newest first or by name, with the monitor lists' filters.",

@@ -27,6 +27,7 @@ mod live_sessions;
 mod login;
 mod messages;
 mod monitor_list;
+mod ops_center;
 mod outage;
 mod pages;
 mod pages_document;

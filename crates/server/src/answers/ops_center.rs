@@ -1,0 +1,47 @@
+//! The operating centre's answer: totals and one row per equipment.
+
+use super::answer_from_row;
+use ironsight_store::ops_center;
+use serde::Serialize;
+use ts_rs::TS;
+
+answer_from_row! {
+    /// What is open on one equipment (null: its alarms are not the caller's to see).
+    pub struct EquipmentLoad from ops_center::EquipmentLoad {
+        pub id: i64,
+        pub equip_name: String,
+        pub open_alarms: Option<i64>,
+        pub unconfirmed_alarms: Option<i64>,
+    }
+}
+
+/// The sums over the equipment listed (null when the caller may see no alarms at all).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct OpsTotals {
+    pub equipment: usize,
+    pub open_alarms: Option<i64>,
+    pub unconfirmed_alarms: Option<i64>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct OpsCenter {
+    pub totals: OpsTotals,
+    pub equipment: Vec<EquipmentLoad>,
+}
+
+impl OpsCenter {
+    pub fn from_loads(loads: Vec<ops_center::EquipmentLoad>, alarms_visible: bool) -> OpsCenter {
+        let sum = |pick: fn(&ops_center::EquipmentLoad) -> Option<i64>| {
+            alarms_visible.then(|| loads.iter().filter_map(pick).sum())
+        };
+        OpsCenter {
+            totals: OpsTotals {
+                equipment: loads.len(),
+                open_alarms: sum(|l| l.open_alarms),
+                unconfirmed_alarms: sum(|l| l.unconfirmed_alarms),
+            },
+            equipment: loads.into_iter().map(EquipmentLoad::from).collect(),
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! The operating centre (issue 14: `运营中心`, the monitor's `gm/ocInfo`): what is still open per equipment the
+//! caller sees, and the totals. Alarm counts follow the alarm permissions of spec section 6: equipment of rule
+//! type 00 needs `monitor_equipinfo_menu_alarm`, 01 `monitor_designer_menu_alarm`; without it the count is null
+//! (not zero: the caller is not told there is nothing).
+
+use crate::AppState;
+use crate::answers::ops_center as answer;
+use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::params::Params;
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::limits::SEARCH_KEYWORD_CHARS;
+use ironsight_domain::permission;
+use ironsight_domain::validate::bounded_text;
+
+/// `POST /lfscada/ops/center/query {keyword?}` → `{totals, equipment: [{id, equipName, openAlarms,
+/// unconfirmedAlarms}]}`, busiest first.
+pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let keyword = params.text("keyword")?.unwrap_or_default();
+    let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
+    let auths = &current.user.auths;
+    let rule_types: Vec<&str> = [("00", permission::EQUIPINFO_MENU_ALARM), ("01", permission::DESIGNER_MENU_ALARM)]
+        .into_iter()
+        .filter(|(_, needed)| permission::has(auths, needed))
+        .map(|(rule_type, _)| rule_type)
+        .collect();
+    let loads = state.store.ops_center(&current.viewer(), &rule_types, Some(keyword)).await?;
+    Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty())))
+}
