@@ -251,6 +251,9 @@ async fn history_queries(running: &ironsight::Running, client: &Client, base: &s
     Ok(())
 }
 
+/// A timed message-centre call: its label, path and form.
+type MessageCase = (&'static str, &'static str, Vec<(&'static str, String)>);
+
 /// 100,000 messages of the demo user (alarm messages spread over 100 equipment ids, one of them a real equipment
 /// the filter can name; every tenth a notice; two thirds read), written in multi-row statements, then the message
 /// centre's queries as the console sends them.
@@ -280,7 +283,7 @@ async fn message_queries(running: &ironsight::Running, client: &Client, base: &s
         .await?;
     }
     println!("message centre: {MESSAGES} messages of one user stored in {:.1} s", seeding.elapsed().as_secs_f64());
-    let cases: [(&str, &str, Vec<(&str, String)>); 5] = [
+    let cases: [MessageCase; 5] = [
         ("msg/query, first page of all", "/lfscada/msg/query", vec![]),
         ("msg/query, first page of the unread", "/lfscada/msg/query", vec![("readStatus", "unread".into())]),
         (
