@@ -19,6 +19,7 @@ pub mod group;
 pub mod image;
 pub mod message;
 pub mod monitor;
+pub mod notify;
 pub mod page;
 pub mod project;
 pub mod report;
@@ -136,6 +137,10 @@ fn declarations() -> Vec<String> {
         message::Message::decl(),
         message::Changed::decl(),
         message::ShareInfo::decl(),
+        notify::NotifyChannel::decl(),
+        notify::NotifySettings::decl(),
+        notify::NotifyDelivery::decl(),
+        notify::SmtpServer::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),
         system::Model::decl(),
