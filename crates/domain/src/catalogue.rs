@@ -124,6 +124,10 @@ catalogue! {
     WeatherThrottled = "1273", "天气查询过于频繁，请 1 分钟后再试", "Too many weather queries; try again in a minute";
     /// A message that is not the caller's (or is about equipment no longer granted to it), or was deleted.
     MessageNotFound = "1280", "消息不存在或已删除", "Message does not exist or was deleted";
+    /// A notification channel that is not the caller's (or was removed).
+    NotifyChannelNotFound = "1281", "通知渠道不存在或已删除", "Notification channel does not exist or was removed";
+    /// An e-mail channel's test while the organisation has no SMTP server set up.
+    SmtpNotConfigured = "1282", "管理员尚未配置邮件服务器（SMTP）", "The administrator has not set up the e-mail (SMTP) server yet";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

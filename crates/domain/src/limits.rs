@@ -153,6 +153,21 @@ pub const MODEL_BYTES: usize = 20 * 1024 * 1024;
 /// asking, so a long title is still heard, its start first.
 pub const SPEECH_TEXT_CHARS: usize = 200;
 
+/// Most notification channels (e-mail, robots, webhooks) one user may have.
+pub const NOTIFY_CHANNELS: usize = 10;
+/// Longest name of a notification channel.
+pub const NOTIFY_CHANNEL_NAME_CHARS: usize = 40;
+/// Longest webhook address.
+pub const NOTIFY_URL_CHARS: usize = 500;
+/// Longest signing secret of a DingTalk or Feishu robot (theirs are 67 and 16 to 64 characters).
+pub const NOTIFY_SECRET_CHARS: usize = 200;
+/// Longest SMTP server host name (a DNS name is at most 253 characters).
+pub const SMTP_HOST_CHARS: usize = 253;
+/// Longest SMTP user name and password.
+pub const SMTP_CREDENTIAL_CHARS: usize = 200;
+/// Longest sender name of alarm e-mail.
+pub const SMTP_FROM_NAME_CHARS: usize = 60;
+
 // Lists.
 
 /// Most rows one page of a list may ask for.
@@ -215,6 +230,13 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
     ("ModelBytes", MODEL_BYTES as i64),
     ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
+    ("NotifyChannels", NOTIFY_CHANNELS as i64),
+    ("NotifyChannelNameChars", NOTIFY_CHANNEL_NAME_CHARS as i64),
+    ("NotifyUrlChars", NOTIFY_URL_CHARS as i64),
+    ("NotifySecretChars", NOTIFY_SECRET_CHARS as i64),
+    ("SmtpHostChars", SMTP_HOST_CHARS as i64),
+    ("SmtpCredentialChars", SMTP_CREDENTIAL_CHARS as i64),
+    ("SmtpFromNameChars", SMTP_FROM_NAME_CHARS as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -106,6 +106,12 @@ pub enum Reason {
     NotColour,
     /// Not an `http://` or `https://` URL (a page's link must not run script, e.g. `javascript:`).
     NotHttpUrl,
+    /// A URL holding a user name or password: a webhook's secret belongs in its own write-only field, never in an
+    /// address the console shows back.
+    CredentialsInUrl,
+    /// A webhook address on a loopback, link-local or private network, which the server would call from inside
+    /// the plant's network (docs/security.md, "Alarm notification"): refused unless the server allows it.
+    PrivateAddress,
     /// A picture address the page viewer would not draw (`crate::image_url`): not http(s), a console path or
     /// `data:image/…`.
     NotImageUrl,
@@ -455,6 +461,20 @@ impl Reason {
                     "必须是 http 或 https 网址".into()
                 } else {
                     "must be an http or https URL".into()
+                }
+            }
+            Reason::CredentialsInUrl => {
+                if zh {
+                    "不能包含用户名或密码".into()
+                } else {
+                    "must not hold a user name or password".into()
+                }
+            }
+            Reason::PrivateAddress => {
+                if zh {
+                    "不能指向本机、链路本地或内网地址".into()
+                } else {
+                    "must not point at a loopback, link-local or private network address".into()
                 }
             }
             Reason::NotImageUrl => {

@@ -138,6 +138,7 @@ async fn main() -> anyhow::Result<()> {
         weather_url: None,
         geocoding_url: None,
         espeak: ironsight::sound::DEFAULT_ENGINE.into(),
+        notify: ironsight::notify::NotifyConfig::default(),
     };
     let rss_start = rss_mib();
     let running = ironsight::start(config).await?;

@@ -7,8 +7,9 @@
 //! gateway, or a signal of a gateway that is not silent, that sent nothing for three report periods (the
 //! gateway's sample period) raises a no-data alarm, released by the next reading.
 //!
-//! Decisions go, in order, to one worker task that writes the alarm record, an alarm message for every user of
-//! the organisation (pushed on their message socket) and the release. The counts the EG monitor shows
+//! Decisions go, in order, to one worker task ([`record`]) that writes the alarm record, an alarm message for every
+//! user of the organisation (pushed on their message socket, and queued for the user's notification channels:
+//! [`crate::notify`]) and the release. The counts the EG monitor shows
 //! (`gatewayAlarm`, `signalAlarm`) come from memory, so they change with the decision, not with the write.
 //!
 //! At start the engine loads the rules and the open alarm records (an open record makes its rule start
@@ -22,12 +23,10 @@ use crate::backlog::Backlog;
 use crate::link::live::{EgFrame, LiveHub};
 use ironsight_domain::Lang;
 use ironsight_domain::alarm::{self, Reading, RuleState, Transition};
-use ironsight_store::alarms::{AlarmKey, NewAlarm, SilenceWatch, WatchedRule};
-use ironsight_store::messages::NewAlarmMessage;
+use ironsight_store::alarms::{AlarmKey, SilenceWatch, WatchedRule};
 use ironsight_store::readings::StoredReading;
 use ironsight_store::{Store, now_ms};
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -39,8 +38,6 @@ const TICK: Duration = Duration::from_secs(1);
 const SILENCE_EVERY: u64 = 5;
 /// Rules and the watched signals are reloaded every this many ticks.
 const RELOAD_EVERY: u64 = 30;
-/// How often a failed write of the worker is tried before the decision is dropped (logged).
-const WRITE_ATTEMPTS: u32 = 8;
 /// Level of a gateway's no-data alarm (the whole gateway is silent: the most urgent) and of a signal's.
 const GATEWAY_SILENCE_LEVEL: i64 = 1;
 const SIGNAL_SILENCE_LEVEL: i64 = 2;
@@ -62,7 +59,11 @@ struct Inner {
 }
 
 /// Starts the engine: loads rules, open alarms and the watched signals, and spawns the worker and the ticker.
-pub async fn start(store: Store, live: LiveHub) -> anyhow::Result<(Alarms, Vec<JoinHandle<()>>)> {
+pub async fn start(
+    store: Store,
+    live: LiveHub,
+    notifier: crate::notify::Notifier,
+) -> anyhow::Result<(Alarms, Vec<JoinHandle<()>>)> {
     let now = now_ms();
     let orphans = store.release_orphan_alarms(now).await?;
     if orphans > 0 {
@@ -86,8 +87,10 @@ pub async fn start(store: Store, live: LiveHub) -> anyhow::Result<(Alarms, Vec<J
         }),
     };
     alarms.submit(jobs);
-    let tasks =
-        vec![tokio::spawn(run_worker(store, live, receiver, backlog)), tokio::spawn(alarms.clone().run_ticker())];
+    let tasks = vec![
+        tokio::spawn(record::run_worker(store, live, notifier, receiver, backlog)),
+        tokio::spawn(alarms.clone().run_ticker()),
+    ];
     Ok((alarms, tasks))
 }
 
@@ -558,86 +561,7 @@ impl Engine {
     }
 }
 
-/// Writes the engine's decisions in the order they were made.
-async fn run_worker(store: Store, live: LiveHub, mut jobs: mpsc::UnboundedReceiver<Job>, backlog: Backlog) {
-    while let Some(job) = jobs.recv().await {
-        match job {
-            Job::Trigger(t) => record_trigger(&store, &live, &t).await,
-            Job::Release { key, t } => {
-                let _ = retrying("alarm release", || store.release_alarm(key, t)).await;
-            }
-        }
-        backlog.done(1);
-    }
-}
-
-/// Runs `write` until it succeeds, at most [`WRITE_ATTEMPTS`] times with a growing pause (the database may be
-/// restarting); `None` when it never did (logged).
-async fn retrying<T, F, Fut>(what: &str, mut write: F) -> Option<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = anyhow::Result<T>>,
-{
-    let mut pause = Duration::from_millis(200);
-    for attempt in 1..=WRITE_ATTEMPTS {
-        match write().await {
-            Ok(value) => return Some(value),
-            Err(e) if attempt == WRITE_ATTEMPTS => tracing::error!("{what} failed, given up: {e:#}"),
-            Err(e) => {
-                tracing::warn!("{what} failed, retrying: {e:#}");
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(Duration::from_secs(10));
-            }
-        }
-    }
-    None
-}
-
-/// The record, then a message for each user of the organisation, each pushed on the user's message socket.
-/// Titles are stored in both languages (the console shows the one it runs in): equipment, signal, message.
-async fn record_trigger(store: &Store, live: &LiveHub, t: &Triggered) {
-    let new = NewAlarm {
-        key: t.key,
-        org_id: t.org_id,
-        equipment_id: t.equipment_id,
-        signal_id: t.signal_id,
-        level: t.level,
-        equip_title: &t.equip_title,
-        signal_title: &t.signal_title,
-        gmt_trigger: t.t,
-        value: t.value,
-        msg_zh: &t.msg_zh,
-        msg_en: &t.msg_en,
-    };
-    let Some(alarm_id) = retrying("alarm record", || store.add_alarm(&new)).await else { return };
-    let Some(users) = retrying("alarm recipients", || store.alarm_recipients(t.org_id, t.equipment_id)).await else {
-        return;
-    };
-    let title = |msg: &str| {
-        [t.equip_title.as_str(), t.signal_title.as_str(), msg]
-            .iter()
-            .filter(|p| !p.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let (title_zh, title_en) = (title(&t.msg_zh), title(&t.msg_en));
-    let note = t.value.map(|v| v.to_string()).unwrap_or_default();
-    for user_id in users {
-        let message = NewAlarmMessage {
-            user_id,
-            title: &title_zh,
-            title_en: &title_en,
-            note: &note,
-            equipment_id: t.equipment_id,
-            alarm_id,
-            broadcast_times: alarm::broadcast_times(t.level),
-        };
-        if let Some(stored) = retrying("alarm message", || store.add_alarm_message(&message)).await {
-            live.publish_message(user_id, &crate::answers::message::Message::from(stored));
-        }
-    }
-}
+mod record;
 
 #[cfg(test)]
 mod tests;

@@ -70,6 +70,15 @@ pub struct Cli {
     /// path. Where it is missing, alarms sound a two-tone alert instead. [default: espeak-ng]
     #[arg(long, env = "IRONSIGHT_ESPEAK")]
     pub espeak: Option<PathBuf>,
+    /// Let alarm webhooks point at loopback, link-local and private network addresses (an intranet receiver).
+    /// Off by default: a user's webhook could otherwise make the server call inside the plant's network
+    /// (docs/security.md, "Alarm notification").
+    #[arg(long, env = "IRONSIGHT_NOTIFY_ALLOW_PRIVATE")]
+    pub notify_allow_private: bool,
+    /// Seconds to wait before each retry of a failed notification, comma-separated; a notification is tried once
+    /// more than there are waits. [default: 30,120,600]
+    #[arg(long, env = "IRONSIGHT_NOTIFY_RETRY_SECONDS", value_delimiter = ',')]
+    pub notify_retry_seconds: Vec<u64>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -120,6 +129,8 @@ struct FileConfig {
     geocoding_url: Option<String>,
     lang: Option<String>,
     espeak: Option<PathBuf>,
+    notify_allow_private: Option<bool>,
+    notify_retry_seconds: Option<Vec<u64>>,
     log: Option<String>,
 }
 
@@ -176,6 +187,29 @@ impl MqttUrl {
     }
 }
 
+/// `--notify-allow-private` and `--notify-retry-seconds` (each wait at most a day: a retry is for a receiver that
+/// is down a while, not a queue of its own).
+fn notify_config(
+    cli: &Cli,
+    file_allow: Option<bool>,
+    file_retries: Option<Vec<u64>>,
+) -> anyhow::Result<crate::notify::NotifyConfig> {
+    let retries =
+        if cli.notify_retry_seconds.is_empty() { file_retries } else { Some(cli.notify_retry_seconds.clone()) };
+    let retry_delays = match retries {
+        None => crate::notify::DEFAULT_RETRY_DELAYS.to_vec(),
+        Some(seconds) => {
+            anyhow::ensure!(seconds.len() <= 10, "--notify-retry-seconds takes at most 10 waits");
+            anyhow::ensure!(seconds.iter().all(|s| *s <= 86_400), "--notify-retry-seconds: each wait at most 86400");
+            seconds.into_iter().map(std::time::Duration::from_secs).collect()
+        }
+    };
+    Ok(crate::notify::NotifyConfig {
+        allow_private: cli.notify_allow_private || file_allow.unwrap_or(false),
+        retry_delays,
+    })
+}
+
 /// `--lang`: `zh-CN` (also `zh`, any case) or `en`.
 fn language(given: Option<String>) -> anyhow::Result<Lang> {
     match given.as_deref().map(str::trim) {
@@ -230,6 +264,8 @@ pub struct Config {
     pub geocoding_url: Option<String>,
     /// The speech engine program for alarm speech (`espeak-ng` on PATH unless configured; [`crate::sound`]).
     pub espeak: PathBuf,
+    /// Alarm notification by e-mail and webhooks: the private-address rule and the retry delays ([`crate::notify`]).
+    pub notify: crate::notify::NotifyConfig,
     pub log: String,
 }
 
@@ -286,6 +322,7 @@ impl Config {
                 .flatten()
                 .find(|path| !path.as_os_str().is_empty())
                 .unwrap_or_else(|| PathBuf::from(crate::sound::DEFAULT_ENGINE)),
+            notify: notify_config(cli, file.notify_allow_private, file.notify_retry_seconds)?,
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
@@ -322,6 +359,19 @@ mod tests {
         assert_eq!(Config::resolve(&cli).unwrap().espeak, PathBuf::from("/opt/espeak/bin/espeak-ng"));
         let empty = Cli { espeak: Some(PathBuf::new()), ..Cli::default() };
         assert_eq!(Config::resolve(&empty).unwrap().espeak, PathBuf::from("espeak-ng"), "empty is the default");
+    }
+
+    #[test]
+    fn notification_retries_and_the_private_address_rule_are_configurable() {
+        let config = Config::resolve(&Cli::default()).unwrap();
+        assert!(!config.notify.allow_private, "webhooks may not reach private networks unless allowed");
+        assert_eq!(config.notify.retry_delays, crate::notify::DEFAULT_RETRY_DELAYS.to_vec());
+        let cli = Cli { notify_allow_private: true, notify_retry_seconds: vec![1, 5], ..Cli::default() };
+        let config = Config::resolve(&cli).unwrap();
+        assert!(config.notify.allow_private);
+        assert_eq!(config.notify.retry_delays, [std::time::Duration::from_secs(1), std::time::Duration::from_secs(5)]);
+        let too_long = Cli { notify_retry_seconds: vec![86_401], ..Cli::default() };
+        assert!(Config::resolve(&too_long).is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! - [`bootstrap`]: the first administrator and the demo seed.
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
+//! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`sound`]: alarm speech: texts spoken by espeak-ng into cached WAV files, an alert tone when it cannot.
@@ -34,6 +35,7 @@ pub mod error;
 pub mod link;
 pub mod listen;
 pub mod login_guard;
+pub mod notify;
 pub mod params;
 pub mod password;
 pub mod routes;
@@ -68,6 +70,8 @@ pub struct AppState {
     pub weather: Arc<weather::Weather>,
     /// Alarm speech: the engine, its one synthesis at a time, the cache of spoken files.
     pub sound: Arc<sound::Sound>,
+    /// Queues notifications (alarms, tests) for the delivery worker.
+    pub notifier: notify::Notifier,
 }
 
 /// Creates the data directory (the SQLite database, pictures, the demo agent's buffer live there, whatever the
@@ -127,17 +131,21 @@ pub struct Running {
     pub link: link::LinkRuntime,
     /// The demo's simulated devices and agent, when `demo_devices` is on.
     pub demo: Option<demo::DemoPlant>,
+    /// The delivery worker of e-mail and webhook notifications; dropping it stops it.
+    pub notify: notify::NotifyRuntime,
 }
 
 impl Running {
     /// A graceful stop: stops accepting HTTP, stops the demo agent (it says goodbye), then the link stops taking
-    /// in readings, stores what it had queued (history and alarms) and stops the broker.
+    /// in readings, stores what it had queued (history and alarms, whose notifications are queued with them) and
+    /// stops the broker; last, the notification sends under way finish (what is not sent stays queued).
     pub async fn shutdown(self) {
         self.task.abort();
         if let Some(demo) = self.demo {
             demo.shutdown().await;
         }
         self.link.shutdown().await;
+        self.notify.shutdown().await;
     }
 }
 
@@ -150,10 +158,11 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let addr = listener.local_addr()?;
     let store = connect_store(&config).await?;
     let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
-    let (link, link_runtime) = link::start(&config, store.clone()).await?;
+    let notifier = notify::Notifier::new(store.clone(), config.notify.clone());
+    let (link, link_runtime) = link::start(&config, store.clone(), notifier.clone()).await?;
     let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
     let sound = Arc::new(sound::Sound::new(config.espeak.clone(), &config.data_dir));
-    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, sound };
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, sound, notifier };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
         Some(demo::start(&state, &link_runtime.broker_addr).await?)
@@ -161,6 +170,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         None
     };
     state.link.push_all_configs().await?;
+    let notify = state.notifier.start()?;
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo })
+    Ok(Running { addr, state, task, link: link_runtime, demo, notify })
 }

@@ -51,6 +51,7 @@ pub mod link;
 pub mod messages;
 pub mod migrate;
 pub mod monitor;
+pub mod notify;
 pub mod oplog;
 pub mod ops_center;
 pub mod orgs;

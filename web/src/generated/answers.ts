@@ -469,6 +469,46 @@ export type OpsCenter = { totals: OpsTotals, equipment: Array<EquipmentLoad>, };
 
 export type ShareInfo = { equipId: number, enabled: boolean, hasPassword: boolean, auth: "view" | "control", };
 
+export type NotifyChannel = { id: number, kind: "email" | "wecom" | "dingtalk" | "feishu" | "webhook", name: string, 
+/**
+ * An e-mail address or a webhook URL.
+ */
+target: string, 
+/**
+ * Alarm levels 1 (most urgent) to 3.
+ */
+levels: Array<number>, enabled: boolean, 
+/**
+ * A signing secret is stored (DingTalk, Feishu); the secret itself is never sent back.
+ */
+hasSecret: boolean, };
+
+export type NotifySettings = { 
+/**
+ * Any of `sound`, `title`, `alter` (the user info's `prompType`).
+ */
+prompType: Array<string>, channels: Array<NotifyChannel>, 
+/**
+ * The organisation has an SMTP server set up (an e-mail channel sends nothing without one).
+ */
+smtpReady: boolean, };
+
+export type NotifyDelivery = { id: number, 
+/**
+ * The channel (it may have been removed since; its name and kind are kept).
+ */
+channelId: number, channelName: string, channelKind: string, 
+/**
+ * The alarm message it tells of; `null` for a test.
+ */
+messageId: number | null, title: string, status: "queued" | "sent" | "failed", attempts: number, 
+/**
+ * Why the last attempt failed (bounded, no secrets); empty after a success.
+ */
+lastError: string, gmtCreate: number, gmtUpdate: number, };
+
+export type SmtpServer = { host: string, port: number, security: "none" | "starttls" | "tls", username: string, hasPassword: boolean, fromAddress: string, fromName: string, };
+
 export type Hardware = { model: string, firmware: string, 
 /**
  * How many of the organisation's gateways run it.

@@ -19,6 +19,7 @@ pub mod group;
 pub mod image;
 pub mod message;
 pub mod monitor;
+pub mod notify;
 pub mod ops_center;
 pub mod page;
 pub mod project;
@@ -140,6 +141,10 @@ fn declarations() -> Vec<String> {
         ops_center::OpsTotals::decl(),
         ops_center::OpsCenter::decl(),
         message::ShareInfo::decl(),
+        notify::NotifyChannel::decl(),
+        notify::NotifySettings::decl(),
+        notify::NotifyDelivery::decl(),
+        notify::SmtpServer::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),
         system::Model::decl(),

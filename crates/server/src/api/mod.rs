@@ -13,6 +13,7 @@ pub mod live;
 pub mod messages;
 pub mod monitor;
 pub mod monitor_list;
+pub mod notify;
 pub mod oplog;
 pub mod ops_center;
 pub mod page_passwords;

@@ -117,7 +117,11 @@ impl Drop for LinkRuntime {
 
 /// Starts the broker (embedded mode) and the server's client; loads the routes before subscribing so no
 /// reading arrives that the server cannot place.
-pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkRuntime)> {
+pub async fn start(
+    config: &Config,
+    store: Store,
+    notifier: crate::notify::Notifier,
+) -> anyhow::Result<(Link, LinkRuntime)> {
     // Values a gateway dated ahead of the clock before ingest clamped them would hold their signals still.
     let now = ironsight_store::now_ms();
     let unfrozen = store.unfreeze_future_latest(now, ironsight_store::readings::FUTURE_TOLERANCE_MS).await?;
@@ -161,7 +165,7 @@ pub async fn start(config: &Config, store: Store) -> anyhow::Result<(Link, LinkR
     let (writer, writer_rx) = mpsc::channel(WRITER_QUEUE);
     let unstored = Backlog::default();
     let live = LiveHub::default();
-    let (alarms, alarm_tasks) = crate::alarm::start(store.clone(), live.clone()).await?;
+    let (alarms, alarm_tasks) = crate::alarm::start(store.clone(), live.clone(), notifier).await?;
     let link = Link {
         inner: Arc::new(Inner {
             store: store.clone(),

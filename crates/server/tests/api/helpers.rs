@@ -36,6 +36,8 @@ pub struct Options {
     pub no_demo: bool,
     /// The alarm-speech engine (`--espeak`); `None`: `espeak-ng` on PATH, as a deployment has it.
     pub espeak: Option<&'static str>,
+    /// `--notify-allow-private`: webhooks may reach the test's own receivers on 127.0.0.1.
+    pub notify_allow_private: bool,
 }
 
 pub struct TestApp {
@@ -126,6 +128,11 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         weather_url: options.weather_url.map(str::to_owned),
         geocoding_url: options.weather_url.map(str::to_owned),
         espeak: options.espeak.unwrap_or(ironsight::sound::DEFAULT_ENGINE).into(),
+        // Retries a moment apart, so a failing receiver's retries end within a test (never timed by one).
+        notify: ironsight::notify::NotifyConfig {
+            allow_private: options.notify_allow_private,
+            retry_delays: vec![std::time::Duration::from_millis(100); 2],
+        },
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");

@@ -13,6 +13,7 @@ const CAPTCHA: Options = Options {
     demo_plant: None,
     no_demo: false,
     espeak: None,
+    notify_allow_private: false,
 };
 const BEHIND_PROXY: Options = Options {
     captcha: false,
@@ -23,6 +24,7 @@ const BEHIND_PROXY: Options = Options {
     demo_plant: None,
     no_demo: false,
     espeak: None,
+    notify_allow_private: false,
 };
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {

@@ -27,6 +27,8 @@ mod live_sessions;
 mod login;
 mod messages;
 mod monitor_list;
+mod notify;
+mod notify_receivers;
 mod ops_center;
 mod outage;
 mod pages;

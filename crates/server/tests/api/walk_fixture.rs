@@ -239,6 +239,8 @@ pub async fn build(app: &TestApp) -> World {
         ok(app.post("/lfscada/project/add", &[("name", "Plant"), ("equipmentIds", &both)]).await, "project").await;
     let announcement = app.post("/lfscada/announcement/add", &[("title", "Shift"), ("content", "Night shift notes")]);
     let announcement = ok(announcement.await, "announcement").await.data()["id"].to_string();
+    // Published, so it is every account's notice (`notice/detail` shows a draft to nobody, whoever asks).
+    ok(app.post("/lfscada/announcement/publish", &[("id", &announcement)]).await, "publish").await;
     let template_signals =
         json!([{"name": "Level", "area": "input_register", "address": 0, "dataType": "uint16"}]).to_string();
     let template = app.post("/lfscada/equipment/model/add", &[("name", "Tank"), ("signals", &template_signals)]).await;

@@ -7,6 +7,7 @@
  * On a phone the rows are cards (lib/layout.ts, CARDS_BELOW) with the same parts and a finger-sized checkbox.
  */
 import { useState } from 'react';
+import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Flex, Popconfirm, Select, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ import {
   type MessageType,
 } from '../model/messageQuery';
 import { MessageTypeTag, ReadMark, useMessageTitle } from './messageParts';
+import { NotifySettingsDrawer } from './NotifySettingsDrawer';
 
 export default function MessageCentrePage() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export default function MessageCentrePage() {
   const titleOf = useMessageTitle();
   const [filter, setFilter] = useState<{ type?: MessageType; equipId?: number; page: number }>({ page: 1 });
   const [selected, setSelected] = useState<number[]>([]);
+  const [notifyOpen, setNotifyOpen] = useState(false);
   const readStatus = readStatusOf(list);
   const query: MessageQuery = {
     page: filter.page,
@@ -104,6 +107,10 @@ export default function MessageCentrePage() {
         >
           {filter.type ? t('messages.markAllReadOfType', { type: t(`messages.type.${filter.type}`) }) : t('messages.markAllRead')}
         </Button>
+        <Button id="notify-settings-open" icon={<SettingOutlined />} onClick={() => setNotifyOpen(true)}>
+          {t('messages.notify.open')}
+        </Button>
+        <NotifySettingsDrawer open={notifyOpen} onClose={() => setNotifyOpen(false)} />
       </Flex>
     </Flex>
   );
