@@ -153,6 +153,17 @@ pub const MODEL_BYTES: usize = 20 * 1024 * 1024;
 /// asking, so a long title is still heard, its start first.
 pub const SPEECH_TEXT_CHARS: usize = 200;
 
+// Repair work orders (docs/work-orders.md).
+
+/// Longest problem description of a repair order.
+pub const REPAIR_DESCRIPTION_CHARS: usize = 500;
+/// Longest repair content (what was done), given when the order is finished.
+pub const REPAIR_CONTENT_CHARS: usize = 1000;
+/// Longest remark of a step (the reason of an early finish).
+pub const REPAIR_REMARK_CHARS: usize = 500;
+/// Most pictures one repair order holds (each at most [`IMAGE_BYTES`]).
+pub const REPAIR_PICTURES: usize = 6;
+
 // Lists.
 
 /// Most rows one page of a list may ask for.
@@ -215,6 +226,10 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
     ("ModelBytes", MODEL_BYTES as i64),
     ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
+    ("RepairDescriptionChars", REPAIR_DESCRIPTION_CHARS as i64),
+    ("RepairContentChars", REPAIR_CONTENT_CHARS as i64),
+    ("RepairRemarkChars", REPAIR_REMARK_CHARS as i64),
+    ("RepairPictures", REPAIR_PICTURES as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -21,6 +21,7 @@ pub mod message;
 pub mod monitor;
 pub mod page;
 pub mod project;
+pub mod repair;
 pub mod report;
 pub mod scene;
 pub mod signal;
@@ -136,6 +137,12 @@ fn declarations() -> Vec<String> {
         message::Message::decl(),
         message::Changed::decl(),
         message::ShareInfo::decl(),
+        repair::RepairOrder::decl(),
+        repair::RepairStep::decl(),
+        repair::RepairPicture::decl(),
+        repair::RepairOrderDetail::decl(),
+        repair::RepairCreated::decl(),
+        repair::RepairUser::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),
         system::Model::decl(),
