@@ -31,6 +31,7 @@ export const TEXT_AREAS = [
   'accounts',
   'designer',
   'messages',
+  'ops',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];
