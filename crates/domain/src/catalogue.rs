@@ -128,6 +128,14 @@ catalogue! {
     NotifyChannelNotFound = "1281", "通知渠道不存在或已删除", "Notification channel does not exist or was removed";
     /// An e-mail channel's test while the organisation has no SMTP server set up.
     SmtpNotConfigured = "1282", "管理员尚未配置邮件服务器（SMTP）", "The administrator has not set up the e-mail (SMTP) server yet";
+    /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
+    RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
+    /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).
+    RepairWrongPerson = "1291", "这一步不由您处理：派单和撤销由创建人或管理人员操作，接单、完成由指派的维修人操作", "This step is not yours: the creator or a manager dispatches and cancels, the assigned repairer receives and finishes";
+    /// The order's status does not allow the step (out of order, or someone took a step just before).
+    RepairWrongStatus = "1292", "工单当前状态不允许这一步（可能刚被他人处理），请刷新后查看", "The order's current status does not allow this step (someone may have just taken it); refresh to see it";
+    /// The repairer named in a dispatch cannot see the order's equipment or may not handle repair orders.
+    RepairerCannotSee = "1293", "所选维修人看不到该设备或没有维修工单权限", "The chosen repairer cannot see this equipment or has no permission for repair orders";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -1,5 +1,5 @@
 //! The names the server and the web app share besides the error texts: response codes by name, permission codes
-//! by name, the limits of forms and queries and the accepted picture types, exported to `web/src/generated/contract.json` so the console never
+//! by name, the limits of forms and queries, the accepted picture types and the repair orders' step table, exported to `web/src/generated/contract.json` so the console never
 //! types a code or a limit twice (a code renamed or removed here breaks the web build, not a screen at run time; a
 //! limit changed here changes the form's rule with the server's). A test fails when the file is stale.
 
@@ -27,6 +27,7 @@ pub fn export_json() -> String {
     root.insert("permissions".into(), Value::Object(permissions));
     root.insert("limits".into(), Value::Object(limits));
     root.insert("imageTypes".into(), Value::Array(image_types));
+    root.insert("repairSteps".into(), crate::repair::export());
     let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("contract serialises");
     text.push('\n');
     text

@@ -18,6 +18,7 @@
 //! - [`image_file`]: which uploaded files are pictures (types, extensions, served media types).
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
+//! - [`repair`]: repair work orders: statuses, the steps between them and who takes each (one table, exported).
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
@@ -30,6 +31,7 @@ pub mod limits;
 pub mod page;
 pub mod permission;
 pub mod reason;
+pub mod repair;
 pub mod validate;
 pub mod value_map;
 

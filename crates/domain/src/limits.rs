@@ -167,6 +167,16 @@ pub const SMTP_HOST_CHARS: usize = 253;
 pub const SMTP_CREDENTIAL_CHARS: usize = 200;
 /// Longest sender name of alarm e-mail.
 pub const SMTP_FROM_NAME_CHARS: usize = 60;
+// Repair work orders (docs/work-orders.md).
+
+/// Longest problem description of a repair order.
+pub const REPAIR_DESCRIPTION_CHARS: usize = 500;
+/// Longest repair content (what was done), given when the order is finished.
+pub const REPAIR_CONTENT_CHARS: usize = 1000;
+/// Longest remark of a step (the reason of an early finish).
+pub const REPAIR_REMARK_CHARS: usize = 500;
+/// Most pictures one repair order holds (each at most [`IMAGE_BYTES`]).
+pub const REPAIR_PICTURES: usize = 6;
 
 // Lists.
 
@@ -237,6 +247,10 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SmtpHostChars", SMTP_HOST_CHARS as i64),
     ("SmtpCredentialChars", SMTP_CREDENTIAL_CHARS as i64),
     ("SmtpFromNameChars", SMTP_FROM_NAME_CHARS as i64),
+    ("RepairDescriptionChars", REPAIR_DESCRIPTION_CHARS as i64),
+    ("RepairContentChars", REPAIR_CONTENT_CHARS as i64),
+    ("RepairRemarkChars", REPAIR_REMARK_CHARS as i64),
+    ("RepairPictures", REPAIR_PICTURES as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -36,6 +36,9 @@ pub enum Access {
     Admin,
     /// A signed-in account holding `monitor_write_data`; otherwise 1208 (no write permission).
     Write,
+    /// A signed-in account holding `monitor_multi_designer_repair` (spec: "view repair orders") or `manage` (a
+    /// supervisor dispatches orders); otherwise 1212 ('No permission to view repair orders').
+    Repair,
 }
 
 impl Access {
@@ -48,6 +51,7 @@ impl Access {
             Access::WholeOrg => "session with the manage permission and the whole organisation in view",
             Access::Admin => "administrator",
             Access::Write => "session with the monitor_write_data permission",
+            Access::Repair => "session with the monitor_multi_designer_repair or the manage permission",
         }
     }
 
@@ -60,13 +64,20 @@ impl Access {
             Access::WholeOrg => permission::has(auths, permission::MANAGE) && !current.viewer().granted_only,
             Access::Admin => current.user.role_type == ROLE_ADMIN,
             Access::Write => permission::has(auths, permission::WRITE_DATA),
+            Access::Repair => may_handle_repairs(auths),
         };
         match (admitted, self) {
             (true, _) => Ok(()),
             (false, Access::Write) => Err(Code::NoWritePermission),
+            (false, Access::Repair) => Err(Code::NoRepairPermission),
             (false, _) => Err(Code::NoPermission),
         }
     }
+}
+
+/// True when `auths` lets an account see and handle repair orders: the spec's permission, or `manage`.
+pub fn may_handle_repairs(auths: &[String]) -> bool {
+    permission::has(auths, permission::MULTI_DESIGNER_REPAIR) || permission::has(auths, permission::MANAGE)
 }
 
 /// The kinds of object a parameter can name.
@@ -103,6 +114,8 @@ pub enum Object {
     /// A page template to delete: a limited sub-account deletes only those it saved.
     TemplateToChange,
     SubAccount,
+    /// A repair work order (seen where its equipment is).
+    RepairOrder,
 }
 
 impl Object {
@@ -120,6 +133,7 @@ impl Object {
             Object::Image => Code::ImageNotFound,
             Object::Template | Object::TemplateToChange => Code::TemplateNotFound,
             Object::SubAccount => Code::SubAccountNotFound,
+            Object::RepairOrder => Code::RepairOrderNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
             }
@@ -165,6 +179,7 @@ impl Object {
             Object::Template => id().map(ObjectRef::Template),
             Object::TemplateToChange => id().map(ObjectRef::TemplateToChange),
             Object::SubAccount => id().map(ObjectRef::SubAccount),
+            Object::RepairOrder => id().map(ObjectRef::RepairOrder),
         };
         one.into_iter().collect()
     }

@@ -142,6 +142,8 @@ pub enum ObjectRef {
     TemplateToChange(i64),
     /// An account of the organisation other than an administrator (what administrators manage).
     SubAccount(i64),
+    /// A repair work order: seen where its equipment is.
+    RepairOrder(i64),
 }
 
 impl Store {
@@ -184,6 +186,7 @@ impl Store {
             }
             ObjectRef::Report(id) => id_query(by_equipment("reports", "id"), *id).await,
             ObjectRef::Alarm(id) => id_query(by_equipment("alarm_records", "id"), *id).await,
+            ObjectRef::RepairOrder(id) => id_query(by_equipment("repair_orders", "id"), *id).await,
             ObjectRef::Command(uuid) => text_query(by_equipment("commands", "uuid"), uuid.clone()).await,
             ObjectRef::Gateway(sn) => {
                 let sql = format!(

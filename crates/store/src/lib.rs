@@ -59,6 +59,7 @@ pub mod page_passwords;
 pub mod pages;
 pub mod projects;
 pub mod readings;
+pub mod repairs;
 pub mod reports;
 pub mod scenes;
 pub mod sessions;

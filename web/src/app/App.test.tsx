@@ -90,9 +90,10 @@ describe('with a session', () => {
     await screen.findByTestId('not-available');
     const sideMenu = document.getElementById('side-menu');
     expect(sideMenu).not.toBeNull();
-    fireEvent.click(within(sideMenu as HTMLElement).getByText('报修工单'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ops/repairs'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('报修工单'));
+    expect(within(sideMenu as HTMLElement).getByText('报修工单')).toBeTruthy();
+    fireEvent.click(within(sideMenu as HTMLElement).getByText('巡检计划'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ops/inspection_plan'));
+    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('巡检计划'));
   });
 
   it("shows the unread count, as '99+' above 99", async () => {

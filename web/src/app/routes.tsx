@@ -92,12 +92,15 @@ const findpwdSteps: RouteDef[] = [
   { path: 'finish', name: 'FindpwdFinish', titleKey: 'route.findpwd.finish', screen: notAvailable },
 ];
 
-/** The EG equipment detail (one screen for its three paths). */
-const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+/** Repair work orders (docs/work-orders.md). */
+const repairsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/RepairsPage'));
+
+/** The EG equipment detail (one screen for its three paths; its repair records and an order beside it need 'ops'). */
+const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/detail/components/EgDetailPage'),
 );
 /** A configuration page of an EG equipment on its own (three paths). */
-const egPageScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+const egPageScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
@@ -270,7 +273,7 @@ const manageRoutes: RouteDef[] = [
     screen: withTexts(['accounts'], () => import('@/features/accounts/components/SubAccountsPage')),
     menu: { group: 'system', adminOnly: true },
   },
-  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: notAvailable, menu: { group: 'ops' } },
+  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' } },
   { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: notAvailable, menu: { group: 'ops' } },
   {
     path: 'ops/inspection_content',
@@ -282,7 +285,7 @@ const manageRoutes: RouteDef[] = [
 ];
 
 const messageCentreScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageCentrePage'));
-const messageDetailScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageDetailPage'));
+const messageDetailScreen: ScreenLoader = withTexts(['messages', 'ops'], () => import('@/features/messages/components/MessageDetailPage'));
 
 /** The message centre's children; `/message` and `/msg` differ only in their detail route. */
 function messageCentreRoutes(detailPath: string): RouteDef[] {
@@ -424,7 +427,7 @@ export const routeTable: TopRouteDef[] = [
     path: 'system/msg/detail/:dataId/:msgType',
     titleKey: 'route.systemMsgDetail',
     frame: 'bare',
-    screen: withTexts(['messages'], () => import('@/features/messages/components/SystemMessagePage')),
+    screen: withTexts(['messages', 'ops'], () => import('@/features/messages/components/SystemMessagePage')),
   },
 ];
 

@@ -509,6 +509,22 @@ lastError: string, gmtCreate: number, gmtUpdate: number, };
 
 export type SmtpServer = { host: string, port: number, security: "none" | "starttls" | "tls", username: string, hasPassword: boolean, fromAddress: string, fromName: string, };
 
+export type RepairOrder = { id: number, number: string, equipmentId: number, equipName: string, alarmId: number | null, signalTitle: string, description: string, status: "pending" | "dispatched" | "received" | "finished" | "early-finish", creatorId: number, creatorName: string, repairerId: number | null, repairerName: string | null, content: string, gmtCreate: number, gmtUpdate: number, };
+
+export type RepairStep = { id: number, userId: number, userName: string, 
+/**
+ * `create`, `dispatch`, `receive`, `finish`, `earlyFinish`.
+ */
+action: string, fromStatus: string, toStatus: string, remark: string, gmtCreate: number, };
+
+export type RepairPicture = { id: number, path: string, uploadedBy: number, gmtCreate: number, };
+
+export type RepairOrderDetail = { order: RepairOrder, steps: Array<RepairStep>, pictures: Array<RepairPicture>, };
+
+export type RepairCreated = { id: number, number: string, };
+
+export type RepairUser = { userId: number, loginname: string, };
+
 export type Hardware = { model: string, firmware: string, 
 /**
  * How many of the organisation's gateways run it.

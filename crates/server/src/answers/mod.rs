@@ -23,6 +23,7 @@ pub mod notify;
 pub mod ops_center;
 pub mod page;
 pub mod project;
+pub mod repair;
 pub mod report;
 pub mod scene;
 pub mod signal;
@@ -145,6 +146,12 @@ fn declarations() -> Vec<String> {
         notify::NotifySettings::decl(),
         notify::NotifyDelivery::decl(),
         notify::SmtpServer::decl(),
+        repair::RepairOrder::decl(),
+        repair::RepairStep::decl(),
+        repair::RepairPicture::decl(),
+        repair::RepairOrderDetail::decl(),
+        repair::RepairCreated::decl(),
+        repair::RepairUser::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),
         system::Model::decl(),

@@ -101,11 +101,16 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     let Some(was) = state.store.equipment(&current.viewer(), id).await? else {
         return Err(not_found());
     };
+    // Its repair orders go with it (ON DELETE CASCADE): their pictures are files, named before the rows go.
+    let order_pictures = state.store.repair_picture_paths_of_equipment(id).await?;
     if !state.store.delete_equipment(&current.viewer(), id).await? {
         return Err(not_found());
     }
     // Its pages, marks and sharing go with it in the database (ON DELETE CASCADE); its picture is a file.
     crate::api::images::remove(&state, &was.image).await;
+    for path in order_pictures {
+        crate::api::images::remove(&state, &path).await;
+    }
     if let Some(sn) = was.gateway_sn {
         state.link.gateway_changed(&sn).await;
     }

@@ -223,15 +223,26 @@ pub async fn remove(state: &AppState, image: &str) {
     }
 }
 
+/// True when the caller may see the picture at `path`: a library or equipment picture it may see, or a picture of a
+/// repair order it may see (which also needs the permission to see repair orders: docs/security.md).
+async fn visible(state: &AppState, current: &CurrentUser, path: &str) -> anyhow::Result<bool> {
+    let viewer = current.viewer();
+    if state.store.picture_visible(&viewer, path).await? {
+        return Ok(true);
+    }
+    Ok(crate::access::may_handle_repairs(&current.user.auths)
+        && state.store.repair_picture_visible(&viewer, path).await?)
+}
+
 /// `GET /userimg/{*file}`: a stored image the caller may see (a library picture of its organisation, or an
-/// equipment's picture where it sees that equipment), or 404 (1216) for any other name (nested paths included), a
+/// equipment's picture where it sees that equipment, a repair order's where it may see the order), or 404 (1216) for any other name (nested paths included), a
 /// missing file, or another organisation's or an ungranted equipment's picture, whatever its name.
 pub async fn serve(State(state): State<AppState>, current: CurrentUser, Path(file): Path<String>) -> Response {
     let not_found = || plain(Code::FileNotFound, StatusCode::NOT_FOUND, request_lang());
     let Some(kind) = stored_name(&file) else {
         return not_found();
     };
-    match state.store.picture_visible(&current.viewer(), &served_at(&file)).await {
+    match visible(&state, &current, &served_at(&file)).await {
         Ok(true) => {}
         Ok(false) => return not_found(),
         Err(e) => return ApiError::Internal(e).into_response_in(request_lang()),

@@ -20,6 +20,7 @@ pub mod page_passwords;
 pub mod pages;
 pub mod presence;
 pub mod projects;
+pub mod repairs;
 pub mod reports;
 pub mod scenes;
 pub mod settings;

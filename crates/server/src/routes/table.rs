@@ -563,6 +563,9 @@ pub fn table() -> Vec<RouteDef> {
         route!(POST "/lfscada/announcement/delete", system::announcement_delete, "announcement.delete", WholeOrg ["id" => Announcement],
             "Delete a draft or withdrawn announcement; 1238 when published (needs the manage permission).",
             [param("id", "integer", true, "Announcement id")]),
+    ]);
+    routes.extend(super::ops_table::routes());
+    routes.extend([
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public [],
             "This description of the API.", []),

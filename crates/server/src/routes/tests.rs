@@ -37,6 +37,9 @@ const OBJECT_PARAMS: &[&str] = &[
     "pageId",
     "projectId",
     "objectId",
+    "orderId",
+    "repairerId",
+    "pictureId",
 ];
 
 /// `(action, param)` pairs whose object is not a guard of the route, and why.
@@ -49,6 +52,12 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
     ("monitor.group.equipment.queryByGroup", "gatewayId", "a filter over equipment already narrowed by the grants"),
     ("msg.info", "id", "a message is its user's own: the store looks it up among the caller's (1280 otherwise)"),
     ("msg.notify.test", "id", "a channel is its user's own: the store looks it up among the caller's (1281 otherwise)"),
+    (
+        "ops.repair.dispatch",
+        "repairerId",
+        "a person, not an object: the handler checks they see the order's equipment (1293)",
+    ),
+    ("ops.repair.picture.delete", "pictureId", "looked up within the order the guard checked, by its uploader (1242)"),
 ];
 
 #[test]

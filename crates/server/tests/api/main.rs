@@ -36,6 +36,8 @@ mod pages_document;
 mod pages_versions;
 mod project_pages;
 mod projects;
+mod repairs;
+mod repairs_access;
 mod reports;
 mod route_walk;
 mod scenes;

@@ -68,9 +68,10 @@ impl Who {
         match (self, access) {
             (_, Access::Public | Access::Session) => None,
             (Who::Admin | Who::Outsider, _) => None,
-            (Who::Limited, Access::Manage | Access::Write) => None,
+            (Who::Limited, Access::Manage | Access::Write | Access::Repair) => None,
             (Who::Limited, Access::WholeOrg | Access::Admin) => Some("1011"),
             (Who::NoPermission, Access::Write) => Some("1208"),
+            (Who::NoPermission, Access::Repair) => Some("1212"),
             (Who::NoPermission, Access::Manage | Access::WholeOrg | Access::Admin) => Some("1011"),
         }
     }

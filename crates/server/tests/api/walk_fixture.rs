@@ -1,6 +1,6 @@
 //! The objects and callers the route walk ([`crate::route_walk`]) uses: two equipment of one organisation, each
 //! with everything that hangs off it (signal, page, report, alarm, command, gateway with a driver, a model made
-//! from it, a picture), the organisation's shared objects (a library picture among them, shown by the hidden
+//! from it, a picture, a repair order), the organisation's shared objects (a library picture among them, shown by the hidden
 //! equipment's page), and four callers: its administrator, a sub-account
 //! granted only the first equipment, a sub-account without permissions, and another organisation's
 //! administrator.
@@ -30,6 +30,8 @@ pub struct Made {
     pub page_template: String,
     /// A project of this equipment alone: its pages are a limited sub-account's only where it is granted.
     pub project: String,
+    /// A repair order on this equipment (made by the administrator, pending).
+    pub repair_order: String,
 }
 
 /// The organisation's shared objects.
@@ -87,6 +89,7 @@ impl World {
             Object::Template => s.page_template.clone(),
             Object::TemplateToChange => made.page_template.clone(),
             Object::SubAccount => s.sub_account.clone(),
+            Object::RepairOrder => made.repair_order.clone(),
         }
     }
 }
@@ -210,6 +213,13 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
     let project_name = format!("Line {equipment}");
     let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
     let project = ok(project, "project").await.data()["id"].to_string();
+    let order = app
+        .post(
+            "/lfscada/ops/repair/add",
+            &[("equipmentId", &equipment), ("description", &format!("{label} seal leaks"))],
+        )
+        .await;
+    let repair_order = ok(order, "repair order").await.data()["id"].to_string();
     Made {
         equipment,
         signal,
@@ -222,6 +232,7 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
         picture,
         page_template: String::new(),
         project,
+        repair_order,
     }
 }
 

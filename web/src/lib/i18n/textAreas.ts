@@ -32,6 +32,7 @@ export const TEXT_AREAS = [
   'designer',
   'messages',
   'center',
+  'ops',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];

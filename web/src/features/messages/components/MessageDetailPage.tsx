@@ -2,12 +2,15 @@
  * One message (spec section 2): `/message/detail/{msgType}/{msgId}` by its id, `/msg/detail/{menuType}/{msgType}/
  * {dataId}` and the stand-alone `/system/msg/detail/{dataId}/{msgType}` by what it is about (the newest such
  * message). Opening an unread message reads it. What follows depends on the type:
- * - alarm: when and what, with the way to the equipment's alarms;
+ * - alarm: when and what, with the way to the equipment's alarms and, with the repair permission, a repair order
+ *   made from the alarm (its equipment, signal and text filled in);
  * - notice: the announcement, its text shown as text (never as markup: an announcement is typed by a person and
  *   read by everyone);
- * - expire and order: the message's own text.
+ * - order: the repair order's summary (number, equipment, status, problem, repairer) and the way to the order
+ *   beside its equipment;
+ * - expire: the message's own text.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +23,11 @@ import { Code } from '@/lib/api/codes';
 import { useChangeMessages, useMessage, useMessages, useNotice } from '../api/messages';
 import { centreOfPath, isMessageType, listOfPath, type MessageList, type MessageType } from '../model/messageQuery';
 import { MessageTypeTag, ReadMark, useMessageTitle } from './messageParts';
+import { OrderPart } from './OrderPart';
+import { CreateRepairDialog } from '@/components/repairs/CreateRepairDialog';
+import { useEquipmentOptions } from '@/lib/equipmentOptions';
+import { canHandleRepairs } from '@/lib/repairs/rules';
+import { useUser } from '@/lib/session';
 
 /** Which message an address names, and where "back" goes. */
 interface Target {
@@ -117,7 +125,8 @@ function MessageCard({ message, back }: { message: Message; back: string | null 
       <div style={{ marginTop: 16 }}>
         {message.type === 'alarm' && <AlarmPart message={message} />}
         {message.type === 'notice' && <NoticePart message={message} />}
-        {(message.type === 'expire' || message.type === 'order') && message.note && (
+        {message.type === 'order' && <OrderPart message={message} />}
+        {message.type === 'expire' && message.note && (
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{message.note}</Typography.Paragraph>
         )}
       </div>
@@ -127,11 +136,31 @@ function MessageCard({ message, back }: { message: Message; back: string | null 
 
 function AlarmPart({ message }: { message: Message }) {
   const { t } = useTranslation();
+  const titleOf = useMessageTitle();
+  const canRepair = canHandleRepairs(useUser());
+  const equipment = useEquipmentOptions(canRepair && message.equipId !== null);
+  const [repairing, setRepairing] = useState(false);
   if (message.equipId === null) return null;
+  const equipId = message.equipId;
+  const equipName = equipment.data?.find((e) => e.id === equipId)?.equipName ?? '';
   return (
-    <Link to={`/monitor/eg/detail/list/${message.equipId}/1`} id="message-open-alarms">
-      <Button type="primary">{t('messages.openAlarms')}</Button>
-    </Link>
+    <Flex gap={8} wrap>
+      <Link to={`/monitor/eg/detail/list/${equipId}/1`} id="message-open-alarms">
+        <Button type="primary">{t('messages.openAlarms')}</Button>
+      </Link>
+      {canRepair && message.alarmId !== null && (
+        <>
+          <Button onClick={() => setRepairing(true)} id="message-repair">
+            {t('repair.fromAlarm')}
+          </Button>
+          <CreateRepairDialog
+            open={repairing}
+            prefill={{ equipmentId: equipId, equipName, alarmId: message.alarmId, description: titleOf(message) }}
+            onClose={() => setRepairing(false)}
+          />
+        </>
+      )}
+    </Flex>
   );
 }
 

@@ -5,6 +5,7 @@ import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { installFakeServer, ok, fail, TEST_USER, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import { stubViewportWidth } from '@/test/viewport';
+import { repairDetail, repairOrder } from '@/test/repairAnswers';
 
 function message(patch: Partial<Message>): Message {
   return {
@@ -134,6 +135,36 @@ describe('a message opened', () => {
     expect(content.querySelector('img')).toBeNull();
     expect(form(server.calls('/lfscada/msg/query')[0]?.body ?? '').get('dataId')).toBe('12');
     expect(server.calls('/lfscada/msg/markAsRead')).toHaveLength(0);
+  });
+
+  it("shows an order message's order and the way to it beside its equipment", async () => {
+    const order = message({ id: 3, type: 'order', title: '维修工单 WX202611260001 已派给您：1# 泵站', titleEn: 'Repair order WX202611260001 assigned to you: 1# Pump', note: 'WX202611260001', dataId: '5', dataStatus: 'sended', equipType: 'repair', alarmId: null, alarmBroadcastTimes: 0 });
+    server.on('/lfscada/msg/info', ok(order));
+    server.on('/lfscada/ops/repair/info', ok(repairDetail(repairOrder({ status: 'dispatched', repairerId: 1, repairerName: 'operator1' }))));
+    renderApp('/message/detail/order/3');
+    const summary = await screen.findByTestId('order-summary');
+    expect(summary.textContent).toContain('WX202611260001');
+    expect(summary.textContent).toContain('已派单');
+    expect(summary.textContent).toContain('出口法兰漏水');
+    expect(screen.getByText('打开工单').closest('a')?.getAttribute('href')).toBe('/monitor/eg/detail/list/7/repair/5');
+    expect(form(server.calls('/lfscada/ops/repair/info')[0]?.body ?? '').get('id')).toBe('5');
+  });
+
+  it('offers a repair order made from an alarm message', async () => {
+    server.on('/lfscada/msg/info', ok(ALARM));
+    server.on('/lfscada/ops/repair/add', ok({ id: 6, number: 'WX202611260002' }));
+    renderApp('/message/detail/alarm/1');
+    const repair = await waitFor(() => {
+      const found = document.getElementById('message-repair');
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    await click(repair);
+    expect((await screen.findByTestId('repair-create-prefill')).textContent).toContain('1# 泵站');
+    await click(document.getElementById('repair-create-submit') as HTMLElement);
+    await waitFor(() => expect(server.calls('/lfscada/ops/repair/add')).toHaveLength(1));
+    const sent = form(server.calls('/lfscada/ops/repair/add')[0]?.body ?? '');
+    expect([sent.get('equipmentId'), sent.get('alarmId'), sent.get('description')]).toEqual(['7', '70', '1# 泵站 出口压力 压力高']);
   });
 
   it('says a message that is gone is gone', async () => {

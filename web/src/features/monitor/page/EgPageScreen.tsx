@@ -3,7 +3,7 @@
  * page of an EG equipment, live, on its own (spec section 2, MonitorEgPage; a project's page is pointed to its
  * project's monitor). A click event that opens another page replaces this one in the address, so Back returns to
  * it. With `?draft=1` it shows the designer's unsaved
- * document of the page instead of the stored one (lib/pageDraft.ts).
+ * document of the page instead of the stored one (lib/pageDraft.ts). The order form opens the order beside the page.
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,22 @@ import { TabEmpty } from '@/components/LoadState';
 import { egPagePath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
+import { OrderBeside } from '@/components/repairs/OrderBeside';
 
 export default function EgPageScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const pageId = positiveIdOf(useParams().pageId);
+  const params = useParams();
+  const pageId = positiveIdOf(params.pageId);
   // The designer's preview of unsaved changes (lib/pageDraft.ts).
   const draft = useSearchParams()[0].get(DRAFT_QUERY) === '1';
   const openPage = useCallback((id: number) => void navigate(egPagePath(id)), [navigate]);
   if (pageId === null) return <TabEmpty testId="page-bad-id" description={t('livePage.notFound')} />;
-  return <LiveConfigPage key={pageId} pageId={pageId} onOpenPage={openPage} draft={draft} />;
+  return (
+    <>
+      <LiveConfigPage key={pageId} pageId={pageId} onOpenPage={openPage} draft={draft} />
+      {/* The order route: the order beside the page (components/repairs/OrderBeside.tsx). */}
+      <OrderBeside orderType={params.orderType} orderId={params.orderId} />
+    </>
+  );
 }

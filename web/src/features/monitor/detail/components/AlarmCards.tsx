@@ -8,7 +8,7 @@ import { CardList, CardListItem, CardListPager, type CardPaging } from '@/compon
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { AlarmRecord } from '../model/types';
-import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmValue } from './alarmCells';
+import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmRepair, AlarmValue } from './alarmCells';
 import type { StateText } from '@/lib/signals/states';
 
 interface AlarmCardsProps {
@@ -20,9 +20,11 @@ interface AlarmCardsProps {
   onConfirm(record: AlarmRecord): void;
   /** The signals' state texts, by signal id. */
   valueMaps: ReadonlyMap<number, readonly StateText[]>;
+  /** A repair order from the record, where the user may make one. */
+  onRepair?(record: AlarmRecord): void;
 }
 
-export function AlarmCards({ records, loading, emptyText, pagination, confirming, onConfirm, valueMaps }: AlarmCardsProps) {
+export function AlarmCards({ records, loading, emptyText, pagination, confirming, onConfirm, valueMaps, onRepair }: AlarmCardsProps) {
   const { t } = useTranslation();
   if (records.length === 0) {
     return loading ? <Spin style={{ display: 'block', padding: 24 }} /> : <Empty description={emptyText} data-testid="alarm-cards-empty" />;
@@ -51,7 +53,8 @@ export function AlarmCards({ records, loading, emptyText, pagination, confirming
               {t('monitor.alarm.column.gmtRelease')} {formatBaseTime(r.gmtRelease)}
             </Typography.Text>
           )}
-          <Flex justify="flex-end">
+          <Flex justify="flex-end" gap={8} wrap>
+            {onRepair && <AlarmRepair record={r} touch onRepair={() => onRepair(r)} />}
             <AlarmConfirm record={r} busy={confirming(r)} touch onConfirm={() => onConfirm(r)} />
           </Flex>
         </CardListItem>

@@ -7,6 +7,9 @@
  *
  * On a phone the records are cards (AlarmCards), the same parts (alarmCells.tsx).
  *
+ * With the repair permission (`canRepair`) each record has "repair order": a new repair order made from the alarm,
+ * its equipment, signal and text filled in (components/repairs/CreateRepairDialog.tsx).
+ *
  * Viewing needs `monitor_multi_designer_alarm` (spec section 6); the server also checks its rule-type permission
  * and answers 1211, shown the same way.
  */
@@ -26,7 +29,8 @@ import { Code } from '@/lib/api/codes';
 import { useCardLayout } from '@/lib/layout';
 import { useReadEquipmentAlarms } from '@/lib/messages';
 import { AlarmCards } from './AlarmCards';
-import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmValue, useValueMaps } from './alarmCells';
+import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmRepair, AlarmValue, useValueMaps } from './alarmCells';
+import { CreateRepairDialog, type RepairPrefill } from '@/components/repairs/CreateRepairDialog';
 
 /** Server code: no permission to view alarm records. */
 export const NO_ALARM_PERMISSION_CODE = Code.NoAlarmPermission;
@@ -36,9 +40,22 @@ export interface AlarmTabProps {
   canView: boolean;
   /** Changes whenever the live alarm counts change. */
   liveAlarmKey: string;
+  /** May make repair orders (from an alarm, in one click). */
+  canRepair?: boolean;
 }
 
-export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) {
+/** What a repair order made from `record` starts with: its equipment, signal and text. */
+export function repairPrefillOf(record: AlarmRecord): RepairPrefill {
+  return {
+    equipmentId: record.equipId,
+    equipName: record.equipTitle,
+    alarmId: record.id,
+    signalTitle: record.signalTitle,
+    description: [record.signalTitle, record.msg].filter(Boolean).join(' '),
+  };
+}
+
+export function AlarmTab({ equipmentId, canView, liveAlarmKey, canRepair = false }: AlarmTabProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<AlarmQuery>({ page: 1, startTime: null, endTime: null });
   const [rangeError, setRangeError] = useState<string | null>(null);
@@ -46,6 +63,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
   const confirm = useConfirmAlarm(equipmentId);
   const { refetch } = alarms;
   const cards = useCardLayout();
+  const [repairFrom, setRepairFrom] = useState<RepairPrefill | null>(null);
   const valueMaps = useValueMaps(equipmentId);
   // Seeing the records reads their alarm messages; a new alarm while they are shown is read as it comes.
   useReadEquipmentAlarms(equipmentId, canView, liveAlarmKey);
@@ -79,7 +97,12 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
     {
       title: t('monitor.alarm.column.operation'),
       key: 'operation',
-      render: (_, r) => <AlarmConfirm record={r} busy={confirming(r)} onConfirm={() => confirm.mutate(r.id)} />,
+      render: (_, r) => (
+        <Flex gap={8} wrap>
+          <AlarmConfirm record={r} busy={confirming(r)} onConfirm={() => confirm.mutate(r.id)} />
+          {canRepair && <AlarmRepair record={r} onRepair={() => setRepairFrom(repairPrefillOf(r))} />}
+        </Flex>
+      ),
     },
   ];
   const pagination = {
@@ -151,6 +174,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
           confirming={confirming}
           onConfirm={(r) => confirm.mutate(r.id)}
           valueMaps={valueMaps}
+          {...(canRepair ? { onRepair: (r: AlarmRecord) => setRepairFrom(repairPrefillOf(r)) } : {})}
         />
       ) : (
         <div style={{ overflowX: 'auto' }}>
@@ -166,6 +190,7 @@ export function AlarmTab({ equipmentId, canView, liveAlarmKey }: AlarmTabProps) 
           />
         </div>
       )}
+      <CreateRepairDialog open={repairFrom !== null} prefill={repairFrom} onClose={() => setRepairFrom(null)} />
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /monitor/eg/detail/list/:id (also …/:id/:alarm and …/:id/:orderType/:orderId): one EG equipment's monitor
- * screen (spec section 2, "Equipment detail tabs"). Repair and inspection records come with the work-order
- * screens.
+ * screen (spec section 2, "Equipment detail tabs"), with its repair records; inspection records come with the
+ * inspection screens. The order form (`…/:orderType/:orderId`) opens the order beside the equipment.
  *
  * The page owns what several tabs share: the monitor session (lib/live: gateway status, open calls, the live
  * socket), the latest stored values (so the table is filled before the first push), the signal catalogue, the
@@ -29,6 +29,9 @@ import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
 import { RealtimeCurveTab } from './RealtimeCurveTab';
 import { RealtimeTab } from './RealtimeTab';
 import { TabEmpty } from '@/components/LoadState';
+import { OrderBeside } from '@/components/repairs/OrderBeside';
+import { canHandleRepairs } from '@/lib/repairs/rules';
+import { RepairTab } from './RepairTab';
 
 export default function EgDetailPage() {
   const { t } = useTranslation();
@@ -37,7 +40,12 @@ export default function EgDetailPage() {
   if (equipmentId === null) {
     return <TabEmpty testId="detail-bad-id" description={t('monitor.detail.badId')} />;
   }
-  return <EgDetail key={equipmentId} equipmentId={equipmentId} alarm={params.alarm} />;
+  return (
+    <>
+      <EgDetail key={equipmentId} equipmentId={equipmentId} alarm={params.alarm} />
+      <OrderBeside orderType={params.orderType} orderId={params.orderId} />
+    </>
+  );
 }
 
 function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string | undefined }) {
@@ -65,6 +73,7 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
 
   const canWrite = hasAuth(user, Permission.WriteData);
   const canViewAlarms = hasAuth(user, Permission.MultiDesignerAlarm);
+  const canRepair = canHandleRepairs(user);
   const equipName = detail.data?.equipment.equipName ?? signals.data?.[0]?.equipTitle ?? '';
   const liveAlarmKey = `${gatewayAlarm}|${JSON.stringify(signalAlarm)}`;
 
@@ -101,12 +110,17 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
           {t('monitor.tab.alarm')}
         </Badge>
       ),
-      children: <AlarmTab equipmentId={equipmentId} canView={canViewAlarms} liveAlarmKey={liveAlarmKey} />,
+      children: <AlarmTab equipmentId={equipmentId} canView={canViewAlarms} liveAlarmKey={liveAlarmKey} canRepair={canRepair} />,
     },
     {
       key: 'curve' satisfies DetailTab,
       label: t('monitor.tab.curve'),
       children: <RealtimeCurveTab {...signalProps} buffer={buffer} now={now} monitoring={status === 'on'} />,
+    },
+    {
+      key: 'repair' satisfies DetailTab,
+      label: t('monitor.tab.repair'),
+      children: <RepairTab equipmentId={equipmentId} equipName={equipName} canView={canRepair} />,
     },
   ];
 

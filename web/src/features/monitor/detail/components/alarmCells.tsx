@@ -5,7 +5,7 @@
  * action (or who confirmed it and when). Test ids are the same on both layouts.
  */
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { AlarmRecord } from '../model/types';
@@ -68,6 +68,16 @@ export function AlarmConfirm({ record: r, busy, onConfirm, touch = false }: { re
   ) : (
     <Button size={touch ? 'large' : 'small'} icon={<CheckOutlined />} data-testid={`alarm-confirm-${r.id}`} loading={busy} onClick={onConfirm}>
       {t('monitor.alarm.confirm')}
+    </Button>
+  );
+}
+
+/** "Repair order": a new repair order made from the alarm (`touch`: a finger-sized button). */
+export function AlarmRepair({ record: r, onRepair, touch = false }: { record: AlarmRecord; onRepair(): void; touch?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button size={touch ? 'large' : 'small'} icon={<ToolOutlined />} data-testid={`alarm-repair-${r.id}`} onClick={onRepair} style={touch ? { minHeight: 44 } : undefined}>
+      {t('repair.fromAlarm')}
     </Button>
   );
 }

@@ -5,11 +5,11 @@
  * `:alarm` is how the message centre's alarm messages (and the equipment list's alarm badge) open the screen at
  * its alarms: the spec names the parameter but not its values, and the route table's own test uses `true`. Any
  * value opens the Alarm tab except an explicit "no" (`0`, `false`, `no`, empty), so a flag (`1`, `true`,
- * `alarm`) and an alarm id both lead to the alarms. The work-order form opens on the realtime data (work orders
- * are a later screen); the order is not looked up or shown.
+ * `alarm`) and an alarm id both lead to the alarms. The work-order form opens on the realtime data with the order
+ * beside it (components/repairs/OrderBeside.tsx).
  */
 
-export const DETAIL_TABS = ['realtime', 'equipment', 'gateway', 'command', 'history', 'alarm', 'curve'] as const;
+export const DETAIL_TABS = ['realtime', 'equipment', 'gateway', 'command', 'history', 'alarm', 'curve', 'repair'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
