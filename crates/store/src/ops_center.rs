@@ -1,5 +1,5 @@
 //! The operating centre (issue 14: `运营中心` in the monitor menu): per equipment the viewer may see, what is
-//! still open: alarms not released and alarms nobody has confirmed. Counted in the database, one row per
+//! still open: alarms not released, alarms nobody has confirmed, repair orders not finished. Counted in the database, one row per
 //! equipment, so the page is one query however many alarms there are.
 
 use crate::access::Viewer;
@@ -7,22 +7,26 @@ use crate::{Store, contains_pattern};
 use sqlx::Row;
 
 /// What is open on one equipment. Alarm counts are `None` for equipment whose alarms the viewer may not see (its
-/// rule type's permission is missing).
+/// rule type's permission is missing); the order count is `None` for a viewer who may not see repair orders.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EquipmentLoad {
     pub id: i64,
     pub equip_name: String,
     pub open_alarms: Option<i64>,
     pub unconfirmed_alarms: Option<i64>,
+    /// Repair orders pending, dispatched or received.
+    pub open_orders: Option<i64>,
 }
 
 impl Store {
-    /// Every equipment the viewer sees (optionally whose name contains `keyword`), with its open alarms and its
-    /// unconfirmed alarms; the alarms of `rule_types` only (the others' counts are `None`). Busiest first.
+    /// Every equipment the viewer sees (optionally whose name contains `keyword`), with its open alarms, its
+    /// unconfirmed alarms (of `rule_types` only: the others' counts are `None`) and, with `orders`, its open repair
+    /// orders. Busiest first.
     pub async fn ops_center(
         &self,
         viewer: &Viewer,
         rule_types: &[&str],
+        orders: bool,
         keyword: Option<&str>,
     ) -> anyhow::Result<Vec<EquipmentLoad>> {
         // The rule types are our own constants ('00', '01'), never user input: written into the text.
@@ -36,7 +40,9 @@ impl Store {
              (SELECT COUNT(*) FROM alarm_records a WHERE a.equipment_id = e.id AND a.org_id = e.org_id \
               AND a.gmt_release IS NULL) AS open_alarms, \
              (SELECT COUNT(*) FROM alarm_records a WHERE a.equipment_id = e.id AND a.org_id = e.org_id \
-              AND a.confirmed_by IS NULL) AS unconfirmed_alarms \
+              AND a.confirmed_by IS NULL) AS unconfirmed_alarms, \
+             (SELECT COUNT(*) FROM repair_orders o WHERE o.equipment_id = e.id AND o.org_id = e.org_id \
+              AND o.status IN ('pending', 'dispatched', 'received')) AS open_orders \
              FROM equipment e WHERE e.org_id = $1 AND ($2 = '' OR e.equip_name LIKE $3 ESCAPE '\\'){}",
             viewer.grant_sql("e")
         );
@@ -59,11 +65,14 @@ impl Store {
                     equip_name: r.try_get("equip_name")?,
                     open_alarms: count("open_alarms")?,
                     unconfirmed_alarms: count("unconfirmed_alarms")?,
+                    open_orders: if orders { Some(r.try_get::<i64, _>("open_orders")?) } else { None },
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         loads.sort_by(|a, b| {
-            let weight = |l: &EquipmentLoad| l.open_alarms.unwrap_or(0) + l.unconfirmed_alarms.unwrap_or(0);
+            let weight = |l: &EquipmentLoad| {
+                l.open_alarms.unwrap_or(0) + l.unconfirmed_alarms.unwrap_or(0) + l.open_orders.unwrap_or(0)
+            };
             weight(b).cmp(&weight(a)).then_with(|| a.equip_name.cmp(&b.equip_name)).then(a.id.cmp(&b.id))
         });
         Ok(loads)

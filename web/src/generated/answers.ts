@@ -461,9 +461,9 @@ type: string, title: string, titleEn: string, note: string, gmtCreate: number, d
 
 export type Changed = { changed: number, };
 
-export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, };
+export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, };
 
-export type OpsTotals = { equipment: number, openAlarms: number | null, unconfirmedAlarms: number | null, };
+export type OpsTotals = { equipment: number, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, };
 
 export type OpsCenter = { totals: OpsTotals, equipment: Array<EquipmentLoad>, };
 

@@ -12,16 +12,18 @@ answer_from_row! {
         pub equip_name: String,
         pub open_alarms: Option<i64>,
         pub unconfirmed_alarms: Option<i64>,
+        pub open_orders: Option<i64>,
     }
 }
 
-/// The sums over the equipment listed (null when the caller may see no alarms at all).
+/// The sums over the equipment listed (null when the caller may see no alarms, or no repair orders, at all).
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct OpsTotals {
     pub equipment: usize,
     pub open_alarms: Option<i64>,
     pub unconfirmed_alarms: Option<i64>,
+    pub open_orders: Option<i64>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -31,15 +33,16 @@ pub struct OpsCenter {
 }
 
 impl OpsCenter {
-    pub fn from_loads(loads: Vec<ops_center::EquipmentLoad>, alarms_visible: bool) -> OpsCenter {
-        let sum = |pick: fn(&ops_center::EquipmentLoad) -> Option<i64>| {
-            alarms_visible.then(|| loads.iter().filter_map(pick).sum())
+    pub fn from_loads(loads: Vec<ops_center::EquipmentLoad>, alarms_visible: bool, orders_visible: bool) -> OpsCenter {
+        let sum = |visible: bool, pick: fn(&ops_center::EquipmentLoad) -> Option<i64>| {
+            visible.then(|| loads.iter().filter_map(pick).sum())
         };
         OpsCenter {
             totals: OpsTotals {
                 equipment: loads.len(),
-                open_alarms: sum(|l| l.open_alarms),
-                unconfirmed_alarms: sum(|l| l.unconfirmed_alarms),
+                open_alarms: sum(alarms_visible, |l| l.open_alarms),
+                unconfirmed_alarms: sum(alarms_visible, |l| l.unconfirmed_alarms),
+                open_orders: sum(orders_visible, |l| l.open_orders),
             },
             equipment: loads.into_iter().map(EquipmentLoad::from).collect(),
         }

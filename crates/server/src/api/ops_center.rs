@@ -1,7 +1,8 @@
 //! The operating centre (issue 14: `运营中心`, the monitor's `gm/ocInfo`): what is still open per equipment the
 //! caller sees, and the totals. Alarm counts follow the alarm permissions of spec section 6: equipment of rule
 //! type 00 needs `monitor_equipinfo_menu_alarm`, 01 `monitor_designer_menu_alarm`; without it the count is null
-//! (not zero: the caller is not told there is nothing).
+//! (not zero: the caller is not told there is nothing). Open repair orders are counted for those who may handle
+//! repair orders (`monitor_multi_designer_repair` or `manage`), null otherwise.
 
 use crate::AppState;
 use crate::answers::ops_center as answer;
@@ -14,7 +15,7 @@ use ironsight_domain::permission;
 use ironsight_domain::validate::bounded_text;
 
 /// `POST /lfscada/ops/center/query {keyword?}` → `{totals, equipment: [{id, equipName, openAlarms,
-/// unconfirmedAlarms}]}`, busiest first.
+/// unconfirmedAlarms, openOrders}]}`, busiest first.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
@@ -24,6 +25,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         .filter(|(_, needed)| permission::has(auths, needed))
         .map(|(rule_type, _)| rule_type)
         .collect();
-    let loads = state.store.ops_center(&current.viewer(), &rule_types, Some(keyword)).await?;
-    Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty())))
+    let orders = crate::access::may_handle_repairs(auths);
+    let loads = state.store.ops_center(&current.viewer(), &rule_types, orders, Some(keyword)).await?;
+    Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty(), orders)))
 }

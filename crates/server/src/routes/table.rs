@@ -215,9 +215,9 @@ pub fn table() -> Vec<RouteDef> {
         ]),
         // Operating centre
         route!(POST "/lfscada/ops/center/query", ops_center::query, "ops.center.query", Session [],
-        "What is open per equipment the caller sees, busiest first: {totals: {equipment, openAlarms, unconfirmedAlarms}, \
-         equipment: [{id, equipName, openAlarms, unconfirmedAlarms}]}; alarm counts are null where the caller lacks \
-         the rule type's alarm permission.", [
+        "What is open per equipment the caller sees, busiest first: {totals: {equipment, openAlarms, unconfirmedAlarms, \
+         openOrders}, equipment: [{id, equipName, openAlarms, unconfirmedAlarms, openOrders}]}; alarm counts are null \
+         where the caller lacks the rule type's alarm permission, order counts without the repair permission.", [
             param("keyword", "string", false, "Part of the equipment name"),
         ]),
         // Equipment

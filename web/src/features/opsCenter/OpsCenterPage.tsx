@@ -4,7 +4,7 @@
  * leading to the equipment's alarms. Refreshed every 30 s. A count the operator may not see (the rule type's alarm
  * permission is missing) reads "—", never 0. On phones the rows are cards.
  *
- * Repair orders and inspection worksheets join the counts when those screens exist (issue 14).
+ * Open repair orders are counted for those who may handle them; inspection worksheets join when inspection exists.
  */
 import { useState } from 'react';
 import { Card, Col, Empty, Flex, Input, Row, Statistic, Table, Tooltip, Typography } from 'antd';
@@ -25,7 +25,7 @@ function Count({ value }: { value: number | null }) {
   const { t } = useTranslation();
   if (value === null) {
     return (
-      <Tooltip title={t('center.noAlarmPermission')}>
+      <Tooltip title={t('center.noPermission')}>
         <span>—</span>
       </Tooltip>
     );
@@ -44,13 +44,14 @@ export default function OpsCenterPage() {
     return <TabError title={t('center.loadFailed')} error={centre.error} onRetry={() => void centre.refetch()} testId="center-error" />;
   }
   const { totals, equipment } = centre.data;
-  const labels = { open: t('center.openAlarms'), unconfirmed: t('center.unconfirmedAlarms') };
+  const labels = { open: t('center.openAlarms'), unconfirmed: t('center.unconfirmedAlarms'), orders: t('center.openOrders') };
   const charted = busiest(equipment);
 
   const columns: ColumnsType<EquipmentLoad> = [
     { title: t('center.equipment'), key: 'name', render: (_, e) => <Link to={alarmsOf(e.id)}>{e.equipName}</Link> },
     { title: labels.open, key: 'open', align: 'right', width: 160, render: (_, e) => <Count value={e.openAlarms} /> },
     { title: labels.unconfirmed, key: 'unconfirmed', align: 'right', width: 180, render: (_, e) => <Count value={e.unconfirmedAlarms} /> },
+    { title: labels.orders, key: 'orders', align: 'right', width: 160, render: (_, e) => <Count value={e.openOrders} /> },
   ];
 
   return (
@@ -61,9 +62,10 @@ export default function OpsCenterPage() {
             ['equipment', t('center.equipmentCount'), totals.equipment],
             ['open', labels.open, totals.openAlarms],
             ['unconfirmed', labels.unconfirmed, totals.unconfirmedAlarms],
+            ['orders', labels.orders, totals.openOrders],
           ] as const
         ).map(([key, title, value]) => (
-          <Col xs={8} key={key}>
+          <Col xs={12} md={6} key={key}>
             <Card size="small" data-testid={`center-total-${key}`}>
               <Statistic title={title} value={value ?? '—'} valueStyle={key !== 'equipment' && (value ?? 0) > 0 ? { color: '#cf1322' } : undefined} />
             </Card>
@@ -99,6 +101,9 @@ export default function OpsCenterPage() {
                   {labels.unconfirmed} <Count value={e.unconfirmedAlarms} />
                 </span>
               </Flex>
+              <span>
+                {labels.orders} <Count value={e.openOrders} />
+              </span>
             </CardListItem>
           ))}
         </CardList>
