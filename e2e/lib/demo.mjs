@@ -73,3 +73,14 @@ export async function until(check, what, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/** Writes a value through the gateway and waits for the device to have it (the command's callback). */
+export async function writeThroughGateway(page, signalId, value) {
+  const written = await api(page, '/lfscada/monitor/multi/signal/write', { signalId: String(signalId), value: String(value) });
+  assert.equal(written.code, '200', JSON.stringify(written));
+  await until(async () => {
+    const outcome = await api(page, '/lfscada/equipment/multi/callback', { uuid: written.data.uuid });
+    assert.notEqual(outcome.data?.status, 'failure', JSON.stringify(outcome));
+    return outcome.data?.status === 'success';
+  }, `the write of ${value}`);
+}

@@ -8,20 +8,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, loginThroughForm, snap } from '../lib/harness.mjs';
-import { api, findDemo, until } from '../lib/demo.mjs';
+import { api, findDemo, until, writeThroughGateway as write } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
-
-/** Writes a value through the gateway and waits for the device to have it (the command's callback). */
-async function write(page, signalId, value) {
-  const written = await api(page, '/lfscada/monitor/multi/signal/write', { signalId: String(signalId), value: String(value) });
-  assert.equal(written.code, '200', JSON.stringify(written));
-  await until(async () => {
-    const outcome = await api(page, '/lfscada/equipment/multi/callback', { uuid: written.data.uuid });
-    assert.notEqual(outcome.data?.status, 'failure', JSON.stringify(outcome));
-    return outcome.data?.status === 'success';
-  }, `the write of ${value}`);
-}
 
 describe('repair work orders', () => {
   test('an alarm becomes a repair order, dispatched, received and finished by a second person', async () => {

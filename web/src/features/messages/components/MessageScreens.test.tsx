@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@/generated/answers';
 import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { installFakeServer, ok, fail, TEST_USER, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
+import { choose, click } from '@/test/antdActions';
 import { stubViewportWidth } from '@/test/viewport';
 import { repairDetail, repairOrder } from '@/test/repairAnswers';
 
@@ -30,25 +31,6 @@ const ALARM = message({});
 const NOTICE = message({ id: 2, type: 'notice', title: '周五停水', titleEn: '周五停水', dataId: '12', equipId: null, alarmId: null, read: true });
 
 const form = (body: string) => new URLSearchParams(body);
-
-async function click(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-/** Chooses an option of the antd Select whose input has `id`. */
-async function choose(id: string, label: string) {
-  await act(async () => {
-    fireEvent.mouseDown(document.getElementById(id) as HTMLElement);
-  });
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label);
-    expect(found).toBeTruthy();
-    return found as HTMLElement;
-  });
-  await click(option);
-}
 
 let server: FakeServer;
 let sockets: FakeSocket[];

@@ -3,30 +3,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { changeLanguage } from '@/lib/i18n';
 import { installFakeServer, ok, TEST_USER, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
+import { choose, click } from '@/test/antdActions';
 import { repairDetail, repairOrder } from '@/test/repairAnswers';
 import { stubViewportWidth } from '@/test/viewport';
 
 const PENDING = repairOrder();
 const RECEIVED = repairOrder({ id: 8, number: 'WX202611260002', status: 'received', creatorId: 9, creatorName: 'demo', repairerId: 1, repairerName: 'operator1', description: '电机异响' });
 const form = (body: string | undefined) => Object.fromEntries(new URLSearchParams(body ?? ''));
-
-async function click(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-async function choose(id: string, label: string) {
-  await act(async () => {
-    fireEvent.mouseDown(document.getElementById(id) as HTMLElement);
-  });
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label);
-    expect(found).toBeTruthy();
-    return found as HTMLElement;
-  });
-  await click(option);
-}
 
 let server: FakeServer;
 
