@@ -47,6 +47,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -175,4 +176,36 @@ describe('a pushed message', () => {
     expect(document.title).toContain('清水池 液位 液位低');
     expect(server.calls('/lfscada/msg/createSound')).toHaveLength(0);
   });
+
+  it('announces, when the socket opens again, a message written while it was closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on('/lfscada/user/info', ok({ ...TEST_USER, prompType: ['alter'] }));
+    renderApp('/message/messageAll');
+    await screen.findByTestId('message-centre');
+    const socketAt = async (n: number) =>
+      waitFor(() => {
+        const found = sockets.filter((s) => s.url.endsWith('/lfscada/ws/message/subscribe/m-1'))[n];
+        expect(found).toBeTruthy();
+        return found as FakeSocket;
+      });
+    const first = await socketAt(0);
+    first.open();
+    // The first open reads the unread messages back and announces none of them: they are the bell's.
+    await waitFor(() => expect(unreadReads(server)).toBe(1));
+    first.drop();
+    const missed = message({ id: 9, title: '出水泵 故障', titleEn: 'Outlet pump fault' });
+    server.on('/lfscada/msg/query', ok({ total: 3, list: [missed, ALARM, NOTICE] }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    (await socketAt(1)).open();
+    expect(await screen.findByText('出水泵 故障', { selector: '.ant-notification-notice-message' })).toBeTruthy();
+    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1);
+  });
 });
+
+/** How many times the notifier read the unread messages back (the centre's own list reads are not counted). */
+function unreadReads(fake: FakeServer): number {
+  return fake
+    .calls('/lfscada/msg/query')
+    .filter((call) => form(call.body).get('readStatus') === 'unread' && form(call.body).get('pageSize') === '10' && !form(call.body).has('type'))
+    .length;
+}

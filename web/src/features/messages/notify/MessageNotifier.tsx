@@ -5,6 +5,7 @@
  * - `title`: the window title scrolls the message for 10 s (titleFlash.ts);
  * - `sound`: an alarm's text is spoken, repeated while the alarm is unreleased (alarmSound.ts).
  * Whatever the choice, every message query refreshes (the bell's count, an open list) and the bell rings for 10 s.
+ * Messages written while the socket was closed are announced when it opens again (missedMessages.ts).
  *
  * When the browser blocks sound until the user interacts, a hint at the bottom says so with a button that enables
  * it; the header's mute button silences alarms in this browser.
@@ -22,10 +23,12 @@ import { openMessageChannel, type MessageFrame } from '@/lib/live/messageChannel
 import { useUser } from '@/lib/session';
 import { formatBaseTime } from '@/lib/signals/format';
 import type { Message } from '@/generated/answers';
+import { fetchMessages } from '../api/messages';
 import { messageKeys } from '../api/unreadCount';
 import { detailPath } from '../model/messageQuery';
 import { MessageTypeTag, useMessageTitle } from '../components/messageParts';
 import { AlarmSound } from './alarmSound';
+import { CATCH_UP_COUNT, MissedMessages } from './missedMessages';
 import { markFresh, notifierState, setLive, setSoundBlocked, useNotifierState } from './notifierState';
 import { flashTitle } from './titleFlash';
 
@@ -131,14 +134,30 @@ export function MessageNotifier() {
     });
     sound.current = player;
     const stopConfirmed = onAlarmConfirmed((alarmId) => player.stop(alarmId));
+    const missed = new MissedMessages();
+    let closed = false;
+    const catchUp = async () => {
+      // The bell and open lists may have missed messages too, announced or not.
+      void client.invalidateQueries({ queryKey: messageKeys.all });
+      try {
+        const page = await fetchMessages({ page: 1, pageSize: CATCH_UP_COUNT, readStatus: 'unread' });
+        if (!closed) for (const message of missed.opened(page.list)) handle.current(message);
+      } catch {
+        // The next open tries again; the bell's poll still counts what was missed.
+      }
+    };
     const channel = openMessageChannel({
       onMessage: (frame) => {
         const message = pushedMessage(frame);
-        if (message) handle.current(message);
+        if (message && missed.pushed(message)) handle.current(message);
       },
-      onStatusChange: (status) => setLive(status === 'open'),
+      onStatusChange: (status) => {
+        setLive(status === 'open');
+        if (status === 'open') void catchUp();
+      },
     });
     return () => {
+      closed = true;
       channel.close();
       stopConfirmed();
       player.dispose();
