@@ -23,7 +23,9 @@
 //!    one WebSocket per equipment watches; latency = frame receive time − `time` of the newest value in the frame.
 //! 6. Fan-out: [`FANOUT_CLIENTS`] WebSockets watch one equipment that gets [`FANOUT_REPORTS_PER_SECOND`] reports
 //!    per second; frames per second delivered, and the server's CPU during it.
-//! 7. Agent: the real `ironsight-gateway` binary polls [`AGENT_SIGNALS`] signals from the simulator every second;
+//! 7. Alarms (alarms.rs): 1,000 alarms in a minute across 100 equipment, timed from the triggering reading to the
+//!    alarm message on the message socket (the console's pop-up), to a webhook and to an e-mail at local receivers.
+//! 8. Agent: the real `ironsight-gateway` binary polls [`AGENT_SIGNALS`] signals from the simulator every second;
 //!    its resident memory once its values reach the server, and [`AGENT_SETTLE_SECONDS`] later.
 //!
 //! Everything shares the machine: the clients in this process compete with the server (and the database) for
@@ -80,17 +82,26 @@ const SECRET: &str = "bench-gateway-secret-0001";
 /// Only against hanging; a healthy phase needs a fraction of it.
 const PHASE_TIMEOUT: Duration = Duration::from_secs(120);
 
+mod alarms;
 mod fleet;
 mod measure;
 mod phases;
 mod process;
 mod seed;
 
+use alarms::*;
 use fleet::*;
 use measure::*;
 use phases::*;
 use process::*;
 use seed::*;
+
+/// `IRONSIGHT_BENCH_PHASES=alarms` (or any of ingest, live, fanout, alarms, agent, settle, comma-separated) runs
+/// only those after the fleet connects, for a quicker look; all of them by default.
+fn wanted_phase(name: &str) -> bool {
+    let only = std::env::var("IRONSIGHT_BENCH_PHASES").unwrap_or_default().to_lowercase();
+    only.trim().is_empty() || only.split(',').any(|p| p.trim() == name)
+}
 
 async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_second: f64) -> anyhow::Result<Rows> {
     let mut rows: Rows = Vec::new();
@@ -106,6 +117,7 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
     let store = Store::connect(&url).await?;
     let concurrency = if matches!(db, Db::Sqlite) { 1 } else { 8 };
     let (fleet, agent_gateway) = seed(&store, secret_hash, device.local_addr(), concurrency).await?;
+    seed_alarm_rules(&store, &fleet).await?;
     store.close().await;
     println!(
         "seeded {GATEWAYS} gateways × {SIGNALS_PER_GATEWAY} signals and 1 × {AGENT_SIGNALS} in {:.1} s (bench set-up, not a server figure)",
@@ -120,7 +132,7 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
         .args(["--listen", &format!("127.0.0.1:{port}"), "--mqtt-listen", &format!("127.0.0.1:{mqtt_port}")])
         .arg("--data-dir")
         .arg(&data_dir)
-        .args(["--demo", "--no-captcha", "--log", "warn"]);
+        .args(["--demo", "--no-captcha", "--notify-allow-private", "--log", "warn"]);
     if let Some(url) = db.server_url() {
         command.arg("--database-url").arg(url);
     }
@@ -179,202 +191,222 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
         format!("{} (peak {})", mib(rss_connected), mib(hwm_connected)),
     ));
 
-    // 4. Ingest: paced at the target and above it, then a burst (every gateway replaying at once).
     let monitor = Store::connect(&url).await?;
-    let fleet = Fleet {
-        gateways: &gateways,
-        counters: &counters,
-        monitor: &monitor,
-        server_pid: &server.pid,
-        ticks_per_second,
-    };
-    let steps: Vec<(String, usize, Option<Duration>)> = INGEST_RATES
-        .iter()
-        .map(|&rate| {
-            let period = Duration::from_micros((GATEWAYS * SIGNALS_PER_GATEWAY) as u64 * 1_000_000 / rate as u64);
-            let reports = (INGEST_SECONDS as f64 / period.as_secs_f64()).round() as usize;
-            (format!("offered {} values/s", thousands(rate as f64)), reports, Some(period))
-        })
-        .chain(std::iter::once((format!("burst, {BURST_REPORTS} reports each at once"), BURST_REPORTS, None)))
-        .collect();
-    for (n, (label, reports, period)) in steps.into_iter().enumerate() {
-        // History times of each step apart from the others' (and from the live phases' present times).
-        let t_base = now_ms() - (10 - n as i64) * 3_600_000;
-        let step = ingest_step(&fleet, t_base, reports, period).await?;
-        println!(
-            "ingest, {label} ({GATEWAYS} gateways × {reports} reports × {SIGNALS_PER_GATEWAY} readings, QoS 1, \
+    let console = Console::login(&base).await?;
+
+    // 4. Ingest: paced at the target and above it, then a burst (every gateway replaying at once).
+    if wanted_phase("ingest") {
+        let fleet = Fleet {
+            gateways: &gateways,
+            counters: &counters,
+            monitor: &monitor,
+            server_pid: &server.pid,
+            ticks_per_second,
+        };
+        let steps: Vec<(String, usize, Option<Duration>)> = INGEST_RATES
+            .iter()
+            .map(|&rate| {
+                let period = Duration::from_micros((GATEWAYS * SIGNALS_PER_GATEWAY) as u64 * 1_000_000 / rate as u64);
+                let reports = (INGEST_SECONDS as f64 / period.as_secs_f64()).round() as usize;
+                (format!("offered {} values/s", thousands(rate as f64)), reports, Some(period))
+            })
+            .chain(std::iter::once((format!("burst, {BURST_REPORTS} reports each at once"), BURST_REPORTS, None)))
+            .collect();
+        for (n, (label, reports, period)) in steps.into_iter().enumerate() {
+            // History times of each step apart from the others' (and from the live phases' present times).
+            let t_base = now_ms() - (10 - n as i64) * 3_600_000;
+            let step = ingest_step(&fleet, t_base, reports, period).await?;
+            println!(
+                "ingest, {label} ({GATEWAYS} gateways × {reports} reports × {SIGNALS_PER_GATEWAY} readings, QoS 1, \
              published in {:.1} s): {} of {} readings in the history after {:.1} s = {} values/s stored{}; \
              server CPU {:.0} % of one core, machine {:.0} % busy",
-            step.publish_secs,
-            thousands(step.stored as f64),
-            thousands(step.sent as f64),
-            step.stored_secs,
-            thousands(step.rate()),
-            if step.lost() > 0 { format!(", {} LOST", thousands(step.lost() as f64)) } else { String::new() },
-            step.cpu,
-            step.machine
-        );
-        if n == 0 {
-            let gateway = &gateways[GATEWAYS - 1];
-            let check = count_every_signal(&monitor, gateway, t_base, t_base + reports as i64 - 1).await?;
-            let one = monitor.history_count(gateway.seeded.signals[0], t_base, t_base + reports as i64 - 1).await?;
-            println!(
-                "    check: the last gateway's {SIGNALS_PER_GATEWAY} signals have {check} rows, {SIGNALS_PER_GATEWAY} × {one} \
-                 as counted from its first signal"
+                step.publish_secs,
+                thousands(step.stored as f64),
+                thousands(step.sent as f64),
+                step.stored_secs,
+                thousands(step.rate()),
+                if step.lost() > 0 { format!(", {} LOST", thousands(step.lost() as f64)) } else { String::new() },
+                step.cpu,
+                step.machine
             );
+            if n == 0 {
+                let gateway = &gateways[GATEWAYS - 1];
+                let check = count_every_signal(&monitor, gateway, t_base, t_base + reports as i64 - 1).await?;
+                let one = monitor.history_count(gateway.seeded.signals[0], t_base, t_base + reports as i64 - 1).await?;
+                println!(
+                    "    check: the last gateway's {SIGNALS_PER_GATEWAY} signals have {check} rows, {SIGNALS_PER_GATEWAY} × {one} \
+                 as counted from its first signal"
+                );
+            }
+            rows.push((
+                format!("ingest, {label}"),
+                if step.lost() > 0 {
+                    format!(
+                        "{}/s, {} of {} lost",
+                        thousands(step.rate()),
+                        thousands(step.lost() as f64),
+                        thousands(step.sent as f64)
+                    )
+                } else {
+                    format!("{}/s, CPU {:.0} %", thousands(step.rate()), step.cpu)
+                },
+            ));
         }
-        rows.push((
-            format!("ingest, {label}"),
-            if step.lost() > 0 {
-                format!(
-                    "{}/s, {} of {} lost",
-                    thousands(step.rate()),
-                    thousands(step.lost() as f64),
-                    thousands(step.sent as f64)
-                )
-            } else {
-                format!("{}/s, CPU {:.0} %", thousands(step.rate()), step.cpu)
-            },
-        ));
+        rss_row(&mut rows, &server.pid, "server RSS after ingest");
     }
-    rss_row(&mut rows, &server.pid, "server RSS after ingest");
 
     // 5. Live latency at LIVE_RATE.
-    let console = Console::login(&base).await?;
-    let live: Vec<Arc<SimGateway>> = gateways[..LIVE_GATEWAYS].to_vec();
-    let equipment: Vec<i64> = live.iter().map(|g| g.seeded.equipment_id).collect();
-    let stop = Arc::new(AtomicBool::new(false));
-    let frames = Arc::new(AtomicU64::new(0));
-    let watchers = open_watchers(&console, &equipment, LIVE_GATEWAYS, &stop, &frames).await?;
-    let period = Duration::from_micros((LIVE_GATEWAYS * SIGNALS_PER_GATEWAY) as u64 * 1_000_000 / LIVE_RATE as u64);
-    let machine = MachineMeter::start();
-    let (published, elapsed) = publish_paced(live, period, LIVE_SECONDS).await?;
-    let machine = machine.percent();
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let seen = gather(&stop, watchers).await?;
-    let latency = Percentiles::of(seen.latencies);
-    let achieved = published as f64 / elapsed;
-    println!(
-        "live latency at {} values/s ({LIVE_GATEWAYS} gateways, a report of {SIGNALS_PER_GATEWAY} every {} ms each; \
+    if wanted_phase("live") {
+        let live: Vec<Arc<SimGateway>> = gateways[..LIVE_GATEWAYS].to_vec();
+        let equipment: Vec<i64> = live.iter().map(|g| g.seeded.equipment_id).collect();
+        let stop = Arc::new(AtomicBool::new(false));
+        let frames = Arc::new(AtomicU64::new(0));
+        let watchers = open_watchers(&console, &equipment, LIVE_GATEWAYS, &stop, &frames).await?;
+        let period = Duration::from_micros((LIVE_GATEWAYS * SIGNALS_PER_GATEWAY) as u64 * 1_000_000 / LIVE_RATE as u64);
+        let machine = MachineMeter::start();
+        let (published, elapsed) = publish_paced(live, period, LIVE_SECONDS).await?;
+        let machine = machine.percent();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let seen = gather(&stop, watchers).await?;
+        let latency = Percentiles::of(seen.latencies);
+        let achieved = published as f64 / elapsed;
+        println!(
+            "live latency at {} values/s ({LIVE_GATEWAYS} gateways, a report of {SIGNALS_PER_GATEWAY} every {} ms each; \
          achieved {} values/s): {}; {} of {} values pushed; machine {machine:.0} % busy",
-        thousands(LIVE_RATE as f64),
-        period.as_millis(),
-        thousands(achieved),
-        latency.line(),
-        thousands(seen.values as f64),
-        thousands(published as f64)
-    );
-    rows.push((
-        format!("WS latency p50/p95/p99/max, {} values/s target", thousands(LIVE_RATE as f64)),
-        format!("{:.1} / {:.1} / {:.1} / {:.1} ms", latency.p50, latency.p95, latency.p99, latency.max),
-    ));
-    rows.push(("  achieved rate".into(), format!("{} values/s", thousands(achieved))));
-    rss_row(&mut rows, &server.pid, "server RSS after live latency");
+            thousands(LIVE_RATE as f64),
+            period.as_millis(),
+            thousands(achieved),
+            latency.line(),
+            thousands(seen.values as f64),
+            thousands(published as f64)
+        );
+        rows.push((
+            format!("WS latency p50/p95/p99/max, {} values/s target", thousands(LIVE_RATE as f64)),
+            format!("{:.1} / {:.1} / {:.1} / {:.1} ms", latency.p50, latency.p95, latency.p99, latency.max),
+        ));
+        rows.push(("  achieved rate".into(), format!("{} values/s", thousands(achieved))));
+        rss_row(&mut rows, &server.pid, "server RSS after live latency");
+    }
 
     // 6. Fan-out to FANOUT_CLIENTS sockets on one equipment.
-    let target = gateways[LIVE_GATEWAYS].clone();
-    let stop = Arc::new(AtomicBool::new(false));
-    let frames = Arc::new(AtomicU64::new(0));
-    let started = Instant::now();
-    let watchers = open_watchers(
-        &console,
-        &vec![target.seeded.equipment_id; FANOUT_CLIENTS],
-        FANOUT_TIMED_CLIENTS,
-        &stop,
-        &frames,
-    )
-    .await?;
-    println!("opened {FANOUT_CLIENTS} sockets (a token call each) in {:.1} s", started.elapsed().as_secs_f64());
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let rss_sockets = rss_mib(&server.pid);
-    let server_cpu = CpuMeter::start(&server.pid);
-    let bench_cpu = CpuMeter::start("self");
-    let machine = MachineMeter::start();
-    let before = frames.load(Ordering::Relaxed);
-    let (published, elapsed) =
-        publish_paced(vec![target], Duration::from_micros(1_000_000 / FANOUT_REPORTS_PER_SECOND), FANOUT_SECONDS)
-            .await?;
-    let in_window = frames.load(Ordering::Relaxed) - before;
-    let (server_cpu, bench_cpu) = (server_cpu.percent(ticks_per_second), bench_cpu.percent(ticks_per_second));
-    let machine = machine.percent();
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    let seen = gather(&stop, watchers).await?;
-    let reports_sent = published / SIGNALS_PER_GATEWAY as u64;
-    let fps = in_window as f64 / elapsed;
-    let fanout_latency = Percentiles::of(seen.latencies);
-    println!(
-        "fan-out: {} reports/s of {SIGNALS_PER_GATEWAY} values to {FANOUT_CLIENTS} sockets: {} frames/s delivered \
+    if wanted_phase("fanout") {
+        let target = gateways[LIVE_GATEWAYS].clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let frames = Arc::new(AtomicU64::new(0));
+        let started = Instant::now();
+        let watchers = open_watchers(
+            &console,
+            &vec![target.seeded.equipment_id; FANOUT_CLIENTS],
+            FANOUT_TIMED_CLIENTS,
+            &stop,
+            &frames,
+        )
+        .await?;
+        println!("opened {FANOUT_CLIENTS} sockets (a token call each) in {:.1} s", started.elapsed().as_secs_f64());
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let rss_sockets = rss_mib(&server.pid);
+        let server_cpu = CpuMeter::start(&server.pid);
+        let bench_cpu = CpuMeter::start("self");
+        let machine = MachineMeter::start();
+        let before = frames.load(Ordering::Relaxed);
+        let (published, elapsed) =
+            publish_paced(vec![target], Duration::from_micros(1_000_000 / FANOUT_REPORTS_PER_SECOND), FANOUT_SECONDS)
+                .await?;
+        let in_window = frames.load(Ordering::Relaxed) - before;
+        let (server_cpu, bench_cpu) = (server_cpu.percent(ticks_per_second), bench_cpu.percent(ticks_per_second));
+        let machine = machine.percent();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let seen = gather(&stop, watchers).await?;
+        let reports_sent = published / SIGNALS_PER_GATEWAY as u64;
+        let fps = in_window as f64 / elapsed;
+        let fanout_latency = Percentiles::of(seen.latencies);
+        println!(
+            "fan-out: {} reports/s of {SIGNALS_PER_GATEWAY} values to {FANOUT_CLIENTS} sockets: {} frames/s delivered \
          (expected {}); {} of {} frames in all; server CPU {server_cpu:.0} % of one core (this bench's clients: \
          {bench_cpu:.0} %; machine {machine:.0} % busy); latency on {FANOUT_TIMED_CLIENTS} sockets: {}",
-        thousands(reports_sent as f64 / elapsed),
-        thousands(fps),
-        thousands(reports_sent as f64 * FANOUT_CLIENTS as f64 / elapsed),
-        thousands(seen.frames as f64),
-        thousands((reports_sent * FANOUT_CLIENTS as u64) as f64),
-        fanout_latency.line()
-    );
-    println!("server resident memory with {FANOUT_CLIENTS} sockets open: {}", mib(rss_sockets));
-    rows.push((format!("fan-out frames/s delivered ({FANOUT_CLIENTS} clients)"), thousands(fps)));
-    rows.push(("fan-out server CPU (% of one core)".into(), format!("{server_cpu:.0} %")));
-    rows.push(("fan-out latency p50/p99".into(), format!("{:.1} / {:.1} ms", fanout_latency.p50, fanout_latency.p99)));
-    rows.push((format!("server RSS, + {FANOUT_CLIENTS} sockets"), mib(rss_sockets)));
+            thousands(reports_sent as f64 / elapsed),
+            thousands(fps),
+            thousands(reports_sent as f64 * FANOUT_CLIENTS as f64 / elapsed),
+            thousands(seen.frames as f64),
+            thousands((reports_sent * FANOUT_CLIENTS as u64) as f64),
+            fanout_latency.line()
+        );
+        println!("server resident memory with {FANOUT_CLIENTS} sockets open: {}", mib(rss_sockets));
+        rows.push((format!("fan-out frames/s delivered ({FANOUT_CLIENTS} clients)"), thousands(fps)));
+        rows.push(("fan-out server CPU (% of one core)".into(), format!("{server_cpu:.0} %")));
+        rows.push((
+            "fan-out latency p50/p99".into(),
+            format!("{:.1} / {:.1} ms", fanout_latency.p50, fanout_latency.p99),
+        ));
+        rows.push((format!("server RSS, + {FANOUT_CLIENTS} sockets"), mib(rss_sockets)));
+    }
 
-    // 7. The real agent polling AGENT_SIGNALS signals.
-    let agent_dir = dir.path().join("agent");
-    std::fs::create_dir_all(&agent_dir)?;
-    let agent_config = agent_dir.join("agent.toml");
-    std::fs::write(
-        &agent_config,
-        format!(
-            "broker = \"mqtt://127.0.0.1:{mqtt_port}\"\nsn = \"{}\"\nsecret = \"{SECRET}\"\nbuffer_dir = {:?}\n",
-            agent_gateway.sn,
-            agent_dir.join("buffer").display().to_string()
-        ),
-    )?;
-    let mut command = tokio::process::Command::new(bin_dir.join("ironsight-gateway"));
-    command.arg("--config").arg(&agent_config).args(["--log", "warn"]);
-    let started = Instant::now();
-    let agent = ChildProcess::start(command, &[], "").await?;
-    let mut values = 0;
-    while started.elapsed() < PHASE_TIMEOUT {
-        let data = console
-            .post("/lfscada/monitor/multi/signal/data", &[("equipmentId", agent_gateway.equipment_id.to_string())])
-            .await?;
-        values = data["signalVal"].as_object().map_or(0, |m| m.len());
-        if values >= AGENT_SIGNALS {
-            break;
+    // 7. Alarms: trigger → message socket, webhook, e-mail.
+    if wanted_phase("alarms") {
+        alarm_phase(&console, &gateways, &server.pid, ticks_per_second, &mut rows).await?;
+        rss_row(&mut rows, &server.pid, "server RSS after the alarms");
+    }
+
+    // 8. The real agent polling AGENT_SIGNALS signals.
+    if wanted_phase("agent") {
+        let agent_dir = dir.path().join("agent");
+        std::fs::create_dir_all(&agent_dir)?;
+        let agent_config = agent_dir.join("agent.toml");
+        std::fs::write(
+            &agent_config,
+            format!(
+                "broker = \"mqtt://127.0.0.1:{mqtt_port}\"\nsn = \"{}\"\nsecret = \"{SECRET}\"\nbuffer_dir = {:?}\n",
+                agent_gateway.sn,
+                agent_dir.join("buffer").display().to_string()
+            ),
+        )?;
+        let mut command = tokio::process::Command::new(bin_dir.join("ironsight-gateway"));
+        command.arg("--config").arg(&agent_config).args(["--log", "warn"]);
+        let started = Instant::now();
+        let agent = ChildProcess::start(command, &[], "").await?;
+        let mut values = 0;
+        while started.elapsed() < PHASE_TIMEOUT {
+            let data = console
+                .post("/lfscada/monitor/multi/signal/data", &[("equipmentId", agent_gateway.equipment_id.to_string())])
+                .await?;
+            values = data["signalVal"].as_object().map_or(0, |m| m.len());
+            if values >= AGENT_SIGNALS {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
         }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    let first_secs = started.elapsed().as_secs_f64();
-    let agent_rss = rss_mib(&agent.pid);
-    let agent_cpu = CpuMeter::start(&agent.pid);
-    tokio::time::sleep(Duration::from_secs(AGENT_SETTLE_SECONDS)).await;
-    let (agent_rss_later, agent_hwm) = (rss_mib(&agent.pid), hwm_mib(&agent.pid));
-    let agent_cpu = agent_cpu.percent(ticks_per_second);
-    println!(
-        "agent: {values} of {AGENT_SIGNALS} values at the server {first_secs:.1} s after start; resident memory then {}, \
+        let first_secs = started.elapsed().as_secs_f64();
+        let agent_rss = rss_mib(&agent.pid);
+        let agent_cpu = CpuMeter::start(&agent.pid);
+        tokio::time::sleep(Duration::from_secs(AGENT_SETTLE_SECONDS)).await;
+        let (agent_rss_later, agent_hwm) = (rss_mib(&agent.pid), hwm_mib(&agent.pid));
+        let agent_cpu = agent_cpu.percent(ticks_per_second);
+        println!(
+            "agent: {values} of {AGENT_SIGNALS} values at the server {first_secs:.1} s after start; resident memory then {}, \
          {AGENT_SETTLE_SECONDS} s later {} (peak {}); CPU {agent_cpu:.1} % of one core polling every second",
-        mib(agent_rss),
-        mib(agent_rss_later),
-        mib(agent_hwm)
-    );
-    rows.push((
-        format!("agent RSS, {AGENT_SIGNALS} signals ({AGENT_SETTLE_SECONDS} s later)"),
-        format!("{} ({})", mib(agent_rss), mib(agent_rss_later)),
-    ));
-    for warning in agent.warnings().iter().take(5) {
-        println!("    agent said: {warning}");
+            mib(agent_rss),
+            mib(agent_rss_later),
+            mib(agent_hwm)
+        );
+        rows.push((
+            format!("agent RSS, {AGENT_SIGNALS} signals ({AGENT_SETTLE_SECONDS} s later)"),
+            format!("{} ({})", mib(agent_rss), mib(agent_rss_later)),
+        ));
+        for warning in agent.warnings().iter().take(5) {
+            println!("    agent said: {warning}");
+        }
+        agent.stop().await;
     }
-    agent.stop().await;
 
     let (rss_end, hwm_end) = (rss_mib(&server.pid), hwm_mib(&server.pid));
     println!("server resident memory at the end: {} (peak {})", mib(rss_end), mib(hwm_end));
     rows.push(("server RSS at the end (peak)".into(), format!("{} ({})", mib(rss_end), mib(hwm_end))));
     // What the load left behind: the sockets are closed and the agent stopped; the fleet stays connected.
     monitor.close().await;
-    tokio::time::sleep(Duration::from_secs(60)).await;
-    rss_row(&mut rows, &server.pid, "server RSS a minute after the load (fleet connected)");
+    if wanted_phase("settle") {
+        tokio::time::sleep(Duration::from_secs(60)).await;
+        rss_row(&mut rows, &server.pid, "server RSS a minute after the load (fleet connected)");
+    }
     let dropped = counters.dropped.load(Ordering::Relaxed);
     if dropped > 0 {
         println!("{dropped} simulated gateway connection(s) were lost during the run (and reconnected)");

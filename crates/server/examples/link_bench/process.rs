@@ -124,6 +124,26 @@ impl Console {
         Ok(reply["data"].clone())
     }
 
+    /// A JSON body in `lang` (`Accept-Language`): the calls that take nested lists, such as notify settings.
+    pub(crate) async fn post_json(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+        lang: &str,
+    ) -> anyhow::Result<serde_json::Value> {
+        let reply: serde_json::Value = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("accept-language", lang)
+            .json(body)
+            .send()
+            .await?
+            .json()
+            .await?;
+        anyhow::ensure!(reply["code"] == "200", "{path}: {reply}");
+        Ok(reply["data"].clone())
+    }
+
     /// A WebSocket URL watching `equipment_id` (one token per socket).
     pub(crate) async fn socket_url(&self, equipment_id: i64) -> anyhow::Result<String> {
         let token = self.post("/lfscada/websocket/monitor/token", &[("equipmentId", equipment_id.to_string())]).await?;

@@ -58,8 +58,8 @@ where
     None
 }
 
-/// The record, then a message for each user of the organisation, each pushed on the user's message socket and
-/// queued for the user's notification channels.
+/// The record, then a message for each user of the organisation (all in one commit), each pushed on the user's
+/// message socket, then queued for the user's notification channels.
 /// Titles are stored in both languages (the console shows the one it runs in): equipment, signal, message.
 async fn record_trigger(store: &Store, live: &LiveHub, notifier: &Notifier, t: &Triggered) {
     let new = NewAlarm {
@@ -89,8 +89,9 @@ async fn record_trigger(store: &Store, live: &LiveHub, notifier: &Notifier, t: &
     };
     let (title_zh, title_en) = (title(&t.msg_zh), title(&t.msg_en));
     let note = t.value.map(|v| v.to_string()).unwrap_or_default();
-    for user_id in users {
-        let message = NewAlarmMessage {
+    let messages: Vec<NewAlarmMessage> = users
+        .iter()
+        .map(|&user_id| NewAlarmMessage {
             user_id,
             title: &title_zh,
             title_en: &title_en,
@@ -98,22 +99,26 @@ async fn record_trigger(store: &Store, live: &LiveHub, notifier: &Notifier, t: &
             equipment_id: t.equipment_id,
             alarm_id,
             broadcast_times: alarm::broadcast_times(t.level),
+        })
+        .collect();
+    // Everyone's message in one commit and on everyone's screen first; the channels' queueing after.
+    let Some(stored) = retrying("alarm messages", || store.add_alarm_messages(&messages)).await else { return };
+    for (&user_id, message) in users.iter().zip(&stored) {
+        live.publish_message(user_id, &crate::answers::message::Message::from(message.clone()));
+    }
+    for (&user_id, message) in users.iter().zip(&stored) {
+        let notice = AlarmNotice {
+            message_id: message.id,
+            level: t.level,
+            title_zh: &title_zh,
+            title_en: &title_en,
+            equipment: &t.equip_title,
+            signal: &t.signal_title,
+            msg_zh: &t.msg_zh,
+            msg_en: &t.msg_en,
+            value: t.value,
+            time_ms: t.t,
         };
-        if let Some(stored) = retrying("alarm message", || store.add_alarm_message(&message)).await {
-            let notice = AlarmNotice {
-                message_id: stored.id,
-                level: t.level,
-                title_zh: &title_zh,
-                title_en: &title_en,
-                equipment: &t.equip_title,
-                signal: &t.signal_title,
-                msg_zh: &t.msg_zh,
-                msg_en: &t.msg_en,
-                value: t.value,
-                time_ms: t.t,
-            };
-            live.publish_message(user_id, &crate::answers::message::Message::from(stored));
-            notifier.alarm_stored(user_id, &notice).await;
-        }
+        notifier.alarm_stored(user_id, &notice).await;
     }
 }
