@@ -9,6 +9,7 @@ use crate::api::monitor_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
+use crate::api::expiry::DateChange;
 use axum::extract::State;
 use ironsight_domain::limits::{
     EQUIPMENT_ADDRESS_CHARS, EQUIPMENT_MODEL_CHARS, EQUIPMENT_NAME_CHARS, MANUFACTURER_CHARS, REMARK_CHARS,
@@ -56,10 +57,14 @@ fn not_found() -> ApiError {
 /// `POST /lfscada/equipment/multi/add` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let fields = fields(&params)?;
+    let expiry = DateChange::read(&params)?;
     let id = state.store.add_equipment(current.user.org_id, &fields).await?;
     // A sub-account limited to its granted equipment would otherwise lose sight of what it just made.
     if current.viewer().granted_only {
         state.store.grant_equipment(current.user.id, id).await?;
+    }
+    if let Some(date) = expiry.stored() {
+        state.store.set_equipment_expiry(&current.viewer(), id, date).await?;
     }
     Ok(ApiOk::new(Created { id }).audit("equipment", id))
 }
@@ -68,8 +73,12 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let fields = fields(&params)?;
+    let expiry = DateChange::read(&params)?;
     if !state.store.edit_equipment(&current.viewer(), id, &fields).await? {
         return Err(not_found());
+    }
+    if let Some(date) = expiry.stored() {
+        state.store.set_equipment_expiry(&current.viewer(), id, date).await?;
     }
     Ok(ApiOk::empty().audit("equipment", id))
 }
