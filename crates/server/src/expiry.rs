@@ -41,7 +41,9 @@ pub async fn sweep(state: &AppState, now_ms: i64) -> anyhow::Result<usize> {
     for target in state.store.expiry_targets().await? {
         match tell(state, &target, today, now_ms).await {
             Ok(n) => written += n,
-            Err(e) => tracing::error!(target = target.id, kind = target.target_type.as_str(), "expiry notice: {e:#}"),
+            Err(e) => {
+                tracing::error!(target_id = target.id, kind = target.target_type.as_str(), "expiry notice: {e:#}")
+            }
         }
     }
     Ok(written)
@@ -79,13 +81,18 @@ async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) 
         let stored = match store.add_expire_message(&message).await {
             Ok(stored) => stored,
             Err(e) => {
-                tracing::error!(user_id, target = target.id, "expire message not written: {e:#}");
+                tracing::error!(user_id, target_id = target.id, "expire message not written: {e:#}");
                 continue;
             }
         };
         written += 1;
-        let content =
-            Content::expire((&title, &title_en), &target.name, (&detail.0, &detail.1), now_ms, stored.id);
+        let content = Content::expire(
+            (title.as_str(), title_en.as_str()),
+            &target.name,
+            (detail.0.as_str(), detail.1.as_str()),
+            now_ms,
+            stored.id,
+        );
         state.link.live().publish_message(user_id, &MessageAnswer::from(stored));
         state.notifier.expire_stored(user_id, &content).await;
     }

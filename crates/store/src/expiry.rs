@@ -95,7 +95,14 @@ impl Store {
             "UPDATE equipment SET expire_date = $1, updated_ms = $2 WHERE org_id = $3 AND id = $4{}",
             viewer.grant_sql("equipment")
         );
-        let done = sqlx::query(&sql).bind(date).bind(now_ms()).bind(viewer.org_id).bind(id).persistent(false).execute(self.pool()).await?;
+        let done = sqlx::query(&sql)
+            .bind(date)
+            .bind(now_ms())
+            .bind(viewer.org_id)
+            .bind(id)
+            .persistent(false)
+            .execute(self.pool())
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -106,7 +113,8 @@ impl Store {
             "UPDATE gateways SET expire_date = $1 WHERE org_id = $2 AND sn = $3{}",
             viewer.gateway_sql("gateways")
         );
-        let done = sqlx::query(&sql).bind(date).bind(viewer.org_id).bind(sn).persistent(false).execute(self.pool()).await?;
+        let done =
+            sqlx::query(&sql).bind(date).bind(viewer.org_id).bind(sn).persistent(false).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -124,8 +132,12 @@ impl Store {
         target_type: TargetType,
         id: i64,
     ) -> anyhow::Result<Option<ExpiryTarget>> {
-        let sql = format!("SELECT * FROM ({}) t WHERE t.target_type = $1 AND t.id = $2 AND t.org_id = $3", targets_sql(false));
-        let row = sqlx::query(&sql).bind(target_type.as_str()).bind(id).bind(org_id).fetch_optional(self.pool()).await?;
+        let sql = format!(
+            "SELECT * FROM ({}) t WHERE t.target_type = $1 AND t.id = $2 AND t.org_id = $3",
+            targets_sql(false)
+        );
+        let row =
+            sqlx::query(&sql).bind(target_type.as_str()).bind(id).bind(org_id).fetch_optional(self.pool()).await?;
         row.as_ref().map(target_from_row).transpose()
     }
 
@@ -179,7 +191,7 @@ impl Store {
             TargetType::Gateway => "e.gateway_id = $2",
         };
         let sql = format!(
-            "SELECT u.id, CASE WHEN {SEES_WHOLE_ORG_SQL} THEN 1 ELSE 0 END AS whole, (SELECT MIN(e.id) FROM equipment e \
+            "SELECT u.id, CAST(CASE WHEN {SEES_WHOLE_ORG_SQL} THEN 1 ELSE 0 END AS BIGINT) AS whole, (SELECT MIN(e.id) FROM equipment e \
              WHERE {equipment} AND e.org_id = u.org_id AND ({SEES_WHOLE_ORG_SQL} OR EXISTS (SELECT 1 FROM \
              equipment_grants eg WHERE eg.user_id = u.id AND eg.equipment_id = e.id))) AS equip_id FROM users u \
              WHERE u.org_id = $1 AND u.disabled = 0 ORDER BY u.id"

@@ -5,11 +5,11 @@ use crate::AppState;
 use crate::answers::Created;
 use crate::answers::Listed;
 use crate::answers::equipment::Equipment;
+use crate::api::expiry::DateChange;
 use crate::api::monitor_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
-use crate::api::expiry::DateChange;
 use axum::extract::State;
 use ironsight_domain::limits::{
     EQUIPMENT_ADDRESS_CHARS, EQUIPMENT_MODEL_CHARS, EQUIPMENT_NAME_CHARS, MANUFACTURER_CHARS, REMARK_CHARS,

@@ -8,11 +8,11 @@
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::gateway::{Gateway, GatewayCredentials};
+use crate::api::expiry::DateChange;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::password;
 use crate::session::{self, CurrentUser};
-use crate::api::expiry::DateChange;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use ironsight_domain::limits::{GATEWAY_FIRMWARE_CHARS, GATEWAY_MODEL_CHARS, GATEWAY_NAME_CHARS, SEARCH_KEYWORD_CHARS};

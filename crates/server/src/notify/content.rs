@@ -224,7 +224,8 @@ mod tests {
         assert_eq!(body["messageId"], 42);
         let test = Content::test(0).json();
         assert_eq!((test["type"].as_str(), test["messageId"].is_null()), (Some("test"), true));
-        let expire = Content::expire(("到期", "Expires"), "1#泵站", ("到期日期 2026-12-03", "Expiry date 2026-12-03"), 0, 7);
+        let expire =
+            Content::expire(("到期", "Expires"), "1#泵站", ("到期日期 2026-12-03", "Expiry date 2026-12-03"), 0, 7);
         assert_eq!((expire.json()["type"].as_str(), expire.subject(Lang::En).as_str()), (Some("expire"), "Expires"));
         assert!(expire.plain(Lang::Zh).contains("内容：到期日期 2026-12-03"));
     }

@@ -158,17 +158,23 @@ impl Notifier {
 
     async fn queue_expire(&self, user_id: i64, content: &Content) -> anyhow::Result<()> {
         let store = &self.inner.store;
-        let channels = store.notify_channels(user_id).await?;
-        let mut email = channels.iter().filter(|c| c.enabled && c.kind == "email").peekable();
-        if email.peek().is_none() {
+        let email: Vec<Channel> =
+            store.notify_channels(user_id).await?.into_iter().filter(|c| c.enabled && c.kind == "email").collect();
+        if email.is_empty() {
             return Ok(());
         }
         let stored_lang = store.notify_lang(user_id).await?;
         let text = serde_json::to_string(content)?;
         let title = content.title_in(lang_of(&stored_lang));
-        for channel in email {
-            let delivery =
-                NewDelivery { user_id, channel, message_id: content.message_id, title, content: &text, lang: &stored_lang };
+        for channel in &email {
+            let delivery = NewDelivery {
+                user_id,
+                channel,
+                message_id: content.message_id,
+                title,
+                content: &text,
+                lang: &stored_lang,
+            };
             store.queue_delivery(&delivery).await?;
         }
         self.inner.wake.notify_one();

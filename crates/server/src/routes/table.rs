@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::api::{
-    accounts, alarms, equipment, expiry, feedback, gateways, groups, images, live, messages, monitor, monitor_list, notify,
-    oplog, ops_center, projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
+    accounts, alarms, equipment, expiry, feedback, gateways, groups, images, live, messages, monitor, monitor_list,
+    notify, oplog, ops_center, projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
 };
 
 /// The editable equipment fields, shared by add and edit.
@@ -21,8 +21,12 @@ const EQUIPMENT_FIELDS: [ParamDef; 10] = [
 ];
 
 /// The expiry date of equipment and gateway forms (docs/messages.md, "Expire messages").
-const EXPIRE_DATE: ParamDef =
-    param("expireDate", "string", false, "Service expiry date YYYY-MM-DD (China time); empty clears it; absent keeps it");
+const EXPIRE_DATE: ParamDef = param(
+    "expireDate",
+    "string",
+    false,
+    "Service expiry date YYYY-MM-DD (China time); empty clears it; absent keeps it",
+);
 
 /// The equipment a monitor call is about.
 pub(super) const EQUIPMENT_ID: ParamDef = param("equipmentId", "integer", true, "Equipment id");

@@ -66,7 +66,8 @@ both_backends!(an_expiry_date_is_set_checked_and_cleared_by_managers, Options::d
         assert_eq!(field(&refused), ("1100", Some("expireDate")), "{bad}");
         assert!(!refused.message().is_empty());
     }
-    let refused = app.post("/lfscada/equipment/multi/add", &[("equipName", "Other"), ("expireDate", "2031-02-30")]).await;
+    let refused =
+        app.post("/lfscada/equipment/multi/add", &[("equipName", "Other"), ("expireDate", "2031-02-30")]).await;
     assert_eq!(field(&refused), ("1100", Some("expireDate")));
     let info = app.post(INFO, &[("id", &id)]).await;
     assert_eq!((info.data()["equipName"].as_str(), info.data()["expireDate"].as_str()), (Some("Pump"), Some(EXPIRES)));
@@ -76,7 +77,10 @@ both_backends!(an_expiry_date_is_set_checked_and_cleared_by_managers, Options::d
     assert_eq!(app.post(INFO, &[("id", &id)]).await.data()["expireDate"], EXPIRES);
     assert_eq!(app.post(EDIT, &[("id", &id), ("equipName", "Pump 1"), ("expireDate", "")]).await.code(), "200");
     assert_eq!(app.post(INFO, &[("id", &id)]).await.data()["expireDate"], Value::Null);
-    assert_eq!(app.post(EDIT, &[("id", &id), ("equipName", "Pump 1"), ("expireDate", "2032-01-31")]).await.code(), "200");
+    assert_eq!(
+        app.post(EDIT, &[("id", &id), ("equipName", "Pump 1"), ("expireDate", "2032-01-31")]).await.code(),
+        "200"
+    );
     let listed = app.post("/lfscada/equipment/multi/query", &[]).await;
     let row = listed.data()["list"].as_array().unwrap().iter().find(|e| e["id"] == pump).unwrap().clone();
     assert_eq!(row["expireDate"], "2032-01-31", "the list carries it");
@@ -94,15 +98,19 @@ both_backends!(an_expiry_date_is_set_checked_and_cleared_by_managers, Options::d
 
     // A sub-account without manage is refused; another organisation does not find them.
     let viewer = account(app, "no-manage", demo.org_id, "user", "all", &[]).await;
-    let refused = post_as(app, &viewer, EDIT, &[("id", &id), ("equipName", "Pump 1"), ("expireDate", "2033-01-01")]).await;
+    let refused =
+        post_as(app, &viewer, EDIT, &[("id", &id), ("equipName", "Pump 1"), ("expireDate", "2033-01-01")]).await;
     assert_eq!(refused.code(), "1011");
-    let refused = post_as(app, &viewer, "/lfscada/gateway/edit", &[("sn", "EG-EXP-1"), ("expireDate", "2033-01-01")]).await;
+    let refused =
+        post_as(app, &viewer, "/lfscada/gateway/edit", &[("sn", "EG-EXP-1"), ("expireDate", "2033-01-01")]).await;
     assert_eq!(refused.code(), "1011");
     let admin = app.store.user_by_loginname("admin").await.unwrap().unwrap();
     let outsider = account(app, "outsider-exp", admin.org_id, "admin", "all", &["manage"]).await;
-    let other = post_as(app, &outsider, EDIT, &[("id", &id), ("equipName", "Mine"), ("expireDate", "2033-01-01")]).await;
+    let other =
+        post_as(app, &outsider, EDIT, &[("id", &id), ("equipName", "Mine"), ("expireDate", "2033-01-01")]).await;
     assert_eq!(other.code(), "1214");
-    let other = post_as(app, &outsider, "/lfscada/gateway/edit", &[("sn", "EG-EXP-1"), ("expireDate", "2033-01-01")]).await;
+    let other =
+        post_as(app, &outsider, "/lfscada/gateway/edit", &[("sn", "EG-EXP-1"), ("expireDate", "2033-01-01")]).await;
     assert_eq!(other.code(), "2001");
     assert_eq!(app.post(INFO, &[("id", &id)]).await.data()["expireDate"], "2032-01-31", "unchanged");
     assert_eq!(app.post("/lfscada/gateway/info", &[("sn", "EG-EXP-1")]).await.data()["expireDate"], Value::Null);
@@ -177,15 +185,25 @@ both_backends!(people_are_told_only_about_what_they_see, Options::default(), |ap
     let user = app.store.user_by_loginname("limited-exp").await.unwrap().unwrap();
     app.store.grant_equipment(user.id, seen).await.unwrap();
     // A gateway serving both: the limited account is told through the equipment it sees.
-    assert_eq!(app.post("/lfscada/gateway/add", &[("sn", "EG-EXP-2"), ("name", "GW 2"), ("expireDate", EXPIRES)]).await.code(), "200");
+    assert_eq!(
+        app.post("/lfscada/gateway/add", &[("sn", "EG-EXP-2"), ("name", "GW 2"), ("expireDate", EXPIRES)]).await.code(),
+        "200"
+    );
     for id in [seen, hidden] {
-        let bound = app.post("/lfscada/equipment/multi/bindGateway", &[("id", &id.to_string()), ("sn", "EG-EXP-2")]).await;
+        let bound =
+            app.post("/lfscada/equipment/multi/bindGateway", &[("id", &id.to_string()), ("sn", "EG-EXP-2")]).await;
         assert_eq!(bound.code(), "200");
     }
     // Another organisation's equipment with the same date, and its administrator.
     let admin = app.store.user_by_loginname("admin").await.unwrap().unwrap();
     let outsider = account(app, "outsider-exp2", admin.org_id, "admin", "all", &["manage"]).await;
-    let theirs = post_as(app, &outsider, "/lfscada/equipment/multi/add", &[("equipName", "Their pump"), ("expireDate", EXPIRES)]).await;
+    let theirs = post_as(
+        app,
+        &outsider,
+        "/lfscada/equipment/multi/add",
+        &[("equipName", "Their pump"), ("expireDate", EXPIRES)],
+    )
+    .await;
     assert_eq!(theirs.code(), "200");
 
     sweep_at(app, days_before(EXPIRES, 7)).await;
@@ -200,7 +218,8 @@ both_backends!(people_are_told_only_about_what_they_see, Options::default(), |ap
 
     // The gateway's message to the limited account is about the equipment it sees, and stays visible with it.
     let list = post_as(app, &limited, QUERY, &[("type", "expire")]).await;
-    let gateway_message = list.data()["list"].as_array().unwrap().iter().find(|m| m["dataStatus"] == "gateway").unwrap().clone();
+    let gateway_message =
+        list.data()["list"].as_array().unwrap().iter().find(|m| m["dataStatus"] == "gateway").unwrap().clone();
     assert_eq!(gateway_message["equipId"].as_i64(), Some(seen));
 });
 
@@ -208,8 +227,14 @@ both_backends!(get_expire_by_id_answers_the_callers_own_expire_message, Options:
     app.login_demo().await;
     let demo = app.store.user_by_loginname("demo").await.unwrap().unwrap();
     let pump = equipment(app, "Pump", EXPIRES).await;
-    assert_eq!(app.post("/lfscada/gateway/add", &[("sn", "EG-EXP-3"), ("name", "GW 3"), ("expireDate", EXPIRES)]).await.code(), "200");
-    assert_eq!(app.post("/lfscada/equipment/multi/bindGateway", &[("id", &pump.to_string()), ("sn", "EG-EXP-3")]).await.code(), "200");
+    assert_eq!(
+        app.post("/lfscada/gateway/add", &[("sn", "EG-EXP-3"), ("name", "GW 3"), ("expireDate", EXPIRES)]).await.code(),
+        "200"
+    );
+    assert_eq!(
+        app.post("/lfscada/equipment/multi/bindGateway", &[("id", &pump.to_string()), ("sn", "EG-EXP-3")]).await.code(),
+        "200"
+    );
     let at = days_before(EXPIRES, 7);
     assert_eq!(sweep_at(app, at).await, 2);
     let list = app.post(QUERY, &[("type", "expire")]).await;
@@ -243,7 +268,7 @@ both_backends!(get_expire_by_id_answers_the_callers_own_expire_message, Options:
     let notice = app.store.add_message(&notice).await.unwrap().to_string();
     assert_eq!(app.post(DETAIL, &[("id", &notice)]).await.code(), "1280");
     assert_eq!(app.post(DETAIL, &[("id", "999999")]).await.code(), "1280");
-    assert_eq!(field(&app.post(DETAIL, &[]).await), ("1100", Some("id")));
+    assert_eq!(field(&app.post(DETAIL, &[]).await), ("1101", Some("id")), "required");
 
     // Its equipment deleted: 1283 (the message itself stays until deleted).
     assert_eq!(app.post("/lfscada/equipment/multi/delete", &[("id", &pump.to_string())]).await.code(), "200");
