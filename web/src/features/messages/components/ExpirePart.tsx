@@ -4,7 +4,7 @@
  * the equipment's info and, for whoever may manage it, to where the date is edited. Where the target is gone (1283)
  * the message's own date stays, with a note.
  */
-import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Message } from '@/generated/answers';
@@ -23,6 +23,8 @@ export function ExpirePart({ message }: { message: Message }) {
   const { t } = useTranslation();
   const canManage = hasAuth(useUser(), Permission.Manage);
   const detail = useExpireDetail(message.id);
+  // A phone stacks each label over its value: side by side they would not fit 390 px.
+  const wide = Grid.useBreakpoint().md ?? false;
   if (detail.isLoading) return <TabLoading />;
   const d = detail.data;
   if (!d) {
@@ -50,7 +52,14 @@ export function ExpirePart({ message }: { message: Message }) {
   const tab = isGateway ? 'gateway' : 'equipment';
   return (
     <Flex vertical gap={12} data-testid="expire-summary">
-      <Descriptions column={1} size="small" bordered items={items} styles={{ label: { whiteSpace: 'nowrap', width: 160 } }} />
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        layout={wide ? 'horizontal' : 'vertical'}
+        items={items}
+        {...(wide ? { styles: { label: { whiteSpace: 'nowrap', width: 160 } } } : {})}
+      />
       <Flex gap={8} wrap>
         {d.equipmentId !== null && (
           <Link to={`${egDetailPath(d.equipmentId)}?tab=${tab}`} id="message-open-equipment">
