@@ -128,6 +128,8 @@ catalogue! {
     NotifyChannelNotFound = "1281", "通知渠道不存在或已删除", "Notification channel does not exist or was removed";
     /// An e-mail channel's test while the organisation has no SMTP server set up.
     SmtpNotConfigured = "1282", "管理员尚未配置邮件服务器（SMTP）", "The administrator has not set up the e-mail (SMTP) server yet";
+    /// An expire message whose equipment or gateway has since been deleted.
+    ExpireTargetGone = "1283", "该到期消息所指的设备或网关已删除", "The equipment or gateway of this expiry message has been deleted";
     /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
     RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
     /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).

@@ -19,11 +19,14 @@
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
 //! - [`repair`]: repair work orders: statuses, the steps between them and who takes each (one table, exported).
+//! - [`expiry`]: expiry dates of equipment and gateways (calendar days in China time) and which expire
+//!   message is due.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
 pub mod catalogue;
 pub mod contract;
+pub mod expiry;
 pub mod image_file;
 pub mod image_url;
 pub mod lang;

@@ -15,6 +15,8 @@
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
+//! - [`expiry`]: the expiry sweep: expire messages 30, 7 and 1 days before an equipment's or gateway's service
+//!   expires and on the day.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`sound`]: alarm speech: texts spoken by espeak-ng into cached WAV files, an alert tone when it cannot.
@@ -32,6 +34,7 @@ pub mod config;
 pub mod csrf;
 pub mod demo;
 pub mod error;
+pub mod expiry;
 pub mod link;
 pub mod listen;
 pub mod login_guard;
@@ -133,6 +136,8 @@ pub struct Running {
     pub demo: Option<demo::DemoPlant>,
     /// The delivery worker of e-mail and webhook notifications; dropping it stops it.
     pub notify: notify::NotifyRuntime,
+    /// The expiry sweep; dropping it stops it.
+    pub expiry: expiry::ExpirySweeper,
 }
 
 impl Running {
@@ -171,6 +176,8 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     };
     state.link.push_all_configs().await?;
     let notify = state.notifier.start()?;
+    // After the demo's seed, so its expiry dates are told at once.
+    let expiry = expiry::start(state.clone());
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo, notify })
+    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry })
 }

@@ -24,6 +24,8 @@ pub struct Equipment {
     /// The monitor group it is in, if any, and that group's name.
     pub group_id: Option<i64>,
     pub group_name: Option<String>,
+    /// The service subscription's expiry date (`YYYY-MM-DD`, China time), if set.
+    pub expire_date: Option<String>,
     pub gmt_create: i64,
     pub gmt_modified: i64,
 }
@@ -156,7 +158,7 @@ const FROM: &str = "FROM equipment e LEFT JOIN gateways g ON g.id = e.gateway_id
 
 const COLUMNS: &str = "e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, \
     e.longitude, e.remark, g.sn AS gateway_sn, g.name AS gateway_name, COALESCE(g.online, 0) AS online, e.driver, \
-    e.image, e.group_id, grp.name AS group_name, e.created_ms, e.updated_ms";
+    e.image, e.group_id, grp.name AS group_name, e.expire_date, e.created_ms, e.updated_ms";
 
 fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
     let driver: Option<String> = r.try_get("driver")?;
@@ -180,6 +182,7 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
         image: r.try_get("image")?,
         group_id: r.try_get("group_id")?,
         group_name: r.try_get("group_name")?,
+        expire_date: r.try_get("expire_date")?,
         gmt_create: r.try_get("created_ms")?,
         gmt_modified: r.try_get("updated_ms")?,
     })

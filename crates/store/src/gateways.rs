@@ -33,6 +33,8 @@ pub struct Gateway {
     pub future_readings: i64,
     /// How far ahead of the server's clock the gateway's clock was last seen, ms; `None` when within tolerance.
     pub clock_ahead_ms: Option<i64>,
+    /// The gateway service's expiry date (`YYYY-MM-DD`, China time), if set.
+    pub expire_date: Option<String>,
     pub gmt_create: i64,
 }
 
@@ -52,7 +54,7 @@ pub struct NewGateway<'a> {
 
 const COLUMNS: &str = "id, sn, name, model, firmware, online, vpn, signal_strength, monitor_interval_ms, \
     report_interval_ms, economize_open, last_seen_ms, config_version, applied_version, config_error, created_ms, \
-    future_readings, clock_ahead_ms";
+    future_readings, clock_ahead_ms, expire_date";
 
 fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
     Ok(Gateway {
@@ -73,6 +75,7 @@ fn gateway_from_row(r: &AnyRow) -> Result<Gateway, sqlx::Error> {
         config_error: r.try_get("config_error")?,
         future_readings: r.try_get("future_readings")?,
         clock_ahead_ms: r.try_get("clock_ahead_ms")?,
+        expire_date: r.try_get("expire_date")?,
         gmt_create: r.try_get("created_ms")?,
     })
 }

@@ -43,6 +43,7 @@ pub mod captchas;
 pub mod commands;
 pub mod equipment;
 pub mod equipment_sets;
+pub mod expiry;
 pub mod feedback;
 pub mod gateways;
 pub mod image_library;

@@ -188,7 +188,11 @@ futureReadings: number,
 /**
  * How far ahead of the server's clock the gateway's clock was last seen (ms); null within tolerance.
  */
-clockAheadMs: number | null, gmtCreate: number, };
+clockAheadMs: number | null, 
+/**
+ * The gateway service's expiry date (`YYYY-MM-DD`, China time); null when none is set.
+ */
+expireDate: string | null, gmtCreate: number, };
 
 export type Equipment = { id: number, equipName: string, 
 /**
@@ -222,7 +226,11 @@ image: string,
 /**
  * The monitor group it is in, if any, and that group's name.
  */
-groupId: number | null, groupName: string | null, gmtCreate: number, gmtModified: number, };
+groupId: number | null, groupName: string | null, 
+/**
+ * The service subscription's expiry date (`YYYY-MM-DD`, China time); null when none is set.
+ */
+expireDate: string | null, gmtCreate: number, gmtModified: number, };
 
 export type EquipmentDetail = { equipment: Equipment, gateway: Gateway | null, signalCount: number, };
 
@@ -460,6 +468,28 @@ export type Message = { id: number,
 type: string, title: string, titleEn: string, note: string, gmtCreate: number, dataId: string, dataStatus: string, equipType: string, alarmId: number | null, alarmBroadcastTimes: number, equipId: number | null, read: boolean, };
 
 export type Changed = { changed: number, };
+
+export type ExpireDetail = { 
+/**
+ * `equipment` (its service subscription) or `gateway` (the gateway service).
+ */
+targetType: "equipment" | "gateway", targetId: number, name: string, 
+/**
+ * The equipment to open: the equipment itself, or one the gateway serves (null when it serves none).
+ */
+equipmentId: number | null, 
+/**
+ * The gateway's serial number (a gateway only): its screen is opened by it.
+ */
+gatewaySn: string | null, 
+/**
+ * The current expiry date (`YYYY-MM-DD`, China time); null once cleared.
+ */
+expireDate: string | null, 
+/**
+ * Days from today (China time) to the expiry date; negative once expired; null without a date.
+ */
+daysLeft: number | null, };
 
 export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, };
 

@@ -30,6 +30,7 @@ export function gatewayAnswer(patch: Partial<Gateway> = {}): Gateway {
     configError: null,
     futureReadings: 0,
     clockAheadMs: null,
+    expireDate: null,
     gmtCreate: now - 86_400_000,
     ...patch,
   };

@@ -38,6 +38,8 @@ pub struct Equipment {
     /// The monitor group it is in, if any, and that group's name.
     pub group_id: Option<i64>,
     pub group_name: Option<String>,
+    /// The service subscription's expiry date (`YYYY-MM-DD`, China time); null when none is set.
+    pub expire_date: Option<String>,
     pub gmt_create: i64,
     pub gmt_modified: i64,
 }
@@ -65,6 +67,7 @@ impl Equipment {
             image: e.image,
             group_id: e.group_id,
             group_name: e.group_name,
+            expire_date: e.expire_date,
             gmt_create: e.gmt_create,
             gmt_modified: e.gmt_modified,
         }

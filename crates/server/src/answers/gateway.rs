@@ -35,6 +35,8 @@ pub struct Gateway {
     pub future_readings: i64,
     /// How far ahead of the server's clock the gateway's clock was last seen (ms); null within tolerance.
     pub clock_ahead_ms: Option<i64>,
+    /// The gateway service's expiry date (`YYYY-MM-DD`, China time); null when none is set.
+    pub expire_date: Option<String>,
     pub gmt_create: i64,
 }
 
@@ -61,6 +63,7 @@ impl Gateway {
             config_error: g.config_error,
             future_readings: g.future_readings,
             clock_ahead_ms: g.clock_ahead_ms,
+            expire_date: g.expire_date,
             gmt_create: g.gmt_create,
         }
     }

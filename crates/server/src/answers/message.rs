@@ -64,3 +64,23 @@ answer_from_row! {
         pub auth: String,
     }
 }
+
+/// `/lfscada/msg/getExpireById`: what an expire message is about, as it stands now (the date may have been changed
+/// or cleared since the message was sent).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpireDetail {
+    /// `equipment` (its service subscription) or `gateway` (the gateway service).
+    #[ts(type = "\"equipment\" | \"gateway\"")]
+    pub target_type: String,
+    pub target_id: i64,
+    pub name: String,
+    /// The equipment to open: the equipment itself, or one the gateway serves (null when it serves none).
+    pub equipment_id: Option<i64>,
+    /// The gateway's serial number (a gateway only): its screen is opened by it.
+    pub gateway_sn: Option<String>,
+    /// The current expiry date (`YYYY-MM-DD`, China time); null once cleared.
+    pub expire_date: Option<String>,
+    /// Days from today (China time) to the expiry date; negative once expired; null without a date.
+    pub days_left: Option<i64>,
+}

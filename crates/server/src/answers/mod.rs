@@ -138,6 +138,7 @@ fn declarations() -> Vec<String> {
         group::GroupWithEquipment::decl(),
         message::Message::decl(),
         message::Changed::decl(),
+        message::ExpireDetail::decl(),
         ops_center::EquipmentLoad::decl(),
         ops_center::OpsTotals::decl(),
         ops_center::OpsCenter::decl(),

@@ -5,6 +5,7 @@ use crate::AppState;
 use crate::answers::Created;
 use crate::answers::Listed;
 use crate::answers::equipment::Equipment;
+use crate::api::expiry::DateChange;
 use crate::api::monitor_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
@@ -56,10 +57,14 @@ fn not_found() -> ApiError {
 /// `POST /lfscada/equipment/multi/add` → `{id}`.
 pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let fields = fields(&params)?;
+    let expiry = DateChange::read(&params)?;
     let id = state.store.add_equipment(current.user.org_id, &fields).await?;
     // A sub-account limited to its granted equipment would otherwise lose sight of what it just made.
     if current.viewer().granted_only {
         state.store.grant_equipment(current.user.id, id).await?;
+    }
+    if let Some(date) = expiry.stored() {
+        state.store.set_equipment_expiry(&current.viewer(), id, date).await?;
     }
     Ok(ApiOk::new(Created { id }).audit("equipment", id))
 }
@@ -68,8 +73,12 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let fields = fields(&params)?;
+    let expiry = DateChange::read(&params)?;
     if !state.store.edit_equipment(&current.viewer(), id, &fields).await? {
         return Err(not_found());
+    }
+    if let Some(date) = expiry.stored() {
+        state.store.set_equipment_expiry(&current.viewer(), id, date).await?;
     }
     Ok(ApiOk::empty().audit("equipment", id))
 }

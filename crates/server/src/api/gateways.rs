@@ -8,6 +8,7 @@
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::gateway::{Gateway, GatewayCredentials};
+use crate::api::expiry::DateChange;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::password;
@@ -47,6 +48,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let firmware_text = params.text("firmware")?.unwrap_or_default();
     let firmware =
         bounded_text(firmware_text.trim(), GATEWAY_FIRMWARE_CHARS).map_err(|r| ApiError::invalid("firmware", r))?;
+    let expiry = DateChange::read(&params)?;
     let (secret, secret_hash) = issue_secret();
     let new = NewGateway {
         org_id: current.user.org_id,
@@ -58,6 +60,9 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
         registered_by: Some(current.user.id),
     };
     let id = state.store.add_gateway(&new).await?.ok_or_else(|| ApiError::code(Code::GatewayExists))?;
+    if let Some(date) = expiry.stored() {
+        state.store.set_gateway_expiry(&current.viewer(), sn.as_str(), date).await?;
+    }
     let broker = broker_url(&state, &headers);
     Ok(ApiOk::new(GatewayCredentials { id: Some(id), sn: sn.as_str().to_owned(), secret, broker })
         .audit("gateway", sn.as_str()))
@@ -67,12 +72,13 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
 pub const INTERVAL_MS: (i64, i64) = (200, 60_000);
 pub const SAMPLE_INTERVAL_MS: (i64, i64) = (1_000, 3_600_000);
 
-/// `POST /lfscada/gateway/edit {sn, name?, interval?, sampleInterval?, economizeOpen?}`: changes only what is
-/// given. A new sample interval reaches the gateway with its configuration.
+/// `POST /lfscada/gateway/edit {sn, name?, interval?, sampleInterval?, economizeOpen?, expireDate?}`: changes only
+/// what is given (an empty `expireDate` clears the date). A new sample interval reaches the gateway with its configuration.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let sn = serial_number(&params)?;
     let gateway = state.store.visible_gateway(&current.viewer(), sn.as_str()).await?;
     let gateway = gateway.ok_or_else(|| ApiError::code(Code::NoData))?;
+    let expiry = DateChange::read(&params)?;
     let name = match params.text("name")? {
         Some(text) => display_name(&text, GATEWAY_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
         None => gateway.name.clone(),
@@ -96,6 +102,9 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     };
     if !state.store.edit_gateway(&current.viewer(), sn.as_str(), &settings).await? {
         return Err(ApiError::code(Code::NoData));
+    }
+    if let Some(date) = expiry.stored() {
+        state.store.set_gateway_expiry(&current.viewer(), sn.as_str(), date).await?;
     }
     if settings.sample_interval != gateway.sample_interval {
         state.link.gateway_changed(sn.as_str()).await;

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod alarms;
 pub mod equipment;
+pub mod expiry;
 pub mod feedback;
 pub mod gateways;
 pub mod groups;

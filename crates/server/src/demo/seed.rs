@@ -115,7 +115,36 @@ pub async fn seed(
     seed_groups(state, org_id, &seeded).await?;
     seed_project(state, org_id, &seeded).await?;
     seed_operator(state, org_id, &seeded).await?;
+    if let Some(pump) = seeded.first() {
+        seed_expiry(state, org_id, pump.id).await?;
+    }
     Ok(secrets)
+}
+
+/// Days from today to the demo's expiry dates: the pump station's service (a "7 days" message at once) and the
+/// process gateway's service (a "30 days" message).
+const EQUIPMENT_EXPIRES_IN: i64 = 7;
+const GATEWAY_EXPIRES_IN: i64 = 30;
+
+/// Gives the pump station and the process gateway an expiry date when they have none, so the expiry sweep at
+/// start tells the demo's people at once (docs/messages.md, "Expire messages"). A date already there is kept:
+/// a restart does not move it (nor send its messages again).
+async fn seed_expiry(state: &AppState, org_id: i64, pump_id: i64) -> anyhow::Result<()> {
+    use ironsight_domain::expiry::Day;
+    let viewer = Viewer::server(org_id);
+    let today = Day::in_china(ironsight_store::now_ms());
+    let store = &state.store;
+    let pump = store.equipment(&viewer, pump_id).await?;
+    if pump.is_some_and(|e| e.expire_date.is_none()) {
+        let date = Day(today.0 + EQUIPMENT_EXPIRES_IN).text();
+        store.set_equipment_expiry(&viewer, pump_id, Some(&date)).await?;
+    }
+    let gateway = store.gateway_by_sn(org_id, plant::PROCESS_GATEWAY).await?;
+    if gateway.is_some_and(|g| g.expire_date.is_none()) {
+        let date = Day(today.0 + GATEWAY_EXPIRES_IN).text();
+        store.set_gateway_expiry(&viewer, plant::PROCESS_GATEWAY, Some(&date)).await?;
+    }
+    Ok(())
 }
 
 async fn add_equipment(state: &AppState, org_id: i64, spec: &EquipmentSpec, lang: Lang) -> anyhow::Result<i64> {

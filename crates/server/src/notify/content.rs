@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "camelCase")]
 pub enum Kind {
     Alarm,
+    /// An expiry date coming near (docs/messages.md, "Expire messages"); sent to e-mail channels only.
+    Expire,
     /// The settings' "send test".
     Test,
 }
@@ -51,6 +53,23 @@ impl Content {
             time_ms: now_ms,
             level: 0,
             message_id: None,
+        }
+    }
+
+    /// An expire message: `name` the equipment or gateway, `detail_*` the date line, sent at `now_ms`.
+    pub fn expire(title: (&str, &str), name: &str, detail: (&str, &str), now_ms: i64, message_id: i64) -> Content {
+        Content {
+            kind: Kind::Expire,
+            title: title.0.to_owned(),
+            title_en: title.1.to_owned(),
+            equipment: name.to_owned(),
+            signal: String::new(),
+            message: detail.0.to_owned(),
+            message_en: detail.1.to_owned(),
+            value: None,
+            time_ms: now_ms,
+            level: 0,
+            message_id: Some(message_id),
         }
     }
 
@@ -205,6 +224,10 @@ mod tests {
         assert_eq!(body["messageId"], 42);
         let test = Content::test(0).json();
         assert_eq!((test["type"].as_str(), test["messageId"].is_null()), (Some("test"), true));
+        let expire =
+            Content::expire(("到期", "Expires"), "1#泵站", ("到期日期 2026-12-03", "Expiry date 2026-12-03"), 0, 7);
+        assert_eq!((expire.json()["type"].as_str(), expire.subject(Lang::En).as_str()), (Some("expire"), "Expires"));
+        assert!(expire.plain(Lang::Zh).contains("内容：到期日期 2026-12-03"));
     }
 
     #[test]

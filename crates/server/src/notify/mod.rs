@@ -147,6 +147,40 @@ impl Notifier {
         Ok(())
     }
 
+    /// Queues an expire message for each of the user's enabled e-mail channels (a channel's levels are alarm
+    /// levels and say nothing about expiry; robots and webhooks are for alarms) and wakes the worker. Failures
+    /// are logged, as for alarms.
+    pub async fn expire_stored(&self, user_id: i64, content: &Content) {
+        if let Err(e) = self.queue_expire(user_id, content).await {
+            tracing::error!(user_id, "expiry notification not queued: {e:#}");
+        }
+    }
+
+    async fn queue_expire(&self, user_id: i64, content: &Content) -> anyhow::Result<()> {
+        let store = &self.inner.store;
+        let email: Vec<Channel> =
+            store.notify_channels(user_id).await?.into_iter().filter(|c| c.enabled && c.kind == "email").collect();
+        if email.is_empty() {
+            return Ok(());
+        }
+        let stored_lang = store.notify_lang(user_id).await?;
+        let text = serde_json::to_string(content)?;
+        let title = content.title_in(lang_of(&stored_lang));
+        for channel in &email {
+            let delivery = NewDelivery {
+                user_id,
+                channel,
+                message_id: content.message_id,
+                title,
+                content: &text,
+                lang: &stored_lang,
+            };
+            store.queue_delivery(&delivery).await?;
+        }
+        self.inner.wake.notify_one();
+        Ok(())
+    }
+
     /// Queues a test of one of the user's channels (sent even when the channel is disabled: a user tries a
     /// channel before turning it on); answers the delivery's id.
     pub async fn queue_test(&self, user_id: i64, channel: &Channel) -> anyhow::Result<i64> {

@@ -2,12 +2,12 @@
 
 use super::*;
 use crate::api::{
-    accounts, alarms, equipment, feedback, gateways, groups, images, live, messages, monitor, monitor_list, notify,
-    oplog, ops_center, projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
+    accounts, alarms, equipment, expiry, feedback, gateways, groups, images, live, messages, monitor, monitor_list,
+    notify, oplog, ops_center, projects, reports, scenes, settings, shares, signals, sound, system, theme, user,
 };
 
 /// The editable equipment fields, shared by add and edit.
-const EQUIPMENT_FIELDS: [ParamDef; 9] = [
+const EQUIPMENT_FIELDS: [ParamDef; 10] = [
     param("equipName", "string", true, "Equipment name, at most 60 characters"),
     param("display", "string", false, "list (default) or page"),
     param("ruleType", "string", false, "00 (default) or 01"),
@@ -17,14 +17,23 @@ const EQUIPMENT_FIELDS: [ParamDef; 9] = [
     param("latitude", "number", false, "Latitude, -90 to 90"),
     param("longitude", "number", false, "Longitude, -180 to 180"),
     param("remark", "string", false, "Remark, at most 500 characters"),
+    EXPIRE_DATE,
 ];
+
+/// The expiry date of equipment and gateway forms (docs/messages.md, "Expire messages").
+const EXPIRE_DATE: ParamDef = param(
+    "expireDate",
+    "string",
+    false,
+    "Service expiry date YYYY-MM-DD (China time); empty clears it; absent keeps it",
+);
 
 /// The equipment a monitor call is about.
 pub(super) const EQUIPMENT_ID: ParamDef = param("equipmentId", "integer", true, "Equipment id");
 
 /// Edit takes the id, then the same fields as add.
-const EQUIPMENT_EDIT: [ParamDef; 10] = {
-    let mut params = [param("id", "integer", true, "Equipment id"); 10];
+const EQUIPMENT_EDIT: [ParamDef; 11] = {
+    let mut params = [param("id", "integer", true, "Equipment id"); 11];
     let mut i = 0;
     while i < EQUIPMENT_FIELDS.len() {
         params[i + 1] = EQUIPMENT_FIELDS[i];
@@ -176,6 +185,11 @@ pub fn table() -> Vec<RouteDef> {
             param("dataId", "integer", true, "Equipment id"),
             param("equipType", "string", false, "eg (default), repair or inspection"),
         ]),
+        route!(POST "/lfscada/msg/getExpireById", expiry::get_expire_by_id, "msg.getExpireById", Session [],
+            "What one of the caller's expire messages is about, as it stands now: {targetType (equipment|gateway), \
+             targetId, name, equipmentId, gatewaySn, expireDate, daysLeft}; 1280 when it is not the caller's or not \
+             an expire message, 1283 when its equipment or gateway was deleted.",
+            [param("id", "integer", true, "Message id")]),
         route!(POST "/lfscada/notice/detail", messages::notice_detail, "notice.detail", Session ["id" => Announcement],
             "The announcement a notice message is about (published or withdrawn): {id, title, content, status, gmtCreate, gmtPublish}; 1235 otherwise.",
             [param("id", "integer", true, "Announcement id")]),
@@ -381,6 +395,7 @@ pub fn table() -> Vec<RouteDef> {
             param("name", "string", false, "Display name (default: the serial number), at most 60 characters"),
             param("model", "string", false, "Hardware model"),
             param("firmware", "string", false, "Firmware version"),
+            EXPIRE_DATE,
         ]),
         route!(POST "/lfscada/gateway/query", gateways::query, "gateway.query", Session [],
         "The organisation's gateways, newest first.", [
@@ -399,6 +414,7 @@ pub fn table() -> Vec<RouteDef> {
             param("interval", "integer", false, "Reporting interval while monitored, ms, 200 to 60000"),
             param("sampleInterval", "integer", false, "History sample period, ms, 1000 to 3600000"),
             param("economizeOpen", "string", false, "true or false: stop re-opening monitoring while the operator is away"),
+            EXPIRE_DATE,
         ]),
         route!(POST "/lfscada/gateway/rotateSecret", gateways::rotate_secret, "gateway.rotateSecret", Manage ["sn" => Gateway],
         "Issue a new secret (shown once); the old one stops working (needs the manage permission).", [

@@ -51,6 +51,11 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
     ("monitor.equipment.queryAll", "gatewayId", "a filter over equipment already narrowed by the grants"),
     ("monitor.group.equipment.queryByGroup", "gatewayId", "a filter over equipment already narrowed by the grants"),
     ("msg.info", "id", "a message is its user's own: the store looks it up among the caller's (1280 otherwise)"),
+    (
+        "msg.getExpireById",
+        "id",
+        "a message is its user's own: the store looks it up among the caller's (1280 otherwise)",
+    ),
     ("msg.notify.test", "id", "a channel is its user's own: the store looks it up among the caller's (1281 otherwise)"),
     (
         "ops.repair.dispatch",

@@ -13,6 +13,7 @@ mod contention;
 mod csrf;
 mod demo_plant;
 mod equipment;
+mod expiry;
 mod gateways;
 mod graceful_stop;
 mod groups;

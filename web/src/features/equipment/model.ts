@@ -21,6 +21,8 @@ export interface EquipmentFields {
   latitude: number | null;
   longitude: number | null;
   remark: string;
+  /** The service subscription's expiry date, `YYYY-MM-DD` (China time); null for none. */
+  expireDate: string | null;
 }
 
 /** A row of /lfscada/equipment/multi/query and the answer of /info (the server's answer type). */

@@ -16,6 +16,8 @@ function payload(fields: EquipmentFields) {
     latitude: fields.latitude,
     longitude: fields.longitude,
     remark: fields.remark.trim(),
+    // Always sent: empty clears the date.
+    expireDate: fields.expireDate ?? '',
   };
 }
 

@@ -2,7 +2,8 @@
  * /manage/eg/equipment/list: the organisation's equipment, searched by keyword (name, model, manufacturer or
  * address), filtered by online state, gateway and group, sorted by time or name, 10 per page, with the bound
  * gateway and its online state and the group (all from the server's rows, so every filter and every row holds
- * across all pages), and links to add, edit and delete.
+ * across all pages), a tag when the service expires within 30 days or has expired, and links to add, edit and
+ * delete.
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -17,6 +18,7 @@ import { useDeleteEquipment } from '../api/deleteEquipment';
 import { useGatewayOptions } from '../api/gatewayOptions';
 import { useGroupOptions } from '../api/groupOptions';
 import { EMPTY_QUERY, hasFilters, useEquipmentList, type EquipmentQuery } from '../api/queryEquipment';
+import { ExpiryNote } from '@/components/expiry/ExpiryTag';
 import { ADD_PATH, PAGE_SIZE, editPath, type Equipment, type EquipmentSort } from '../model';
 
 const DATE_MINUTES = 'YYYY-MM-DD HH:mm';
@@ -68,6 +70,7 @@ export default function EquipmentListPage() {
               {row.model}
             </Typography.Text>
           )}
+          <ExpiryNote date={row.expireDate} />
         </Flex>
       ),
     },

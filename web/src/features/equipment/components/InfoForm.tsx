@@ -1,7 +1,7 @@
 /**
  * The equipment's own fields, for add and edit: name, model, manufacturer (suggested from the ones already
- * used, free text otherwise), address, coordinates (typed, or picked on a map), remark, display mode and, once it
- * exists, its picture. Refusals naming a field (1100/1101) go on the field; other failures are toasted.
+ * used, free text otherwise), address, coordinates (typed, or picked on a map), the service expiry date, remark,
+ * display mode and, once it exists, its picture. Refusals naming a field (1100/1101) go on the field; other failures are toasted.
  */
 import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Col, Form, Input, InputNumber, Radio, Row, Space } from 'antd';
@@ -17,6 +17,7 @@ import { LATITUDE, LIMITS, LONGITUDE, type Equipment, type EquipmentFields } fro
 import { ImageUpload } from './ImageUpload';
 import { LocationPickerModal } from './LocationPickerModal';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
+import { ExpiryDateField } from '@/components/expiry/ExpiryDateField';
 
 const EMPTY: EquipmentFields = {
   equipName: '',
@@ -28,6 +29,7 @@ const EMPTY: EquipmentFields = {
   latitude: null,
   longitude: null,
   remark: '',
+  expireDate: null,
 };
 
 const FIELDS = Object.keys(EMPTY) as (keyof EquipmentFields)[];
@@ -176,6 +178,16 @@ export function InfoForm({ equipment, readOnly, onSaved, onCancel }: InfoFormPro
             <Button id="equipment-pick-location" icon={<EnvironmentOutlined />} onClick={openPicker} block>
               {t('equipment.location.open')}
             </Button>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="expireDate"
+            htmlFor="equipment-expire-date"
+            label={t('expiry.equipmentField')}
+            extra={t('expiry.equipmentHint')}
+          >
+            <ExpiryDateField id="equipment-expire-date" />
           </Form.Item>
         </Col>
         <Col xs={24}>

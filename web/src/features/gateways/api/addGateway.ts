@@ -9,6 +9,8 @@ export interface NewGateway {
   name?: string;
   model?: string;
   firmware?: string;
+  /** The gateway service's expiry date, `YYYY-MM-DD`; null or absent for none. */
+  expireDate?: string | null;
 }
 
 export interface AddedGateway extends IssuedSecret {
@@ -22,11 +24,12 @@ function payload(gateway: NewGateway) {
     const value = gateway[key]?.trim();
     if (value) out[key] = value;
   }
+  if (gateway.expireDate) out.expireDate = gateway.expireDate;
   return out;
 }
 
 /**
- * POST /lfscada/gateway/add {sn, name, model, firmware} → {id, sn, secret, broker}; the secret is shown once.
+ * POST /lfscada/gateway/add {sn, name, model, firmware, expireDate} → {id, sn, secret, broker}; the secret is shown once.
  * Silent: the form shows field errors (1100/1101, 1213) next to the field and toasts the rest itself.
  */
 export function addGateway(gateway: NewGateway): Promise<AddedGateway> {

@@ -1,12 +1,13 @@
 /**
  * /manage/eg/gateway: the organisation's gateways (search, 10 per page, online state, signal strength band,
- * configuration state), registration with a one-time secret, secret rotation and deletion. The manage actions
+ * configuration state, the service's expiry tag), registration with a one-time secret, the expiry date, secret
+ * rotation and deletion. The manage actions
  * are shown only with the `manage` permission; the server refuses them without it anyway (1011).
  */
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DeleteOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,8 @@ import { useRotateSecret } from '../api/rotateSecret';
 import { PAGE_SIZE, configState, type AgentConfigInput, type Gateway } from '../model';
 import { RegisterGatewayModal } from './RegisterGatewayModal';
 import { SecretDialog } from './SecretDialog';
+import { GatewayExpiryModal } from './GatewayExpiryModal';
+import { ExpiryNote } from '@/components/expiry/ExpiryTag';
 import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
 
 dayjs.extend(relativeTime);
@@ -35,6 +38,7 @@ export default function GatewaysPage() {
   const rotate = useRotateSecret();
   const remove = useDeleteGateway();
   const [registering, setRegistering] = useState(false);
+  const [dating, setDating] = useState<Gateway | null>(null);
   const [issued, setIssued] = useState<{ secret: AgentConfigInput; reason: 'registered' | 'rotated' } | null>(null);
   const [secretOpen, setSecretOpen] = useState(false);
   const showSecret = (secret: AgentConfigInput, reason: 'registered' | 'rotated') => {
@@ -67,6 +71,7 @@ export default function GatewaysPage() {
           <Typography.Text type="secondary" copyable={{ text: gateway.sn }} style={{ fontSize: 12 }}>
             {gateway.sn}
           </Typography.Text>
+          <ExpiryNote date={gateway.expireDate} />
         </Flex>
       ),
     },
@@ -170,6 +175,15 @@ export default function GatewaysPage() {
       key: 'actions',
       render: (_, gateway) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Button
+            type="link"
+            size="small"
+            icon={<CalendarOutlined />}
+            data-testid={`gateway-expiry-${gateway.sn}`}
+            onClick={() => setDating(gateway)}
+          >
+            {t('expiry.edit')}
+          </Button>
           <Popconfirm
             title={t('gateways.rotate.confirmTitle', { sn: gateway.sn })}
             description={<div style={{ maxWidth: 320 }}>{t('gateways.rotate.confirmText')}</div>}
@@ -291,6 +305,7 @@ export default function GatewaysPage() {
           showSecret(secret, 'registered');
         }}
       />
+      <GatewayExpiryModal gateway={dating} onClose={() => setDating(null)} />
       <SecretDialog
         issued={issued?.secret ?? null}
         reason={issued?.reason ?? 'registered'}

@@ -8,9 +8,10 @@ import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGateway, type NewGateway } from '../api/addGateway';
 import { SN_MAX, SN_PATTERN, TEXT_MAX, type AgentConfigInput } from '../model';
 import { Code } from '@/lib/api/codes';
+import { ExpiryDateField } from '@/components/expiry/ExpiryDateField';
 
 type FieldName = keyof NewGateway;
-const FIELDS: readonly FieldName[] = ['sn', 'name', 'model', 'firmware'];
+const FIELDS: readonly FieldName[] = ['sn', 'name', 'model', 'firmware', 'expireDate'];
 
 /** A gateway with this serial number is already registered. */
 const GATEWAY_EXISTS = Code.GatewayExists;
@@ -28,7 +29,7 @@ interface RegisterGatewayModalProps {
   onRegistered: (issued: AgentConfigInput) => void;
 }
 
-/** Registers a gateway by serial number: {sn, name, model, firmware} → /lfscada/gateway/add. */
+/** Registers a gateway by serial number: {sn, name, model, firmware, expireDate} → /lfscada/gateway/add. */
 export function RegisterGatewayModal({ open, onClose, onRegistered }: RegisterGatewayModalProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<NewGateway>();
@@ -108,6 +109,9 @@ export function RegisterGatewayModal({ open, onClose, onRegistered }: RegisterGa
         </Form.Item>
         <Form.Item name="firmware" htmlFor="gateway-firmware" label={t('gateways.field.firmware')} rules={[textRule('firmware')]}>
           <Input id="gateway-firmware" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="expireDate" htmlFor="gateway-expire-date" label={t('expiry.gatewayField')} extra={t('expiry.gatewayHint')}>
+          <ExpiryDateField id="gateway-expire-date" />
         </Form.Item>
       </Form>
     </Modal>

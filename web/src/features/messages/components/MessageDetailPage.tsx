@@ -8,7 +8,8 @@
  *   read by everyone);
  * - order: the repair order's summary (number, equipment, status, problem, repairer) and the way to the order
  *   beside its equipment;
- * - expire: the message's own text.
+ * - expire: the equipment or gateway, its expiry date and days left, the way to the equipment and, for managers,
+ *   to where the date is edited (ExpirePart).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Typography } from 'antd';
@@ -24,6 +25,7 @@ import { useChangeMessages, useMessage, useMessages, useNotice } from '../api/me
 import { centreOfPath, isMessageType, listOfPath, type MessageList, type MessageType } from '../model/messageQuery';
 import { MessageTypeTag, ReadMark, useMessageTitle } from './messageParts';
 import { OrderPart } from './OrderPart';
+import { ExpirePart } from './ExpirePart';
 import { CreateRepairDialog } from '@/components/repairs/CreateRepairDialog';
 import { useEquipmentOptions } from '@/lib/equipmentOptions';
 import { canHandleRepairs } from '@/lib/repairs/rules';
@@ -126,9 +128,7 @@ function MessageCard({ message, back }: { message: Message; back: string | null 
         {message.type === 'alarm' && <AlarmPart message={message} />}
         {message.type === 'notice' && <NoticePart message={message} />}
         {message.type === 'order' && <OrderPart message={message} />}
-        {message.type === 'expire' && message.note && (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{message.note}</Typography.Paragraph>
-        )}
+        {message.type === 'expire' && <ExpirePart message={message} />}
       </div>
     </Card>
   );

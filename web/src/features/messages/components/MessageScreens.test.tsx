@@ -150,6 +150,39 @@ describe('a message opened', () => {
     expect([sent.get('equipmentId'), sent.get('alarmId'), sent.get('description')]).toEqual(['7', '70', '1# 泵站 出口压力 压力高']);
   });
 
+  const EXPIRE = message({ id: 8, type: 'expire', title: '设备“1# 泵站”的服务将于 7 天后到期（2031-03-10）', titleEn: 'Service of 1# Pump expires in 7 days (2031-03-10)', note: '2031-03-10', dataId: '7', dataStatus: 'equipment', alarmId: null, alarmBroadcastTimes: 0 });
+
+  it("shows an expire message's equipment, date and days left, with the way to it and to the date's form", async () => {
+    server.on('/lfscada/msg/info', ok(EXPIRE));
+    const inSevenDays = new Date(Date.now() + 8 * 3_600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
+    server.on('/lfscada/msg/getExpireById', ok({ targetType: 'equipment', targetId: 7, name: '1# 泵站', equipmentId: 7, gatewaySn: null, expireDate: inSevenDays, daysLeft: 7 }));
+    renderApp('/message/detail/expire/8');
+    const summary = await screen.findByTestId('expire-summary');
+    expect(summary.textContent).toContain('1# 泵站');
+    expect(summary.textContent).toContain(inSevenDays);
+    expect(within(summary).getByTestId('expiry-tag').textContent).toBe('7 天后到期');
+    expect(within(summary).getByTestId('expire-days').textContent).toBe('还剩 7 天');
+    expect(screen.getByText('查看设备信息').closest('a')?.getAttribute('href')).toBe('/monitor/eg/detail/list/7?tab=equipment');
+    expect(screen.getByText('修改到期日期').closest('a')?.getAttribute('href')).toBe('/manage/eg/equipment/edit/7/info');
+    expect(form(server.calls('/lfscada/msg/getExpireById')[0]?.body ?? '').get('id')).toBe('8');
+  });
+
+  it('shows an expired gateway without the edit link for a user who may not manage, and a deleted target as gone', async () => {
+    server.on('/lfscada/user/info', ok({ ...TEST_USER, auths: [] }));
+    server.on('/lfscada/msg/info', ok({ ...EXPIRE, dataStatus: 'gateway', dataId: '3' }));
+    server.on('/lfscada/msg/getExpireById', ok({ targetType: 'gateway', targetId: 3, name: '制水工艺网关', equipmentId: 7, gatewaySn: 'EG-DEMO-01', expireDate: '2020-01-01', daysLeft: -2 }));
+    renderApp('/message/detail/expire/8');
+    const summary = await screen.findByTestId('expire-summary');
+    expect(within(summary).getByTestId('expiry-tag').textContent).toBe('已过期');
+    expect(within(summary).getByTestId('expire-days').textContent).toBe('已过期 2 天');
+    expect(screen.getByText('查看网关信息').closest('a')?.getAttribute('href')).toBe('/monitor/eg/detail/list/7?tab=gateway');
+    expect(screen.queryByText('修改到期日期')).toBeNull();
+
+    server.on('/lfscada/msg/getExpireById', fail('1283', '该到期消息所指的设备或网关已删除'));
+    renderApp('/message/detail/expire/8');
+    expect(await screen.findByTestId('expire-gone')).toBeTruthy();
+  });
+
   it('says a message that is gone is gone', async () => {
     server.on('/lfscada/msg/info', fail('1280', '消息不存在或已删除'));
     renderApp('/message/detail/alarm/99');

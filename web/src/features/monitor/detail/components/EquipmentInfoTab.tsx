@@ -1,9 +1,10 @@
-/** Equipment info: what /equipment/detailInfo answers, as a description list. */
+/** Equipment info: what /equipment/detailInfo answers, as a description list (the service expiry date with its tag). */
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEquipmentDetail } from '../api/equipmentDetail';
 import { formatBaseTime } from '@/lib/signals/format';
 import { TabError, TabLoading } from '@/components/LoadState';
+import { ExpiryDate } from '@/components/expiry/ExpiryTag';
 
 /** The driver's protocol, when the equipment has one (`{"kind": "modbus_tcp", ...}`). */
 function driverType(driver: unknown): string | null {
@@ -42,6 +43,9 @@ export function EquipmentInfoTab({ equipmentId }: { equipmentId: number }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('monitor.equipment.driver')}>
         {driver ? t(`monitor.equipment.driverType.${driver === 'modbus_rtu' ? 'modbusRtu' : driver === 'modbus_tcp' ? 'modbusTcp' : 'other'}`) : t('monitor.equipment.noDriver')}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('expiry.equipmentField')}>
+        <ExpiryDate date={equipment.expireDate} />
       </Descriptions.Item>
       <Descriptions.Item label={t('monitor.equipment.created')}>{formatBaseTime(equipment.gmtCreate)}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.equipment.modified')}>{formatBaseTime(equipment.gmtModified)}</Descriptions.Item>

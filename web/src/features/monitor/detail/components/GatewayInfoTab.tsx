@@ -1,6 +1,6 @@
 /**
  * Gateway info: online, VPN, monitor interval, economize mode, signal strength band (spec section 9), model,
- * firmware, last seen. No gateway bound (2001) is an empty state, not an error.
+ * firmware, last seen, the gateway service's expiry date. No gateway bound (2001) is an empty state, not an error.
  */
 import { Descriptions, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatBaseTime } from '@/lib/signals/format';
 import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
+import { ExpiryDate } from '@/components/expiry/ExpiryTag';
 
 const BAND_COLOUR: Record<StrengthBand, string> = { veryGood: 'green', good: 'cyan', fair: 'orange', bad: 'red' };
 
@@ -78,6 +79,9 @@ export function GatewayInfoTab({ equipmentId }: { equipmentId: number }) {
       <Descriptions.Item label={t('monitor.gateway.firmware')}>{g.firmware || '—'}</Descriptions.Item>
       <Descriptions.Item label={t('monitor.gateway.lastSeen')}>
         <span data-testid="gw-last-seen">{g.lastSeenMs ? formatBaseTime(g.lastSeenMs) : t('monitor.gateway.neverSeen')}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('expiry.gatewayField')}>
+        <ExpiryDate date={g.expireDate} />
       </Descriptions.Item>
       <Descriptions.Item label={t('monitor.gateway.config')}>
         {g.configError ? (

@@ -69,6 +69,7 @@ export const GATEWAY: GatewayDetails = {
   configError: null,
   futureReadings: 0,
   clockAheadMs: null,
+  expireDate: null,
   gmtCreate: NOW - 86_400_000,
 };
 
@@ -123,6 +124,7 @@ export function installDetailServer(auths: string[] = ALL_AUTHS): Harness {
         image: '',
         groupId: null,
         groupName: null,
+        expireDate: null,
         gmtCreate: Date.UTC(2026, 10, 1, 0, 0, 0),
         gmtModified: Date.UTC(2026, 10, 2, 0, 0, 0),
       },
