@@ -19,6 +19,7 @@
 //! - [`alarm`]: when an alarm rule triggers and releases (deadband, delay, quality) and when a gateway or signal
 //!   counts as silent.
 //! - [`repair`]: repair work orders: statuses, the steps between them and who takes each (one table, exported).
+//! - [`inspection`]: inspection worksheets: statuses, steps, how a result is judged, when a plan falls due.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
@@ -26,6 +27,7 @@ pub mod catalogue;
 pub mod contract;
 pub mod image_file;
 pub mod image_url;
+pub mod inspection;
 pub mod lang;
 pub mod limits;
 pub mod page;

@@ -133,6 +133,8 @@ pub struct Running {
     pub demo: Option<demo::DemoPlant>,
     /// The delivery worker of e-mail and webhook notifications; dropping it stops it.
     pub notify: notify::NotifyRuntime,
+    /// The inspection schedule's tick (generates due worksheets each minute).
+    pub inspection: api::inspection_schedule::ScheduleRuntime,
 }
 
 impl Running {
@@ -141,6 +143,7 @@ impl Running {
     /// stops the broker; last, the notification sends under way finish (what is not sent stays queued).
     pub async fn shutdown(self) {
         self.task.abort();
+        self.inspection.shutdown();
         if let Some(demo) = self.demo {
             demo.shutdown().await;
         }
@@ -171,6 +174,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     };
     state.link.push_all_configs().await?;
     let notify = state.notifier.start()?;
+    let inspection = api::inspection_schedule::start(state.clone());
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo, notify })
+    Ok(Running { addr, state, task, link: link_runtime, demo, notify, inspection })
 }

@@ -46,6 +46,7 @@ pub mod equipment_sets;
 pub mod feedback;
 pub mod gateways;
 pub mod image_library;
+pub mod inspection;
 pub mod inspect;
 pub mod link;
 pub mod messages;
@@ -70,6 +71,8 @@ pub mod system;
 pub mod templates;
 pub mod throttle;
 pub mod users;
+pub mod work_orders;
+pub mod worksheets;
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor};

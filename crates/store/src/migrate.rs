@@ -49,6 +49,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (18, "message_centre", Sql::Both(include_str!("migrations/0018_message_centre.sql"))),
     (19, "notify", Sql::Both(include_str!("migrations/0019_notify.sql"))),
     (20, "repair_orders", Sql::Both(include_str!("migrations/0020_repair_orders.sql"))),
+    (21, "inspection", Sql::Both(include_str!("migrations/0021_inspection.sql"))),
 ];
 
 /// Applies every migration not yet recorded.
