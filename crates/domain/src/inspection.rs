@@ -22,8 +22,12 @@ pub enum InspectionStatus {
 }
 
 impl InspectionStatus {
-    pub const ALL: &'static [InspectionStatus] =
-        &[InspectionStatus::NotStarted, InspectionStatus::Aborted, InspectionStatus::Normal, InspectionStatus::Abnormal];
+    pub const ALL: &'static [InspectionStatus] = &[
+        InspectionStatus::NotStarted,
+        InspectionStatus::Aborted,
+        InspectionStatus::Normal,
+        InspectionStatus::Abnormal,
+    ];
 
     /// The status as stored and as the wire carries it.
     pub fn as_str(self) -> &'static str {
@@ -108,8 +112,20 @@ pub const STEPS: &[InspectionStep] = &[
         by: R::Inspector,
         requires: Some("results"),
     },
-    InspectionStep { action: A::Abort, from: S::NotStarted, to: &[S::Aborted], by: R::Inspector, requires: Some("remark") },
-    InspectionStep { action: A::Abort, from: S::NotStarted, to: &[S::Aborted], by: R::Manager, requires: Some("remark") },
+    InspectionStep {
+        action: A::Abort,
+        from: S::NotStarted,
+        to: &[S::Aborted],
+        by: R::Inspector,
+        requires: Some("remark"),
+    },
+    InspectionStep {
+        action: A::Abort,
+        from: S::NotStarted,
+        to: &[S::Aborted],
+        by: R::Manager,
+        requires: Some("remark"),
+    },
 ];
 
 /// The roles a person holds on one worksheet.

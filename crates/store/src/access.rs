@@ -260,12 +260,16 @@ impl Store {
             }
             ObjectRef::InspectionPlan(id) => {
                 let covered = viewer.covered_sql("inspection_plan_equipment", "plan_id", "p.id");
-                id_query(format!("SELECT COUNT(*) FROM inspection_plans p WHERE p.org_id = $1 AND p.id = $2{covered}"), *id)
-                    .await
+                id_query(
+                    format!("SELECT COUNT(*) FROM inspection_plans p WHERE p.org_id = $1 AND p.id = $2{covered}"),
+                    *id,
+                )
+                .await
             }
             ObjectRef::Worksheet(id) => {
                 let covered = viewer.covered_sql("inspection_worksheet_equipment", "worksheet_id", "w.id");
-                let sql = format!("SELECT COUNT(*) FROM inspection_worksheets w WHERE w.org_id = $1 AND w.id = $2{covered}");
+                let sql =
+                    format!("SELECT COUNT(*) FROM inspection_worksheets w WHERE w.org_id = $1 AND w.id = $2{covered}");
                 id_query(sql, *id).await
             }
             ObjectRef::SubAccount(id) => {

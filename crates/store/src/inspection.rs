@@ -132,8 +132,7 @@ fn item_from_row(r: &sqlx::any::AnyRow) -> anyhow::Result<InspectionItem> {
 
 const PLAN_COLUMNS: &str = "p.id, p.name, p.inspector_id, n.loginname AS inspector_name, p.frequency, p.day, \
     p.minute, p.allowed_hours, p.enabled, p.creator_id, c.loginname AS creator_name, p.gmt_create, p.gmt_update";
-const PLAN_FROM: &str =
-    "inspection_plans p JOIN users n ON n.id = p.inspector_id JOIN users c ON c.id = p.creator_id";
+const PLAN_FROM: &str = "inspection_plans p JOIN users n ON n.id = p.inspector_id JOIN users c ON c.id = p.creator_id";
 
 impl Store {
     /// The organisation's items, oldest first; only the enabled ones when `enabled_only`.

@@ -7,9 +7,7 @@
 //! history row in one transaction: of two clicks at once exactly one wins.
 
 use crate::access::Viewer;
-use crate::work_orders::{
-    INSPECTION, NUMBER_ATTEMPTS, StepRecord, insert_step, is_unique_violation, next_number,
-};
+use crate::work_orders::{INSPECTION, NUMBER_ATTEMPTS, StepRecord, insert_step, is_unique_violation, next_number};
 use crate::{Page, Store, now_ms};
 use ironsight_domain::inspection::{InspectionStatus, NUMBER_LETTERS};
 use ironsight_domain::repair::work_order_prefix;
@@ -262,7 +260,8 @@ impl Store {
 
     /// One worksheet the viewer sees.
     pub async fn worksheet(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Worksheet>> {
-        let sql = format!("SELECT {SHEET_COLUMNS} FROM {SHEET_FROM} WHERE w.org_id = $1 AND w.id = $2{}", covered(viewer));
+        let sql =
+            format!("SELECT {SHEET_COLUMNS} FROM {SHEET_FROM} WHERE w.org_id = $1 AND w.id = $2{}", covered(viewer));
         let row = sqlx::query(&sql).bind(viewer.org_id).bind(id).fetch_optional(self.pool()).await?;
         match row {
             Some(r) => Ok(Some(self.sheet_from_row(&r).await?)),
@@ -434,10 +433,8 @@ impl Store {
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<InspectionRecord>> {
-        let matching = format!(
-            "w.org_id = $1 AND r.equipment_id = $2 AND w.status IN ('normal', 'abnormal'){}",
-            covered(viewer)
-        );
+        let matching =
+            format!("w.org_id = $1 AND r.equipment_id = $2 AND w.status IN ('normal', 'abnormal'){}", covered(viewer));
         let from = "inspection_results r JOIN inspection_worksheets w ON w.id = r.worksheet_id \
             JOIN inspection_worksheet_items i ON i.id = r.item_id JOIN users n ON n.id = w.inspector_id";
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {from} WHERE {matching}"))

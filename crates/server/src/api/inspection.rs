@@ -17,8 +17,8 @@ use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::inspection::{Frequency, ResultKind};
 use ironsight_domain::limits::{
-    INSPECTION_CONTENT_CHARS, INSPECTION_HOURS_MAX, INSPECTION_ITEMS_MAX, INSPECTION_NAME_CHARS,
-    INSPECTION_ROUTE_MAX, INSPECTION_UNIT_CHARS,
+    INSPECTION_CONTENT_CHARS, INSPECTION_HOURS_MAX, INSPECTION_ITEMS_MAX, INSPECTION_NAME_CHARS, INSPECTION_ROUTE_MAX,
+    INSPECTION_UNIT_CHARS,
 };
 use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Reason};
@@ -68,9 +68,8 @@ impl ItemForm {
 fn item_fields(params: &Params) -> Result<ItemForm, ApiError> {
     let name = required(params, "name", INSPECTION_NAME_CHARS)?;
     let content = text(params, "content", INSPECTION_CONTENT_CHARS)?;
-    let kind = ResultKind::parse(&required(params, "kind", 16)?).ok_or_else(|| {
-        ApiError::invalid("kind", Reason::OneOf { allowed: &["check", "number", "text"] })
-    })?;
+    let kind = ResultKind::parse(&required(params, "kind", 16)?)
+        .ok_or_else(|| ApiError::invalid("kind", Reason::OneOf { allowed: &["check", "number", "text"] }))?;
     let (min, max, unit) = if kind == ResultKind::Number {
         (params.float("minValue")?, params.float("maxValue")?, text(params, "unit", INSPECTION_UNIT_CHARS)?)
     } else {

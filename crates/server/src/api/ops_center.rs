@@ -26,6 +26,9 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         .map(|(rule_type, _)| rule_type)
         .collect();
     let orders = crate::access::may_handle_repairs(auths);
-    let loads = state.store.ops_center(&current.viewer(), &rule_types, orders, Some(keyword), ironsight_store::now_ms()).await?;
+    let loads = state
+        .store
+        .ops_center(&current.viewer(), &rule_types, orders, Some(keyword), ironsight_store::now_ms())
+        .await?;
     Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty(), orders)))
 }

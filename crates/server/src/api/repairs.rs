@@ -279,7 +279,8 @@ async fn tell(state: &AppState, actor: i64, actor_name: &str, order: &RepairOrde
     let mut people = vec![order.creator_id];
     people.extend(order.repairer_id);
     people.dedup();
-    let about = OrderRef { kind: "repair", id: order.id, number: &order.number, equipment_id: Some(order.equipment_id) };
+    let about =
+        OrderRef { kind: "repair", id: order.id, number: &order.number, equipment_id: Some(order.equipment_id) };
     for user_id in people.into_iter().filter(|id| *id != actor) {
         send_order_message(state, user_id, about, &title, &title_en).await;
     }

@@ -205,9 +205,10 @@ pub async fn submit(State(state): State<AppState>, current: CurrentUser, params:
         .collect();
     whole.extend(given);
     let complete = found.equipment.iter().all(|e| {
-        items.iter().filter(|i| i.kind != ResultKind::Text.as_str()).all(|i| {
-            whole.iter().any(|r| r.equipment_id == e.id && r.item_id == i.id && !r.value.is_empty())
-        })
+        items
+            .iter()
+            .filter(|i| i.kind != ResultKind::Text.as_str())
+            .all(|i| whole.iter().any(|r| r.equipment_id == e.id && r.item_id == i.id && !r.value.is_empty()))
     });
     if !complete {
         return Err(ApiError::code(Code::WorksheetIncomplete));
@@ -254,12 +255,14 @@ async fn take(state: &AppState, current: &CurrentUser, found: &Worksheet, t: &Sh
     let now = state.store.worksheet(&viewer, found.id).await?.ok_or_else(not_found)?;
     let (n, p, by) = (&now.number, &now.plan_name, &current.user.loginname);
     let titles = match t.to {
-        InspectionStatus::Abnormal => {
-            Some((format!("巡检工单 {n} 结果异常（{by}）：{p}"), format!("Inspection worksheet {n} found abnormal by {by}: {p}")))
-        }
-        InspectionStatus::Aborted => {
-            Some((format!("巡检工单 {n} 已被 {by} 终止：{p}"), format!("Inspection worksheet {n} aborted by {by}: {p}")))
-        }
+        InspectionStatus::Abnormal => Some((
+            format!("巡检工单 {n} 结果异常（{by}）：{p}"),
+            format!("Inspection worksheet {n} found abnormal by {by}: {p}"),
+        )),
+        InspectionStatus::Aborted => Some((
+            format!("巡检工单 {n} 已被 {by} 终止：{p}"),
+            format!("Inspection worksheet {n} aborted by {by}: {p}"),
+        )),
         InspectionStatus::NotStarted | InspectionStatus::Normal => None,
     };
     if let Some((title, title_en)) = titles.filter(|_| now.plan_creator_id != current.user.id) {

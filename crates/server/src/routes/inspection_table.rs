@@ -35,8 +35,16 @@ const PLAN_FIELDS: [ParamDef; 9] = [
     param("enabled", "string", false, "true (default) or false"),
 ];
 
-const ITEM_EDIT: [ParamDef; 8] =
-    [ITEM_ID, ITEM_FIELDS[0], ITEM_FIELDS[1], ITEM_FIELDS[2], ITEM_FIELDS[3], ITEM_FIELDS[4], ITEM_FIELDS[5], ITEM_FIELDS[6]];
+const ITEM_EDIT: [ParamDef; 8] = [
+    ITEM_ID,
+    ITEM_FIELDS[0],
+    ITEM_FIELDS[1],
+    ITEM_FIELDS[2],
+    ITEM_FIELDS[3],
+    ITEM_FIELDS[4],
+    ITEM_FIELDS[5],
+    ITEM_FIELDS[6],
+];
 const PLAN_EDIT: [ParamDef; 10] = [
     PLAN_ID,
     PLAN_FIELDS[0],

@@ -62,8 +62,16 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
         "a person, not an object: the handler checks they see the order's equipment (1293)",
     ),
     ("ops.inspection.worksheet.repair", "resultId", "looked up within the worksheet the guard checked (abnormal only)"),
-    ("ops.inspection.plan.add", "itemIds", "the organisation's items, checked by the handler (1294); items reach no equipment"),
-    ("ops.inspection.plan.edit", "itemIds", "the organisation's items, checked by the handler (1294); items reach no equipment"),
+    (
+        "ops.inspection.plan.add",
+        "itemIds",
+        "the organisation's items, checked by the handler (1294); items reach no equipment",
+    ),
+    (
+        "ops.inspection.plan.edit",
+        "itemIds",
+        "the organisation's items, checked by the handler (1294); items reach no equipment",
+    ),
     (
         "ops.inspection.plan.add",
         "inspectorId",

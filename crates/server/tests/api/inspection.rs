@@ -84,11 +84,9 @@ both_backends!(a_worksheet_is_generated_filled_in_and_submitted_abnormal_then_re
 
     // Items: the kind decides the bounds; min ≤ max; names required.
     let check = item(app, &[("name", "Seal"), ("content", "No drips at the flange"), ("kind", "check")]).await;
-    let pressure = item(
-        app,
-        &[("name", "Pressure"), ("kind", "number"), ("minValue", "2"), ("maxValue", "4.5"), ("unit", "bar")],
-    )
-    .await;
+    let pressure =
+        item(app, &[("name", "Pressure"), ("kind", "number"), ("minValue", "2"), ("maxValue", "4.5"), ("unit", "bar")])
+            .await;
     let note = item(app, &[("name", "Note"), ("kind", "text")]).await;
     for (form, field) in [
         (vec![("kind", "check")], "name"),
@@ -137,7 +135,10 @@ both_backends!(a_worksheet_is_generated_filled_in_and_submitted_abnormal_then_re
     let plan_id = plan(app, "Morning round", &route, &items_csv, &walker_id).await;
     let info = app.post(PLAN_INFO, &[("id", &plan_id)]).await;
     assert_eq!(info.data()["equipment"][1]["name"], "Tank");
-    assert_eq!((info.data()["frequency"].as_str(), info.data()["inspectorName"].as_str()), (Some("daily"), Some("walker")));
+    assert_eq!(
+        (info.data()["frequency"].as_str(), info.data()["inspectorName"].as_str()),
+        (Some("daily"), Some("walker"))
+    );
 
     // An item a plan checks cannot be deleted, but can be disabled.
     assert_eq!(app.post(ITEM_DELETE, &[("id", &note)]).await.code(), "1295");
@@ -177,11 +178,15 @@ both_backends!(a_worksheet_is_generated_filled_in_and_submitted_abnormal_then_re
         ("time", "07:30"),
     ];
     assert_eq!(app.post(PLAN_EDIT, &edit).await.code(), "200");
-    let renamed = [("id", pressure.as_str()), ("name", "Pressure"), ("kind", "number"), ("minValue", "0"), ("maxValue", "100")];
+    let renamed =
+        [("id", pressure.as_str()), ("name", "Pressure"), ("kind", "number"), ("minValue", "0"), ("maxValue", "100")];
     assert_eq!(app.post(ITEM_EDIT, &renamed).await.code(), "200");
     let opened = post_as(app, &walker, SHEET, &[("id", &id)]).await;
     let d = opened.data();
-    assert_eq!((d["worksheet"]["planName"].as_str(), d["worksheet"]["equipment"].as_array().unwrap().len()), (Some("Morning round"), 2));
+    assert_eq!(
+        (d["worksheet"]["planName"].as_str(), d["worksheet"]["equipment"].as_array().unwrap().len()),
+        (Some("Morning round"), 2)
+    );
     let sheet_items = d["items"].as_array().unwrap().clone();
     assert_eq!(sheet_items.len(), 3);
     assert_eq!(sheet_items[1]["maxValue"].as_f64(), Some(4.5), "the copy keeps the old bounds");
@@ -269,7 +274,8 @@ both_backends!(a_worksheet_is_generated_filled_in_and_submitted_abnormal_then_re
     assert_eq!(link(normal_id).await.body["data"]["field"], "resultId", "only an abnormal result");
     assert_eq!(link(result_id.clone()).await.code(), "200");
     let linked = post_as(app, &walker, SHEET, &[("id", &id)]).await;
-    let linked = linked.data()["results"].as_array().unwrap().iter().find(|r| r["id"].to_string() == result_id).cloned();
+    let linked =
+        linked.data()["results"].as_array().unwrap().iter().find(|r| r["id"].to_string() == result_id).cloned();
     assert_eq!(linked.unwrap()["repairOrderId"].to_string(), order_id);
 
     // The history and the equipment's records.
@@ -340,8 +346,8 @@ both_backends!(aborts_overdue_and_two_clicks_have_one_winner, Options::default()
     // Two submissions at once: exactly one wins, the other is told the status moved on.
     let c = generate().await;
     let items = post_as(app, &walker, SHEET, &[("id", &c)]).await.data()["items"].clone();
-    let values = json!([{"equipmentId": pump.parse::<i64>().unwrap(), "itemId": items[0]["id"], "value": "normal"}])
-        .to_string();
+    let values =
+        json!([{"equipmentId": pump.parse::<i64>().unwrap(), "itemId": items[0]["id"], "value": "normal"}]).to_string();
     let form = [("id", c.as_str()), ("results", values.as_str())];
     let (one, two) = tokio::join!(post_as(app, &walker, SUBMIT, &form), post_as(app, &walker, SUBMIT, &form));
     let mut codes = vec![one.code().to_owned(), two.code().to_owned()];
@@ -354,10 +360,12 @@ both_backends!(aborts_overdue_and_two_clicks_have_one_winner, Options::default()
 
     // A submission and an abort at once: one wins.
     let d = generate().await;
+    let items = post_as(app, &walker, SHEET, &[("id", &d)]).await.data()["items"].clone();
+    let values =
+        json!([{"equipmentId": pump.parse::<i64>().unwrap(), "itemId": items[0]["id"], "value": "normal"}]).to_string();
     let abort_form = [("id", d.as_str()), ("remark", "Cancelled")];
     let submit_form = [("id", d.as_str()), ("results", values.as_str())];
-    let (aborted, submitted) =
-        tokio::join!(app.post(ABORT, &abort_form), post_as(app, &walker, SUBMIT, &submit_form));
+    let (aborted, submitted) = tokio::join!(app.post(ABORT, &abort_form), post_as(app, &walker, SUBMIT, &submit_form));
     let mut codes = vec![aborted.code().to_owned(), submitted.code().to_owned()];
     codes.sort();
     assert_eq!(codes, vec!["1299", "200"]);
@@ -370,7 +378,10 @@ both_backends!(aborts_overdue_and_two_clicks_have_one_winner, Options::default()
     let overdue = app.post(SHEETS, &[("overdue", "true")]).await;
     let listed: Vec<String> = overdue.data()["list"].as_array().unwrap().iter().map(|w| w["id"].to_string()).collect();
     assert_eq!(listed, vec![e.clone()]);
-    assert_eq!((overdue.data()["list"][0]["overdue"].as_bool(), overdue.data()["list"][0]["status"].as_str()), (Some(true), Some("not-started")));
+    assert_eq!(
+        (overdue.data()["list"][0]["overdue"].as_bool(), overdue.data()["list"][0]["status"].as_str()),
+        (Some(true), Some("not-started"))
+    );
     let centre = app.post("/lfscada/ops/center/query", &[]).await;
     assert_eq!(centre.data()["totals"]["overdueWorksheets"], 1, "{:?}", centre.body);
     let row = centre.data()["equipment"].as_array().unwrap().iter().find(|r| r["id"].to_string() == pump).cloned();
@@ -467,7 +478,8 @@ both_backends!(the_schedule_generates_each_due_occurrence_once_and_catches_up_on
     assert_eq!(app.post(PLAN_EDIT, &edit).await.code(), "200");
     // A week on: the weekly plan's next occurrence, the monthly one's if a 28th came; the daily one no more.
     let week_on = later + 7 * DAY;
-    let monthly_new = schedule(Frequency::Monthly(28)).latest_due(week_on) != schedule(Frequency::Monthly(28)).latest_due(later);
+    let monthly_new =
+        schedule(Frequency::Monthly(28)).latest_due(week_on) != schedule(Frequency::Monthly(28)).latest_due(later);
     let ticked = ironsight::api::inspection_schedule::tick(state, week_on).await.unwrap();
     assert_eq!(ticked, 1 + usize::from(monthly_new), "not the disabled daily plan");
     assert_eq!(app.post(GENERATE, &[("id", &daily)]).await.code(), "1312");

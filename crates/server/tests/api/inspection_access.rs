@@ -68,9 +68,13 @@ both_backends!(a_limited_account_sees_plans_and_worksheets_of_its_whole_route_on
         "[{{\"equipmentId\": {pump}, \"itemId\": {}, \"value\": \"normal\"}}]",
         post_as(app, &limited, SHEET, &[("id", &sheet_pump)]).await.data()["items"][0]["id"]
     );
-    let submitted =
-        post_as(app, &limited, "/lfscada/ops/inspection/worksheet/submit", &[("id", &sheet_pump), ("results", &values)])
-            .await;
+    let submitted = post_as(
+        app,
+        &limited,
+        "/lfscada/ops/inspection/worksheet/submit",
+        &[("id", &sheet_pump), ("results", &values)],
+    )
+    .await;
     assert_eq!(submitted.code(), "200", "{:?}", submitted.body);
     let items = app.post(SHEET, &[("id", &sheet_both)]).await.data()["items"][0]["id"].clone();
     let all = format!(

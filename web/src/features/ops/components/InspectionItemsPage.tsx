@@ -4,7 +4,7 @@
  * and deleted by `manage` holders that see the whole organisation; an item a plan checks cannot be deleted (the
  * server says so: 1295), only disabled. Cards and a full-width dialog below 768 px.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Spin, Switch, Table, Tag, Typography, message as antdMessage } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -123,6 +123,12 @@ function ItemDialog({ item, onClose }: { item: InspectionItem | 'new' | null; on
   const kind = Form.useWatch('kind', form);
   const [problem, setProblem] = useState<string | null>(null);
   const existing = item !== null && item !== 'new' ? item : null;
+  // Filled each time it opens, with the item or a new one's defaults.
+  useEffect(() => {
+    if (item === null) return;
+    setProblem(null);
+    form.setFieldsValue(item !== 'new' ? { ...item } : { name: '', content: '', kind: 'check', enabled: true, unit: '', minValue: null, maxValue: null });
+  }, [item, form]);
   const submit = (f: Fields) =>
     save.mutate(
       { ...(existing ? { id: existing.id } : {}), ...f, content: f.content ?? '' },
@@ -142,12 +148,8 @@ function ItemDialog({ item, onClose }: { item: InspectionItem | 'new' | null; on
       okButtonProps={{ loading: save.isPending, id: 'item-save' }}
       width={cards ? '100%' : 520}
       destroyOnHidden
-      afterOpenChange={(open) => {
-        setProblem(null);
-        if (open) form.setFieldsValue(existing ? { ...existing } : { name: '', content: '', kind: 'check', enabled: true, unit: '', minValue: null, maxValue: null });
-      }}
     >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" onFinish={submit}>
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} data-testid="item-problem" />}
         <Form.Item name="name" label={t('inspection.item.name')} rules={[{ required: true, whitespace: true, message: t('inspection.item.nameRequired') }]}>
           <Input id="item-name" maxLength={Limits.InspectionNameChars} />

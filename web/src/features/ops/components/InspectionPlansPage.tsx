@@ -5,7 +5,7 @@
  * it is overdue, enabled. "Generate now" makes this moment's worksheet. `manage` holders only. Cards and a
  * full-width dialog below 768 px.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Spin, Switch, Table, Tag, Typography, message as antdMessage } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -151,6 +151,26 @@ function PlanDialog({ plan, onClose }: { plan: InspectionPlan | 'new' | null; on
       { ...(existing ? { id: existing.id } : {}), ...f, inspectorId: f.inspectorId as number },
       { onSuccess: onClose, onError: (e) => setProblem(e.message) },
     );
+  // Filled each time it opens, with the plan or a new one's defaults.
+  useEffect(() => {
+    if (plan === null) return;
+    setProblem(null);
+    form.setFieldsValue(
+      plan !== 'new'
+        ? {
+            name: plan.name,
+            equipmentIds: plan.equipment.map((e) => e.id),
+            itemIds: plan.items.map((i) => i.id),
+            inspectorId: plan.inspectorId,
+            frequency: plan.frequency,
+            day: plan.day || undefined,
+            time: timeOfMinute(plan.minute),
+            allowedHours: plan.allowedHours,
+            enabled: plan.enabled,
+          }
+        : { name: '', equipmentIds: [], itemIds: [], frequency: 'daily', time: '08:00', allowedHours: 24, enabled: true },
+    );
+  }, [plan, form]);
   const selectable = (items.data ?? []).filter((i) => i.enabled || existing?.items.some((x) => x.id === i.id));
   return (
     <Modal
@@ -163,27 +183,8 @@ function PlanDialog({ plan, onClose }: { plan: InspectionPlan | 'new' | null; on
       okButtonProps={{ loading: save.isPending, id: 'plan-save' }}
       width={cards ? '100%' : 600}
       destroyOnHidden
-      afterOpenChange={(opened) => {
-        setProblem(null);
-        if (!opened) return;
-        form.setFieldsValue(
-          existing
-            ? {
-                name: existing.name,
-                equipmentIds: existing.equipment.map((e) => e.id),
-                itemIds: existing.items.map((i) => i.id),
-                inspectorId: existing.inspectorId,
-                frequency: existing.frequency,
-                day: existing.day || undefined,
-                time: timeOfMinute(existing.minute),
-                allowedHours: existing.allowedHours,
-                enabled: existing.enabled,
-              }
-            : { name: '', equipmentIds: [], itemIds: [], frequency: 'daily', time: '08:00', allowedHours: 24, enabled: true },
-        );
-      }}
     >
-      <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" onFinish={submit}>
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} data-testid="plan-problem" />}
         <Form.Item name="name" label={t('inspection.plan.name')} rules={[{ required: true, whitespace: true, message: t('inspection.plan.nameRequired') }]}>
           <Input id="plan-name" maxLength={Limits.InspectionNameChars} />
