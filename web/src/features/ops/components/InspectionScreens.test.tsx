@@ -54,8 +54,8 @@ const type = async (label: string, value: string, index = 0) => {
 describe('the inspection worksheets screen', { timeout: 60_000 }, () => {
   it('lists worksheets with their status and overdue shown as such', async () => {
     renderApp('/manage/ops/worksheet');
-    const table = await screen.findByTestId('worksheet-table');
-    expect((await within(table).findByText('XJ202611250001')).closest('tr')?.textContent).toContain('已超时');
+    const table = await screen.findByTestId('worksheet-table', {}, { timeout: 15_000 });
+    expect((await within(table).findByText('XJ202611250001', {}, { timeout: 15_000 })).closest('tr')?.textContent).toContain('已超时');
     expect(within(table).getByText('XJ202611260002').closest('tr')?.textContent).toContain('异常');
     await click(screen.getByText('我的巡检'));
     await waitFor(() => expect(form(server.calls('/lfscada/ops/inspection/worksheet/query').at(-1)?.body).mine).toBe('true'));
@@ -63,7 +63,7 @@ describe('the inspection worksheets screen', { timeout: 60_000 }, () => {
 
   it('submits only once every item is filled in, with the results of each equipment', async () => {
     renderApp('/manage/ops/worksheet?worksheet=11');
-    await screen.findByTestId('worksheet-results');
+    await screen.findByTestId('worksheet-results', {}, { timeout: 15_000 });
     const submit = document.getElementById('worksheet-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     for (const equipment of screen.getAllByTestId('worksheet-equipment')) {
@@ -88,7 +88,7 @@ describe('the inspection worksheets screen', { timeout: 60_000 }, () => {
 
   it('opens a repair order from an abnormal result, prefilled, and links it back', async () => {
     renderApp('/manage/ops/worksheet?worksheet=12');
-    await click(await screen.findByTestId('worksheet-repair'));
+    await click(await screen.findByTestId('worksheet-repair', {}, { timeout: 15_000 }));
     const description = (await waitFor(() => document.getElementById('repair-description'))) as HTMLTextAreaElement | null;
     await waitFor(() => expect((document.querySelector('textarea') as HTMLTextAreaElement).value).toBe('XJ202611260002 出口压力: 5.2 bar (2–4.5 bar) — 表偏高'));
     void description;
@@ -102,7 +102,7 @@ describe('the inspection worksheets screen', { timeout: 60_000 }, () => {
   it('shows cards with finger-sized buttons on a phone', async () => {
     stubViewportWidth(390);
     renderApp('/manage/ops/worksheet');
-    const cards = await screen.findAllByTestId('worksheet-card');
+    const cards = await screen.findAllByTestId('worksheet-card', {}, { timeout: 15_000 });
     expect(cards).toHaveLength(3);
     expect(screen.queryByTestId('worksheet-table')).toBeNull();
     expect((within(cards[0] as HTMLElement).getByTestId('worksheet-open-13') as HTMLElement).style.minHeight).toBe('44px');
