@@ -13,7 +13,8 @@ const app = consoleUnderTest();
 
 /** Chooses the option titled `label` of the antd Select `#id` (a multiple select stays open: Escape closes it). */
 async function choose(page, id, label, { multiple = false } = {}) {
-  await page.locator(`#${id}`).click();
+  // The chosen value's label lies over the select's input: the click goes to the input whatever covers it.
+  await page.locator(`#${id}`).click({ force: true });
   await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
   if (multiple) await page.keyboard.press('Escape');
 }
