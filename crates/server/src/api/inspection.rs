@@ -75,10 +75,10 @@ fn item_fields(params: &Params) -> Result<ItemForm, ApiError> {
     } else {
         (None, None, String::new())
     };
-    if let (Some(lo), Some(hi)) = (min, max) {
-        if lo > hi {
-            return Err(ApiError::invalid("maxValue", Reason::BelowMin));
-        }
+    if let (Some(lo), Some(hi)) = (min, max)
+        && lo > hi
+    {
+        return Err(ApiError::invalid("maxValue", Reason::BelowMin));
     }
     let enabled = params.flag("enabled")?.unwrap_or(true);
     Ok(ItemForm { name, content, kind, min_value: min, max_value: max, unit, enabled })

@@ -274,8 +274,12 @@ both_backends!(a_worksheet_is_generated_filled_in_and_submitted_abnormal_then_re
     assert_eq!(link(normal_id).await.body["data"]["field"], "resultId", "only an abnormal result");
     assert_eq!(link(result_id.clone()).await.code(), "200");
     let linked = post_as(app, &walker, SHEET, &[("id", &id)]).await;
-    let linked =
-        linked.data()["results"].as_array().unwrap().iter().find(|r| r["id"].to_string() == result_id).cloned();
+    let linked = linked.data()["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"].as_i64() == result_id.parse().ok())
+        .cloned();
     assert_eq!(linked.unwrap()["repairOrderId"].to_string(), order_id);
 
     // The history and the equipment's records.
@@ -384,7 +388,8 @@ both_backends!(aborts_overdue_and_two_clicks_have_one_winner, Options::default()
     );
     let centre = app.post("/lfscada/ops/center/query", &[]).await;
     assert_eq!(centre.data()["totals"]["overdueWorksheets"], 1, "{:?}", centre.body);
-    let row = centre.data()["equipment"].as_array().unwrap().iter().find(|r| r["id"].to_string() == pump).cloned();
+    let row =
+        centre.data()["equipment"].as_array().unwrap().iter().find(|r| r["id"].as_i64() == pump.parse().ok()).cloned();
     assert_eq!(row.unwrap()["overdueWorksheets"], 1);
     let watcher = account(app, "watcher", org, "user", "all", &[]).await;
     let theirs = post_as(app, &watcher, "/lfscada/ops/center/query", &[]).await;
