@@ -103,13 +103,8 @@ pub struct SchedulablePlan {
     pub gmt_create: i64,
 }
 
-/// A person who may be named inspector.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Inspector {
-    pub id: i64,
-    pub loginname: String,
-    pub auths: Vec<String>,
-}
+/// A person who may be named inspector: as a repairer, an account with its permission codes.
+pub type Inspector = crate::repairs::Candidate;
 
 const ITEM_COLUMNS: &str = "i.id, i.name, i.content, i.kind, i.min_value, i.max_value, i.unit, i.enabled, \
     (SELECT COUNT(*) FROM inspection_plan_items pi WHERE pi.item_id = i.id) AS plans, i.gmt_create, i.gmt_update";
