@@ -138,6 +138,25 @@ catalogue! {
     RepairWrongStatus = "1292", "工单当前状态不允许这一步（可能刚被他人处理），请刷新后查看", "The order's current status does not allow this step (someone may have just taken it); refresh to see it";
     /// The repairer named in a dispatch cannot see the order's equipment or may not handle repair orders.
     RepairerCannotSee = "1293", "所选维修人看不到该设备或没有维修工单权限", "The chosen repairer cannot see this equipment or has no permission for repair orders";
+    /// An inspection item that is not the organisation's, or does not exist.
+    InspectionItemNotFound = "1294", "巡检项不存在", "Inspection item does not exist";
+    /// An item a plan checks cannot be deleted (its worksheets' history names it); it can be disabled.
+    InspectionItemInUse = "1295", "该巡检项已被巡检计划使用，不能删除，可以停用", "This inspection item is used by an inspection plan: it cannot be deleted, but it can be disabled";
+    /// A plan that is not the organisation's, has equipment on its route the caller may not see, or does not exist.
+    InspectionPlanNotFound = "1296", "巡检计划不存在", "Inspection plan does not exist";
+    /// A worksheet that is not the organisation's, has equipment the caller may not see, or does not exist.
+    WorksheetNotFound = "1297", "巡检工单不存在", "Inspection worksheet does not exist";
+    /// The worksheet's status allows the step, but not to this person (docs/work-orders.md).
+    WorksheetWrongPerson = "1298", "这一步不由您处理：结果由巡检人填写提交，终止由巡检人或管理人员操作", "This step is not yours: the inspector fills in and submits the results; the inspector or a manager aborts";
+    /// The worksheet's status does not allow the step (already submitted or aborted, perhaps just now).
+    WorksheetWrongStatus = "1299", "巡检工单当前状态不允许这一步（可能刚被他人处理），请刷新后查看", "The worksheet's current status does not allow this step (someone may have just taken it); refresh to see it";
+    /// The inspector named by a plan is not an enabled account of the organisation that sees every equipment of
+    /// the route and may handle work orders.
+    InspectorCannotSee = "1310", "所选巡检人看不到路线上的全部设备、已停用或没有工单权限", "The chosen inspector cannot see every equipment of the route, is disabled, or has no permission for work orders";
+    /// A submission without a result for every item of every equipment (check and number items need a value).
+    WorksheetIncomplete = "1311", "还有巡检项未填写结果", "Some inspection items have no result yet";
+    /// A plan that checks a disabled item, or is disabled, cannot generate a worksheet.
+    InspectionPlanDisabled = "1312", "巡检计划或其中的巡检项已停用，不能生成工单", "The inspection plan or one of its items is disabled: no worksheet can be generated";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

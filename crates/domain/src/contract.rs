@@ -28,6 +28,7 @@ pub fn export_json() -> String {
     root.insert("limits".into(), Value::Object(limits));
     root.insert("imageTypes".into(), Value::Array(image_types));
     root.insert("repairSteps".into(), crate::repair::export());
+    root.insert("inspectionSteps".into(), crate::inspection::export());
     let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("contract serialises");
     text.push('\n');
     text

@@ -21,6 +21,7 @@
 //! - [`repair`]: repair work orders: statuses, the steps between them and who takes each (one table, exported).
 //! - [`expiry`]: expiry dates of equipment and gateways (calendar days in China time) and which expire
 //!   message is due.
+//! - [`inspection`]: inspection worksheets: statuses, steps, how a result is judged, when a plan falls due.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
@@ -29,6 +30,7 @@ pub mod contract;
 pub mod expiry;
 pub mod image_file;
 pub mod image_url;
+pub mod inspection;
 pub mod lang;
 pub mod limits;
 pub mod page;

@@ -178,6 +178,22 @@ pub const REPAIR_REMARK_CHARS: usize = 500;
 /// Most pictures one repair order holds (each at most [`IMAGE_BYTES`]).
 pub const REPAIR_PICTURES: usize = 6;
 
+// Inspection work orders (docs/work-orders.md, the inspection half).
+
+/// Longest name of an inspection item or plan.
+pub const INSPECTION_NAME_CHARS: usize = 60;
+/// Longest "what to check" of an item, and longest text result.
+pub const INSPECTION_CONTENT_CHARS: usize = 500;
+/// Longest unit of a number item.
+pub const INSPECTION_UNIT_CHARS: usize = 16;
+/// Most equipment on a plan's route, and most items a plan checks on each.
+pub const INSPECTION_ROUTE_MAX: usize = 50;
+pub const INSPECTION_ITEMS_MAX: usize = 50;
+/// Longest a worksheet may take before it is overdue, in hours (a month).
+pub const INSPECTION_HOURS_MAX: i64 = 744;
+/// Longest remark of a worksheet (the reason of an abort, the inspector's note, a result's note).
+pub const INSPECTION_REMARK_CHARS: usize = 500;
+
 // Lists.
 
 /// Most rows one page of a list may ask for.
@@ -251,6 +267,13 @@ pub const NAMED: &[(&str, i64)] = &[
     ("RepairContentChars", REPAIR_CONTENT_CHARS as i64),
     ("RepairRemarkChars", REPAIR_REMARK_CHARS as i64),
     ("RepairPictures", REPAIR_PICTURES as i64),
+    ("InspectionNameChars", INSPECTION_NAME_CHARS as i64),
+    ("InspectionContentChars", INSPECTION_CONTENT_CHARS as i64),
+    ("InspectionUnitChars", INSPECTION_UNIT_CHARS as i64),
+    ("InspectionRouteMax", INSPECTION_ROUTE_MAX as i64),
+    ("InspectionItemsMax", INSPECTION_ITEMS_MAX as i64),
+    ("InspectionHoursMax", INSPECTION_HOURS_MAX),
+    ("InspectionRemarkChars", INSPECTION_REMARK_CHARS as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];

@@ -202,12 +202,21 @@ pub fn export() -> serde_json::Value {
         .collect()
 }
 
+/// The letters of a repair order's number.
+pub const NUMBER_LETTERS: &str = "WX";
+
 /// The start of an order number made at `ms` (since the epoch): `WX` and the day in China (UTC+8, where the
 /// console's plants are), e.g. `WX20250314`. The organisation's next 4-digit sequence of that day follows.
 pub fn number_prefix(ms: i64) -> String {
+    work_order_prefix(NUMBER_LETTERS, ms)
+}
+
+/// The start of a work order's number made at `ms`: two letters (`WX` repair, `XJ` inspection) and the day in
+/// China (UTC+8), e.g. `XJ20250314`. Both kinds are numbered alike, so the rule is written once.
+pub fn work_order_prefix(letters: &str, ms: i64) -> String {
     let days = (ms + 8 * 3_600_000).div_euclid(86_400_000);
     let (y, m, d) = civil_from_days(days);
-    format!("WX{y:04}{m:02}{d:02}")
+    format!("{letters}{y:04}{m:02}{d:02}")
 }
 
 /// The order number of the `sequence`th order (from 1) of the day `prefix` names: four digits, more past 9999.
@@ -216,7 +225,7 @@ pub fn number(prefix: &str, sequence: i64) -> String {
 }
 
 /// Year, month and day of the `days`th day since 1970-01-01 (H. Hinnant's algorithm, proleptic Gregorian).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

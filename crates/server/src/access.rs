@@ -75,7 +75,8 @@ impl Access {
     }
 }
 
-/// True when `auths` lets an account see and handle repair orders: the spec's permission, or `manage`.
+/// True when `auths` lets an account see and handle work orders (repair orders and inspection worksheets): the
+/// spec's permission, or `manage`.
 pub fn may_handle_repairs(auths: &[String]) -> bool {
     permission::has(auths, permission::MULTI_DESIGNER_REPAIR) || permission::has(auths, permission::MANAGE)
 }
@@ -116,6 +117,12 @@ pub enum Object {
     SubAccount,
     /// A repair work order (seen where its equipment is).
     RepairOrder,
+    /// An inspection item (the organisation's checklist, seen by every account of it).
+    InspectionItem,
+    /// An inspection plan (seen where every equipment of its route is).
+    InspectionPlan,
+    /// An inspection worksheet (seen where every equipment of its route is).
+    Worksheet,
 }
 
 impl Object {
@@ -134,6 +141,9 @@ impl Object {
             Object::Template | Object::TemplateToChange => Code::TemplateNotFound,
             Object::SubAccount => Code::SubAccountNotFound,
             Object::RepairOrder => Code::RepairOrderNotFound,
+            Object::InspectionItem => Code::InspectionItemNotFound,
+            Object::InspectionPlan => Code::InspectionPlanNotFound,
+            Object::Worksheet => Code::WorksheetNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
             }
@@ -180,6 +190,9 @@ impl Object {
             Object::TemplateToChange => id().map(ObjectRef::TemplateToChange),
             Object::SubAccount => id().map(ObjectRef::SubAccount),
             Object::RepairOrder => id().map(ObjectRef::RepairOrder),
+            Object::InspectionItem => id().map(ObjectRef::InspectionItem),
+            Object::InspectionPlan => id().map(ObjectRef::InspectionPlan),
+            Object::Worksheet => id().map(ObjectRef::Worksheet),
         };
         one.into_iter().collect()
     }

@@ -138,6 +138,8 @@ pub struct Running {
     pub notify: notify::NotifyRuntime,
     /// The expiry sweep; dropping it stops it.
     pub expiry: expiry::ExpirySweeper,
+    /// The inspection schedule's tick (generates due worksheets each minute).
+    pub inspection: api::inspection_schedule::ScheduleRuntime,
 }
 
 impl Running {
@@ -146,6 +148,7 @@ impl Running {
     /// stops the broker; last, the notification sends under way finish (what is not sent stays queued).
     pub async fn shutdown(self) {
         self.task.abort();
+        self.inspection.shutdown();
         if let Some(demo) = self.demo {
             demo.shutdown().await;
         }
@@ -178,6 +181,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let notify = state.notifier.start()?;
     // After the demo's seed, so its expiry dates are told at once.
     let expiry = expiry::start(state.clone());
+    let inspection = api::inspection_schedule::start(state.clone());
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry })
+    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry, inspection })
 }

@@ -113,6 +113,7 @@ macro_rules! upload {
 }
 
 mod designer_table;
+mod inspection_table;
 mod ops_table;
 mod table;
 pub use table::table;

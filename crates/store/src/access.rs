@@ -58,9 +58,19 @@ impl Viewer {
         if !self.granted_only {
             return String::new();
         }
+        self.covered_sql("project_equipment", "project_id", project_id_column)
+    }
+
+    /// ` AND …` keeping a row whose equipment are listed in `link_table` (key column `link_key` = `id_column`, each
+    /// row's equipment in `equipment_id`) only when this viewer sees every one of them: a project's pages, an
+    /// inspection plan's route, a worksheet's route. Empty for a viewer of the whole organisation.
+    pub fn covered_sql(&self, link_table: &str, link_key: &str, id_column: &str) -> String {
+        if !self.granted_only {
+            return String::new();
+        }
         format!(
-            " AND NOT EXISTS (SELECT 1 FROM project_equipment pe WHERE pe.project_id = {project_id_column}{})",
-            self.ungranted_sql("pe.equipment_id")
+            " AND NOT EXISTS (SELECT 1 FROM {link_table} cv WHERE cv.{link_key} = {id_column}{})",
+            self.ungranted_sql("cv.equipment_id")
         )
     }
 
@@ -144,6 +154,12 @@ pub enum ObjectRef {
     SubAccount(i64),
     /// A repair work order: seen where its equipment is.
     RepairOrder(i64),
+    /// An inspection item: the organisation's checklist, seen by every account of it.
+    InspectionItem(i64),
+    /// An inspection plan: seen where every equipment of its route is.
+    InspectionPlan(i64),
+    /// An inspection worksheet: seen where every equipment of its route is.
+    Worksheet(i64),
 }
 
 impl Store {
@@ -238,6 +254,23 @@ impl Store {
                     String::new()
                 };
                 id_query(format!("SELECT COUNT(*) FROM page_templates WHERE org_id = $1 AND id = $2{own}"), *id).await
+            }
+            ObjectRef::InspectionItem(id) => {
+                id_query("SELECT COUNT(*) FROM inspection_items WHERE org_id = $1 AND id = $2".into(), *id).await
+            }
+            ObjectRef::InspectionPlan(id) => {
+                let covered = viewer.covered_sql("inspection_plan_equipment", "plan_id", "p.id");
+                id_query(
+                    format!("SELECT COUNT(*) FROM inspection_plans p WHERE p.org_id = $1 AND p.id = $2{covered}"),
+                    *id,
+                )
+                .await
+            }
+            ObjectRef::Worksheet(id) => {
+                let covered = viewer.covered_sql("inspection_worksheet_equipment", "worksheet_id", "w.id");
+                let sql =
+                    format!("SELECT COUNT(*) FROM inspection_worksheets w WHERE w.org_id = $1 AND w.id = $2{covered}");
+                id_query(sql, *id).await
             }
             ObjectRef::SubAccount(id) => {
                 let sql =

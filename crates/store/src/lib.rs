@@ -48,6 +48,7 @@ pub mod feedback;
 pub mod gateways;
 pub mod image_library;
 pub mod inspect;
+pub mod inspection;
 pub mod link;
 pub mod messages;
 pub mod migrate;
@@ -71,6 +72,8 @@ pub mod system;
 pub mod templates;
 pub mod throttle;
 pub mod users;
+pub mod work_orders;
+pub mod worksheets;
 
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Executor};

@@ -49,7 +49,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (18, "message_centre", Sql::Both(include_str!("migrations/0018_message_centre.sql"))),
     (19, "notify", Sql::Both(include_str!("migrations/0019_notify.sql"))),
     (20, "repair_orders", Sql::Both(include_str!("migrations/0020_repair_orders.sql"))),
-    // 21 is another branch's (inspection): versions are applied in list order, each once, so a gap is harmless.
+    (21, "inspection", Sql::Both(include_str!("migrations/0021_inspection.sql"))),
     (22, "expiry", Sql::Both(include_str!("migrations/0022_expiry.sql"))),
 ];
 

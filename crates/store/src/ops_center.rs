@@ -1,5 +1,6 @@
 //! The operating centre (issue 14: `运营中心` in the monitor menu): per equipment the viewer may see, what is
-//! still open: alarms not released, alarms nobody has confirmed, repair orders not finished. Counted in the database, one row per
+//! still open: alarms not released, alarms nobody has confirmed, repair orders not finished, inspection worksheets
+//! overdue. Counted in the database, one row per
 //! equipment, so the page is one query however many alarms there are.
 
 use crate::access::Viewer;
@@ -16,6 +17,9 @@ pub struct EquipmentLoad {
     pub unconfirmed_alarms: Option<i64>,
     /// Repair orders pending, dispatched or received.
     pub open_orders: Option<i64>,
+    /// Inspection worksheets on a route holding this equipment, not started and past their deadline (of those the
+    /// viewer sees: the whole route granted).
+    pub overdue_worksheets: Option<i64>,
 }
 
 impl Store {
@@ -28,6 +32,7 @@ impl Store {
         rule_types: &[&str],
         orders: bool,
         keyword: Option<&str>,
+        now: i64,
     ) -> anyhow::Result<Vec<EquipmentLoad>> {
         // The rule types are our own constants ('00', '01'), never user input: written into the text.
         let allowed = if rule_types.is_empty() {
@@ -42,8 +47,12 @@ impl Store {
              (SELECT COUNT(*) FROM alarm_records a WHERE a.equipment_id = e.id AND a.org_id = e.org_id \
               AND a.confirmed_by IS NULL) AS unconfirmed_alarms, \
              (SELECT COUNT(*) FROM repair_orders o WHERE o.equipment_id = e.id AND o.org_id = e.org_id \
-              AND o.status IN ('pending', 'dispatched', 'received')) AS open_orders \
+              AND o.status IN ('pending', 'dispatched', 'received')) AS open_orders, \
+             (SELECT COUNT(*) FROM inspection_worksheet_equipment we JOIN inspection_worksheets w \
+              ON w.id = we.worksheet_id WHERE we.equipment_id = e.id AND w.org_id = e.org_id \
+              AND w.status = 'not-started' AND w.deadline < {now}{}) AS overdue_worksheets \
              FROM equipment e WHERE e.org_id = $1 AND ($2 = '' OR e.equip_name LIKE $3 ESCAPE '\\'){}",
+            viewer.covered_sql("inspection_worksheet_equipment", "worksheet_id", "w.id"),
             viewer.grant_sql("e")
         );
         let keyword = keyword.map(str::trim).unwrap_or_default();
@@ -66,12 +75,16 @@ impl Store {
                     open_alarms: count("open_alarms")?,
                     unconfirmed_alarms: count("unconfirmed_alarms")?,
                     open_orders: if orders { Some(r.try_get::<i64, _>("open_orders")?) } else { None },
+                    overdue_worksheets: if orders { Some(r.try_get::<i64, _>("overdue_worksheets")?) } else { None },
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         loads.sort_by(|a, b| {
             let weight = |l: &EquipmentLoad| {
-                l.open_alarms.unwrap_or(0) + l.unconfirmed_alarms.unwrap_or(0) + l.open_orders.unwrap_or(0)
+                l.open_alarms.unwrap_or(0)
+                    + l.unconfirmed_alarms.unwrap_or(0)
+                    + l.open_orders.unwrap_or(0)
+                    + l.overdue_worksheets.unwrap_or(0)
             };
             weight(b).cmp(&weight(a)).then_with(|| a.equip_name.cmp(&b.equip_name)).then(a.id.cmp(&b.id))
         });

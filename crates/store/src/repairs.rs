@@ -7,7 +7,7 @@
 //! step is the domain's table (`ironsight_domain::repair`); this module only records what the handler allowed.
 
 use crate::access::{SEES_WHOLE_ORG_SQL, Viewer};
-use crate::messages::Message;
+use crate::work_orders::{NUMBER_ATTEMPTS, REPAIR, StepRecord, insert_step, is_unique_violation, next_number};
 use crate::{Page, Store, contains_pattern, now_ms, split_list};
 use ironsight_domain::repair::{self, RepairStatus};
 use sqlx::Row;
@@ -45,17 +45,7 @@ pub struct RepairOrder {
 }
 
 /// One step taken on an order (its creation included: action `create`, from nothing to `pending`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RepairStepRow {
-    pub id: i64,
-    pub user_id: i64,
-    pub user_name: String,
-    pub action: String,
-    pub from_status: String,
-    pub to_status: String,
-    pub remark: String,
-    pub gmt_create: i64,
-}
+pub type RepairStepRow = crate::work_orders::StepRow;
 
 /// A picture of an order.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,10 +128,6 @@ fn order_from_row(r: &sqlx::any::AnyRow) -> anyhow::Result<RepairOrder> {
     })
 }
 
-/// How often an order's number is taken again after another order took it first (should the locks below ever
-/// let two transactions number at once).
-const NUMBER_ATTEMPTS: usize = 5;
-
 impl Store {
     /// Adds an order on an equipment the viewer sees, numbered `WX` + the day in China + the organisation's next
     /// sequence of the day, with its creation step. Answers `(id, number)`, or `None` when the viewer does not see
@@ -168,19 +154,7 @@ impl Store {
         let now = now_ms();
         let prefix = repair::number_prefix(now);
         let mut tx = self.begin_write().await?;
-        if self.backend() == crate::Backend::Postgres {
-            // Numbering is per organisation: its row, locked, queues the organisation's new orders (SQLite's write
-            // lock already does), so the retry below is for the unforeseen, not the common case.
-            sqlx::query("SELECT id FROM orgs WHERE id = $1 FOR UPDATE").bind(viewer.org_id).execute(&mut *tx).await?;
-        }
-        let last: Option<i64> = sqlx::query_scalar(
-            "SELECT MAX(CAST(SUBSTR(number, 11) AS BIGINT)) FROM repair_orders WHERE org_id = $1 AND number LIKE $2",
-        )
-        .bind(viewer.org_id)
-        .bind(format!("{prefix}%"))
-        .fetch_one(&mut *tx)
-        .await?;
-        let number = repair::number(&prefix, last.unwrap_or(0) + 1);
+        let number = next_number(self, &mut tx, REPAIR, viewer.org_id, &prefix).await?;
         let sql = format!(
             "INSERT INTO repair_orders (org_id, number, equipment_id, alarm_id, signal_title, description, status, \
              creator_id, gmt_create, gmt_update) SELECT $1, $2, e.id, $3, $4, $5, 'pending', $6, $7, $7 FROM equipment e \
@@ -202,7 +176,16 @@ impl Store {
             tx.rollback().await?;
             return Ok(None);
         };
-        insert_step(&mut tx, id, new.creator_id, "create", "", RepairStatus::Pending.as_str(), "", now).await?;
+        let step = StepRecord {
+            order_id: id,
+            user_id: new.creator_id,
+            action: "create",
+            from: "",
+            to: RepairStatus::Pending.as_str(),
+            remark: "",
+            at: now,
+        };
+        insert_step(&mut tx, REPAIR, &step).await?;
         tx.commit().await?;
         Ok(Some((id, number)))
     }
@@ -264,27 +247,7 @@ impl Store {
 
     /// The steps of an order (the viewer already saw the order), oldest first.
     pub async fn repair_steps(&self, order_id: i64) -> anyhow::Result<Vec<RepairStepRow>> {
-        let rows = sqlx::query(
-            "SELECT s.id, s.user_id, u.loginname, s.action, s.from_status, s.to_status, s.remark, s.gmt_create \
-             FROM repair_order_steps s JOIN users u ON u.id = s.user_id WHERE s.order_id = $1 ORDER BY s.id",
-        )
-        .bind(order_id)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(RepairStepRow {
-                    id: r.try_get("id")?,
-                    user_id: r.try_get("user_id")?,
-                    user_name: r.try_get("loginname")?,
-                    action: r.try_get("action")?,
-                    from_status: r.try_get("from_status")?,
-                    to_status: r.try_get("to_status")?,
-                    remark: r.try_get("remark")?,
-                    gmt_create: r.try_get("gmt_create")?,
-                })
-            })
-            .collect()
+        self.order_steps(REPAIR, order_id).await
     }
 
     /// The pictures of an order, oldest first.
@@ -332,7 +295,16 @@ impl Store {
             tx.rollback().await?;
             return Ok(false);
         }
-        insert_step(&mut tx, t.order_id, t.user_id, t.action, t.from.as_str(), t.to.as_str(), t.remark, now).await?;
+        let step = StepRecord {
+            order_id: t.order_id,
+            user_id: t.user_id,
+            action: t.action,
+            from: t.from.as_str(),
+            to: t.to.as_str(),
+            remark: t.remark,
+            at: now,
+        };
+        insert_step(&mut tx, REPAIR, &step).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -447,92 +419,4 @@ impl Store {
             })
             .collect()
     }
-
-    /// Stores an order message (type `order`, equipType `repair`, dataId the order, dataStatus `sended`) for one
-    /// user and answers it as the console receives it.
-    pub async fn add_order_message(
-        &self,
-        user_id: i64,
-        order: &RepairOrder,
-        title: &str,
-        title_en: &str,
-    ) -> anyhow::Result<Message> {
-        let now = now_ms();
-        let data_id = order.id.to_string();
-        let id = sqlx::query_scalar(
-            "INSERT INTO messages (user_id, type, title, title_en, note, data_id, data_status, equip_type, equip_id, \
-             gmt_create) VALUES ($1, 'order', $2, $3, $4, $5, 'sended', 'repair', $6, $7) RETURNING id",
-        )
-        .bind(user_id)
-        .bind(title)
-        .bind(title_en)
-        .bind(&order.number)
-        .bind(&data_id)
-        .bind(order.equipment_id)
-        .bind(now)
-        .fetch_one(self.pool())
-        .await?;
-        Ok(Message {
-            id,
-            kind: "order".to_owned(),
-            title: title.to_owned(),
-            title_en: title_en.to_owned(),
-            note: order.number.clone(),
-            gmt_create: now,
-            data_id,
-            data_status: "sended".to_owned(),
-            equip_type: "repair".to_owned(),
-            alarm_id: None,
-            alarm_broadcast_times: 0,
-            equip_id: Some(order.equipment_id),
-            read: false,
-        })
-    }
-
-    /// The viewer's order messages about order `order_id`: `seen` and read (the order was opened). Answers how
-    /// many changed.
-    pub async fn mark_order_messages_seen(&self, viewer: &Viewer, order_id: i64) -> anyhow::Result<u64> {
-        let done = sqlx::query(
-            "UPDATE messages SET data_status = 'seen', is_read = 1 WHERE user_id = $1 AND type = 'order' \
-             AND equip_type = 'repair' AND data_id = $2 AND deleted = 0 AND (data_status <> 'seen' OR is_read = 0)",
-        )
-        .bind(viewer.user_id)
-        .bind(order_id.to_string())
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected())
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn insert_step(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    order_id: i64,
-    user_id: i64,
-    action: &str,
-    from: &str,
-    to: &str,
-    remark: &str,
-    now: i64,
-) -> anyhow::Result<()> {
-    sqlx::query(
-        "INSERT INTO repair_order_steps (order_id, user_id, action, from_status, to_status, remark, gmt_create) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(order_id)
-    .bind(user_id)
-    .bind(action)
-    .bind(from)
-    .bind(to)
-    .bind(remark)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-fn is_unique_violation(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        matches!(cause.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::Database(db)) if db.is_unique_violation())
-    })
 }

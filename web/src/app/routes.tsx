@@ -95,6 +95,11 @@ const findpwdSteps: RouteDef[] = [
 /** Repair work orders (docs/work-orders.md). */
 const repairsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/RepairsPage'));
 
+/** Inspection work orders (docs/work-orders.md, the inspection half). */
+const inspectionPlansScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/InspectionPlansPage'));
+const inspectionItemsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/InspectionItemsPage'));
+const worksheetsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/WorksheetsPage'));
+
 /** The EG equipment detail (one screen for its three paths; its repair records and an order beside it need 'ops'). */
 const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/detail/components/EgDetailPage'),
@@ -274,14 +279,14 @@ const manageRoutes: RouteDef[] = [
     menu: { group: 'system', adminOnly: true },
   },
   { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' } },
-  { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: notAvailable, menu: { group: 'ops' } },
+  { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: inspectionPlansScreen, menu: { group: 'ops' } },
   {
     path: 'ops/inspection_content',
     titleKey: 'route.manage.inspectionContent',
-    screen: notAvailable,
+    screen: inspectionItemsScreen,
     menu: { group: 'ops' },
   },
-  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: notAvailable, menu: { group: 'ops' } },
+  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: worksheetsScreen, menu: { group: 'ops' } },
 ];
 
 const messageCentreScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageCentrePage'));

@@ -491,9 +491,9 @@ expireDate: string | null,
  */
 daysLeft: number | null, };
 
-export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, };
+export type EquipmentLoad = { id: number, equipName: string, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, overdueWorksheets: number | null, };
 
-export type OpsTotals = { equipment: number, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, };
+export type OpsTotals = { equipment: number, openAlarms: number | null, unconfirmedAlarms: number | null, openOrders: number | null, overdueWorksheets: number | null, };
 
 export type OpsCenter = { totals: OpsTotals, equipment: Array<EquipmentLoad>, };
 
@@ -554,6 +554,42 @@ export type RepairOrderDetail = { order: RepairOrder, steps: Array<RepairStep>, 
 export type RepairCreated = { id: number, number: string, };
 
 export type RepairUser = { userId: number, loginname: string, };
+
+export type InspectionItem = { id: number, name: string, 
+/**
+ * What to check.
+ */
+content: string, kind: "check" | "number" | "text", minValue: number | null, maxValue: number | null, unit: string, enabled: boolean, 
+/**
+ * How many plans check it (then it cannot be deleted, only disabled).
+ */
+plans: number, gmtCreate: number, gmtUpdate: number, };
+
+export type Named = { id: number, name: string, };
+
+export type InspectionPlan = { id: number, name: string, inspectorId: number, inspectorName: string, frequency: "daily" | "weekly" | "monthly", 
+/**
+ * Weekday 1 (Monday) to 7, day of the month 1 to 28, or 0 (daily).
+ */
+day: number, 
+/**
+ * Minutes after midnight.
+ */
+minute: number, allowedHours: number, enabled: boolean, creatorId: number, creatorName: string, equipment: Array<Named>, items: Array<Named>, gmtCreate: number, gmtUpdate: number, };
+
+export type Worksheet = { id: number, number: string, planId: number | null, planName: string, inspectorId: number, inspectorName: string, dueAt: number, deadline: number, status: "not-started" | "aborted" | "normal" | "abnormal", overdue: boolean, remark: string, gmtSubmit: number | null, gmtCreate: number, gmtUpdate: number, equipment: Array<Named>, };
+
+export type WorksheetItem = { id: number, name: string, content: string, kind: "check" | "number" | "text", minValue: number | null, maxValue: number | null, unit: string, };
+
+export type WorksheetResult = { id: number, equipmentId: number, itemId: number, value: string, remark: string, abnormal: boolean, repairOrderId: number | null, };
+
+export type WorksheetDetail = { worksheet: Worksheet, items: Array<WorksheetItem>, results: Array<WorksheetResult>, steps: Array<RepairStep>, 
+/**
+ * `save`, `submit`, `abort`: what the caller may do now.
+ */
+actions: Array<string>, };
+
+export type InspectionRecord = { worksheetId: number, number: string, status: string, inspectorName: string, gmtSubmit: number | null, itemName: string, kind: string, unit: string, value: string, remark: string, abnormal: boolean, repairOrderId: number | null, };
 
 export type Hardware = { model: string, firmware: string, 
 /**

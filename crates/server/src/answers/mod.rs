@@ -17,6 +17,7 @@ pub mod equipment;
 pub mod gateway;
 pub mod group;
 pub mod image;
+pub mod inspection;
 pub mod message;
 pub mod monitor;
 pub mod notify;
@@ -153,6 +154,14 @@ fn declarations() -> Vec<String> {
         repair::RepairOrderDetail::decl(),
         repair::RepairCreated::decl(),
         repair::RepairUser::decl(),
+        inspection::InspectionItem::decl(),
+        inspection::Named::decl(),
+        inspection::InspectionPlan::decl(),
+        inspection::Worksheet::decl(),
+        inspection::WorksheetItem::decl(),
+        inspection::WorksheetResult::decl(),
+        inspection::WorksheetDetail::decl(),
+        inspection::InspectionRecord::decl(),
         system::Hardware::decl(),
         system::ModelSummary::decl(),
         system::Model::decl(),

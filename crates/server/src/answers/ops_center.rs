@@ -13,6 +13,7 @@ answer_from_row! {
         pub open_alarms: Option<i64>,
         pub unconfirmed_alarms: Option<i64>,
         pub open_orders: Option<i64>,
+        pub overdue_worksheets: Option<i64>,
     }
 }
 
@@ -24,6 +25,7 @@ pub struct OpsTotals {
     pub open_alarms: Option<i64>,
     pub unconfirmed_alarms: Option<i64>,
     pub open_orders: Option<i64>,
+    pub overdue_worksheets: Option<i64>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -43,6 +45,7 @@ impl OpsCenter {
                 open_alarms: sum(alarms_visible, |l| l.open_alarms),
                 unconfirmed_alarms: sum(alarms_visible, |l| l.unconfirmed_alarms),
                 open_orders: sum(orders_visible, |l| l.open_orders),
+                overdue_worksheets: sum(orders_visible, |l| l.overdue_worksheets),
             },
             equipment: loads.into_iter().map(EquipmentLoad::from).collect(),
         }

@@ -2,7 +2,7 @@
 //! caller sees, and the totals. Alarm counts follow the alarm permissions of spec section 6: equipment of rule
 //! type 00 needs `monitor_equipinfo_menu_alarm`, 01 `monitor_designer_menu_alarm`; without it the count is null
 //! (not zero: the caller is not told there is nothing). Open repair orders are counted for those who may handle
-//! repair orders (`monitor_multi_designer_repair` or `manage`), null otherwise.
+//! repair orders (`monitor_multi_designer_repair` or `manage`), null otherwise; so are overdue inspection worksheets.
 
 use crate::AppState;
 use crate::answers::ops_center as answer;
@@ -15,7 +15,7 @@ use ironsight_domain::permission;
 use ironsight_domain::validate::bounded_text;
 
 /// `POST /lfscada/ops/center/query {keyword?}` → `{totals, equipment: [{id, equipName, openAlarms,
-/// unconfirmedAlarms, openOrders}]}`, busiest first.
+/// unconfirmedAlarms, openOrders, overdueWorksheets}]}`, busiest first.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
@@ -26,6 +26,9 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
         .map(|(rule_type, _)| rule_type)
         .collect();
     let orders = crate::access::may_handle_repairs(auths);
-    let loads = state.store.ops_center(&current.viewer(), &rule_types, orders, Some(keyword)).await?;
+    let loads = state
+        .store
+        .ops_center(&current.viewer(), &rule_types, orders, Some(keyword), ironsight_store::now_ms())
+        .await?;
     Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty(), orders)))
 }

@@ -26,6 +26,7 @@ use ironsight_domain::repair::{self, RepairAction, RepairStatus, Roles, StepRefu
 use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Lang, Reason, permission};
 use ironsight_store::repairs::{NewRepairOrder, PictureRefused, RepairFilter, RepairOrder, Transition};
+use ironsight_store::work_orders::OrderRef;
 
 /// Optional text at `field`, trimmed and bounded; `None` when absent or blank.
 fn text(params: &Params, field: &str, max: usize) -> Result<Option<String>, ApiError> {
@@ -110,7 +111,7 @@ pub async fn equipment_query(State(state): State<AppState>, current: CurrentUser
 /// messages about it `seen` (and read).
 pub async fn info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = order(&state, &current, params.required_int("id")?).await?;
-    state.store.mark_order_messages_seen(&current.viewer(), found.id).await?;
+    state.store.mark_order_messages_seen(&current.viewer(), "repair", found.id).await?;
     let steps = state.store.repair_steps(found.id).await?;
     let pictures = state.store.repair_pictures(found.id).await?;
     Ok(ApiOk::new(answer::RepairOrderDetail {
@@ -278,11 +279,19 @@ async fn tell(state: &AppState, actor: i64, actor_name: &str, order: &RepairOrde
     let mut people = vec![order.creator_id];
     people.extend(order.repairer_id);
     people.dedup();
+    let about =
+        OrderRef { kind: "repair", id: order.id, number: &order.number, equipment_id: Some(order.equipment_id) };
     for user_id in people.into_iter().filter(|id| *id != actor) {
-        match state.store.add_order_message(user_id, order, &title, &title_en).await {
-            Ok(stored) => state.link.live().publish_message(user_id, &MessageAnswer::from(stored)),
-            Err(error) => tracing::error!(%error, order = order.id, "order message not written"),
-        }
+        send_order_message(state, user_id, about, &title, &title_en).await;
+    }
+}
+
+/// Writes an order message for `user_id` and pushes it on the person's message socket, like an alarm message. A
+/// message that cannot be written is logged, not the step's failure (repair orders and inspection worksheets).
+pub async fn send_order_message(state: &AppState, user_id: i64, about: OrderRef<'_>, title: &str, title_en: &str) {
+    match state.store.add_order_message(user_id, about, title, title_en).await {
+        Ok(stored) => state.link.live().publish_message(user_id, &MessageAnswer::from(stored)),
+        Err(error) => tracing::error!(%error, order = about.id, kind = about.kind, "order message not written"),
     }
 }
 

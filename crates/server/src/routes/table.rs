@@ -581,6 +581,7 @@ pub fn table() -> Vec<RouteDef> {
             [param("id", "integer", true, "Announcement id")]),
     ]);
     routes.extend(super::ops_table::routes());
+    routes.extend(super::inspection_table::routes());
     routes.extend([
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public [],

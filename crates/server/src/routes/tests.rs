@@ -40,6 +40,10 @@ const OBJECT_PARAMS: &[&str] = &[
     "orderId",
     "repairerId",
     "pictureId",
+    "planId",
+    "resultId",
+    "itemIds",
+    "inspectorId",
 ];
 
 /// `(action, param)` pairs whose object is not a guard of the route, and why.
@@ -62,7 +66,33 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
         "repairerId",
         "a person, not an object: the handler checks they see the order's equipment (1293)",
     ),
+    ("ops.inspection.worksheet.repair", "resultId", "looked up within the worksheet the guard checked (abnormal only)"),
+    (
+        "ops.inspection.plan.add",
+        "itemIds",
+        "the organisation's items, checked by the handler (1294); items reach no equipment",
+    ),
+    (
+        "ops.inspection.plan.edit",
+        "itemIds",
+        "the organisation's items, checked by the handler (1294); items reach no equipment",
+    ),
+    (
+        "ops.inspection.plan.add",
+        "inspectorId",
+        "a person, not an object: the handler checks they see the whole route and may handle work orders (1310)",
+    ),
+    (
+        "ops.inspection.plan.edit",
+        "inspectorId",
+        "a person, not an object: the handler checks they see the whole route and may handle work orders (1310)",
+    ),
     ("ops.repair.picture.delete", "pictureId", "looked up within the order the guard checked, by its uploader (1242)"),
+    (
+        "ops.inspection.worksheet.query",
+        "planId",
+        "a filter over worksheets already narrowed to those whose whole route the caller sees",
+    ),
 ];
 
 #[test]

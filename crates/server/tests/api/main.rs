@@ -21,6 +21,8 @@ mod hardening;
 mod history;
 mod image_library;
 mod images;
+mod inspection;
+mod inspection_access;
 mod kill;
 mod library_models;
 mod link;

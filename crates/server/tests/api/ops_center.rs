@@ -93,7 +93,7 @@ both_backends!(the_operating_centre_counts_what_is_open_per_equipment, Options::
     );
     assert_eq!(
         centre.data()["totals"],
-        json!({"equipment": 3, "openAlarms": 3, "unconfirmedAlarms": 3, "openOrders": 1})
+        json!({"equipment": 3, "openAlarms": 3, "unconfirmedAlarms": 3, "openOrders": 1, "overdueWorksheets": 0})
     );
     assert_eq!(rows(&app.post(CENTER, &[("keyword", "press")]).await).len(), 1);
 
@@ -111,7 +111,7 @@ both_backends!(the_operating_centre_counts_what_is_open_per_equipment, Options::
     let blind = post_as(app, &none, CENTER, &[("keyword", "OC-")]).await;
     assert_eq!(
         blind.data()["totals"],
-        json!({"equipment": 3, "openAlarms": null, "unconfirmedAlarms": null, "openOrders": null})
+        json!({"equipment": 3, "openAlarms": null, "unconfirmedAlarms": null, "openOrders": null, "overdueWorksheets": null})
     );
 
     // A limited account: its granted equipment only.

@@ -29,6 +29,7 @@ const CREATES: &[&str] = &[
     "websocket.msg.token",
     "configuration.image.upload",
     "configuration.template.save",
+    "ops.inspection.item.add",
 ];
 
 /// Calls that change an object of the whole organisation which a limited sub-account with the manage permission
@@ -48,6 +49,7 @@ const ORGANISATION_WIDE: &[Object] = &[
     Object::Image,
     Object::Template,
     Object::SubAccount,
+    Object::InspectionItem,
 ];
 
 /// Who calls, and what it is: which rules it meets.

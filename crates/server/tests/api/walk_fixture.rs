@@ -1,6 +1,6 @@
 //! The objects and callers the route walk ([`crate::route_walk`]) uses: two equipment of one organisation, each
 //! with everything that hangs off it (signal, page, report, alarm, command, gateway with a driver, a model made
-//! from it, a picture, a repair order), the organisation's shared objects (a library picture among them, shown by the hidden
+//! from it, a picture, a repair order, an inspection plan and its worksheet), the organisation's shared objects (a library picture among them, shown by the hidden
 //! equipment's page), and four callers: its administrator, a sub-account
 //! granted only the first equipment, a sub-account without permissions, and another organisation's
 //! administrator.
@@ -32,6 +32,10 @@ pub struct Made {
     pub project: String,
     /// A repair order on this equipment (made by the administrator, pending).
     pub repair_order: String,
+    /// An inspection plan whose route is this equipment alone (disabled once its worksheet is generated, so the
+    /// schedule adds nothing while the walk runs), and that worksheet.
+    pub inspection_plan: String,
+    pub worksheet: String,
 }
 
 /// The organisation's shared objects.
@@ -49,6 +53,8 @@ pub struct Shared {
     pub image_path: String,
     /// A page template (the designer's faceplates).
     pub page_template: String,
+    /// An inspection item (the organisation's checklist).
+    pub inspection_item: String,
 }
 
 /// The callers.
@@ -90,6 +96,9 @@ impl World {
             Object::TemplateToChange => made.page_template.clone(),
             Object::SubAccount => s.sub_account.clone(),
             Object::RepairOrder => made.repair_order.clone(),
+            Object::InspectionItem => s.inspection_item.clone(),
+            Object::InspectionPlan => made.inspection_plan.clone(),
+            Object::Worksheet => made.worksheet.clone(),
         }
     }
 }
@@ -132,7 +141,7 @@ pub(crate) async fn account(
 }
 
 /// One equipment with everything hanging off it, named with `label`.
-async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
+async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) -> Made {
     let added = ok(
         app.post(
             "/lfscada/equipment/multi/add",
@@ -220,6 +229,40 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
         )
         .await;
     let repair_order = ok(order, "repair order").await.data()["id"].to_string();
+    let demo_id = app.store.user_by_loginname("demo").await.unwrap().unwrap().id.to_string();
+    let time = crate::inspection::far_time();
+    let plan = app
+        .post(
+            "/lfscada/ops/inspection/plan/add",
+            &[
+                ("name", format!("{label} round").as_str()),
+                ("equipmentIds", &equipment),
+                ("itemIds", inspection_item),
+                ("inspectorId", &demo_id),
+                ("frequency", "daily"),
+                ("time", &time),
+            ],
+        )
+        .await;
+    let inspection_plan = ok(plan, "inspection plan").await.data()["id"].to_string();
+    let sheet = app.post("/lfscada/ops/inspection/plan/generate", &[("id", &inspection_plan)]).await;
+    let worksheet = ok(sheet, "worksheet").await.data()["id"].to_string();
+    let off = app
+        .post(
+            "/lfscada/ops/inspection/plan/edit",
+            &[
+                ("id", inspection_plan.as_str()),
+                ("name", format!("{label} round").as_str()),
+                ("equipmentIds", &equipment),
+                ("itemIds", inspection_item),
+                ("inspectorId", &demo_id),
+                ("frequency", "daily"),
+                ("time", &time),
+                ("enabled", "false"),
+            ],
+        )
+        .await;
+    ok(off, "inspection plan disabled").await;
     Made {
         equipment,
         signal,
@@ -233,6 +276,8 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
         page_template: String::new(),
         project,
         repair_order,
+        inspection_plan,
+        worksheet,
     }
 }
 
@@ -240,8 +285,10 @@ async fn make(app: &TestApp, org_id: i64, label: &str) -> Made {
 pub async fn build(app: &TestApp) -> World {
     app.login_demo().await;
     let org_id = app.get("/lfscada/user/info").await.data()["orgId"].as_i64().unwrap();
-    let mut granted = make(app, org_id, "GRANTED").await;
-    let mut hidden = make(app, org_id, HIDDEN).await;
+    let item = app.post("/lfscada/ops/inspection/item/add", &[("name", "Walk check"), ("kind", "check")]).await;
+    let inspection_item = ok(item, "inspection item").await.data()["id"].to_string();
+    let mut granted = make(app, org_id, "GRANTED", &inspection_item).await;
+    let mut hidden = make(app, org_id, HIDDEN, &inspection_item).await;
     let both = format!("{},{}", granted.equipment, hidden.equipment);
     let group =
         ok(app.post("/lfscada/monitor/group/add", &[("name", "Line 1")]).await, "group").await.data()["id"].to_string();
@@ -311,6 +358,7 @@ pub async fn build(app: &TestApp) -> World {
         image: image.data()["id"].to_string(),
         image_path,
         page_template,
+        inspection_item,
     };
     World { org_id, granted, hidden, shared, callers }
 }

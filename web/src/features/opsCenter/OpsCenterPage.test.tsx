@@ -11,10 +11,10 @@ beforeEach(() => {
   server.on(
     '/lfscada/ops/center/query',
     ok({
-      totals: { equipment: 2, openAlarms: 3, unconfirmedAlarms: null, openOrders: 1 },
+      totals: { equipment: 2, openAlarms: 3, unconfirmedAlarms: null, openOrders: 1, overdueWorksheets: 2 },
       equipment: [
-        { id: 7, equipName: '1# 泵站', openAlarms: 3, unconfirmedAlarms: 4, openOrders: 1 },
-        { id: 8, equipName: '清水池', openAlarms: null, unconfirmedAlarms: null, openOrders: 0 },
+        { id: 7, equipName: '1# 泵站', openAlarms: 3, unconfirmedAlarms: 4, openOrders: 1, overdueWorksheets: 2 },
+        { id: 8, equipName: '清水池', openAlarms: null, unconfirmedAlarms: null, openOrders: 0, overdueWorksheets: 0 },
       ],
     }),
   );
@@ -29,6 +29,7 @@ describe('the operating centre', () => {
     expect(screen.getByTestId('center-total-open').textContent).toContain('3');
     expect(screen.getByTestId('center-total-unconfirmed').textContent).toContain('—');
     expect(screen.getByTestId('center-total-orders').textContent).toContain('1');
+    expect(screen.getByTestId('center-total-overdue').textContent).toContain('2');
     const pump = await screen.findByText('1# 泵站', { selector: 'a' });
     expect(pump.getAttribute('href')).toBe('/monitor/eg/detail/list/7/1');
     const reservoir = screen.getByText('清水池', { selector: 'a' }).closest('tr') as HTMLElement;

@@ -4,7 +4,7 @@
  * leading to the equipment's alarms. Refreshed every 30 s. A count the operator may not see (the rule type's alarm
  * permission is missing) reads "—", never 0. On phones the rows are cards.
  *
- * Open repair orders are counted for those who may handle them; inspection worksheets join when inspection exists.
+ * Open repair orders and overdue inspection worksheets are counted for those who may handle work orders (else "—").
  */
 import { useState } from 'react';
 import { Card, Col, Empty, Flex, Input, Row, Statistic, Table, Tooltip, Typography } from 'antd';
@@ -44,7 +44,7 @@ export default function OpsCenterPage() {
     return <TabError title={t('center.loadFailed')} error={centre.error} onRetry={() => void centre.refetch()} testId="center-error" />;
   }
   const { totals, equipment } = centre.data;
-  const labels = { open: t('center.openAlarms'), unconfirmed: t('center.unconfirmedAlarms'), orders: t('center.openOrders') };
+  const labels = { open: t('center.openAlarms'), unconfirmed: t('center.unconfirmedAlarms'), orders: t('center.openOrders'), overdue: t('center.overdueWorksheets') };
   const charted = busiest(equipment);
 
   const columns: ColumnsType<EquipmentLoad> = [
@@ -52,6 +52,7 @@ export default function OpsCenterPage() {
     { title: labels.open, key: 'open', align: 'right', width: 160, render: (_, e) => <Count value={e.openAlarms} /> },
     { title: labels.unconfirmed, key: 'unconfirmed', align: 'right', width: 180, render: (_, e) => <Count value={e.unconfirmedAlarms} /> },
     { title: labels.orders, key: 'orders', align: 'right', width: 160, render: (_, e) => <Count value={e.openOrders} /> },
+    { title: labels.overdue, key: 'overdue', align: 'right', width: 160, render: (_, e) => <Count value={e.overdueWorksheets} /> },
   ];
 
   return (
@@ -63,9 +64,10 @@ export default function OpsCenterPage() {
             ['open', labels.open, totals.openAlarms],
             ['unconfirmed', labels.unconfirmed, totals.unconfirmedAlarms],
             ['orders', labels.orders, totals.openOrders],
+            ['overdue', labels.overdue, totals.overdueWorksheets],
           ] as const
         ).map(([key, title, value]) => (
-          <Col xs={12} md={6} key={key}>
+          <Col flex="1 1 160px" key={key}>
             <Card size="small" data-testid={`center-total-${key}`}>
               <Statistic title={title} value={value ?? '—'} valueStyle={key !== 'equipment' && (value ?? 0) > 0 ? { color: '#cf1322' } : undefined} />
             </Card>
@@ -101,9 +103,14 @@ export default function OpsCenterPage() {
                   {labels.unconfirmed} <Count value={e.unconfirmedAlarms} />
                 </span>
               </Flex>
-              <span>
-                {labels.orders} <Count value={e.openOrders} />
-              </span>
+              <Flex gap={16} wrap>
+                <span>
+                  {labels.orders} <Count value={e.openOrders} />
+                </span>
+                <span>
+                  {labels.overdue} <Count value={e.overdueWorksheets} />
+                </span>
+              </Flex>
             </CardListItem>
           ))}
         </CardList>

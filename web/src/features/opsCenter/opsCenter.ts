@@ -24,13 +24,14 @@ export function useOpsCenter(keyword: string) {
 
 /** The equipment with anything open, busiest first, at most {@link CHART_EQUIPMENT}. */
 export function busiest(equipment: readonly EquipmentLoad[]): EquipmentLoad[] {
-  return equipment.filter((e) => (e.openAlarms ?? 0) + (e.unconfirmedAlarms ?? 0) + (e.openOrders ?? 0) > 0).slice(0, CHART_EQUIPMENT);
+  return equipment.filter((e) => (e.openAlarms ?? 0) + (e.unconfirmedAlarms ?? 0) + (e.openOrders ?? 0) + (e.overdueWorksheets ?? 0) > 0).slice(0, CHART_EQUIPMENT);
 }
 
-/** A horizontal bar chart of the busiest equipment: open and unconfirmed alarms and open repair orders side by side. */
+/** A horizontal bar chart of the busiest equipment: open and unconfirmed alarms, open repair orders and overdue
+ * inspection worksheets side by side. */
 export function loadChart(
   equipment: readonly EquipmentLoad[],
-  labels: { open: string; unconfirmed: string; orders: string },
+  labels: { open: string; unconfirmed: string; orders: string; overdue: string },
 ): ChartOption {
   const rows = busiest(equipment).reverse(); // the busiest at the top of a horizontal chart
   return {
@@ -44,6 +45,7 @@ export function loadChart(
       { name: labels.open, type: 'bar', data: rows.map((e) => e.openAlarms ?? 0), itemStyle: { color: '#ff4d4f' } },
       { name: labels.unconfirmed, type: 'bar', data: rows.map((e) => e.unconfirmedAlarms ?? 0), itemStyle: { color: '#faad14' } },
       { name: labels.orders, type: 'bar', data: rows.map((e) => e.openOrders ?? 0), itemStyle: { color: '#1677ff' } },
+      { name: labels.overdue, type: 'bar', data: rows.map((e) => e.overdueWorksheets ?? 0), itemStyle: { color: '#722ed1' } },
     ],
   };
 }

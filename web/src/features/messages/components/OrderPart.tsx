@@ -1,7 +1,8 @@
 /**
- * An order message's order (spec: type order, dataStatus sended / seen): the repair order's summary and the way to
- * it, open beside its equipment (components/repairs/OrderBeside.tsx). Looking at it makes the message seen. Where the
- * order is gone or not the user's to see (1290, 1212), the message's own text stays, with a note.
+ * An order message's order (spec: type order, dataStatus sended / seen): the repair order's summary, or the
+ * inspection worksheet's (equipType `inspection`), and the way to it, open beside its equipment
+ * (components/repairs/OrderBeside.tsx). Looking at it makes the message seen. Where the order is gone or not the
+ * user's to see (1290, 1297, 1212), the message's own text stays, with a note.
  */
 import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +10,21 @@ import { Link } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { TabLoading } from '@/components/LoadState';
 import { RepairStatusTag } from '@/components/repairs/RepairStatusTag';
-import { repairOrderPath } from '@/components/repairs/OrderBeside';
+import { repairOrderPath, worksheetPath } from '@/components/repairs/OrderBeside';
+import { WorksheetStatusTag } from '@/components/inspection/WorksheetStatusTag';
+import { useWorksheet } from '@/lib/inspection/api';
+import { formatBaseTime } from '@/lib/signals/format';
 import { positiveIdOf } from '@/lib/paths';
 import { useRepairOrder } from '@/lib/repairs/api';
 import { canHandleRepairs } from '@/lib/repairs/rules';
 import { useUser } from '@/lib/session';
 
 export function OrderPart({ message }: { message: Message }) {
+  if (message.equipType === 'inspection') return <WorksheetPart message={message} />;
+  return <RepairPart message={message} />;
+}
+
+function RepairPart({ message }: { message: Message }) {
   const { t } = useTranslation();
   const allowed = canHandleRepairs(useUser());
   const id = message.equipType === 'repair' && allowed ? positiveIdOf(message.dataId) : null;
@@ -44,6 +53,44 @@ export function OrderPart({ message }: { message: Message }) {
       <Descriptions column={1} size="small" bordered items={items} styles={{ label: { whiteSpace: 'nowrap', width: 160 } }} />
       <Link to={repairOrderPath(order.equipmentId, order.id)} id="message-open-order">
         <Button type="primary">{t('repair.openOrder')}</Button>
+      </Link>
+    </Flex>
+  );
+}
+
+function WorksheetPart({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const allowed = canHandleRepairs(useUser());
+  const id = allowed ? positiveIdOf(message.dataId) : null;
+  const detail = useWorksheet(id);
+  if (id !== null && detail.isLoading) return <TabLoading />;
+  const sheet = detail.data?.worksheet;
+  if (!sheet) {
+    return (
+      <Flex vertical gap={8}>
+        {message.note && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{message.note}</Typography.Paragraph>}
+        <Alert type="info" showIcon message={allowed ? t('inspection.detail.notFound') : t('repair.noPermission')} data-testid="order-gone" />
+      </Flex>
+    );
+  }
+  const first = sheet.equipment[0];
+  const items = [
+    { key: 'number', label: t('inspection.column.number'), children: sheet.number },
+    { key: 'plan', label: t('inspection.column.plan'), children: sheet.planName },
+    { key: 'route', label: t('inspection.column.route'), children: sheet.equipment.map((e) => e.name).join(' → ') },
+    { key: 'status', label: t('inspection.column.status'), children: <WorksheetStatusTag status={sheet.status} overdue={sheet.overdue} /> },
+    { key: 'inspector', label: t('inspection.column.inspector'), children: sheet.inspectorName },
+    { key: 'due', label: t('inspection.column.due'), children: formatBaseTime(sheet.dueAt) },
+    { key: 'deadline', label: t('inspection.column.deadline'), children: formatBaseTime(sheet.deadline) },
+    ...(sheet.remark ? [{ key: 'remark', label: t('inspection.column.remark'), children: sheet.remark }] : []),
+  ];
+  const to = first ? worksheetPath(first.id, sheet.id) : `/manage/ops/worksheet?worksheet=${sheet.id}`;
+  return (
+    <Flex vertical gap={12} data-testid="order-summary">
+      <Typography.Text strong>{t('inspection.orderMessage')}</Typography.Text>
+      <Descriptions column={1} size="small" bordered items={items} styles={{ label: { whiteSpace: 'nowrap', width: 160 } }} />
+      <Link to={to} id="message-open-order">
+        <Button type="primary">{t('inspection.openWorksheet')}</Button>
       </Link>
     </Flex>
   );

@@ -1,7 +1,7 @@
 /**
  * /monitor/eg/detail/list/:id (also …/:id/:alarm and …/:id/:orderType/:orderId): one EG equipment's monitor
- * screen (spec section 2, "Equipment detail tabs"), with its repair records; inspection records come with the
- * inspection screens. The order form (`…/:orderType/:orderId`) opens the order beside the equipment.
+ * screen (spec section 2, "Equipment detail tabs"), with its repair and inspection records. The order form
+ * (`…/:orderType/:orderId`) opens the repair order or the inspection worksheet beside the equipment.
  *
  * The page owns what several tabs share: the monitor session (lib/live: gateway status, open calls, the live
  * socket), the latest stored values (so the table is filled before the first push), the signal catalogue, the
@@ -31,6 +31,7 @@ import { RealtimeTab } from './RealtimeTab';
 import { TabEmpty } from '@/components/LoadState';
 import { OrderBeside } from '@/components/repairs/OrderBeside';
 import { canHandleRepairs } from '@/lib/repairs/rules';
+import { InspectionTab } from './InspectionTab';
 import { RepairTab } from './RepairTab';
 
 export default function EgDetailPage() {
@@ -121,6 +122,11 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
       key: 'repair' satisfies DetailTab,
       label: t('monitor.tab.repair'),
       children: <RepairTab equipmentId={equipmentId} equipName={equipName} canView={canRepair} />,
+    },
+    {
+      key: 'inspection' satisfies DetailTab,
+      label: t('monitor.tab.inspection'),
+      children: <InspectionTab equipmentId={equipmentId} canView={canRepair} />,
     },
   ];
 
