@@ -40,7 +40,7 @@ describe('console foundation', () => {
     assert.doesNotMatch(text, /监控/, 'no Chinese left after switching to English');
     await shot(page, '03-shell-en');
     // A screen that later work delivers says so honestly.
-    await page.goto(`${app.base}/manage/ops/worksheet`);
+    await page.goto(`${app.base}/manage/frame/docs`);
     await page.locator('[data-testid="not-available"]').waitFor();
     await shot(page, '04-manage-not-available-en');
     await page.context().close();
