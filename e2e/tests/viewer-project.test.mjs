@@ -1,7 +1,7 @@
 // A project's configuration pages in the monitor, in a real browser against the real server. A second pump is
 // put on the demo gateway, reading the demo plant's simulator like the first (the demo seeds one equipment), and a
 // project of both gets two pages saved through the API: the home page shows the first pump's tank level and the
-// second pump's flow, each from the monitor session of its own equipment, and both change as the simulator runs;
+// second pump's outlet pressure, each from the monitor session of its own equipment, and both change as the simulator runs;
 // a button opens the project's other page; the full-window preview shows a page alone and the designer's unsaved
 // draft under its banner; a sub-account granted only one of the two pumps is told the page is not found.
 // Screenshots in zh-CN and en.
@@ -20,9 +20,13 @@ const textOf = async (page, id) => ((await page.locator(`[data-testid="value-${i
 const LIMITED = 'viewer1';
 const LIMITED_PASSWORD = 'Vw@123456';
 
-/** Flow and tank level of a second pump reading the demo simulator (the first pump's driver, the demo gateway). */
+/**
+ * Flow, outlet pressure and tank level of a second pump reading the demo simulator (the first pump's driver, the demo
+ * gateway). The page shows the pressure: it wobbles while the pump runs, where the flow settles within a minute.
+ */
 const LIVE_SIGNALS = [
   { id: 0, name: 'Flow', area: 'input_register', address: 4, dataType: 'float32', unit: 'm³/h', decimals: 1 },
+  { id: 0, name: 'Outlet pressure', area: 'input_register', address: 2, dataType: 'float32', unit: 'bar', decimals: 2 },
   { id: 0, name: 'Tank level', area: 'input_register', address: 6, dataType: 'uint16', scale: 0.1, unit: '%', decimals: 1 },
 ];
 
@@ -51,6 +55,7 @@ async function projectWithPages(page, demo, second) {
   const trend = await add('流量趋势');
   const level = binding(demo.equipmentId, demo.signals['Tank level'], 'Tank level');
   const flow = binding(second.equipmentId, second.signals.Flow, 'Flow');
+  const pressure = binding(second.equipmentId, second.signals['Outlet pressure'], 'Outlet pressure');
   const save = async (id, document) => {
     const saved = await api(page, '/lfscada/configuration/page/save', { id: String(id), document: JSON.stringify(document) });
     assert.equal(saved.code, '200', JSON.stringify(saved));
@@ -61,8 +66,8 @@ async function projectWithPages(page, demo, second) {
       text('title', 40, 20, '东区泵站', 24),
       text('pump1-label', 40, 80, '1# Pump station · Tank level'),
       dataText('pump1-level', 40, 120, level),
-      text('pump2-label', 380, 80, '2# Pump station · Flow'),
-      dataText('pump2-flow', 380, 120, flow),
+      text('pump2-label', 380, 80, '2# Pump station · Outlet pressure'),
+      dataText('pump2-pressure', 380, 120, pressure),
       {
         id: 'to-trend', widgetType: 'UsualButton', position: { x: 40, y: 220, width: 180, height: 44 },
         style: { fill: { enable: true, color: '#1677FF' }, color: '#FFFFFF', font: { size: 16 }, radius: 6 },
@@ -89,9 +94,9 @@ async function bothLive(page) {
     return /^-?\d+(\.\d+)? /.test(shown) ? shown : null;
   };
   const level = await until(() => number('pump1-level'), "the first pump's tank level");
-  const flow = await until(() => number('pump2-flow'), "the second pump's flow");
+  const pressure = await until(() => number('pump2-pressure'), "the second pump's outlet pressure");
   await until(async () => (await textOf(page, 'pump1-level')) !== level, "the first pump's tank level to change");
-  await until(async () => (await textOf(page, 'pump2-flow')) !== flow, "the second pump's flow to change");
+  await until(async () => (await textOf(page, 'pump2-pressure')) !== pressure, "the second pump's outlet pressure to change");
 }
 
 describe("a project's pages in the monitor", () => {
@@ -112,7 +117,7 @@ describe("a project's pages in the monitor", () => {
     assert.equal(await page.locator('.ant-tabs-tab-active').innerText(), '泵房总览');
     await bothLive(page);
     assert.match(await textOf(page, 'pump1-level'), / %$/);
-    assert.match(await textOf(page, 'pump2-flow'), / m³\/h$/);
+    assert.match(await textOf(page, 'pump2-pressure'), / bar$/);
     await until(async () => (await page.locator('[data-testid="monitor-status"]').getAttribute('data-status')) === 'on', 'monitoring on');
     assert.equal(await page.locator('[data-testid="live-page-equipment"]').innerText(), '设备：2 台');
     await page.mouse.move(0, 0);

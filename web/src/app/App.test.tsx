@@ -63,9 +63,9 @@ describe('when the server does not answer', () => {
     server.on('/lfscada/user/info', () => {
       throw new TypeError('Failed to fetch');
     });
-    const { router } = renderApp('/manage/ops/worksheet');
+    const { router } = renderApp('/manage/frame/docs');
     expect((await screen.findByTestId('server-unreachable')).textContent).toContain('无法连接服务器');
-    expect(router.state.location.pathname).toBe('/manage/ops/worksheet');
+    expect(router.state.location.pathname).toBe('/manage/frame/docs');
     server.on('/lfscada/user/info', ok({ ...TEST_USER }));
     fireEvent.click(screen.getByTestId('server-unreachable-retry'));
     expect(await screen.findByTestId('not-available')).toBeTruthy();
@@ -75,25 +75,25 @@ describe('when the server does not answer', () => {
 describe('with a session', () => {
   it('shows the shell with the theme title, the user and a not-available screen naming its area', async () => {
     installFakeServer({ loggedIn: true });
-    renderApp('/manage/ops/worksheet');
+    renderApp('/manage/frame/docs');
     const notice = await screen.findByTestId('not-available');
     expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('管理 › 工作单');
+    expect(notice.textContent).toContain('管理 › 嵌入页面');
     expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
     expect(screen.getByTestId('user-loginname').textContent).toBe('operator1');
-    await waitFor(() => expect(document.title).toBe('工作单 - 测试电厂监控'));
+    await waitFor(() => expect(document.title).toBe('嵌入页面 - 测试电厂监控'));
   });
 
   it('derives the side menu from the route table and navigates with it', async () => {
     installFakeServer({ loggedIn: true });
-    const { router } = renderApp('/manage/ops/worksheet');
+    const { router } = renderApp('/manage/frame/docs');
     await screen.findByTestId('not-available');
     const sideMenu = document.getElementById('side-menu');
     expect(sideMenu).not.toBeNull();
     expect(within(sideMenu as HTMLElement).getByText('报修工单')).toBeTruthy();
     fireEvent.click(within(sideMenu as HTMLElement).getByText('巡检计划'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ops/inspection_plan'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('巡检计划'));
+    expect(await screen.findByTestId('plans-page')).toBeTruthy();
   });
 
   it("shows the unread count, as '99+' above 99", async () => {
@@ -146,7 +146,7 @@ describe('on a phone or an upright tablet', () => {
   it.each([390, 768])('at %i px the header keeps the title and a menu button whose drawer holds the areas, the area menu, the language and the user', async (width) => {
     stubViewportWidth(width);
     const server = installFakeServer({ loggedIn: true });
-    const { router } = renderApp('/manage/ops/worksheet');
+    const { router } = renderApp('/manage/frame/docs');
     await screen.findByTestId('not-available');
     expect(document.getElementById('top-nav')).toBeNull();
     expect(document.getElementById('side-menu')).toBeNull();
@@ -182,7 +182,7 @@ describe('on a phone or an upright tablet', () => {
   it('keeps the wide header and side menu from 992 px', async () => {
     stubViewportWidth(992);
     installFakeServer({ loggedIn: true });
-    renderApp('/manage/ops/worksheet');
+    renderApp('/manage/frame/docs');
     await screen.findByTestId('not-available');
     expect(document.getElementById('top-nav')).not.toBeNull();
     expect(document.getElementById('side-menu')).not.toBeNull();
