@@ -12,9 +12,8 @@ import '@/lib/i18n';
 import '@/test/allTexts';
 
 // `findBy…` and `waitFor` wait 1 s by default; a lazily loaded screen on a loaded 2-core CI machine can take
-// longer to import than that (the first screen test of a file read 6 s while other builds ran). Waiting longer never
-// makes a passing test slower, only a failing one; each test still ends at vitest.config.ts `testTimeout`.
-configure({ asyncUtilTimeout: 10_000 });
+// longer to import than that. Waiting longer never makes a passing test slower, only a failing one.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => fixedMediaQuery(query, false);
