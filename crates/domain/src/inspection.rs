@@ -88,15 +88,11 @@ impl InspectionRole {
 
 /// One allowed step. A submission's end status is decided by the results ([`submitted_status`]), so `to` lists
 /// where it may lead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InspectionStep {
-    pub action: InspectionAction,
-    pub from: InspectionStatus,
-    pub to: &'static [InspectionStatus],
-    pub by: InspectionRole,
-    /// The parameter that must be given and not blank.
-    pub requires: Option<&'static str>,
-}
+pub type InspectionStep = Step<InspectionAction, InspectionStatus, InspectionRole, &'static [InspectionStatus]>;
+
+pub use crate::workflow::StepRefused;
+use crate::workflow::{self, Holds, Step};
+crate::named!(InspectionStatus, InspectionAction, InspectionRole);
 
 use InspectionAction as A;
 use InspectionRole as R;
@@ -135,8 +131,8 @@ pub struct Roles {
     pub manager: bool,
 }
 
-impl Roles {
-    pub fn holds(self, role: InspectionRole) -> bool {
+impl Holds<InspectionRole> for Roles {
+    fn holds(&self, role: InspectionRole) -> bool {
         match role {
             InspectionRole::Inspector => self.inspector,
             InspectionRole::Manager => self.manager,
@@ -144,42 +140,24 @@ impl Roles {
     }
 }
 
-/// Why a step is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepRefused {
-    /// The worksheet's status does not allow the step (1299).
-    WrongStatus,
-    /// Allowed now, but not to this person (1298).
-    WrongPerson,
-}
-
-/// The step `action` on a worksheet in `status` by a person holding `roles`, or why not.
+/// The step `action` on a worksheet in `status` by a person holding `roles`, or why not (a wrong status is 1299,
+/// a wrong person 1298).
 pub fn check(
     action: InspectionAction,
     status: InspectionStatus,
     roles: Roles,
 ) -> Result<&'static InspectionStep, StepRefused> {
-    let mut allowed = STEPS.iter().filter(|s| s.action == action && s.from == status).peekable();
-    if allowed.peek().is_none() {
-        return Err(StepRefused::WrongStatus);
-    }
-    allowed.find(|s| roles.holds(s.by)).ok_or(StepRefused::WrongPerson)
+    workflow::check(STEPS, action, status, &roles)
+}
+
+/// The steps a person holding `roles` may take on a worksheet in `status` (the buttons the console shows).
+pub fn available(status: InspectionStatus, roles: Roles) -> Vec<InspectionAction> {
+    workflow::available(STEPS, status, &roles)
 }
 
 /// The table as `contract.json` exports it: `[{action, from, to: [..], by, requires}]`.
 pub fn export() -> serde_json::Value {
-    STEPS
-        .iter()
-        .map(|s| {
-            serde_json::json!({
-                "action": s.action.as_str(),
-                "from": s.from.as_str(),
-                "to": s.to.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
-                "by": s.by.as_str(),
-                "requires": s.requires,
-            })
-        })
-        .collect()
+    workflow::export(STEPS)
 }
 
 /// The letters of a worksheet's number: `XJ` (巡检) + the day in China + the 4-digit sequence, as repairs' `WX`.

@@ -39,6 +39,7 @@ pub mod reason;
 pub mod repair;
 pub mod validate;
 pub mod value_map;
+pub mod workflow;
 
 pub use catalogue::{Code, Reason, WidgetRef};
 pub use lang::Lang;

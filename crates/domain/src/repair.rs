@@ -106,17 +106,9 @@ impl RepairRole {
     }
 }
 
-/// One allowed step: from a status, by a role, to a status, with the text field it requires (if any).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RepairStep {
-    pub action: RepairAction,
-    pub from: RepairStatus,
-    pub to: RepairStatus,
-    pub by: RepairRole,
-    /// The parameter that must be given and not blank: `repairerId`, `content` (what was repaired) or `remark`
-    /// (why the order ends early).
-    pub requires: Option<&'static str>,
-}
+/// One allowed step: from a status, by a role, to a status, with the text field it requires (if any):
+/// `repairerId`, `content` (what was repaired) or `remark` (why the order ends early).
+pub type RepairStep = Step<RepairAction, RepairStatus, RepairRole>;
 
 const fn step(
     action: RepairAction,
@@ -125,8 +117,12 @@ const fn step(
     by: RepairRole,
     requires: Option<&'static str>,
 ) -> RepairStep {
-    RepairStep { action, from, to, by, requires }
+    Step { action, from, to, by, requires }
 }
+
+pub use crate::workflow::StepRefused;
+use crate::workflow::{self, Holds, Step};
+crate::named!(RepairStatus, RepairAction, RepairRole);
 
 use RepairAction as A;
 use RepairRole as R;
@@ -154,8 +150,8 @@ pub struct Roles {
     pub repairer: bool,
 }
 
-impl Roles {
-    pub fn holds(self, role: RepairRole) -> bool {
+impl Holds<RepairRole> for Roles {
+    fn holds(&self, role: RepairRole) -> bool {
         match role {
             RepairRole::Dispatcher => self.dispatcher,
             RepairRole::Repairer => self.repairer,
@@ -163,43 +159,20 @@ impl Roles {
     }
 }
 
-/// Why a step is refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepRefused {
-    /// The order's status does not allow the step (1292).
-    WrongStatus,
-    /// The step is allowed now, but not to this person (1291).
-    WrongPerson,
-}
-
-/// The step `action` on an order in `status` by a person holding `roles`, or why not.
+/// The step `action` on an order in `status` by a person holding `roles`, or why not (a wrong status is 1292, a
+/// wrong person 1291).
 pub fn check(action: RepairAction, status: RepairStatus, roles: Roles) -> Result<&'static RepairStep, StepRefused> {
-    let mut allowed = STEPS.iter().filter(|s| s.action == action && s.from == status).peekable();
-    if allowed.peek().is_none() {
-        return Err(StepRefused::WrongStatus);
-    }
-    allowed.find(|s| roles.holds(s.by)).ok_or(StepRefused::WrongPerson)
+    workflow::check(STEPS, action, status, &roles)
 }
 
 /// The steps a person holding `roles` may take on an order in `status` (the buttons the console shows).
 pub fn available(status: RepairStatus, roles: Roles) -> Vec<RepairAction> {
-    STEPS.iter().filter(|s| s.from == status && roles.holds(s.by)).map(|s| s.action).collect()
+    workflow::available(STEPS, status, &roles)
 }
 
 /// The table as `contract.json` exports it: `[{action, from, to, by, requires}]`.
 pub fn export() -> serde_json::Value {
-    STEPS
-        .iter()
-        .map(|s| {
-            serde_json::json!({
-                "action": s.action.as_str(),
-                "from": s.from.as_str(),
-                "to": s.to.as_str(),
-                "by": s.by.as_str(),
-                "requires": s.requires,
-            })
-        })
-        .collect()
+    workflow::export(STEPS)
 }
 
 /// The letters of a repair order's number.

@@ -3,7 +3,7 @@
 //! or 1 days, or today (China time).
 //!
 //! [`sweep`] takes the time as an argument, so tests drive it with any clock; the task passes the real one. Each
-//! notice is claimed in `expiry_notices` before its messages are written: a notice is sent once whoever sweeps
+//! notice is claimed in `expiry_notices` in the transaction that writes its messages: a notice is sent once whoever sweeps
 //! and however often. After a gap (the server was down) only the nearest threshold reached is sent, and a
 //! changed date starts over, because notices are kept per date.
 
@@ -11,7 +11,7 @@ use crate::AppState;
 use crate::answers::message::Message as MessageAnswer;
 use crate::notify::content::Content;
 use ironsight_domain::expiry::{Day, due_threshold};
-use ironsight_store::expiry::{ExpiryTarget, NewExpireMessage, TargetType};
+use ironsight_store::expiry::{ExpiryNotice, ExpiryTarget, NewExpireMessage, TargetType};
 use std::time::Duration;
 use tokio::task::JoinHandle;
 
@@ -34,7 +34,7 @@ pub fn titles(target: &ExpiryTarget, days_left: i64, date: &str) -> (String, Str
 }
 
 /// One round at `now_ms`: every notice due is claimed and sent. Answers how many messages were written. A target
-/// that fails is logged and the round goes on with the others (it is tried again next tick unless claimed).
+/// that fails is logged and the round goes on with the others (it is tried again next tick: a notice is claimed only with its messages).
 pub async fn sweep(state: &AppState, now_ms: i64) -> anyhow::Result<usize> {
     let today = Day::in_china(now_ms);
     let mut written = 0;
@@ -49,8 +49,8 @@ pub async fn sweep(state: &AppState, now_ms: i64) -> anyhow::Result<usize> {
     Ok(written)
 }
 
-/// The notice due for one target, if any and not yet sent: claimed, then a message for each person who sees the
-/// target, pushed on their message socket and queued for their e-mail channels.
+/// The notice due for one target, if any and not yet sent: claimed together with a message for each person who
+/// sees the target, then pushed on their message socket and queued for their e-mail channels.
 async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) -> anyhow::Result<usize> {
     let Some(day) = target.expire_date.as_deref().and_then(|d| Day::parse(d).ok()) else { return Ok(0) };
     let days_left = day.days_after(today);
@@ -62,38 +62,27 @@ async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) 
     if sent.iter().any(|t| *t <= threshold) {
         return Ok(0);
     }
-    if !store.claim_expiry_notice(target.target_type, target.id, &date, threshold, now_ms).await? {
-        return Ok(0);
-    }
     let (title, title_en) = titles(target, days_left, &date);
+    let recipients = store.expiry_recipients(target).await?;
+    let messages: Vec<NewExpireMessage> = recipients
+        .iter()
+        .map(|&(user_id, equip_id)| NewExpireMessage { user_id, title: &title, title_en: &title_en, equip_id })
+        .collect();
+    let notice = ExpiryNotice { target_type: target.target_type, target_id: target.id, expire_date: &date, threshold };
+    // Claimed and written together: a failure here leaves the notice to the next sweep.
+    let Some(stored) = store.tell_expiry(&notice, &messages).await? else { return Ok(0) };
     let detail = (format!("到期日期：{date}"), format!("Expiry date: {date}"));
-    let mut written = 0;
-    for (user_id, equip_id) in store.expiry_recipients(target).await? {
-        let message = NewExpireMessage {
-            user_id,
-            title: &title,
-            title_en: &title_en,
-            target_type: target.target_type,
-            target_id: target.id,
-            expire_date: &date,
-            equip_id,
-        };
-        let stored = match store.add_expire_message(&message).await {
-            Ok(stored) => stored,
-            Err(e) => {
-                tracing::error!(user_id, target_id = target.id, "expire message not written: {e:#}");
-                continue;
-            }
-        };
-        written += 1;
+    let written = stored.len();
+    // Stored in the recipients' order, one each.
+    for (&(user_id, _), message) in recipients.iter().zip(stored) {
         let content = Content::expire(
             (title.as_str(), title_en.as_str()),
             &target.name,
             (detail.0.as_str(), detail.1.as_str()),
             now_ms,
-            stored.id,
+            message.id,
         );
-        state.link.live().publish_message(user_id, &MessageAnswer::from(stored));
+        state.link.live().publish_message(user_id, &MessageAnswer::from(message));
         state.notifier.expire_stored(user_id, &content).await;
     }
     Ok(written)

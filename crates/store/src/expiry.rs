@@ -50,15 +50,22 @@ pub struct ExpiryTarget {
     pub sn: Option<String>,
 }
 
-/// An expire message for one user.
+/// One notice: a target's expiry date at one threshold, told once to everyone concerned.
+#[derive(Clone, Debug)]
+pub struct ExpiryNotice<'a> {
+    pub target_type: TargetType,
+    pub target_id: i64,
+    pub expire_date: &'a str,
+    /// Days before the date: 30, 7, 1 or 0.
+    pub threshold: i64,
+}
+
+/// One person's expire message of an [`ExpiryNotice`].
 #[derive(Clone, Debug)]
 pub struct NewExpireMessage<'a> {
     pub user_id: i64,
     pub title: &'a str,
     pub title_en: &'a str,
-    pub target_type: TargetType,
-    pub target_id: i64,
-    pub expire_date: &'a str,
     /// The equipment the message is about, so a limited account sees it only while that equipment is granted.
     pub equip_id: Option<i64>,
 }
@@ -158,30 +165,6 @@ impl Store {
         .await?)
     }
 
-    /// Claims the threshold's notice for a target's expiry date: true when this call wrote the row (and so must
-    /// send the messages), false when it was already there.
-    pub async fn claim_expiry_notice(
-        &self,
-        target_type: TargetType,
-        id: i64,
-        date: &str,
-        threshold: i64,
-        now: i64,
-    ) -> anyhow::Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO expiry_notices (target_type, target_id, expire_date, threshold, sent_ms) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        )
-        .bind(target_type.as_str())
-        .bind(id)
-        .bind(date)
-        .bind(threshold)
-        .bind(now)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
     /// Who is told about a target's expiry, with the equipment each one's message is about: the enabled
     /// accounts that see the equipment (for a gateway: that see an equipment it serves, the first such one);
     /// accounts that see the whole organisation are told about a gateway that serves none as well.
@@ -207,40 +190,67 @@ impl Store {
         Ok(people)
     }
 
-    /// Stores an expire message (type `expire`, equipType `eg`, dataId the target, dataStatus its type, note the
-    /// expiry date) and answers it as the console receives it.
-    pub async fn add_expire_message(&self, m: &NewExpireMessage<'_>) -> anyhow::Result<Message> {
+    /// Claims the threshold's notice for a target's expiry date and stores its messages (type `expire`, equipType
+    /// `eg`, dataId the target, dataStatus its type, note the expiry date), in one transaction: the notice is
+    /// claimed exactly when its messages are written, so a failure leaves it to the next sweep and two sweeps
+    /// never both send it. Answers the messages as the console receives them, or `None` when the notice was
+    /// already claimed.
+    pub async fn tell_expiry(
+        &self,
+        notice: &ExpiryNotice<'_>,
+        messages: &[NewExpireMessage<'_>],
+    ) -> anyhow::Result<Option<Vec<Message>>> {
         let now = now_ms();
-        let data_id = m.target_id.to_string();
-        let status = m.target_type.as_str();
-        let id = sqlx::query_scalar(
-            "INSERT INTO messages (user_id, type, title, title_en, note, data_id, data_status, equip_type, equip_id, \
-             gmt_create) VALUES ($1, 'expire', $2, $3, $4, $5, $6, 'eg', $7, $8) RETURNING id",
+        let mut tx = self.begin_write().await?;
+        let claimed = sqlx::query(
+            "INSERT INTO expiry_notices (target_type, target_id, expire_date, threshold, sent_ms) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
         )
-        .bind(m.user_id)
-        .bind(m.title)
-        .bind(m.title_en)
-        .bind(m.expire_date)
-        .bind(&data_id)
-        .bind(status)
-        .bind(m.equip_id)
+        .bind(notice.target_type.as_str())
+        .bind(notice.target_id)
+        .bind(notice.expire_date)
+        .bind(notice.threshold)
         .bind(now)
-        .fetch_one(self.pool())
+        .execute(&mut *tx)
         .await?;
-        Ok(Message {
-            id,
-            kind: "expire".to_owned(),
-            title: m.title.to_owned(),
-            title_en: m.title_en.to_owned(),
-            note: m.expire_date.to_owned(),
-            gmt_create: now,
-            data_id,
-            data_status: status.to_owned(),
-            equip_type: "eg".to_owned(),
-            alarm_id: None,
-            alarm_broadcast_times: 0,
-            equip_id: m.equip_id,
-            read: false,
-        })
+        if claimed.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let mut stored = Vec::with_capacity(messages.len());
+        for m in messages {
+            let data_id = notice.target_id.to_string();
+            let status = notice.target_type.as_str();
+            let id = sqlx::query_scalar(
+                "INSERT INTO messages (user_id, type, title, title_en, note, data_id, data_status, equip_type, \
+                 equip_id, gmt_create) VALUES ($1, 'expire', $2, $3, $4, $5, $6, 'eg', $7, $8) RETURNING id",
+            )
+            .bind(m.user_id)
+            .bind(m.title)
+            .bind(m.title_en)
+            .bind(notice.expire_date)
+            .bind(&data_id)
+            .bind(status)
+            .bind(m.equip_id)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            stored.push(Message {
+                id,
+                kind: "expire".to_owned(),
+                title: m.title.to_owned(),
+                title_en: m.title_en.to_owned(),
+                note: notice.expire_date.to_owned(),
+                gmt_create: now,
+                data_id,
+                data_status: status.to_owned(),
+                equip_type: "eg".to_owned(),
+                alarm_id: None,
+                alarm_broadcast_times: 0,
+                equip_id: m.equip_id,
+                read: false,
+            });
+        }
+        tx.commit().await?;
+        Ok(Some(stored))
     }
 }

@@ -87,12 +87,8 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
     let steps = state.store.order_steps(INSPECTION, found.id).await?;
     let roles = roles_of(&current, &found);
     let status = status_of(&found)?;
-    let mut actions: Vec<String> = inspection::STEPS
-        .iter()
-        .filter(|s| s.from == status && roles.holds(s.by))
-        .map(|s| s.action.as_str().to_owned())
-        .collect();
-    actions.dedup();
+    let actions: Vec<String> =
+        inspection::available(status, roles).into_iter().map(|a| a.as_str().to_owned()).collect();
     Ok(ApiOk::new(answer::WorksheetDetail {
         worksheet: answer::Worksheet::at(found, now_ms()),
         items: items.into_iter().map(answer::WorksheetItem::from).collect(),
