@@ -11,7 +11,11 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Something that delivers a code to a phone. The failure text is for the server log, never for the caller.
 pub trait SmsProvider: Send + Sync {
-    fn send<'a>(&'a self, phone: &'a str, code: &'a str) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
+    fn send<'a>(
+        &'a self,
+        phone: &'a str,
+        code: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>>;
 }
 
 /// `--sms-url` and `--sms-header`: where the HTTP provider is and the header it wants.
@@ -75,7 +79,11 @@ pub struct HttpSms {
 }
 
 impl SmsProvider for HttpSms {
-    fn send<'a>(&'a self, phone: &'a str, code: &'a str) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>> {
+    fn send<'a>(
+        &'a self,
+        phone: &'a str,
+        code: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<(), String>> + Send + 'a>> {
         Box::pin(async move {
             // The operator chose this URL: a provider on the plant's own network is allowed.
             let client = crate::notify::send::http_client(true, SEND_TIMEOUT).map_err(|e| e.to_string())?;
@@ -110,10 +118,12 @@ mod tests {
         assert!(SmsConfig::parse(Some("http://sms.example/send?to={phone}".into()), None).is_err());
         assert!(SmsConfig::parse(Some("ftp://sms.example/{phone}/{code}".into()), None).is_err());
         assert!(SmsConfig::parse(Some("http://s.example/{phone}/{code}".into()), Some("nocolon".into())).is_err());
-        let config =
-            SmsConfig::parse(Some("https://sms.example/send?to={phone}&text={code}".into()), Some("Authorization: Bearer k".into()))
-                .unwrap()
-                .unwrap();
+        let config = SmsConfig::parse(
+            Some("https://sms.example/send?to={phone}&text={code}".into()),
+            Some("Authorization: Bearer k".into()),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(config.url_for("+86 138", "012345"), "https://sms.example/send?to=%2B86+138&text=012345");
         assert!(!format!("{config:?}").contains("Bearer"), "the credential is never printed");
     }

@@ -201,7 +201,13 @@ impl Store {
     }
 
     /// Sets a contact address; `verified` says whether a code proved it.
-    pub async fn set_contact(&self, user_id: i64, contact: Contact, address: &str, verified: bool) -> anyhow::Result<()> {
+    pub async fn set_contact(
+        &self,
+        user_id: i64,
+        contact: Contact,
+        address: &str,
+        verified: bool,
+    ) -> anyhow::Result<()> {
         let (column, flag) = contact.columns();
         sqlx::query(&format!("UPDATE users SET {column} = $1, {flag} = $2 WHERE id = $3"))
             .bind(address)
@@ -275,10 +281,11 @@ impl Store {
     }
 
     pub async fn ticket(&self, token_hash: &str) -> anyhow::Result<Option<Ticket>> {
-        let row = sqlx::query("SELECT user_id, verified, attempts, expires_ms FROM recovery_tickets WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(self.pool())
-            .await?;
+        let row =
+            sqlx::query("SELECT user_id, verified, attempts, expires_ms FROM recovery_tickets WHERE token_hash = $1")
+                .bind(token_hash)
+                .fetch_optional(self.pool())
+                .await?;
         row.map(|r| {
             Ok(Ticket {
                 user_id: r.try_get("user_id")?,

@@ -64,7 +64,8 @@ pub async fn account(
     if lookups.failures > ADDRESS_MAX {
         return Err(crate::login_guard::throttled_for(lookups.window_start_ms + window - now));
     }
-    let user = state.store.user_by_loginname(loginname.as_str()).await?.ok_or_else(|| ApiError::code(Code::UserNotFound))?;
+    let user =
+        state.store.user_by_loginname(loginname.as_str()).await?.ok_or_else(|| ApiError::code(Code::UserNotFound))?;
     if user.disabled {
         return Err(ApiError::code(Code::AccountDisabled));
     }

@@ -110,7 +110,10 @@ pub async fn verify(
         }
         None | Some("") => return Err(ApiError::invalid("method", Reason::Required)),
         Some(_) => {
-            return Err(ApiError::invalid("method", Reason::OneOf { allowed: &["password", "tel", "email", "question"] }));
+            return Err(ApiError::invalid(
+                "method",
+                Reason::OneOf { allowed: &["password", "tel", "email", "question"] },
+            ));
         }
     }
     let now = now_ms();
@@ -128,8 +131,7 @@ async fn guarded_guess(
     stored: &str,
     wrong: Code,
 ) -> Result<(), ApiError> {
-    let attempt =
-        crate::login_guard::begin(state, &user.loginname.to_lowercase(), address, false, now_ms()).await?;
+    let attempt = crate::login_guard::begin(state, &user.loginname.to_lowercase(), address, false, now_ms()).await?;
     let matches = crate::password::verify_blocking(guess.to_owned(), stored.to_owned())
         .await
         .map_err(|_| crate::login_guard::throttled_for(60_000))?;

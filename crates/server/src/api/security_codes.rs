@@ -179,7 +179,10 @@ pub async fn send(
 /// The code e-mail's subject and text in the caller's language.
 fn mail_text(lang: Lang, code: &str) -> (&'static str, String) {
     match lang {
-        Lang::Zh => ("Ironsight 验证码", format!("您的验证码是 {code}，10 分钟内有效，只能使用一次。如非本人操作，请忽略本邮件。")),
+        Lang::Zh => (
+            "Ironsight 验证码",
+            format!("您的验证码是 {code}，10 分钟内有效，只能使用一次。如非本人操作，请忽略本邮件。"),
+        ),
         Lang::En => (
             "Ironsight verification code",
             format!(

@@ -135,7 +135,9 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
             allow_private: options.notify_allow_private,
             retry_delays: vec![std::time::Duration::from_millis(100); 2],
         },
-        sms: options.sms_url.map(|url| ironsight::sms::SmsConfig::parse(Some(url.into()), Some("X-Token: test-secret".into())).unwrap().unwrap()),
+        sms: options.sms_url.map(|url| {
+            ironsight::sms::SmsConfig::parse(Some(url.into()), Some("X-Token: test-secret".into())).unwrap().unwrap()
+        }),
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");

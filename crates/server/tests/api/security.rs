@@ -3,6 +3,7 @@
 //! resend and hourly limits, purpose-bound), a deployment without SMS, and an administrator's "change at next
 //! login". Password recovery is in `security_recovery.rs`.
 
+use crate::both_backends;
 use crate::helpers::{Answer, Backend, Options, TestApp, answer, browser, spawn_app};
 use crate::notify_receivers::Receiver;
 use serde_json::Value;
@@ -129,13 +130,16 @@ both_backends!(a_security_question_is_set_and_answered_without_case_or_spaces, O
     let form = [("question", "第一台水泵的名字？"), ("answer", "  Blue   Pump ")];
     assert_eq!(app.post(QUESTION, &form).await.code(), "1325");
     prove(app).await;
-    assert_eq!(app.post(QUESTION, &[("question", ""), ("answer", "x")]).await.code(), "1100");
+    assert_eq!(app.post(QUESTION, &[("question", ""), ("answer", "x")]).await.code(), "1101", "required");
     assert_eq!(app.post(QUESTION, &[("question", &"q".repeat(61)), ("answer", "x")]).await.code(), "1100");
     assert_eq!(app.post(QUESTION, &form).await.code(), "200");
     let stored = app.store.user_by_loginname("demo").await.unwrap().unwrap();
     assert!(stored.answer_hash.starts_with("$argon2id$") && !stored.answer_hash.contains("blue"));
     let state = app.post(STATE, &[]).await;
-    assert_eq!((state.data()["questionSet"].as_bool(), state.data()["question"].as_str()), (Some(true), Some(form[0].1)));
+    assert_eq!(
+        (state.data()["questionSet"].as_bool(), state.data()["question"].as_str()),
+        (Some(true), Some(form[0].1))
+    );
 
     let (fresh, _) = browser(&app.base);
     let fresh_login = reqwest::Url::parse_with_params(
@@ -190,7 +194,10 @@ with_sms!(a_phone_is_bound_by_a_code_that_keeps_every_rule, |app, sms| {
     assert_eq!(app.post(TEL, &[("tel", "13900000000"), ("code", &code)]).await.code(), "1004");
     assert_eq!(app.post(TEL, &[("tel", phone), ("code", &code)]).await.code(), "200");
     let state = app.post(STATE, &[]).await;
-    assert_eq!((state.data()["tel"].as_str(), state.data()["telVerified"].as_bool()), (Some("138****5678"), Some(true)));
+    assert_eq!(
+        (state.data()["tel"].as_str(), state.data()["telVerified"].as_bool()),
+        (Some("138****5678"), Some(true))
+    );
     assert_eq!(app.post(TEL, &[("tel", phone), ("code", &code)]).await.code(), "1004", "a used code");
 
     // A code is bound to its purpose: an identity code does not bind, a bind code does not prove.
@@ -217,7 +224,10 @@ both_backends!(without_sms_a_phone_is_a_contact_field, Options::default(), |app|
     assert_eq!(app.post(SEND, &send).await.code(), "1323");
     assert_eq!(app.post(TEL, &[("tel", "13812345678")]).await.code(), "200");
     let state = app.post(STATE, &[]).await;
-    assert_eq!((state.data()["tel"].as_str(), state.data()["telVerified"].as_bool()), (Some("138****5678"), Some(false)));
+    assert_eq!(
+        (state.data()["tel"].as_str(), state.data()["telVerified"].as_bool()),
+        (Some("138****5678"), Some(false))
+    );
     // E-mail needs the organisation's SMTP server.
     let email = [("purpose", "bind"), ("channel", "email"), ("address", "ops@plant.example")];
     assert_eq!(app.post(SEND, &email).await.code(), "1282");

@@ -2,9 +2,13 @@
 //! name, the methods set up, the question path (case and spaces, 5 wrong answers end it), the SMS and e-mail code
 //! paths (purpose-bound), the new password ending every session, the ticket used once, and the address throttle.
 
+use crate::both_backends;
 use crate::helpers::{Answer, Backend, Options, TestApp, answer, browser, spawn_app};
 use crate::notify_receivers::{Receiver, SmtpSink};
-use crate::security::{PASSWORD as SEC_PASSWORD, QUESTION, SEND as SEC_SEND, STATE, TEL, post_as, prove, second_browser, sms_code, with_sms};
+use crate::security::{
+    PASSWORD as SEC_PASSWORD, QUESTION, SEND as SEC_SEND, STATE, TEL, post_as, prove, second_browser, sms_code,
+    with_sms,
+};
 
 const ACCOUNT: &str = "/lfscada/findpwd/account";
 const SEND: &str = "/lfscada/findpwd/sendCode";
@@ -53,7 +57,10 @@ both_backends!(recovery_by_the_security_question_ends_every_session, Options::de
     let started = start(app, &locked_out, "demo").await;
     assert_eq!(started.code(), "200", "{:?}", started.body);
     let methods = started.data();
-    assert_eq!((methods["question"].as_str(), methods["tel"].is_null(), methods["email"].is_null()), (Some("Pet?"), true, true));
+    assert_eq!(
+        (methods["question"].as_str(), methods["tel"].is_null(), methods["email"].is_null()),
+        (Some("Pet?"), true, true)
+    );
 
     assert_eq!(post_as(app, &locked_out, PASSWORD, &[("password", "Found@1234")]).await.code(), "1325");
     let by = |answer: &'static str| [("method", "question"), ("answer", answer)];
@@ -76,20 +83,24 @@ both_backends!(recovery_by_the_security_question_ends_every_session, Options::de
     assert_eq!(post_as(app, &guesser, VERIFY, &by("rex the dog")).await.code(), "1329");
 });
 
-both_backends!(the_account_step_needs_the_captcha_and_is_throttled, Options { captcha: true, ..Options::default() }, |app| {
-    let client = stranger(app);
-    assert_eq!(post_as(app, &client, ACCOUNT, &[("loginname", "demo")]).await.code(), "1003");
-    assert_eq!(post_as(app, &client, ACCOUNT, &[("loginname", "demo"), ("vcode", "zzzz")]).await.code(), "1004");
-    assert_eq!(start(app, &client, "demo").await.code(), "200");
-    // A captcha is used once.
-    let answered = start(app, &client, "nobody").await;
-    assert_eq!(answered.code(), "1005");
-    // 20 lookups an address in 15 minutes (two made above).
-    for _ in 0..18 {
-        assert_eq!(start(app, &client, "nobody").await.code(), "1005");
+both_backends!(
+    the_account_step_needs_the_captcha_and_is_throttled,
+    Options { captcha: true, ..Options::default() },
+    |app| {
+        let client = stranger(app);
+        assert_eq!(post_as(app, &client, ACCOUNT, &[("loginname", "demo")]).await.code(), "1003");
+        assert_eq!(post_as(app, &client, ACCOUNT, &[("loginname", "demo"), ("vcode", "zzzz")]).await.code(), "1004");
+        assert_eq!(start(app, &client, "demo").await.code(), "200");
+        // A captcha is used once.
+        let answered = start(app, &client, "nobody").await;
+        assert_eq!(answered.code(), "1005");
+        // 20 lookups an address in 15 minutes (two made above).
+        for _ in 0..18 {
+            assert_eq!(start(app, &client, "nobody").await.code(), "1005");
+        }
+        assert_eq!(start(app, &client, "demo").await.code(), "1007");
     }
-    assert_eq!(start(app, &client, "demo").await.code(), "1007");
-});
+);
 
 with_sms!(recovery_by_an_sms_code, |app, sms| {
     app.login_demo().await;
@@ -141,7 +152,10 @@ both_backends!(recovery_by_an_email_code_through_the_smtp_server, Options::defau
     let sent = post_en(app, &locked_out, SEND, &[("channel", "email")]).await;
     assert_eq!(sent.code(), "200", "{:?}", sent.body);
     let mail = sink.message(2).await;
-    assert!(mail.contains("X-Rcpt-To: Owner@Plant.example") || mail.contains("X-Rcpt-To: owner@plant.example"), "{mail}");
+    assert!(
+        mail.contains("X-Rcpt-To: Owner@Plant.example") || mail.contains("X-Rcpt-To: owner@plant.example"),
+        "{mail}"
+    );
     assert!(mail.contains("Subject: Ironsight verification code"), "{mail}");
     let code = code_in(&mail);
     assert_eq!(post_as(app, &locked_out, VERIFY, &[("method", "email"), ("code", &code)]).await.code(), "200");
