@@ -34,14 +34,13 @@ async fn start(app: &TestApp, client: &reqwest::Client, loginname: &str) -> Answ
 /// Shows this browser a captcha and answers the id its cookie names (read from the answer's `Set-Cookie`).
 async fn latest_captcha_of(app: &TestApp, client: &reqwest::Client) -> String {
     let response = client.post(app.url("/lfscada/user/showVcode")).send().await.unwrap();
-    let cookie = response
+    response
         .headers()
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
         .find_map(|v| v.strip_prefix("ironsight_vcode=").and_then(|v| v.split(';').next()).map(str::to_owned))
-        .expect("a captcha cookie");
-    cookie
+        .expect("a captcha cookie")
 }
 
 both_backends!(recovery_by_the_security_question_ends_every_session, Options::default(), |app| {
