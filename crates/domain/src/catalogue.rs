@@ -157,6 +157,29 @@ catalogue! {
     WorksheetIncomplete = "1311", "还有巡检项未填写结果", "Some inspection items have no result yet";
     /// A plan that checks a disabled item, or is disabled, cannot generate a worksheet.
     InspectionPlanDisabled = "1312", "巡检计划或其中的巡检项已停用，不能生成工单", "The inspection plan or one of its items is disabled: no worksheet can be generated";
+    /// A verification code (SMS or e-mail) had 5 wrong tries: it is spent, a new one must be sent.
+    CodeAttemptsExceeded = "1320", "验证码错误次数过多，请重新获取", "Too many wrong tries: request a new verification code";
+    /// A code was sent to the address less than 60 s ago.
+    CodeResendTooSoon = "1321", "验证码已发送，请 {seconds} 秒后再获取", "A code was just sent; you can request another in {seconds} s";
+    /// The address had its hourly number of codes.
+    CodeHourlyLimit = "1322", "该地址本小时获取验证码次数已达上限，请稍后再试", "This address has had its codes for this hour; please try again later";
+    /// The deployment has no SMS provider: phone numbers are contact fields only.
+    SmsNotAvailable = "1323", "本系统未开通短信服务", "SMS is not available on this system";
+    /// The SMTP server or the SMS provider did not take the code.
+    CodeSendFailed = "1324", "验证码发送失败，请稍后再试", "The verification code could not be sent; please try again later";
+    /// The security wizard's change needs a proven identity (current password, a code or the answer) first, or the
+    /// proof expired (10 minutes).
+    IdentityNotProven = "1325", "请先验证身份（验证已超时需重新验证）", "Please verify your identity first (a verification lasts 10 minutes)";
+    /// No verified phone (or e-mail) to send an identity code to.
+    ContactNotVerified = "1326", "尚未绑定已验证的{channel}", "No verified {channel} is bound to this account";
+    SecurityAnswerWrong = "1327", "安全问题答案错误", "Wrong answer to the security question";
+    SecurityQuestionNotSet = "1328", "尚未设置安全问题", "No security question is set";
+    /// The recovery ticket is missing, expired, used, or had too many wrong answers: the wizard starts again.
+    RecoveryExpired = "1329", "找回密码已失效，请重新开始", "This password recovery has expired; please start again";
+    /// An administrator asked for a new password: every other call waits until it is changed.
+    PasswordChangeRequired = "1330", "管理员要求您修改密码后再继续使用", "Your administrator asks you to change your password before you continue";
+    /// The new password is the current one.
+    PasswordUnchanged = "1331", "新密码不能与当前密码相同", "The new password must differ from the current one";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -139,6 +139,7 @@ async fn main() -> anyhow::Result<()> {
         geocoding_url: None,
         espeak: ironsight::sound::DEFAULT_ENGINE.into(),
         notify: ironsight::notify::NotifyConfig::default(),
+        sms: None,
     };
     let rss_start = rss_mib();
     let running = ironsight::start(config).await?;

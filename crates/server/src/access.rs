@@ -222,6 +222,19 @@ pub struct Rule {
     pub access: Access,
     pub guards: &'static [Guard],
     pub body_limit: usize,
+    /// Answered to an account an administrator asked to change its password before it did ([`OPEN_BEFORE_CHANGE`]).
+    pub open_before_password_change: bool,
+}
+
+/// The paths (or, ending in `/`, path prefixes) a signed-in account whose administrator asked for a new password
+/// may still call: who it is, its settings, logging out and the security wizard that changes the password. Every
+/// other call answers 1330 until the password is changed.
+pub const OPEN_BEFORE_CHANGE: &[&str] =
+    &["/lfscada/user/info", "/lfscada/user/logout", "/lfscada/user/config/query", "/lfscada/user/security/"];
+
+/// True when `path` is one of [`OPEN_BEFORE_CHANGE`].
+pub fn open_before_password_change(path: &str) -> bool {
+    OPEN_BEFORE_CHANGE.iter().any(|open| if open.ends_with('/') { path.starts_with(open) } else { path == *open })
 }
 
 /// The layer on every API route: the session, the caller's rule and the objects its parameters name. It reads
@@ -242,6 +255,9 @@ pub async fn enforce(
         Ok(SessionLookup::Lost) => return plain(Code::SessionLost, StatusCode::OK, lang),
         Err(error) => return ApiError::Internal(error).into_response(),
     };
+    if current.user.must_change_password && !rule.open_before_password_change {
+        return plain(Code::PasswordChangeRequired, StatusCode::OK, lang);
+    }
     let actor = AuditActor { user_id: current.user.id, loginname: current.user.loginname.clone() };
     let checked = check(&state, rule, &current, request).await;
     let mut response = match checked {

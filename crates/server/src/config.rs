@@ -79,6 +79,14 @@ pub struct Cli {
     /// more than there are waits. [default: 30,120,600]
     #[arg(long, env = "IRONSIGHT_NOTIFY_RETRY_SECONDS", value_delimiter = ',')]
     pub notify_retry_seconds: Vec<u64>,
+    /// SMS provider for verification codes (docs/security.md, "Account security"): a URL template holding
+    /// `{phone}` and `{code}`, called with POST (both also in a JSON body). Unset: the deployment has no SMS, and a
+    /// phone number is a contact field only.
+    #[arg(long, env = "IRONSIGHT_SMS_URL")]
+    pub sms_url: Option<String>,
+    /// A header sent with every SMS request, `Name: value` (the provider's credentials).
+    #[arg(long, env = "IRONSIGHT_SMS_HEADER", hide_env_values = true)]
+    pub sms_header: Option<String>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -131,6 +139,8 @@ struct FileConfig {
     espeak: Option<PathBuf>,
     notify_allow_private: Option<bool>,
     notify_retry_seconds: Option<Vec<u64>>,
+    sms_url: Option<String>,
+    sms_header: Option<String>,
     log: Option<String>,
 }
 
@@ -266,6 +276,8 @@ pub struct Config {
     pub espeak: PathBuf,
     /// Alarm notification by e-mail and webhooks: the private-address rule and the retry delays ([`crate::notify`]).
     pub notify: crate::notify::NotifyConfig,
+    /// The SMS provider of verification codes; `None`: no SMS (the console's `nosms` screens).
+    pub sms: Option<crate::sms::SmsConfig>,
     pub log: String,
 }
 
@@ -323,6 +335,10 @@ impl Config {
                 .find(|path| !path.as_os_str().is_empty())
                 .unwrap_or_else(|| PathBuf::from(crate::sound::DEFAULT_ENGINE)),
             notify: notify_config(cli, file.notify_allow_private, file.notify_retry_seconds)?,
+            sms: crate::sms::SmsConfig::parse(
+                cli.sms_url.clone().or(file.sms_url),
+                cli.sms_header.clone().or(file.sms_header),
+            )?,
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }

@@ -43,6 +43,7 @@ pub mod params;
 pub mod password;
 pub mod routes;
 pub mod session;
+pub mod sms;
 pub mod sound;
 pub mod weather;
 pub mod web;

@@ -49,7 +49,12 @@ pub struct RouteDef {
 impl RouteDef {
     /// What the access layer enforces.
     pub fn rule(&self) -> Rule {
-        Rule { access: self.access, guards: self.guards, body_limit: self.body_limit }
+        Rule {
+            access: self.access,
+            guards: self.guards,
+            body_limit: self.body_limit,
+            open_before_password_change: crate::access::open_before_password_change(self.path),
+        }
     }
 
     /// State-changing calls are checked for origin and recorded in the operation log.
@@ -115,6 +120,7 @@ macro_rules! upload {
 mod designer_table;
 mod inspection_table;
 mod ops_table;
+mod security_table;
 mod table;
 pub use table::table;
 

@@ -17,6 +17,7 @@
 //! - [`migrate`]: schema migrations, run at start-up.
 //! - [`users`], [`orgs`]: accounts and organisations (theme).
 //! - [`access`]: which equipment an account may see (per-device authorisation of sub-accounts).
+//! - [`security`]: verification codes, proven identities and password recoveries (account security).
 //! - [`sessions`], [`captchas`], [`throttle`]: login and session state, kept in the database so they survive a
 //!   restart and any server instance can answer.
 //! - [`equipment`]: equipment, its gateway binding and driver settings.
@@ -64,6 +65,7 @@ pub mod readings;
 pub mod repairs;
 pub mod reports;
 pub mod scenes;
+pub mod security;
 pub mod sessions;
 pub mod settings;
 pub mod shares;

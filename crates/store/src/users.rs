@@ -30,6 +30,16 @@ pub struct User {
     pub auths: Vec<String>,
     /// Disabled by an administrator: may not log in.
     pub disabled: bool,
+    /// The phone number was proven by a code sent to it (account security).
+    pub tel_verified: bool,
+    /// The e-mail address was proven by a code sent to it.
+    pub email_verified: bool,
+    /// The security question; empty when none is set.
+    pub question: String,
+    /// PHC string of the argon2id hash of the normalised answer; empty when no question is set.
+    pub answer_hash: String,
+    /// An administrator asked for a new password at the next login: only the security calls answer until then.
+    pub must_change_password: bool,
 }
 
 /// What creating a user needs; the rest takes column defaults.
@@ -46,7 +56,8 @@ pub struct NewUser<'a> {
 }
 
 const USER_COLUMNS: &str = "id, loginname, password_hash, tel, email, org_id, dept_id, role_id, role_type, auth_region, \
-    data_range, promp_type, scada_adaption, equip_display, auths, disabled";
+    data_range, promp_type, scada_adaption, equip_display, auths, disabled, tel_verified, email_verified, question, \
+    answer_hash, must_change_password";
 
 fn user_from_row(r: &AnyRow) -> Result<User, sqlx::Error> {
     Ok(User {
@@ -66,6 +77,11 @@ fn user_from_row(r: &AnyRow) -> Result<User, sqlx::Error> {
         equip_display: r.try_get("equip_display")?,
         auths: split_list(&r.try_get::<String, _>("auths")?),
         disabled: r.try_get::<i64, _>("disabled")? != 0,
+        tel_verified: r.try_get::<i64, _>("tel_verified")? != 0,
+        email_verified: r.try_get::<i64, _>("email_verified")? != 0,
+        question: r.try_get("question")?,
+        answer_hash: r.try_get("answer_hash")?,
+        must_change_password: r.try_get::<i64, _>("must_change_password")? != 0,
     })
 }
 
@@ -163,7 +179,10 @@ impl Store {
     /// Changes a sub-account's contact, data range and permissions; false without such a sub-account.
     pub async fn edit_sub_account(&self, org_id: i64, id: i64, f: &SubAccountFields<'_>) -> anyhow::Result<bool> {
         let done = sqlx::query(
-            "UPDATE users SET tel = $1, email = $2, data_range = $3, auths = $4 \
+            // A changed address is no longer the one a code proved (account security).
+            "UPDATE users SET tel = $1, email = $2, data_range = $3, auths = $4, \
+               tel_verified = CASE WHEN tel = $1 THEN tel_verified ELSE 0 END, \
+               email_verified = CASE WHEN email = $2 THEN email_verified ELSE 0 END \
              WHERE org_id = $5 AND id = $6 AND role_type = $7",
         )
         .bind(f.tel)

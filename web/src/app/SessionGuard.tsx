@@ -11,6 +11,10 @@ import { useConnection } from '@/lib/connection';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useUserQuery } from '@/lib/session';
 
+/** Where an account that must change its password is sent, and the paths it may still open meanwhile. */
+const SECURITY_PREFIX = '/account/security';
+const MUST_CHANGE_PATH = '/account/security/sms/setup/validate/password?next=password';
+
 /** Failures that say nothing about the session: the server did not answer (the network, a timeout, a proxy). */
 const NO_ANSWER: readonly string[] = [ClientErrorCode.Network, ClientErrorCode.Timeout, ClientErrorCode.BadResponse];
 
@@ -31,6 +35,11 @@ export function SessionGuard() {
     if (unanswered && reachable) void refetch();
   }, [unanswered, reachable, refetch]);
   const decision = decideAccess(pathname, user.data !== undefined);
+  // An administrator asked for a new password: the security wizard's password step comes before anything else
+  // (the server answers 1330 to every other call until then).
+  if (decision === 'allow' && user.data?.mustChangePassword && !pathname.startsWith(SECURITY_PREFIX)) {
+    return <Navigate to={MUST_CHANGE_PATH} replace />;
+  }
   if (decision === 'allow') return <Outlet />;
   if (unanswered) return <ServerUnreachable onRetry={() => void refetch()} />;
   if (user.isError) return <Navigate to={LOGIN_PATH} replace />;

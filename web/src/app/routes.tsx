@@ -70,26 +70,32 @@ export interface TopRouteDef extends RouteDef {
   nav?: { icon: RouteIcon };
 }
 
+/** Every recovery step is one wizard screen that reads its step from the path (features/security). */
+const findpwdScreen: ScreenLoader = withTexts(['security', 'accounts'], () => import('@/features/security/components/FindpwdWizard'));
+const securityScreen: ScreenLoader = withTexts(['security'], () => import('@/features/security/components/SecurityPage'));
+/** Every set-up step is one wizard screen that reads its step from the path. */
+const setupScreen: ScreenLoader = withTexts(['security', 'accounts'], () => import('@/features/security/components/SetupWizard'));
+
 const findpwdSteps: RouteDef[] = [
-  { path: 'account', name: 'FindpwdAccount', titleKey: 'route.findpwd.account', screen: notAvailable },
+  { path: 'account', name: 'FindpwdAccount', titleKey: 'route.findpwd.account', screen: findpwdScreen },
   {
     path: 'validate',
     name: 'FindpwdValidate',
     titleKey: 'route.findpwd.validate',
-    screen: notAvailable,
+    screen: findpwdScreen,
     children: [
-      { path: 'tel', name: 'FindpwdTelValidate', titleKey: 'route.findpwd.validateTel', screen: notAvailable },
-      { path: 'email', name: 'FindpwdEmailValidate', titleKey: 'route.findpwd.validateEmail', screen: notAvailable },
+      { path: 'tel', name: 'FindpwdTelValidate', titleKey: 'route.findpwd.validateTel', screen: findpwdScreen },
+      { path: 'email', name: 'FindpwdEmailValidate', titleKey: 'route.findpwd.validateEmail', screen: findpwdScreen },
       {
         path: 'question',
         name: 'FindpwdQuestionValidate',
         titleKey: 'route.findpwd.validateQuestion',
-        screen: notAvailable,
+        screen: findpwdScreen,
       },
     ],
   },
-  { path: 'password', name: 'FindpwdPassword', titleKey: 'route.findpwd.password', screen: notAvailable },
-  { path: 'finish', name: 'FindpwdFinish', titleKey: 'route.findpwd.finish', screen: notAvailable },
+  { path: 'password', name: 'FindpwdPassword', titleKey: 'route.findpwd.password', screen: findpwdScreen },
+  { path: 'finish', name: 'FindpwdFinish', titleKey: 'route.findpwd.finish', screen: findpwdScreen },
 ];
 
 /** Repair work orders (docs/work-orders.md). */
@@ -306,33 +312,33 @@ const accountSetupRoutes: RouteDef[] = [
   {
     path: 'validate',
     titleKey: 'route.account.setupValidate',
-    screen: notAvailable,
+    screen: setupScreen,
     children: [
-      { path: 'tel/:type', titleKey: 'route.account.setupValidateTel', screen: notAvailable },
-      { path: 'email', titleKey: 'route.account.setupValidateEmail', screen: notAvailable },
-      { path: 'question', titleKey: 'route.account.setupValidateQuestion', screen: notAvailable },
-      { path: 'password', titleKey: 'route.account.setupValidatePassword', screen: notAvailable },
+      { path: 'tel/:type', titleKey: 'route.account.setupValidateTel', screen: setupScreen },
+      { path: 'email', titleKey: 'route.account.setupValidateEmail', screen: setupScreen },
+      { path: 'question', titleKey: 'route.account.setupValidateQuestion', screen: setupScreen },
+      { path: 'password', titleKey: 'route.account.setupValidatePassword', screen: setupScreen },
     ],
   },
-  { path: 'password', titleKey: 'route.account.setupPassword', screen: notAvailable },
-  { path: 'tel/validate', titleKey: 'route.account.setupTelValidate', screen: notAvailable },
-  { path: 'tel', titleKey: 'route.account.setupTel', screen: notAvailable },
-  { path: 'email/validate', titleKey: 'route.account.setupEmailValidate', screen: notAvailable },
-  { path: 'email', titleKey: 'route.account.setupEmail', screen: notAvailable },
-  { path: 'question/validate', titleKey: 'route.account.setupQuestionValidate', screen: notAvailable },
-  { path: 'question', titleKey: 'route.account.setupQuestion', screen: notAvailable },
-  { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: notAvailable },
+  { path: 'password', titleKey: 'route.account.setupPassword', screen: setupScreen },
+  { path: 'tel/validate', titleKey: 'route.account.setupTelValidate', screen: setupScreen },
+  { path: 'tel', titleKey: 'route.account.setupTel', screen: setupScreen },
+  { path: 'email/validate', titleKey: 'route.account.setupEmailValidate', screen: setupScreen },
+  { path: 'email', titleKey: 'route.account.setupEmail', screen: setupScreen },
+  { path: 'question/validate', titleKey: 'route.account.setupQuestionValidate', screen: setupScreen },
+  { path: 'question', titleKey: 'route.account.setupQuestion', screen: setupScreen },
+  { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: setupScreen },
 ];
 
 const accountRoutes: RouteDef[] = [
   {
     path: 'security/sms',
     titleKey: 'route.account.security',
-    screen: notAvailable,
+    screen: securityScreen,
     menu: { icon: 'setting' },
   },
-  { path: 'security/nosms', titleKey: 'route.account.security', screen: notAvailable },
-  { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: notAvailable, children: accountSetupRoutes },
+  { path: 'security/nosms', titleKey: 'route.account.security', screen: securityScreen },
+  { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: setupScreen, children: accountSetupRoutes },
   { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: 'user' } },
   { path: 'info/nosms', titleKey: 'route.account.info', screen: notAvailable },
   { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: 'tool' } },

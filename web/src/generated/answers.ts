@@ -33,7 +33,12 @@ equipDisplay: string,
 /**
  * Permission codes.
  */
-auths: Array<string>, };
+auths: Array<string>, 
+/**
+ * An administrator asked for a new password: the console opens the security wizard's password step first,
+ * and every other call answers 1330 until it is changed.
+ */
+mustChangePassword: boolean, };
 
 export type SubAccount = { userId: number, loginname: string, tel: string, email: string, 
 /**
@@ -54,6 +59,54 @@ export type GrantCount = { count: number, };
 export type Captcha = { image: string, expiresIn: number, };
 
 export type Style = { title: string, faviconIco: string, };
+
+export type SecurityState = { 
+/**
+ * Always true: every account has a password; kept so the screen lists it like the others.
+ */
+passwordSet: boolean, 
+/**
+ * The phone number masked (`138****5678`), empty when none.
+ */
+tel: string, telVerified: boolean, 
+/**
+ * The e-mail address masked (`o***@plant.example`), empty when none.
+ */
+email: string, emailVerified: boolean, questionSet: boolean, 
+/**
+ * The security question itself (the account's own), empty when none.
+ */
+question: string, 
+/**
+ * The deployment has an SMS provider: the console uses the `sms` screens, else the `nosms` ones.
+ */
+smsAvailable: boolean, mustChangePassword: boolean, 
+/**
+ * Seconds the session's proven identity still lasts (0: not proven, the wizard starts with validation).
+ */
+proofExpiresIn: number, };
+
+export type Proven = { expiresIn: number, };
+
+export type RecoveryMethods = { 
+/**
+ * The verified phone, masked, when the deployment has SMS.
+ */
+tel: string | null, 
+/**
+ * The verified e-mail address, masked, when the organisation has an SMTP server.
+ */
+email: string | null, 
+/**
+ * The security question.
+ */
+question: string | null, 
+/**
+ * Seconds the recovery lasts.
+ */
+expiresIn: number, };
+
+export type CodeSent = { to: string, resendIn: number, expiresIn: number, };
 
 export type GatewayCredentials = { 
 /**

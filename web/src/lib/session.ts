@@ -27,6 +27,8 @@ export interface UserInfo {
   equipDisplay?: unknown;
   /** Permission codes; see lib/access.ts. */
   auths?: string[] | null;
+  /** An administrator asked for a new password: the session guard opens the security wizard's password step. */
+  mustChangePassword?: boolean | null;
 }
 
 export const sessionKeys = {

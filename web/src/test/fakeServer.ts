@@ -43,6 +43,7 @@ export const TEST_USER = {
   scadaAdaption: null,
   equipDisplay: null,
   auths: ['manage'],
+  mustChangePassword: false,
 };
 
 /** A 1×1 PNG as the captcha. */

@@ -31,6 +31,9 @@ pub struct UserInfo {
     pub equip_display: String,
     /// Permission codes.
     pub auths: Vec<String>,
+    /// An administrator asked for a new password: the console opens the security wizard's password step first,
+    /// and every other call answers 1330 until it is changed.
+    pub must_change_password: bool,
 }
 
 impl From<&User> for UserInfo {
@@ -51,6 +54,7 @@ impl From<&User> for UserInfo {
             scada_adaption: u.scada_adaption,
             equip_display: u.equip_display.clone(),
             auths: u.auths.clone(),
+            must_change_password: u.must_change_password,
         }
     }
 }
@@ -124,4 +128,57 @@ pub struct Captcha {
 pub struct Style {
     pub title: String,
     pub favicon_ico: String,
+}
+
+/// `/lfscada/user/security/state`: what of the account's security is set up, contact addresses masked.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SecurityState {
+    /// Always true: every account has a password; kept so the screen lists it like the others.
+    pub password_set: bool,
+    /// The phone number masked (`138****5678`), empty when none.
+    pub tel: String,
+    pub tel_verified: bool,
+    /// The e-mail address masked (`o***@plant.example`), empty when none.
+    pub email: String,
+    pub email_verified: bool,
+    pub question_set: bool,
+    /// The security question itself (the account's own), empty when none.
+    pub question: String,
+    /// The deployment has an SMS provider: the console uses the `sms` screens, else the `nosms` ones.
+    pub sms_available: bool,
+    pub must_change_password: bool,
+    /// Seconds the session's proven identity still lasts (0: not proven, the wizard starts with validation).
+    pub proof_expires_in: i64,
+}
+
+/// `/lfscada/user/security/verify` and `/lfscada/findpwd/verify`: the identity check passed; what it unlocks
+/// lasts this many seconds.
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Proven {
+    pub expires_in: i64,
+}
+
+/// `/lfscada/findpwd/account`: how this account may prove it is its owner's. A method not set up is `null`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryMethods {
+    /// The verified phone, masked, when the deployment has SMS.
+    pub tel: Option<String>,
+    /// The verified e-mail address, masked, when the organisation has an SMTP server.
+    pub email: Option<String>,
+    /// The security question.
+    pub question: Option<String>,
+    /// Seconds the recovery lasts.
+    pub expires_in: i64,
+}
+
+/// `…/sendCode`: where the code went (masked) and when another may be asked for.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSent {
+    pub to: String,
+    pub resend_in: i64,
+    pub expires_in: i64,
 }

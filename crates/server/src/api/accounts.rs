@@ -131,13 +131,16 @@ fn account_changed(state: &AppState, user_id: i64) {
     state.link.live().access_changed(AccessChange::Account(user_id));
 }
 
-/// `POST /lfscada/user/sub/resetPwd {userId, password}`: a new password (the spec's rule); the account's
-/// sessions end.
+/// `POST /lfscada/user/sub/resetPwd {userId, password, forceChange}`: a new password (the spec's rule); the
+/// account's sessions end. With `forceChange` the account must choose its own password at its next login before
+/// any other call answers (1330; docs/security.md).
 pub async fn reset_password(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let password = new_password(&params)?;
+    let force_change = params.flag("forceChange")?.unwrap_or(false);
     let user = sub_account(&state, &current, &params).await?;
     let hash = crate::password::hash_blocking(password.as_str().to_owned()).await?;
     state.store.reset_password(user.id, &hash).await?;
+    state.store.set_must_change_password(user.id, force_change).await?;
     account_changed(&state, user.id);
     Ok(ApiOk::empty().audit("user", user.id))
 }

@@ -191,16 +191,28 @@ pub async fn send_email(
     lang: Lang,
     timeout: Duration,
 ) -> Result<(), Failure> {
+    send_mail(smtp, &channel.target, &content.subject(lang), content.plain(lang), timeout).await
+}
+
+/// Sends one plain-text e-mail to `to` through the organisation's SMTP server: the one SMTP client of the server,
+/// for alarm e-mails and verification codes alike.
+pub async fn send_mail(
+    smtp: &SmtpSettings,
+    to: &str,
+    subject: &str,
+    body: String,
+    timeout: Duration,
+) -> Result<(), Failure> {
     let permanent = |what: &str| Failure::Permanent(what.to_owned());
     let from = smtp.from_address.parse().map_err(|_| permanent("the SMTP sender address is not valid"))?;
     let from_name = Some(smtp.from_name.clone()).filter(|n| !n.is_empty());
-    let to = channel.target.parse().map_err(|_| permanent("the e-mail address is not valid"))?;
+    let to = to.parse().map_err(|_| permanent("the e-mail address is not valid"))?;
     let message = Message::builder()
         .from(Mailbox::new(from_name, from))
         .to(Mailbox::new(None, to))
-        .subject(content.subject(lang))
+        .subject(subject)
         .header(ContentType::TEXT_PLAIN)
-        .body(content.plain(lang))
+        .body(body)
         .map_err(|e| Failure::Permanent(bounded(&e.to_string())))?;
     let port = u16::try_from(smtp.port).map_err(|_| permanent("the SMTP port is not valid"))?;
     let builder = match smtp.security.as_str() {

@@ -131,6 +131,7 @@ pub fn table() -> Vec<RouteDef> {
         "Set a sub-account's password (administrators only); its sessions end.", [
             param("userId", "integer", true, "Account id"),
             param("password", "string", true, "8 to 15 characters with a letter, a digit and a symbol"),
+            param("forceChange", "string", false, "true: the account must change its password at its next login (1330 until then)"),
         ]),
         route!(POST "/lfscada/user/sub/disable", accounts::disable, "user.sub.disable", Admin ["userId" => SubAccount],
         "Disable or enable a sub-account (administrators only); disabling ends its sessions.", [
@@ -581,6 +582,7 @@ pub fn table() -> Vec<RouteDef> {
             [param("id", "integer", true, "Announcement id")]),
     ]);
     routes.extend(super::ops_table::routes());
+    routes.extend(super::security_table::routes());
     routes.extend(super::inspection_table::routes());
     routes.extend([
         // Meta

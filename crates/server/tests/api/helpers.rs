@@ -38,6 +38,8 @@ pub struct Options {
     pub espeak: Option<&'static str>,
     /// `--notify-allow-private`: webhooks may reach the test's own receivers on 127.0.0.1.
     pub notify_allow_private: bool,
+    /// `--sms-url`: the SMS provider's URL template (a receiver the test runs; leaked, as Options is Copy).
+    pub sms_url: Option<&'static str>,
 }
 
 pub struct TestApp {
@@ -133,6 +135,9 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
             allow_private: options.notify_allow_private,
             retry_delays: vec![std::time::Duration::from_millis(100); 2],
         },
+        sms: options.sms_url.map(|url| {
+            ironsight::sms::SmsConfig::parse(Some(url.into()), Some("X-Token: test-secret".into())).unwrap().unwrap()
+        }),
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");

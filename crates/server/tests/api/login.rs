@@ -14,6 +14,7 @@ const CAPTCHA: Options = Options {
     no_demo: false,
     espeak: None,
     notify_allow_private: false,
+    sms_url: None,
 };
 const BEHIND_PROXY: Options = Options {
     captcha: false,
@@ -25,6 +26,7 @@ const BEHIND_PROXY: Options = Options {
     no_demo: false,
     espeak: None,
     notify_allow_private: false,
+    sms_url: None,
 };
 
 both_backends!(captcha_is_an_image_valid_once, CAPTCHA, |app| {

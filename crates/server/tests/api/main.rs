@@ -44,6 +44,8 @@ mod repairs_access;
 mod reports;
 mod route_walk;
 mod scenes;
+mod security;
+mod security_recovery;
 mod session;
 mod settings_feedback_oplog;
 mod share;

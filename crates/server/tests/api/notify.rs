@@ -31,6 +31,7 @@ const ALLOW_PRIVATE: Options = Options {
     no_demo: false,
     espeak: None,
     notify_allow_private: true,
+    sms_url: None,
 };
 
 /// POSTs a JSON body, as a client may (the console sends the same as dotted form keys).

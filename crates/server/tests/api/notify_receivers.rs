@@ -22,6 +22,8 @@ pub struct Hit {
     pub path: String,
     pub query: HashMap<String, String>,
     pub body: Value,
+    /// The request's headers, names in lower case.
+    pub headers: HashMap<String, String>,
 }
 
 /// A local webhook receiver. Its answer depends on the path: `/fail…` answers 500, `/refuse…` a robot's refusal
@@ -38,12 +40,21 @@ impl Drop for Receiver {
     }
 }
 
-async fn receive(State(hits): State<Arc<Mutex<Vec<Hit>>>>, uri: Uri, body: Bytes) -> (StatusCode, String) {
+async fn receive(
+    State(hits): State<Arc<Mutex<Vec<Hit>>>>,
+    uri: Uri,
+    header_map: axum::http::HeaderMap,
+    body: Bytes,
+) -> (StatusCode, String) {
+    let headers = header_map
+        .iter()
+        .map(|(name, value)| (name.as_str().to_owned(), value.to_str().unwrap_or("").to_owned()))
+        .collect();
     let query =
         uri.query().map(|q| url::form_urlencoded::parse(q.as_bytes()).into_owned().collect()).unwrap_or_default();
     let body = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let path = uri.path().to_owned();
-    hits.lock().unwrap().push(Hit { path: path.clone(), query, body });
+    hits.lock().unwrap().push(Hit { path: path.clone(), query, body, headers });
     if path.starts_with("/fail") {
         (StatusCode::INTERNAL_SERVER_ERROR, "receiver down".into())
     } else if path.starts_with("/refuse") {

@@ -215,6 +215,7 @@ function toApiError(error: unknown): ApiError {
 /** Applies the side effects of a failure (session loss, toast) and hands the error back for throwing. */
 function report(error: ApiError, options: RequestOptions): ApiError {
   if (SESSION_LOST_CODES.includes(error.code)) sessionLost();
-  if (!options.silent) showError(error);
+  // 1330: the session guard has sent the user to the password step; the shell's own calls need no toast.
+  if (!options.silent && error.code !== Code.PasswordChangeRequired) showError(error);
   return error;
 }

@@ -33,6 +33,7 @@ export const TEXT_AREAS = [
   'messages',
   'center',
   'ops',
+  'security',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];

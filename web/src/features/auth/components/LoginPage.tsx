@@ -13,7 +13,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { HOME_PATH } from '@/lib/paths';
@@ -152,6 +152,11 @@ export default function LoginPage() {
             <Button id="login-submit" type="primary" htmlType="submit" size="large" block loading={pending}>
               {t('login.submit')}
             </Button>
+            <Flex justify="flex-end" style={{ marginTop: 12 }}>
+              <Link id="login-forgot" to="/findpwd/account">
+                {t('login.forgot')}
+              </Link>
+            </Flex>
           </form>
         </section>
       </Flex>

@@ -1,0 +1,74 @@
+//! Account security and password recovery ([`super::table::table`] places it after the work orders; paths ours,
+//! the spec names none). `/lfscada/user/security/*` is the signed-in account's own (Session; each change needs
+//! the session's proven identity, 1325); `/lfscada/findpwd/*` is public and bounded call by call
+//! (`crate::api::findpwd`). docs/security.md, "Account security and password recovery".
+
+use super::*;
+use crate::api::{findpwd, security};
+
+const CHANNEL: ParamDef = param("channel", "string", true, "tel or email");
+const CODE: ParamDef = param("code", "string", false, "The 6-digit code sent (methods tel and email)");
+const NEW_PASSWORD: ParamDef =
+    param("password", "string", true, "8 to 15 characters with a letter, a digit and a symbol; not the current one");
+
+pub(super) fn routes() -> Vec<RouteDef> {
+    vec![
+        route!(POST "/lfscada/user/security/state", security::state, "user.security.state", Session [],
+            "What of the caller's security is set up: {passwordSet, tel, telVerified, email, emailVerified (addresses \
+             masked), questionSet, question, smsAvailable, mustChangePassword, proofExpiresIn}.", []),
+        route!(POST "/lfscada/user/security/sendCode", security::send_code, "user.security.sendCode", Session [],
+        "Send a 6-digit code (valid 10 minutes, 5 tries): purpose identity to the account's verified phone or e-mail; \
+         purpose bind, once the identity is proven, to a new address → {to, resendIn, expiresIn}. One a minute and 10 \
+         an hour per address (1321, 1322); 1323 without SMS, 1282 without the organisation's SMTP server.", [
+            param("purpose", "string", true, "identity or bind"),
+            CHANNEL,
+            param("address", "string", false, "The new phone number or e-mail address (purpose bind)"),
+        ]),
+        route!(POST "/lfscada/user/security/verify", security::verify, "user.security.verify", Session [],
+        "Prove the identity for 10 minutes of this session → {expiresIn}: the current password (1203 when wrong), a \
+         code sent for identity (1004, 1320), or the security answer (1327); guesses count as failed logins (1007).", [
+            param("method", "string", true, "password, tel, email or question"),
+            param("password", "string", false, "The current password (method password)"),
+            CODE,
+            param("answer", "string", false, "The security answer (method question; case and spaces do not matter)"),
+        ]),
+        route!(POST "/lfscada/user/security/password", security::password, "user.security.password", Session [],
+            "Change the password (identity proven, 1325); the account's other sessions end.", [NEW_PASSWORD]),
+        route!(POST "/lfscada/user/security/tel", security::tel, "user.security.tel", Session [],
+        "Bind a phone number (identity proven): with SMS, proven by the code sent to it for bind; without SMS, a \
+         contact field left unverified.", [
+            param("tel", "string", true, "Phone number"),
+            CODE,
+        ]),
+        route!(POST "/lfscada/user/security/email", security::email, "user.security.email", Session [],
+        "Bind an e-mail address (identity proven), proven by the code sent to it for bind.", [
+            param("email", "string", true, "E-mail address"),
+            param("code", "string", true, "The 6-digit code sent to it"),
+        ]),
+        route!(POST "/lfscada/user/security/question", security::question, "user.security.question", Session [],
+        "Set the security question (identity proven); the answer is kept argon2id-hashed.", [
+            param("question", "string", true, "1 to 60 characters"),
+            param("answer", "string", true, "1 to 60 characters"),
+        ]),
+        route!(POST "/lfscada/findpwd/account", findpwd::account, "findpwd.account", Public [],
+        "Start a password recovery (captcha as login; 20 an address in 15 minutes, 1007): 1005 when the login name \
+         does not exist; else {tel, email, question (null when not set up), expiresIn} and the HttpOnly recovery \
+         cookie (15 minutes).", [
+            param("loginname", "string", true, "Login name"),
+            param("vcode", "string", true, "Captcha answer (showVcode)"),
+        ]),
+        route!(POST "/lfscada/findpwd/sendCode", findpwd::send_code, "findpwd.sendCode", Public [],
+            "Send a recovery code to the account's verified phone or e-mail → {to, resendIn, expiresIn}; 1329 without a \
+             live recovery.", [CHANNEL]),
+        route!(POST "/lfscada/findpwd/verify", findpwd::verify, "findpwd.verify", Public [],
+        "The recovery's identity check → {expiresIn}: a recovery code, or the security answer (5 wrong answers end \
+         the recovery, 1329).", [
+            param("method", "string", true, "tel, email or question"),
+            CODE,
+            param("answer", "string", false, "The security answer (method question)"),
+        ]),
+        route!(POST "/lfscada/findpwd/password", findpwd::password, "findpwd.password", Public [],
+            "Set the new password once the check passed (1325 before); the recovery is used up and every session of \
+             the account ends.", [NEW_PASSWORD]),
+    ]
+}
