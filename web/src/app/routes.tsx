@@ -11,6 +11,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenLoader } from '@/components/LazyScreen';
 import NotFoundPage from '@/components/NotFoundPage';
+import type { Requirement } from '@/lib/access';
 import { withTexts } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import type { RouteIcon } from './shell/routeIcons';
@@ -55,6 +56,12 @@ export interface RouteDef {
    * organisation's administrators (lib/access.ts `isAdmin`; the screen itself still says when it is not for you).
    */
   menu?: { group?: MenuGroup; icon?: RouteIcon; adminOnly?: boolean };
+  /**
+   * What the screen needs beyond a session (lib/access.ts `meetsRequirement`), inherited by the children unless
+   * they say otherwise: a viewer who does not meet it sees neither the menu entry nor the screen (the router shows
+   * "no permission" in its place), just as the server refuses the screen's calls.
+   */
+  requires?: Requirement;
   children?: RouteDef[];
 }
 
@@ -278,15 +285,16 @@ const manageRoutes: RouteDef[] = [
     screen: withTexts(['accounts'], () => import('@/features/accounts/components/SubAccountsPage')),
     menu: { group: 'system', adminOnly: true },
   },
-  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' } },
+  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' }, requires: 'repair' },
   { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: inspectionPlansScreen, menu: { group: 'ops' } },
   {
     path: 'ops/inspection_content',
     titleKey: 'route.manage.inspectionContent',
     screen: inspectionItemsScreen,
     menu: { group: 'ops' },
+    requires: 'repair',
   },
-  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: worksheetsScreen, menu: { group: 'ops' } },
+  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: worksheetsScreen, menu: { group: 'ops' }, requires: 'repair' },
 ];
 
 const messageCentreScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageCentrePage'));
@@ -370,6 +378,8 @@ export const routeTable: TopRouteDef[] = [
     frame: 'shell',
     nav: { icon: 'setting' },
     redirectTo: '/manage/eg/equipment/list',
+    // The ops entries relax it to the repair permission; everything else of the area is for `manage` holders.
+    requires: 'manage',
     children: manageRoutes,
   },
   {
@@ -408,6 +418,7 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: designerScreen,
     prefetch: designerPrefetch,
+    requires: 'manage',
   },
   {
     path: 'manage/eg/:equipId/designer/:pageId',
@@ -415,6 +426,7 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: designerScreen,
     prefetch: designerPrefetch,
+    requires: 'manage',
   },
   {
     path: 'manage/scene/preview/:sceneId',

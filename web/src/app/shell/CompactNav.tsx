@@ -65,7 +65,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
             mode="inline"
             selectedKeys={menus.selectedArea ? [menus.selectedArea] : []}
             items={menus.areaItems}
-            onClick={({ key }) => go(key)}
+            onClick={({ key }) => go(menus.areaTargets[key] ?? key)}
             style={{ borderInlineEnd: 'none' }}
           />
           {menus.sideItems.length > 0 && (
