@@ -332,6 +332,9 @@ const accountSetupRoutes: RouteDef[] = [
   { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: notAvailable },
 ];
 
+/** The basic profile: one screen for its `sms` and `nosms` variants (it reads the variant from the address). */
+const accountInfoScreen: ScreenLoader = withTexts(['account'], () => import('@/features/account/components/AccountInfoPage'));
+
 const accountRoutes: RouteDef[] = [
   {
     path: 'security/sms',
@@ -341,10 +344,20 @@ const accountRoutes: RouteDef[] = [
   },
   { path: 'security/nosms', titleKey: 'route.account.security', screen: notAvailable },
   { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: notAvailable, children: accountSetupRoutes },
-  { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: 'user' } },
-  { path: 'info/nosms', titleKey: 'route.account.info', screen: notAvailable },
-  { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: 'tool' } },
-  { path: 'log', titleKey: 'route.account.log', screen: notAvailable, menu: {} },
+  { path: 'info/sms', titleKey: 'route.account.info', screen: accountInfoScreen, menu: { icon: 'user' } },
+  { path: 'info/nosms', titleKey: 'route.account.info', screen: accountInfoScreen },
+  {
+    path: 'config',
+    titleKey: 'route.account.config',
+    screen: withTexts(['account'], () => import('@/features/account/components/AccountConfigPage')),
+    menu: { icon: 'tool' },
+  },
+  {
+    path: 'log',
+    titleKey: 'route.account.log',
+    screen: withTexts(['account'], () => import('@/features/account/components/AccountLogPage')),
+    menu: {},
+  },
 ];
 
 /** Every route of the console. `/` (→ /login) and unknown paths (→ /404) are added by the router. */

@@ -623,6 +623,14 @@ result: string,
  */
 address: string, gmtCreate: number, };
 
+export type Profile = { loginname: string, realName: string, contact: string, department: string, tel: string, email: string, 
+/**
+ * The avatar's path under `/userimg/`, or "" for none.
+ */
+avatar: string, };
+
+export type AvatarStored = { avatar: string, };
+
 export type LibraryImage = { id: number, 
 /**
  * The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.

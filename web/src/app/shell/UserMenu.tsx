@@ -1,18 +1,20 @@
-import { Button, type MenuProps } from 'antd';
+import { Avatar, Button, type MenuProps } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
 import Dropdown from 'antd/es/dropdown/dropdown';
 import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useProfile } from '@/features/account/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/lib/session';
 
-/** The header's user menu: who is logged in, their account pages, and Logout. */
+/** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
   const logout = useLogout();
+  const avatar = useProfile().data?.avatar;
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
@@ -33,7 +35,7 @@ export function UserMenu() {
         aria-label={t('shell.userMenu')}
         style={{ color: 'rgba(255, 255, 255, 0.85)' }}
       >
-        <UserOutlined />
+        {avatar ? <Avatar size={24} src={avatar} alt="" data-testid="header-avatar" /> : <UserOutlined />}
         <span data-testid="user-loginname">{user?.loginname ?? ''}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
