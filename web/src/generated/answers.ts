@@ -631,6 +631,8 @@ avatar: string, };
 
 export type AvatarStored = { avatar: string, };
 
+export type SystemSettings = { title: string, faviconIco: string, sessionMinutes: number, defaultSessionMinutes: number, retentionDays: number, backup: "sqlite" | "none" | "pg_dump", };
+
 export type LibraryImage = { id: number, 
 /**
  * The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.

@@ -1,12 +1,17 @@
 import { Avatar, Button, type MenuProps } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
 import Dropdown from 'antd/es/dropdown/dropdown';
-import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useState } from 'react';
+import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfile } from '@/features/account/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
+import { withTexts } from '@/lib/i18n';
 import { useUser } from '@/lib/session';
+
+/** Loaded on first opening, with its texts. */
+const SystemSettingsDialog = lazy(withTexts(['systemSettings'], () => import('@/features/systemSettings/SystemSettingsDialog')));
 
 /** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
 export function UserMenu() {
@@ -15,19 +20,29 @@ export function UserMenu() {
   const user = useUser();
   const logout = useLogout();
   const avatar = useProfile().data?.avatar;
+  /** The system settings dialog: never loaded until first opened. */
+  const [settingsOpen, setSettingsOpen] = useState<boolean | null>(null);
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
+    { key: 'settings', icon: <SettingOutlined />, label: <span id="system-settings-open">{t('shell.systemSettings')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span id="logout">{t('shell.logout')}</span>, danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') void navigate('/account');
+    if (key === 'settings') setSettingsOpen(true);
     if (key === 'logout') logout.mutate();
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <>
+      {settingsOpen !== null && (
+        <Suspense fallback={null}>
+          <SystemSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         id="user-menu"
         type="text"
@@ -39,6 +54,7 @@ export function UserMenu() {
         <span data-testid="user-loginname">{user?.loginname ?? ''}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
-    </Dropdown>
+      </Dropdown>
+    </>
   );
 }

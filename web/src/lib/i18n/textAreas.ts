@@ -30,6 +30,7 @@ export const TEXT_AREAS = [
   'system',
   'accounts',
   'account',
+  'systemSettings',
   'designer',
   'messages',
   'center',
