@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfile } from '@/features/account/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
-import { withTexts } from '@/lib/i18n';
 import { useUser } from '@/lib/session';
 
-/** Loaded on first opening, with its texts. */
-const SystemSettingsDialog = lazy(withTexts(['systemSettings'], () => import('@/features/systemSettings/SystemSettingsDialog')));
+/** Loaded on first opening (its texts are the shell's). */
+const SystemSettingsDialog = lazy(() => import('@/features/systemSettings/SystemSettingsDialog'));
 
 /** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
 export function UserMenu() {

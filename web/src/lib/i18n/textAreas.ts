@@ -30,7 +30,6 @@ export const TEXT_AREAS = [
   'system',
   'accounts',
   'account',
-  'systemSettings',
   'designer',
   'messages',
   'center',
