@@ -1,16 +1,13 @@
 import { Avatar, Button, type MenuProps } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
 import Dropdown from 'antd/es/dropdown/dropdown';
-import { lazy, Suspense, useState } from 'react';
 import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfile } from '@/features/account/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/lib/session';
-
-/** Loaded on first opening (its texts are the shell's). */
-const SystemSettingsDialog = lazy(() => import('@/features/systemSettings/SystemSettingsDialog'));
+import { useSystemSettingsDialog } from './SystemSettingsLauncher';
 
 /** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
 export function UserMenu() {
@@ -19,8 +16,7 @@ export function UserMenu() {
   const user = useUser();
   const logout = useLogout();
   const avatar = useProfile().data?.avatar;
-  /** The system settings dialog: never loaded until first opened. */
-  const [settingsOpen, setSettingsOpen] = useState<boolean | null>(null);
+  const [settingsDialog, openSettings] = useSystemSettingsDialog();
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
@@ -30,17 +26,13 @@ export function UserMenu() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') void navigate('/account');
-    if (key === 'settings') setSettingsOpen(true);
+    if (key === 'settings') openSettings();
     if (key === 'logout') logout.mutate();
   };
 
   return (
     <>
-      {settingsOpen !== null && (
-        <Suspense fallback={null}>
-          <SystemSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
-      )}
+      {settingsDialog}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         id="user-menu"
