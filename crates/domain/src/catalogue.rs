@@ -157,6 +157,10 @@ catalogue! {
     WorksheetIncomplete = "1311", "还有巡检项未填写结果", "Some inspection items have no result yet";
     /// A plan that checks a disabled item, or is disabled, cannot generate a worksheet.
     InspectionPlanDisabled = "1312", "巡检计划或其中的巡检项已停用，不能生成工单", "The inspection plan or one of its items is disabled: no worksheet can be generated";
+    /// A SQLite backup asked of a deployment on PostgreSQL (docs/account.md, "System settings").
+    BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
+    /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.
+    BackupNotYours = "1361", "数据库备份包含所有组织的数据，只有系统首个组织的管理员可以下载", "The backup holds every organisation's data: only the administrators of the deployment's first organisation may download it";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

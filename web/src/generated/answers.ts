@@ -631,7 +631,24 @@ avatar: string, };
 
 export type AvatarStored = { avatar: string, };
 
-export type SystemSettings = { title: string, faviconIco: string, sessionMinutes: number, defaultSessionMinutes: number, retentionDays: number, backup: "sqlite" | "none" | "pg_dump", };
+export type SystemSettings = { title: string, 
+/**
+ * The logo (favicon): an http(s) URL, a site path or a `data:image/` URL, or "" for the console's own.
+ */
+faviconIco: string, 
+/**
+ * The idle session timeout in minutes; 0: the deployment's (`default_session_minutes`).
+ */
+sessionMinutes: number, defaultSessionMinutes: number, 
+/**
+ * Days of signal history kept; 0: forever.
+ */
+retentionDays: number, 
+/**
+ * How this caller backs the database up: `sqlite` (the download), `none` (not this organisation's to take)
+ * or `pg_dump` (PostgreSQL).
+ */
+backup: "sqlite" | "none" | "pg_dump", };
 
 export type LibraryImage = { id: number, 
 /**

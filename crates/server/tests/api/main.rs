@@ -5,6 +5,7 @@ mod helpers;
 mod mosquitto;
 mod plant;
 
+mod account;
 mod accounts;
 mod alarms;
 mod bad_input;
@@ -50,6 +51,7 @@ mod share;
 mod signals;
 mod sound;
 mod system;
+mod system_settings;
 mod templates;
 mod walk_fixture;
 mod weather;
