@@ -180,6 +180,10 @@ catalogue! {
     PasswordChangeRequired = "1330", "管理员要求您修改密码后再继续使用", "Your administrator asks you to change your password before you continue";
     /// The new password is the current one.
     PasswordUnchanged = "1331", "新密码不能与当前密码相同", "The new password must differ from the current one";
+    /// A SQLite backup asked of a deployment on PostgreSQL (docs/account.md, "System settings").
+    BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
+    /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.
+    BackupNotYours = "1361", "数据库备份包含所有组织的数据，只有系统首个组织的管理员可以下载", "The backup holds every organisation's data: only the administrators of the deployment's first organisation may download it";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -18,15 +18,18 @@ pub fn export_json() -> String {
         permission::NAMED.iter().map(|(name, code)| ((*name).to_owned(), Value::String((*code).to_owned()))).collect();
     let limits: Map<String, Value> =
         limits::NAMED.iter().map(|(name, limit)| ((*name).to_owned(), Value::from(*limit))).collect();
-    let image_types: Vec<Value> = ImageKind::ALL
-        .iter()
-        .map(|kind| serde_json::json!({ "mime": kind.content_type(), "extensions": kind.extensions() }))
-        .collect();
+    let described = |kinds: &[ImageKind]| -> Vec<Value> {
+        kinds
+            .iter()
+            .map(|kind| serde_json::json!({ "mime": kind.content_type(), "extensions": kind.extensions() }))
+            .collect()
+    };
     let mut root = Map::new();
     root.insert("codes".into(), Value::Object(codes));
     root.insert("permissions".into(), Value::Object(permissions));
     root.insert("limits".into(), Value::Object(limits));
-    root.insert("imageTypes".into(), Value::Array(image_types));
+    root.insert("imageTypes".into(), Value::Array(described(&ImageKind::ALL)));
+    root.insert("avatarTypes".into(), Value::Array(described(&ImageKind::AVATAR)));
     root.insert("repairSteps".into(), crate::repair::export());
     root.insert("inspectionSteps".into(), crate::inspection::export());
     let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("contract serialises");

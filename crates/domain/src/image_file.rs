@@ -14,6 +14,9 @@ pub enum ImageKind {
     /// A glTF 2.0 binary model (`.glb`): taken by the image library only, for the pages' 3D model widgets; never an
     /// equipment picture and not in [`ImageKind::ALL`] (the picture types).
     Glb,
+    /// A Windows icon (`.ico`): an avatar type only (spec section 5: avatars are ico, jpg, png, gif or svg), not in
+    /// [`ImageKind::ALL`] nor [`ImageKind::LIBRARY`].
+    Ico,
 }
 
 impl ImageKind {
@@ -22,6 +25,10 @@ impl ImageKind {
     /// Every type the image library stores and serves: the pictures and the 3D model.
     pub const LIBRARY: [ImageKind; 6] =
         [ImageKind::Png, ImageKind::Jpeg, ImageKind::Gif, ImageKind::Svg, ImageKind::Webp, ImageKind::Glb];
+
+    /// The types an avatar may be (spec section 5).
+    pub const AVATAR: [ImageKind; 5] =
+        [ImageKind::Ico, ImageKind::Jpeg, ImageKind::Png, ImageKind::Gif, ImageKind::Svg];
 
     /// The extension stored files of this type get.
     pub fn extension(self) -> &'static str {
@@ -37,13 +44,14 @@ impl ImageKind {
             ImageKind::Webp => &["webp"],
             ImageKind::Svg => &["svg"],
             ImageKind::Glb => &["glb"],
+            ImageKind::Ico => &["ico"],
         }
     }
 
     /// The type a file name's extension says, in any case; `None` for any other extension.
     pub fn from_extension(ext: &str) -> Option<ImageKind> {
         let ext = ext.to_ascii_lowercase();
-        ImageKind::LIBRARY.into_iter().find(|kind| kind.extensions().contains(&ext.as_str()))
+        ImageKind::LIBRARY.into_iter().chain([ImageKind::Ico]).find(|kind| kind.extensions().contains(&ext.as_str()))
     }
 
     /// The media type the file is served as (and a browser reports for a chosen file).
@@ -55,6 +63,7 @@ impl ImageKind {
             ImageKind::Webp => "image/webp",
             ImageKind::Svg => "image/svg+xml",
             ImageKind::Glb => "model/gltf-binary",
+            ImageKind::Ico => "image/x-icon",
         }
     }
 }

@@ -146,6 +146,26 @@ pub const IMAGE_TITLE_CHARS: usize = 100;
 /// uploads the models its pages' 3D widgets show. Pictures keep [`IMAGE_BYTES`].
 pub const MODEL_BYTES: usize = 20 * 1024 * 1024;
 
+// The account area's basic profile (docs/account.md).
+
+/// Largest avatar file, in bytes: spec section 5, "under 100K".
+pub const AVATAR_BYTES: usize = 100 * 1024;
+/// Longest real name: spec section 5, "user name at most 6 characters" (the person's name; login names are
+/// longer and are not edited here).
+pub const PROFILE_NAME_CHARS: usize = 6;
+/// Longest contact and department texts.
+pub const PROFILE_TEXT_CHARS: usize = 60;
+
+// System settings (docs/account.md): an organisation's idle session timeout (0: the deployment's) and history
+// retention (0: forever).
+
+/// Shortest idle session timeout an administrator may set, in minutes.
+pub const SESSION_MINUTES_MIN: i64 = 5;
+/// Longest idle session timeout, in minutes (7 days).
+pub const SESSION_MINUTES_MAX: i64 = 7 * 24 * 60;
+/// Longest history retention, in days (10 years).
+pub const RETENTION_DAYS_MAX: i64 = 3650;
+
 // Messages.
 
 /// Longest text `msg/createSound` speaks (a longer one is refused, 1100). An alarm message's title (equipment,
@@ -255,6 +275,12 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ImageBytes", IMAGE_BYTES as i64),
     ("ImageTitleChars", IMAGE_TITLE_CHARS as i64),
     ("ModelBytes", MODEL_BYTES as i64),
+    ("AvatarBytes", AVATAR_BYTES as i64),
+    ("ProfileNameChars", PROFILE_NAME_CHARS as i64),
+    ("ProfileTextChars", PROFILE_TEXT_CHARS as i64),
+    ("SessionMinutesMin", SESSION_MINUTES_MIN),
+    ("SessionMinutesMax", SESSION_MINUTES_MAX),
+    ("RetentionDaysMax", RETENTION_DAYS_MAX),
     ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
     ("NotifyChannels", NOTIFY_CHANNELS as i64),
     ("NotifyChannelNameChars", NOTIFY_CHANNEL_NAME_CHARS as i64),

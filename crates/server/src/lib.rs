@@ -41,6 +41,7 @@ pub mod login_guard;
 pub mod notify;
 pub mod params;
 pub mod password;
+pub mod retention;
 pub mod routes;
 pub mod session;
 pub mod sms;
@@ -141,6 +142,8 @@ pub struct Running {
     pub expiry: expiry::ExpirySweeper,
     /// The inspection schedule's tick (generates due worksheets each minute).
     pub inspection: api::inspection_schedule::ScheduleRuntime,
+    /// The history retention's pruner; dropping it stops it.
+    pub retention: retention::RetentionPruner,
 }
 
 impl Running {
@@ -183,6 +186,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     // After the demo's seed, so its expiry dates are told at once.
     let expiry = expiry::start(state.clone());
     let inspection = api::inspection_schedule::start(state.clone());
+    let retention = retention::start(state.clone());
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry, inspection })
+    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry, inspection, retention })
 }

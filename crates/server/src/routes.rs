@@ -117,6 +117,7 @@ macro_rules! upload {
     };
 }
 
+mod account_table;
 mod designer_table;
 mod inspection_table;
 mod ops_table;

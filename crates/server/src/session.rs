@@ -135,6 +135,14 @@ pub enum SessionLookup {
     Lost,
 }
 
+/// How long an idle session of the organisation lives: its administrator's system setting, else the deployment's
+/// `--session-idle-minutes` (docs/account.md). Read when a session starts and each time it slides, so a change
+/// applies to every session from its next activity.
+pub async fn idle_ms(state: &AppState, org_id: i64) -> anyhow::Result<i64> {
+    let minutes = state.store.org_settings(org_id).await?.session_minutes;
+    Ok(if minutes > 0 { minutes * 60_000 } else { state.config.session_idle_ms })
+}
+
 /// Finds the session a request's cookie names, sliding its idle expiry.
 pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<SessionLookup> {
     let Some(token) = cookie(headers, SESSION_COOKIE) else {
@@ -154,7 +162,7 @@ pub async fn lookup(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Ses
         return Ok(SessionLookup::Lost);
     };
     if now - session.last_seen_ms >= TOUCH_EVERY_MS {
-        state.store.touch_session(&hash, now, now + state.config.session_idle_ms).await?;
+        state.store.touch_session(&hash, now, now + idle_ms(state, user.org_id).await?).await?;
     }
     Ok(SessionLookup::Valid(Box::new(CurrentUser { user, token_hash: hash })))
 }

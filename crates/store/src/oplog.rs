@@ -80,22 +80,40 @@ impl Store {
         .bind((page - 1) * page_size)
         .fetch_all(self.pool())
         .await?;
-        let list = rows
-            .iter()
-            .map(|r| {
-                Ok(Operation {
-                    id: r.try_get("id")?,
-                    user_id: r.try_get("user_id")?,
-                    loginname: r.try_get("loginname")?,
-                    action: r.try_get("action")?,
-                    object_type: r.try_get("object_type")?,
-                    object_id: r.try_get("object_id")?,
-                    result: r.try_get("result")?,
-                    address: r.try_get("address")?,
-                    gmt_create: r.try_get("gmt_create")?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()?;
+        let list = rows.iter().map(operation_from_row).collect::<Result<_, sqlx::Error>>()?;
         Ok(Page { total, list })
     }
+
+    /// The operations one user made, newest first (the account area's own log: `user/operationlog/queryMine`).
+    pub async fn operations_by_user(&self, user_id: i64, page: i64, page_size: i64) -> anyhow::Result<Page<Operation>> {
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM operation_logs WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_one(self.pool())
+            .await?;
+        let rows = sqlx::query(
+            "SELECT id, user_id, loginname, action, object_type, object_id, result, address, gmt_create \
+             FROM operation_logs WHERE user_id = $1 ORDER BY gmt_create DESC, id DESC LIMIT $2 OFFSET $3",
+        )
+        .bind(user_id)
+        .bind(page_size)
+        .bind((page - 1) * page_size)
+        .fetch_all(self.pool())
+        .await?;
+        let list = rows.iter().map(operation_from_row).collect::<Result<_, sqlx::Error>>()?;
+        Ok(Page { total, list })
+    }
+}
+
+fn operation_from_row(r: &sqlx::any::AnyRow) -> Result<Operation, sqlx::Error> {
+    Ok(Operation {
+        id: r.try_get("id")?,
+        user_id: r.try_get("user_id")?,
+        loginname: r.try_get("loginname")?,
+        action: r.try_get("action")?,
+        object_type: r.try_get("object_type")?,
+        object_id: r.try_get("object_id")?,
+        result: r.try_get("result")?,
+        address: r.try_get("address")?,
+        gmt_create: r.try_get("gmt_create")?,
+    })
 }

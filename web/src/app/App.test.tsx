@@ -96,6 +96,18 @@ describe('with a session', () => {
     expect(await screen.findByTestId('plans-page')).toBeTruthy();
   });
 
+  it('hides Manage from an account without manage, and a typed manage address says no permission', async () => {
+    const server = installFakeServer({ loggedIn: true });
+    server.on('/lfscada/user/info', ok({ ...TEST_USER, roleType: 'user', auths: ['monitor_write_data'] }));
+    const { router } = renderApp('/manage/eg/gateway');
+    expect((await screen.findByTestId('no-permission')).textContent).toContain('没有权限');
+    const topNav = document.getElementById('top-nav') as HTMLElement;
+    expect(within(topNav).queryByText('管理')).toBeNull();
+    expect(within(topNav).getByText('监控')).toBeTruthy();
+    expect(server.calls('/lfscada/gateway/query')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/manage/eg/gateway');
+  });
+
   it("shows the unread count, as '99+' above 99", async () => {
     const server = installFakeServer({ loggedIn: true });
     server.on('/lfscada/msg/queryUnReadMsgCount', ok(120));

@@ -6,10 +6,13 @@ import { useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { LazyScreen, type ScreenLoader } from '@/components/LazyScreen';
+import NoPermission from '@/components/NoPermission';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { meetsRequirement, type Requirement } from '@/lib/access';
 import { withTexts } from '@/lib/i18n';
 import { useRouteHandle, type RouteHandle } from '@/lib/routeHandle';
 import { LOGIN_PATH, NOT_FOUND_PATH } from '@/lib/paths';
+import { useUser } from '@/lib/session';
 import { useDocumentHead } from '@/lib/theme';
 import { useTranslation } from 'react-i18next';
 import { SessionGuard } from './SessionGuard';
@@ -19,7 +22,8 @@ const appShell: ScreenLoader = withTexts(['shell', 'messages'], () => import('./
 
 /** The route objects for the whole table (exported for tests, which use a memory router). */
 export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): RouteObject[] {
-  const toObjects = (routes: readonly TopRouteDef[]) => routes.map((route) => toRouteObject(route, '/', route));
+  const toObjects = (routes: readonly TopRouteDef[]) =>
+    routes.map((route) => toRouteObject(route, '/', route, route.requires));
   return [
     {
       element: <RootLayout />,
@@ -47,17 +51,20 @@ export function createAppRouter() {
   return createBrowserRouter(buildRouteObjects());
 }
 
-function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef): RouteObject {
+function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef, inherited: Requirement | undefined): RouteObject {
   const fullPath = joinPath(parentPath, route.path);
+  const requires = route.requires ?? inherited;
   const handle: RouteHandle = { titleKey: route.titleKey, areaTitleKey: top.titleKey, public: top.public ?? false };
   const fullscreen = top.frame === 'bare';
   const own = route.redirectTo ? (
     <Navigate to={route.redirectTo} replace />
   ) : route.screen ? (
     // Keyed by path: two routes showing the same screen must not share its state.
-    <Prefetching key={fullPath} prefetch={route.prefetch}>
-      <LazyScreen loader={route.screen} fullscreen={fullscreen} />
-    </Prefetching>
+    <Permitted key={fullPath} requires={requires}>
+      <Prefetching prefetch={route.prefetch}>
+        <LazyScreen loader={route.screen} fullscreen={fullscreen} />
+      </Prefetching>
+    </Permitted>
   ) : undefined;
   const children = route.children ?? [];
   if (children.length === 0) {
@@ -68,9 +75,20 @@ function toRouteObject(route: RouteDef, parentPath: string, top: TopRouteDef): R
     handle,
     children: [
       ...(own ? [{ id: route.name, index: true, element: own, handle } satisfies RouteObject] : []),
-      ...children.map((child) => toRouteObject(child, fullPath, top)),
+      ...children.map((child) => toRouteObject(child, fullPath, top, requires)),
     ],
   };
+}
+
+/** The screen when the user meets the route's requirement, "no permission" otherwise (its chunk never loads). */
+function Permitted({ requires, children }: { requires: Requirement | undefined; children: ReactNode }) {
+  // Routes without a requirement (the public ones among them) never read the user.
+  return requires ? <Required requires={requires}>{children}</Required> : children;
+}
+
+function Required({ requires, children }: { requires: Requirement; children: ReactNode }) {
+  const user = useUser();
+  return meetsRequirement(user, requires) ? children : <NoPermission />;
 }
 
 /** Starts the route's prefetch (RouteDef.prefetch) once per visit, beside the screen's chunk. */

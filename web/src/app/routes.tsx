@@ -11,6 +11,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenLoader } from '@/components/LazyScreen';
 import NotFoundPage from '@/components/NotFoundPage';
+import type { Requirement } from '@/lib/access';
 import { withTexts } from '@/lib/i18n';
 import { HOME_PATH } from '@/lib/paths';
 import type { RouteIcon } from './shell/routeIcons';
@@ -55,6 +56,12 @@ export interface RouteDef {
    * organisation's administrators (lib/access.ts `isAdmin`; the screen itself still says when it is not for you).
    */
   menu?: { group?: MenuGroup; icon?: RouteIcon; adminOnly?: boolean };
+  /**
+   * What the screen needs beyond a session (lib/access.ts `meetsRequirement`), inherited by the children unless
+   * they say otherwise: a viewer who does not meet it sees neither the menu entry nor the screen (the router shows
+   * "no permission" in its place), just as the server refuses the screen's calls.
+   */
+  requires?: Requirement;
   children?: RouteDef[];
 }
 
@@ -284,15 +291,16 @@ const manageRoutes: RouteDef[] = [
     screen: withTexts(['accounts'], () => import('@/features/accounts/components/SubAccountsPage')),
     menu: { group: 'system', adminOnly: true },
   },
-  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' } },
+  { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' }, requires: 'repair' },
   { path: 'ops/inspection_plan', titleKey: 'route.manage.inspectionPlan', screen: inspectionPlansScreen, menu: { group: 'ops' } },
   {
     path: 'ops/inspection_content',
     titleKey: 'route.manage.inspectionContent',
     screen: inspectionItemsScreen,
     menu: { group: 'ops' },
+    requires: 'repair',
   },
-  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: worksheetsScreen, menu: { group: 'ops' } },
+  { path: 'ops/worksheet', titleKey: 'route.manage.worksheet', screen: worksheetsScreen, menu: { group: 'ops' }, requires: 'repair' },
 ];
 
 const messageCentreScreen: ScreenLoader = withTexts(['messages'], () => import('@/features/messages/components/MessageCentrePage'));
@@ -330,6 +338,9 @@ const accountSetupRoutes: RouteDef[] = [
   { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: setupScreen },
 ];
 
+/** The basic profile: one screen for its `sms` and `nosms` variants (it reads the variant from the address). */
+const accountInfoScreen: ScreenLoader = withTexts(['account'], () => import('@/features/account/components/AccountInfoPage'));
+
 const accountRoutes: RouteDef[] = [
   {
     path: 'security/sms',
@@ -339,10 +350,20 @@ const accountRoutes: RouteDef[] = [
   },
   { path: 'security/nosms', titleKey: 'route.account.security', screen: securityScreen },
   { path: 'security/sms/setup', titleKey: 'route.account.setup', screen: setupScreen, children: accountSetupRoutes },
-  { path: 'info/sms', titleKey: 'route.account.info', screen: notAvailable, menu: { icon: 'user' } },
-  { path: 'info/nosms', titleKey: 'route.account.info', screen: notAvailable },
-  { path: 'config', titleKey: 'route.account.config', screen: notAvailable, menu: { icon: 'tool' } },
-  { path: 'log', titleKey: 'route.account.log', screen: notAvailable, menu: {} },
+  { path: 'info/sms', titleKey: 'route.account.info', screen: accountInfoScreen, menu: { icon: 'user' } },
+  { path: 'info/nosms', titleKey: 'route.account.info', screen: accountInfoScreen },
+  {
+    path: 'config',
+    titleKey: 'route.account.config',
+    screen: withTexts(['account'], () => import('@/features/account/components/AccountConfigPage')),
+    menu: { icon: 'tool' },
+  },
+  {
+    path: 'log',
+    titleKey: 'route.account.log',
+    screen: withTexts(['account'], () => import('@/features/account/components/AccountLogPage')),
+    menu: {},
+  },
 ];
 
 /** Every route of the console. `/` (→ /login) and unknown paths (→ /404) are added by the router. */
@@ -376,6 +397,8 @@ export const routeTable: TopRouteDef[] = [
     frame: 'shell',
     nav: { icon: 'setting' },
     redirectTo: '/manage/eg/equipment/list',
+    // The ops entries relax it to the repair permission; everything else of the area is for `manage` holders.
+    requires: 'manage',
     children: manageRoutes,
   },
   {
@@ -414,6 +437,7 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: designerScreen,
     prefetch: designerPrefetch,
+    requires: 'manage',
   },
   {
     path: 'manage/eg/:equipId/designer/:pageId',
@@ -421,6 +445,7 @@ export const routeTable: TopRouteDef[] = [
     frame: 'bare',
     screen: designerScreen,
     prefetch: designerPrefetch,
+    requires: 'manage',
   },
   {
     path: 'manage/scene/preview/:sceneId',

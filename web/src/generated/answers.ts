@@ -676,6 +676,33 @@ result: string,
  */
 address: string, gmtCreate: number, };
 
+export type Profile = { loginname: string, realName: string, contact: string, department: string, tel: string, email: string, 
+/**
+ * The avatar's path under `/userimg/`, or "" for none.
+ */
+avatar: string, };
+
+export type AvatarStored = { avatar: string, };
+
+export type SystemSettings = { title: string, 
+/**
+ * The logo (favicon): an http(s) URL, a site path or a `data:image/` URL, or "" for the console's own.
+ */
+faviconIco: string, 
+/**
+ * The idle session timeout in minutes; 0: the deployment's (`default_session_minutes`).
+ */
+sessionMinutes: number, defaultSessionMinutes: number, 
+/**
+ * Days of signal history kept; 0: forever.
+ */
+retentionDays: number, 
+/**
+ * How this caller backs the database up: `sqlite` (the download), `none` (not this organisation's to take)
+ * or `pg_dump` (PostgreSQL).
+ */
+backup: "sqlite" | "none" | "pg_dump", };
+
 export type LibraryImage = { id: number, 
 /**
  * The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.

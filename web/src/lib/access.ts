@@ -83,3 +83,17 @@ export function seesWholeOrg(user: { roleType?: unknown; dataRange?: unknown } |
 export function canManageSets(user: Parameters<typeof hasAuth>[0] & Parameters<typeof seesWholeOrg>[0]): boolean {
   return hasAuth(user, Permission.Manage) && seesWholeOrg(user);
 }
+
+/**
+ * What a route needs beyond a session, as the server's access rule for its calls says: `manage` (the manage
+ * permission, `Access::Manage`) or `repair` (the repair permission or manage, `Access::Repair`). A route without
+ * one needs only the session.
+ */
+export type Requirement = 'manage' | 'repair';
+
+/** True when the user meets the requirement (none: always). No user meets one. */
+export function meetsRequirement(user: Parameters<typeof hasAuth>[0], requirement: Requirement | undefined): boolean {
+  if (!requirement) return true;
+  if (hasAuth(user, Permission.Manage)) return true;
+  return requirement === 'repair' && hasAuth(user, Permission.MultiDesignerRepair);
+}

@@ -182,3 +182,42 @@ pub struct CodeSent {
     pub resend_in: i64,
     pub expires_in: i64,
 }
+
+/// `/lfscada/user/profile/query`: the caller's basic profile (docs/account.md). `tel` and `email` are the
+/// account's own (`users`); the rest is the profile's.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub loginname: String,
+    pub real_name: String,
+    pub contact: String,
+    pub department: String,
+    pub tel: String,
+    pub email: String,
+    /// The avatar's path under `/userimg/`, or "" for none.
+    pub avatar: String,
+}
+
+/// `/lfscada/user/avatar/upload`: the stored avatar's path.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct AvatarStored {
+    pub avatar: String,
+}
+
+/// `/lfscada/system/settings/query`: the organisation's system settings (docs/account.md, "System settings").
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemSettings {
+    pub title: String,
+    /// The logo (favicon): an http(s) URL, a site path or a `data:image/` URL, or "" for the console's own.
+    pub favicon_ico: String,
+    /// The idle session timeout in minutes; 0: the deployment's (`default_session_minutes`).
+    pub session_minutes: i64,
+    pub default_session_minutes: i64,
+    /// Days of signal history kept; 0: forever.
+    pub retention_days: i64,
+    /// How this caller backs the database up: `sqlite` (the download), `none` (not this organisation's to take)
+    /// or `pg_dump` (PostgreSQL).
+    #[ts(type = "\"sqlite\" | \"none\" | \"pg_dump\"")]
+    pub backup: String,
+}

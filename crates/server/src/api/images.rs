@@ -227,7 +227,7 @@ pub async fn remove(state: &AppState, image: &str) {
 /// repair order it may see (which also needs the permission to see repair orders: docs/security.md).
 async fn visible(state: &AppState, current: &CurrentUser, path: &str) -> anyhow::Result<bool> {
     let viewer = current.viewer();
-    if state.store.picture_visible(&viewer, path).await? {
+    if state.store.picture_visible(&viewer, path).await? || state.store.avatar_visible(viewer.org_id, path).await? {
         return Ok(true);
     }
     Ok(crate::access::may_handle_repairs(&current.user.auths)

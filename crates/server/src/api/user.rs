@@ -88,10 +88,8 @@ pub async fn login(
         state.link.live().access_changed(AccessChange::Session(old));
     }
     let token = session::new_token();
-    state
-        .store
-        .create_session(&session::token_hash(&token), user.id, now, now + state.config.session_idle_ms, &address)
-        .await?;
+    let idle_ms = session::idle_ms(&state, user.org_id).await?;
+    state.store.create_session(&session::token_hash(&token), user.id, now, now + idle_ms, &address).await?;
     let secure = session::cookies_secure(&state, &headers);
     // The cookie outlives any idle expiry; the server decides when the session ends.
     let cookie = session::set_cookie(SESSION_COOKIE, &token, 30 * 24 * 3600, secure);

@@ -584,6 +584,7 @@ pub fn table() -> Vec<RouteDef> {
     routes.extend(super::ops_table::routes());
     routes.extend(super::security_table::routes());
     routes.extend(super::inspection_table::routes());
+    routes.extend(super::account_table::routes());
     routes.extend([
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public [],

@@ -191,13 +191,22 @@ impl TestApp {
 
     /// A second browser logged in as a new user of organisation `org_id` with the given permission codes.
     pub async fn browser_as_new_user(&self, loginname: &str, org_id: i64, auths: &[&str]) -> reqwest::Client {
+        self.browser_as_new(loginname, org_id, "user", auths).await
+    }
+
+    /// A second browser logged in as a new administrator of organisation `org_id` (with the manage permission).
+    pub async fn browser_as_new_admin(&self, loginname: &str, org_id: i64) -> reqwest::Client {
+        self.browser_as_new(loginname, org_id, "admin", &["manage"]).await
+    }
+
+    async fn browser_as_new(&self, loginname: &str, org_id: i64, role_type: &str, auths: &[&str]) -> reqwest::Client {
         let hash = ironsight::password::hash("Other@12345").unwrap();
         let auths: Vec<String> = auths.iter().map(|a| (*a).to_owned()).collect();
         let new = ironsight_store::users::NewUser {
             loginname,
             password_hash: &hash,
             org_id,
-            role_type: "user",
+            role_type,
             data_range: "all",
             auths: &auths,
             tel: "",

@@ -5,6 +5,7 @@ mod helpers;
 mod mosquitto;
 mod plant;
 
+mod account;
 mod accounts;
 mod alarms;
 mod bad_input;
@@ -52,6 +53,7 @@ mod share;
 mod signals;
 mod sound;
 mod system;
+mod system_settings;
 mod templates;
 mod walk_fixture;
 mod weather;

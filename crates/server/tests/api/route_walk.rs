@@ -12,13 +12,17 @@ use crate::walk_fixture::{HIDDEN, Made, World, build, post_as};
 use ironsight::access::{Access, Object};
 use ironsight::routes::{RouteDef, table};
 
-/// Calls that create something new for the caller (its own settings, feedback, a new equipment, gateway, group,
+/// Calls that create something new for the caller (its own settings, profile, avatar, its organisation's system
+/// settings, feedback, a new equipment, gateway, group,
 /// model, announcement, account or library picture, a message-socket token) or end its session, and name no existing object. The
 /// refusal walk does not make them where no refusal is due; each is tested in its own file. Only routes without
 /// guards may be here (checked below).
 const CREATES: &[&str] = &[
     "user.logout",
     "user.config.save",
+    "user.profile.save",
+    "user.avatar.upload",
+    "system.settings.save",
     "feedback.add",
     "equipment.multi.add",
     "gateway.add",

@@ -72,7 +72,7 @@ export default function AppShell() {
             mode="horizontal"
             selectedKeys={menus.selectedArea ? [menus.selectedArea] : []}
             items={menus.areaItems}
-            onClick={({ key }) => void navigate(key)}
+            onClick={({ key }) => void navigate(menus.areaTargets[key] ?? key)}
             style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none', lineHeight: `${HEADER_HEIGHT}px` }}
           />
         )}

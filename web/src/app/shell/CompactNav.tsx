@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, ConfigProvider, Divider, Drawer, Flex, Menu, Typography } from 'antd';
-import { IdcardOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -14,6 +14,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { TOUCH_ROW, TOUCH_TARGET } from '@/lib/layout';
 import { useUser } from '@/lib/session';
 import type { ShellMenus } from './shellMenus';
+import { useSystemSettingsDialog } from './SystemSettingsLauncher';
 
 const DRAWER_WIDTH = 300;
 
@@ -26,6 +27,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
   const user = useUser();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
+  const [settingsDialog, openSettings] = useSystemSettingsDialog();
   const go = (path: string) => {
     setOpen(false);
     void navigate(path);
@@ -65,7 +67,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
             mode="inline"
             selectedKeys={menus.selectedArea ? [menus.selectedArea] : []}
             items={menus.areaItems}
-            onClick={({ key }) => go(key)}
+            onClick={({ key }) => go(menus.areaTargets[key] ?? key)}
             style={{ borderInlineEnd: 'none' }}
           />
           {menus.sideItems.length > 0 && (
@@ -91,6 +93,19 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
             {t('shell.account')}
           </Button>
           <Button
+            id="system-settings-open"
+            type="text"
+            block
+            icon={<SettingOutlined />}
+            style={TOUCH_ROW}
+            onClick={() => {
+              setOpen(false);
+              openSettings();
+            }}
+          >
+            {t('shell.systemSettings')}
+          </Button>
+          <Button
             id="logout"
             type="text"
             danger
@@ -104,6 +119,7 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
           </Button>
         </Flex>
       </Drawer>
+      {settingsDialog}
     </>
   );
 }

@@ -1,31 +1,39 @@
-import { Button, type MenuProps } from 'antd';
+import { Avatar, Button, type MenuProps } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
 import Dropdown from 'antd/es/dropdown/dropdown';
-import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useProfile } from '@/features/account/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/lib/session';
+import { useSystemSettingsDialog } from './SystemSettingsLauncher';
 
-/** The header's user menu: who is logged in, their account pages, and Logout. */
+/** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
   const logout = useLogout();
+  const avatar = useProfile().data?.avatar;
+  const [settingsDialog, openSettings] = useSystemSettingsDialog();
 
   const items: MenuProps['items'] = [
     { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
+    { key: 'settings', icon: <SettingOutlined />, label: <span id="system-settings-open">{t('shell.systemSettings')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span id="logout">{t('shell.logout')}</span>, danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') void navigate('/account');
+    if (key === 'settings') openSettings();
     if (key === 'logout') logout.mutate();
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <>
+      {settingsDialog}
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         id="user-menu"
         type="text"
@@ -33,10 +41,11 @@ export function UserMenu() {
         aria-label={t('shell.userMenu')}
         style={{ color: 'rgba(255, 255, 255, 0.85)' }}
       >
-        <UserOutlined />
+        {avatar ? <Avatar size={24} src={avatar} alt="" data-testid="header-avatar" /> : <UserOutlined />}
         <span data-testid="user-loginname">{user?.loginname ?? ''}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
-    </Dropdown>
+      </Dropdown>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdmin } from '@/lib/access';
+import { Permission, isAdmin, meetsRequirement } from '@/lib/access';
 import { routeTable } from '../routes';
 import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries } from './navigation';
 
@@ -92,5 +92,30 @@ describe('menus derived from the route table', () => {
     expect(selectedEntry(entries, '/manage/frame/x')).toBeUndefined();
     const monitor = sideMenuEntries(area('monitor'));
     expect(selectedEntry(monitor, '/monitor/eg/group/list/1/2')?.path).toBe('/monitor/eg/group');
+  });
+
+  it('hides Manage from an account without manage, and shows a repairer only the ops entries', () => {
+    const viewerWith = (auths: string[]) => ({
+      admin: false,
+      meets: (requirement: Parameters<typeof meetsRequirement>[1]) => meetsRequirement({ auths }, requirement),
+    });
+    const nothing = viewerWith([Permission.WriteData]);
+    expect(topNavEntries(undefined, nothing).map((entry) => entry.path)).toEqual(['/monitor', '/map']);
+    expect(sideMenuEntries(area('manage'), nothing)).toEqual([]);
+
+    const repairer = viewerWith([Permission.MultiDesignerRepair]);
+    const manageNav = topNavEntries(undefined, repairer).find((entry) => entry.path === '/manage');
+    expect(manageNav?.target).toBe('/manage/ops/repairs');
+    expect(sideMenuEntries(area('manage'), repairer).map((entry) => entry.path)).toEqual([
+      '/manage/ops/repairs',
+      '/manage/ops/inspection_content',
+      '/manage/ops/worksheet',
+    ]);
+
+    const manager = viewerWith([Permission.Manage]);
+    expect(topNavEntries(undefined, manager).find((entry) => entry.path === '/manage')?.target).toBe('/manage');
+    expect(sideMenuEntries(area('manage'), manager)).toHaveLength(13);
+    // The account area needs only the session.
+    expect(sideMenuEntries(area('account'), nothing).length).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@
  * The header's top navigation and each area's side menu, derived from the route table: a screen appears in a
  * menu because its route says so, never because a second list names it.
  */
+import type { Requirement } from '@/lib/access';
 import { joinPath, routeTable, type MenuGroup, type RouteDef, type TopRouteDef } from '../routes';
 import type { RouteIcon } from './routeIcons';
 
@@ -11,13 +12,32 @@ export interface MenuEntry {
   titleKey: string;
   group?: MenuGroup;
   icon?: RouteIcon;
+  /**
+   * Top navigation only: where choosing the area goes. The area's own path, or its first side entry the viewer may
+   * open when the area's own landing screen is not for them (a repairer's Manage opens the repair orders).
+   */
+  target?: string;
 }
 
-/** The shell areas offered in the header (Monitor, Manage, Map). */
-export function topNavEntries(table: readonly TopRouteDef[] = routeTable): MenuEntry[] {
-  return table
-    .filter((route) => route.frame === 'shell' && route.nav)
-    .map((route) => ({ path: joinPath('/', route.path), titleKey: route.titleKey, icon: route.nav?.icon }));
+/**
+ * The shell areas offered in the header (Monitor, Manage, Map) to `viewer`: an area is offered when the viewer meets
+ * its requirement or may open one of its side entries (the repair permission alone shows Manage with its ops
+ * entries); otherwise it is left out.
+ */
+export function topNavEntries(table: readonly TopRouteDef[] = routeTable, viewer: MenuViewer = EVERYONE): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const route of table) {
+    if (route.frame !== 'shell' || !route.nav) continue;
+    const path = joinPath('/', route.path);
+    const entry = { path, titleKey: route.titleKey, icon: route.nav.icon };
+    if (mayOpen(viewer, route.requires)) {
+      entries.push({ ...entry, target: path });
+      continue;
+    }
+    const first = sideMenuEntries(route, viewer)[0];
+    if (first) entries.push({ ...entry, target: first.path });
+  }
+  return entries;
 }
 
 /** The shell area (top-level route) a path belongs to, if any. */
@@ -28,10 +48,18 @@ export function areaForPath(pathname: string, table: readonly TopRouteDef[] = ro
 
 /**
  * Who the menus are for: entries marked `adminOnly` are listed only for the organisation's administrators
- * (lib/access.ts `isAdmin`).
+ * (lib/access.ts `isAdmin`), and entries whose route `requires` something only when `meets` says the viewer meets it
+ * (lib/access.ts `meetsRequirement`; left out, every requirement is met: the whole table, as tests list it).
  */
 export interface MenuViewer {
   admin: boolean;
+  meets?: (requirement: Requirement) => boolean;
+}
+
+const EVERYONE: MenuViewer = { admin: true };
+
+function mayOpen(viewer: MenuViewer, requirement: Requirement | undefined): boolean {
+  return !requirement || !viewer.meets || viewer.meets(requirement);
 }
 
 /**
@@ -40,14 +68,16 @@ export interface MenuViewer {
  */
 export function sideMenuEntries(area: TopRouteDef, viewer: MenuViewer = { admin: false }): MenuEntry[] {
   const entries: MenuEntry[] = [];
-  const walk = (route: RouteDef, parentPath: string) => {
+  const walk = (route: RouteDef, parentPath: string, inherited: Requirement | undefined) => {
     const path = joinPath(parentPath, route.path);
-    if (route.menu && !path.includes(':') && (viewer.admin || !route.menu.adminOnly)) {
+    const requires = route.requires ?? inherited;
+    const listed = viewer.admin || !route.menu?.adminOnly;
+    if (route.menu && !path.includes(':') && listed && mayOpen(viewer, requires)) {
       entries.push({ path, titleKey: route.titleKey, group: route.menu.group, icon: route.menu.icon });
     }
-    for (const child of route.children ?? []) walk(child, path);
+    for (const child of route.children ?? []) walk(child, path, requires);
   };
-  for (const child of area.children ?? []) walk(child, joinPath('/', area.path));
+  for (const child of area.children ?? []) walk(child, joinPath('/', area.path), area.requires);
   return entries;
 }
 

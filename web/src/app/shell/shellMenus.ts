@@ -7,7 +7,7 @@ import { createElement, useMemo } from 'react';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { isAdmin } from '@/lib/access';
+import { isAdmin, meetsRequirement } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { menuGroups } from '../routes';
 import { routeIcons } from './routeIcons';
@@ -18,6 +18,8 @@ type Items = NonNullable<MenuProps['items']>;
 export interface ShellMenus {
   /** The areas (Monitor, Manage, Map, …): keys are their paths. */
   areaItems: Items;
+  /** Where choosing an area (by its key) goes: its own path, or its first entry the user may open. */
+  areaTargets: Readonly<Record<string, string>>;
   /** The current area's path (`/monitor`), when the address is in one. */
   selectedArea: string | undefined;
   /** The current area's side menu (empty for areas without one). */
@@ -34,9 +36,17 @@ export function useShellMenus(): ShellMenus {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const area = areaForPath(pathname);
-  const admin = isAdmin(useUser());
-  const navEntries = useMemo(() => topNavEntries(), []);
-  const sideEntries = useMemo(() => (area ? sideMenuEntries(area, { admin }) : []), [area, admin]);
+  const user = useUser();
+  const viewer = useMemo(
+    () => ({ admin: isAdmin(user), meets: (requirement: Parameters<typeof meetsRequirement>[1]) => meetsRequirement(user, requirement) }),
+    [user],
+  );
+  const navEntries = useMemo(() => topNavEntries(undefined, viewer), [viewer]);
+  const areaTargets = useMemo(
+    () => Object.fromEntries(navEntries.map((entry) => [entry.path, entry.target ?? entry.path])),
+    [navEntries],
+  );
+  const sideEntries = useMemo(() => (area ? sideMenuEntries(area, viewer) : []), [area, viewer]);
   const areaItems = useMemo<Items>(
     () =>
       navEntries.map((entry) => ({
@@ -53,6 +63,7 @@ export function useShellMenus(): ShellMenus {
   );
   return {
     areaItems,
+    areaTargets,
     selectedArea: area ? `/${area.path}` : undefined,
     sideItems,
     selectedSide: selectedEntry(sideEntries, pathname)?.path,

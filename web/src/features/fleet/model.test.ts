@@ -72,6 +72,12 @@ describe('list filters in the address', () => {
     expect(readFilters(new URLSearchParams('view=x&sort=y&online=z&follow=1&page=-2'))).toEqual(DEFAULT_FILTERS);
     expect(readFilters(new URLSearchParams('page=abc'))).toEqual(DEFAULT_FILTERS);
   });
+  it('opens in the view the account settings chose, and names the other view in the address', () => {
+    expect(readFilters(new URLSearchParams(''), 'group').view).toBe('group');
+    expect(readFilters(new URLSearchParams('view=list'), 'group').view).toBe('list');
+    expect(writeFilters({ ...DEFAULT_FILTERS, view: 'list' }, 'group').toString()).toBe('view=list');
+    expect(writeFilters({ ...DEFAULT_FILTERS, view: 'group' }, 'group').toString()).toBe('');
+  });
   it('becomes the server’s payload: online as "true"/"false", follow only when on, keyword trimmed', () => {
     expect(cardFilterPayload(all)).toEqual({ keyword: 'pump', sort: 'name', online: 'false', follow: 'true' });
     expect(cardFilterPayload({ ...DEFAULT_FILTERS, keyword: '  ', online: 'online' })).toEqual({ sort: 'time', online: 'true' });

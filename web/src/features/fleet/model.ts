@@ -99,12 +99,16 @@ export const DEFAULT_FILTERS: ListFilters = {
   page: 1,
 };
 
-/** Reads the filters from the address's query; anything unknown falls back to the default. */
-export function readFilters(params: URLSearchParams): ListFilters {
+/**
+ * Reads the filters from the address's query; anything unknown falls back to the default. `defaultView` is the
+ * view a plain address opens: the user's choice in the account settings (lib/userConfig.ts `equipDisplay`).
+ */
+export function readFilters(params: URLSearchParams, defaultView: ListView = DEFAULT_FILTERS.view): ListFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const online = params.get('online');
+  const view = params.get('view');
   return {
-    view: params.get('view') === 'group' ? 'group' : 'list',
+    view: view === 'group' || view === 'list' ? view : defaultView,
     keyword: (params.get('keyword') ?? '').trim(),
     sort: params.get('sort') === 'name' ? 'name' : 'time',
     online: online === 'online' || online === 'offline' ? online : 'all',
@@ -114,9 +118,9 @@ export function readFilters(params: URLSearchParams): ListFilters {
 }
 
 /** The query that {@link readFilters} reads back; defaults are left out so a plain list has a plain address. */
-export function writeFilters(filters: ListFilters): URLSearchParams {
+export function writeFilters(filters: ListFilters, defaultView: ListView = DEFAULT_FILTERS.view): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.view !== DEFAULT_FILTERS.view) params.set('view', filters.view);
+  if (filters.view !== defaultView) params.set('view', filters.view);
   const keyword = filters.keyword.trim();
   if (keyword) params.set('keyword', keyword);
   if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);

@@ -112,6 +112,30 @@ export async function getJson<T>(path: string, options: RequestOptions = {}): Pr
   }
 }
 
+/**
+ * POST answered by a file (the database backup): resolves with its bytes; an answer that is the JSON envelope
+ * instead is a refusal, rejected as an ApiError (toasted unless `silent`), as {@link post} does.
+ */
+export async function postForBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let envelope: Envelope;
+  try {
+    const answer = await withTimeout(options, async (signal) => {
+      const response = await fetch(withQuery(path, options.query), requestInit({ method: 'POST' }, signal));
+      const type = response.headers.get('content-type') ?? '';
+      if (response.ok && !type.includes('json')) return await response.blob();
+      const body = parseJson(await response.text());
+      if (!isEnvelope(body)) throw badResponse(response.status);
+      return body;
+    });
+    if (answer instanceof Blob) return answer;
+    envelope = answer;
+  } catch (error) {
+    throw report(toApiError(error), options);
+  }
+  const message = typeof envelope.message === 'string' ? envelope.message : undefined;
+  throw report(apiErrorFor(String(envelope.code), message, envelope.data), options);
+}
+
 /** The envelope every API answer has (docs/api-contract.md). */
 interface Envelope {
   code: unknown;

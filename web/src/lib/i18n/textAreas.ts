@@ -29,6 +29,7 @@ export const TEXT_AREAS = [
   'scenes',
   'system',
   'accounts',
+  'account',
   'designer',
   'messages',
   'center',

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
+import { equipDisplayOf, useUserConfig } from '@/lib/userConfig';
 import { fleetKeys } from '../api/keys';
 import { useMoveEquipment } from '../api/moveEquipment';
 import { useCards } from '../api/queryCards';
@@ -34,7 +35,8 @@ export default function EquipmentListPage() {
   const queryClient = useQueryClient();
   const canManage = hasAuth(useUser(), Permission.Manage);
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const defaultView = equipDisplayOf(useUserConfig().data);
+  const filters = readFilters(params, defaultView);
   const [keywordInput, setKeywordInput] = useState(filters.keyword);
   const groups = useGroups();
   const move = useMoveEquipment();
@@ -42,7 +44,7 @@ export default function EquipmentListPage() {
   const [adding, setAdding] = useState<{ moving: Card | null } | null>(null);
 
   const update = (patch: Partial<ListFilters>) =>
-    setParams(writeFilters({ ...filters, page: 1, ...patch }), { replace: true });
+    setParams(writeFilters({ ...filters, page: 1, ...patch }, defaultView), { replace: true });
 
   const moveGroups = canManage ? groups.data : undefined;
   const onNewGroup = canManage ? (card: Card) => setAdding({ moving: card }) : undefined;
