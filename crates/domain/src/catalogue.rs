@@ -157,6 +157,17 @@ catalogue! {
     WorksheetIncomplete = "1311", "还有巡检项未填写结果", "Some inspection items have no result yet";
     /// A plan that checks a disabled item, or is disabled, cannot generate a worksheet.
     InspectionPlanDisabled = "1312", "巡检计划或其中的巡检项已停用，不能生成工单", "The inspection plan or one of its items is disabled: no worksheet can be generated";
+    /// Track playback needs a latitude and a longitude signal, found by name (docs/track.md).
+    TrackNoLocation = "1340", "该设备没有经纬度信号（名称含“纬度”“经度”或 latitude、longitude 的信号），无法回放轨迹", "This equipment has no latitude and longitude signals (signals named with latitude and longitude, or 纬度 and 经度): it has no track";
+    /// A track range holding more stored position readings than one query reads ([`crate::track::TRACK_READINGS`]).
+    TrackTooManyReadings = "1341", "所选时间段内的位置数据超过 {max} 条，请缩短时间范围", "The chosen range holds more than {max} position readings: choose a shorter range";
+    /// The public share view's one answer for an unknown equipment, sharing off, no password or a wrong password,
+    /// so a guesser learns nothing of which equipment is shared (docs/share.md).
+    ShareRefused = "1342", "分享不存在、未开启或密码错误", "No such share, sharing is off, or the password is wrong";
+    /// No share session, or one that sat idle or was revoked (sharing turned off, a new password or authority).
+    ShareSessionLost = "1343", "分享访问已失效（分享已关闭、密码或权限已修改，或长时间未操作），请重新输入分享密码", "This share visit has ended (sharing was turned off, its password or authority changed, or it sat idle): enter the share password again";
+    /// A write through a share whose authority is `view`.
+    ShareViewOnly = "1344", "该分享只允许查看，不能写入", "This share allows viewing only: values cannot be written";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

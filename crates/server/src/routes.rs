@@ -115,6 +115,7 @@ macro_rules! upload {
 mod designer_table;
 mod inspection_table;
 mod ops_table;
+mod share_table;
 mod table;
 pub use table::table;
 

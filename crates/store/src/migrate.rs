@@ -51,6 +51,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (20, "repair_orders", Sql::Both(include_str!("migrations/0020_repair_orders.sql"))),
     (21, "inspection", Sql::Both(include_str!("migrations/0021_inspection.sql"))),
     (22, "expiry", Sql::Both(include_str!("migrations/0022_expiry.sql"))),
+    (24, "share_track", Sql::Both(include_str!("migrations/0024_share_track.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

@@ -33,6 +33,8 @@ export const TEXT_AREAS = [
   'messages',
   'center',
   'ops',
+  'track',
+  'share',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];
