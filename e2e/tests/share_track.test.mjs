@@ -1,4 +1,4 @@
-// The public share link (docs/share.md): sharing turned on for a demo equipment, its link opened in a FRESH browser
+// The public share link (docs/share.md): sharing turned on for the demo's pump station, its link opened in a FRESH browser
 // context (no console session): a wrong password is refused, the right one shows the live values; once sharing is
 // turned off the share view is refused on its next read and asks for the password again.
 //
@@ -31,7 +31,7 @@ async function blockTiles(page) {
 
 /** The demo compressor's id, once its track holds a few positions (they arrive once a second). */
 async function compressorWithTrack(page) {
-  const found = await api(page, '/lfscada/equipment/multi/query', { keyword: '空压机', page: '1', pageSize: '10' });
+  const found = await api(page, '/lfscada/equipment/multi/query', { keyword: 'Air compressor', page: '1', pageSize: '10' });
   assert.equal(found.code, '200', JSON.stringify(found));
   const id = found.data.list[0].id;
   await until(async () => {
@@ -51,7 +51,7 @@ const text = (page, testId) => page.locator(`[data-testid="${testId}"]`).innerTe
 
 /** The demo pump station's id. */
 async function pumpStation(page) {
-  const found = await api(page, '/lfscada/equipment/multi/query', { keyword: '取水泵站', page: '1', pageSize: '10' });
+  const found = await api(page, '/lfscada/equipment/multi/query', { keyword: '1# Pump station', page: '1', pageSize: '10' });
   assert.equal(found.code, '200', JSON.stringify(found));
   return found.data.list[0].id;
 }
@@ -77,7 +77,7 @@ describe('public share link', () => {
     await visitor.locator('[data-testid="share-refused"]').filter({ hasText: '密码错误' }).waitFor();
     await visitor.locator('#share-password').fill('pump2026');
     await visitor.locator('#share-open').click();
-    await visitor.locator('[data-testid="share-equipment"]').filter({ hasText: '取水泵站' }).waitFor();
+    await visitor.locator('[data-testid="share-equipment"]').filter({ hasText: '1# Pump station' }).waitFor();
     const first = await until(async () => {
       const shown = await freshValues(visitor);
       return shown.length >= 3 ? shown.join('|') : null;
@@ -90,8 +90,9 @@ describe('public share link', () => {
 
     await visitor.locator('#lang-switch').click();
     await visitor.locator('#share-close').filter({ hasText: 'Leave the share' }).waitFor();
-    // The page's own texts in English (the demo's signal names and state texts are seeded in Chinese).
-    const shown = await visitor.locator('[data-testid="share-page"]').innerText();
+    // In English throughout (the demo is seeded in English here; the switch offers 中文).
+    const shown = (await visitor.locator('[data-testid="share-page"]').innerText()).replaceAll('中文', '');
+    assert.doesNotMatch(shown, /[\u4e00-\u9fff]/, shown);
     for (const text of ['Shared equipment', 'View only', 'Signal', 'Value']) assert.ok(shown.includes(text), `${text} in ${shown}`);
     await screenshot(visitor, 'share-view-en');
 
@@ -117,7 +118,7 @@ describe('track playback', () => {
     await page.locator(`[data-testid="fleet-marker-${id}"]`).click();
     await page.locator(`[data-testid="fleet-popup-${id}"] [data-testid="fleet-popup-track"]`).click();
     await page.waitForURL(`**/monitor/eg/track/${id}`);
-    await page.locator('[data-testid="track-title"]').filter({ hasText: '空压机' }).waitFor();
+    await page.locator('[data-testid="track-title"]').filter({ hasText: 'Air compressor' }).waitFor();
     await page.locator('[data-testid="track-marker"]').waitFor();
     assert.match(await text(page, 'track-lat'), /^31\.\d{6}$/);
     assert.match(await text(page, 'track-lng'), /^121\.\d{6}$/);
@@ -149,7 +150,7 @@ describe('track playback', () => {
     await page.goto(`${app.base}/monitor/eg/track/${id}`);
     await page.locator('[data-testid="track-marker"]').waitFor();
     await page.locator('[data-testid="track-play"]').filter({ hasText: 'Play' }).waitFor();
-    const shown = (await page.locator('[data-testid="track-page"]').innerText()).replaceAll('空压机', '');
+    const shown = (await page.locator('[data-testid="track-page"]').innerText()).replaceAll('中文', '');
     assert.doesNotMatch(shown, /[\u4e00-\u9fff]/, shown);
     await screenshot(page, 'track-playback-en');
 

@@ -83,17 +83,18 @@ both_backends!(a_visitor_sees_one_shared_equipment_until_the_share_changes, Opti
 
     // View only: no write. Under control the write takes the monitor's path (its limits; then no gateway to send
     // to), and only for a signal of this equipment.
-    let write = [("equipId", pump.as_str()), ("signalId", &speed.to_string()), ("value", "1200")];
+    let (speed_id, fan_speed_id) = (speed.to_string(), fan_speed.to_string());
+    let write = [("equipId", pump.as_str()), ("signalId", speed_id.as_str()), ("value", "1200")];
     assert_eq!(post_as(app, &visitor, WRITE, &write).await.code(), "1344");
     assert_eq!(app.post(AUTH, &[("equipId", &pump), ("auth", "control")]).await.code(), "200");
     assert_eq!(get_as(app, &visitor, VALUES, &pump).await.code(), "1343", "a new authority revokes the visit");
     let reopened = post_as(app, &visitor, OPEN, &[("equipId", &pump), ("password", "ab12")]).await;
     assert_eq!(reopened.data()["auth"], "control");
-    let over = [("equipId", pump.as_str()), ("signalId", &speed.to_string()), ("value", "5000")];
+    let over = [("equipId", pump.as_str()), ("signalId", speed_id.as_str()), ("value", "5000")];
     assert_eq!(post_as(app, &visitor, WRITE, &over).await.code(), "2003", "the monitor's write checks");
     let sent = post_as(app, &visitor, WRITE, &write).await;
     assert!(matches!(sent.code(), "1207" | "1302"), "past the checks, no gateway to send to: {:?}", sent.body);
-    let elsewhere = [("equipId", pump.as_str()), ("signalId", &fan_speed.to_string()), ("value", "1")];
+    let elsewhere = [("equipId", pump.as_str()), ("signalId", fan_speed_id.as_str()), ("value", "1")];
     let refused = post_as(app, &visitor, WRITE, &elsewhere).await;
     assert!(refused.code() == "1100" && refused.message().contains("signalId"), "{:?}", refused.body);
 

@@ -36,7 +36,7 @@ fn range(equipment: &str, start: i64, end: i64) -> [(&'static str, String); 3] {
     [("equipmentId", equipment.to_owned()), ("startTime", start.to_string()), ("endTime", end.to_string())]
 }
 
-fn form(fields: &[(&'static str, String)]) -> Vec<(&'static str, &str)> {
+fn form<'a>(fields: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
     fields.iter().map(|(k, v)| (*k, v.as_str())).collect()
 }
 

@@ -173,27 +173,28 @@ export default function TrackPage() {
             {t('track.play')}
           </Button>
         )}
-        <Segmented<Speed>
-          aria-label={t('track.speed')}
-          value={speed}
-          onChange={setSpeed}
-          options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
-          data-testid="track-speed"
-        />
-        <Slider
-          style={{ flex: 1, minWidth: 240 }}
-          min={whole?.start ?? 0}
-          max={whole?.end ?? 1}
-          value={cursor}
-          disabled={!whole}
-          tooltip={{ formatter: (v) => (v === undefined ? '' : formatBaseTime(v)) }}
-          onChange={(v) => {
-            setPlaying(false);
-            setCursor(v);
-          }}
-          aria-label={t('track.slider')}
-          data-testid="track-slider"
-        />
+        <span data-testid="track-speed">
+          <Segmented<Speed>
+            aria-label={t('track.speed')}
+            value={speed}
+            onChange={setSpeed}
+            options={SPEEDS.map((s) => ({ value: s, label: `${s}×` }))}
+          />
+        </span>
+        <div style={{ flex: 1, minWidth: 240 }} data-testid="track-slider">
+          <Slider
+            min={whole?.start ?? 0}
+            max={whole?.end ?? 1}
+            value={cursor}
+            disabled={!whole}
+            tooltip={{ formatter: (v) => (v === undefined ? '' : formatBaseTime(v)) }}
+            onChange={(v) => {
+              setPlaying(false);
+              setCursor(v);
+            }}
+            aria-label={t('track.slider')}
+          />
+        </div>
       </Flex>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 3 }} data-testid="track-values">
         <Descriptions.Item label={t('track.time')}>
