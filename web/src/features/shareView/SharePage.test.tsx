@@ -19,7 +19,7 @@ const SIGNAL = {
   dataType: 'float32',
   unit: 'bar',
   decimals: 2,
-  writable: false,
+  writable: true,
   min: null,
   max: null,
   valueMap: [],

@@ -5,7 +5,7 @@
  * read every {@link SHARE_POLL_MS}. When the share is turned off or its password or authority changes, the next
  * read answers 1343 and the page asks for the password again, saying why (docs/share.md).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -99,6 +99,7 @@ function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
   const client = useQueryClient();
   const values = useShareValues(equipId, true);
   const now = useNow(1_000);
+  const readOnly = useMemo(() => info.signals.map((signal) => ({ ...signal, writable: false })), [info.signals]);
   const lost = values.error?.code === Code.ShareSessionLost;
   // The visit was revoked: the info is read again (its old answer dropped), which answers 1343, and the page goes
   // back to the password step, which says why.
@@ -126,7 +127,8 @@ function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
       </Flex>
       {values.error && !lost && <Alert type="warning" showIcon message={t('share.valuesFailed')} />}
       <RealtimeTab
-        signals={info.signals}
+        // Read-only on this page (docs/share.md: writes from the share page are not built), whatever the signal.
+        signals={readOnly}
         signalsLoading={false}
         signalsError={null}
         onRetry={() => void values.refetch()}
