@@ -1,7 +1,7 @@
 // The equipment edit page's location picker and share settings in a real browser against the real server:
 // Leaflet is fetched only when the picker opens; a click on the map (tiles blocked, as without internet) picks a
 // place that is saved and read back after a reload; the share drawer turns sharing on, sets a password, changes
-// the visitor authority, draws the QR code of the monitor page's address, downloads it as a PNG, and keeps its
+// the visitor authority, draws the QR code of the share page's address, downloads it as a PNG, and keeps its
 // state over a reload. zh-CN and en screenshots of both go to e2e/screenshots (or $E2E_SHOTS_DIR).
 
 import { describe, test } from 'node:test';
@@ -139,8 +139,8 @@ describe('equipment location picker and share settings', () => {
     await page.locator('[data-testid="share-drawer"]').getByText('查看和控制', { exact: true }).click();
     await page.locator('[data-testid="share-settings"][data-auth="control"]').waitFor();
 
-    // The QR code: drawn (dark modules on the canvas), of the monitor page's absolute address.
-    const link = `${new URL(page.url()).origin}/monitor/eg/detail/list/${id}`;
+    // The QR code: drawn (dark modules on the canvas), of the share page's absolute address.
+    const link = `${new URL(page.url()).origin}/share/${id}`;
     assert.equal(await page.locator('#share-link').inputValue(), link);
     const canvas = page.locator('[data-testid="share-qr"] canvas');
     await canvas.waitFor();

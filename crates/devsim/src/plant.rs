@@ -82,7 +82,7 @@ impl Devices {
 
     fn show(&self, o: &Outputs) {
         let bit = |b: bool| f64::from(u8::from(b));
-        let sets: [(Unit, &str, f64); 25] = [
+        let sets: [(Unit, &str, f64); 27] = [
             (Unit::PumpStation, "inlet_pressure", o.inlet_pressure),
             (Unit::PumpStation, "outlet_pressure", o.outlet_pressure),
             (Unit::PumpStation, "flow", o.flow),
@@ -108,6 +108,8 @@ impl Devices {
             (Unit::EnergyMeter, "power_factor", o.power_factor),
             (Unit::Compressor, "pressure", o.compressor_pressure),
             (Unit::Compressor, "temperature", o.compressor_temperature),
+            (Unit::Compressor, "gps_latitude", o.compressor_latitude),
+            (Unit::Compressor, "gps_longitude", o.compressor_longitude),
         ];
         for (unit, point, value) in sets {
             self.get(unit).set_value(point, value);

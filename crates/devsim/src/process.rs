@@ -134,6 +134,9 @@ pub struct Outputs {
     pub compressor_mode: CompressorMode,
     pub compressor_pressure: f64,
     pub compressor_temperature: f64,
+    /// Where the (towed, mobile) compressor is: it tours the site, so the demo has a track to play (docs/track.md).
+    pub compressor_latitude: f64,
+    pub compressor_longitude: f64,
     /// The whole plant's active power, kW, and its energy counter, kWh.
     pub plant_power: f64,
     pub plant_energy_kwh: f64,
@@ -298,6 +301,8 @@ impl WaterPlant {
             compressor_mode,
             compressor_pressure: self.compressor_pressure,
             compressor_temperature: self.compressor_temperature,
+            compressor_latitude: tour_position(t).0,
+            compressor_longitude: tour_position(t).1,
             plant_power,
             plant_energy_kwh: self.plant_energy_kwh,
             voltage,
@@ -306,6 +311,19 @@ impl WaterPlant {
         }
     }
 }
+
+/// The mobile compressor's tour: a loop around the site (about 440 m by 570 m) once every [`TOUR_PERIOD_S`], with a
+/// little wander, as (latitude, longitude) in degrees after `t` seconds.
+pub fn tour_position(t: f64) -> (f64, f64) {
+    let a = TAU * t / TOUR_PERIOD_S;
+    let wander = 0.00008 * wave(t, 47.0);
+    (TOUR_CENTRE.0 + 0.002 * a.sin() + wander, TOUR_CENTRE.1 + 0.003 * (a.cos() + 0.3 * (2.0 * a).sin()) + wander)
+}
+
+/// The middle of the compressor's tour (the site, near the plant's other equipment).
+pub const TOUR_CENTRE: (f64, f64) = (31.2262, 121.4950);
+/// One lap of the compressor's tour, in seconds.
+pub const TOUR_PERIOD_S: f64 = 600.0;
 
 /// The outlet pressure with the pump stopped (the reservoir's static head), bar.
 const STATIC_HEAD_BAR: f64 = 0.6;

@@ -184,6 +184,17 @@ catalogue! {
     BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
     /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.
     BackupNotYours = "1361", "数据库备份包含所有组织的数据，只有系统首个组织的管理员可以下载", "The backup holds every organisation's data: only the administrators of the deployment's first organisation may download it";
+    /// Track playback needs a latitude and a longitude signal, found by name (docs/track.md).
+    TrackNoLocation = "1340", "该设备没有经纬度信号（名称含“纬度”“经度”或 latitude、longitude 的信号），无法回放轨迹", "This equipment has no latitude and longitude signals (signals named with latitude and longitude, or 纬度 and 经度): it has no track";
+    /// A track range holding more stored position readings than one query reads ([`crate::track::TRACK_READINGS`]).
+    TrackTooManyReadings = "1341", "所选时间段内的位置数据超过 {max} 条，请缩短时间范围", "The chosen range holds more than {max} position readings: choose a shorter range";
+    /// The public share view's one answer for an unknown equipment, sharing off, no password or a wrong password,
+    /// so a guesser learns nothing of which equipment is shared (docs/share.md).
+    ShareRefused = "1342", "分享不存在、未开启或密码错误", "No such share, sharing is off, or the password is wrong";
+    /// No share session, or one that sat idle or was revoked (sharing turned off, a new password or authority).
+    ShareSessionLost = "1343", "分享访问已失效（分享已关闭、密码或权限已修改，或长时间未操作），请重新输入分享密码", "This share visit has ended (sharing was turned off, its password or authority changed, or it sat idle): enter the share password again";
+    /// A write through a share whose authority is `view`.
+    ShareViewOnly = "1344", "该分享只允许查看，不能写入", "This share allows viewing only: values cannot be written";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

@@ -22,6 +22,7 @@
 //! - [`expiry`]: expiry dates of equipment and gateways (calendar days in China time) and which expire
 //!   message is due.
 //! - [`inspection`]: inspection worksheets: statuses, steps, how a result is judged, when a plan falls due.
+//! - [`track`]: track playback: the position signals, pairing their readings, thinning a long path.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
@@ -37,6 +38,7 @@ pub mod page;
 pub mod permission;
 pub mod reason;
 pub mod repair;
+pub mod track;
 pub mod validate;
 pub mod value_map;
 pub mod workflow;

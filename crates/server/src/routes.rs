@@ -122,6 +122,7 @@ mod designer_table;
 mod inspection_table;
 mod ops_table;
 mod security_table;
+mod share_table;
 mod table;
 pub use table::table;
 

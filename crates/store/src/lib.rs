@@ -35,6 +35,7 @@
 //! - [`projects`]: projects, equipment grouped under a name and a remark.
 //! - [`equipment_sets`]: what scenes and projects share, both named sets of equipment (add, edit, delete).
 //! - [`shares`]: sharing of an equipment (on or off, password hash, visitor authority).
+//! - [`share_sessions`]: the public share view's visitor sessions, each scoped to one shared equipment.
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
@@ -70,6 +71,7 @@ pub mod scenes;
 pub mod security;
 pub mod sessions;
 pub mod settings;
+pub mod share_sessions;
 pub mod shares;
 pub mod signals;
 pub mod system;

@@ -52,6 +52,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (21, "inspection", Sql::Both(include_str!("migrations/0021_inspection.sql"))),
     (22, "expiry", Sql::Both(include_str!("migrations/0022_expiry.sql"))),
     (23, "security", Sql::Both(include_str!("migrations/0023_security.sql"))),
+    (24, "share_track", Sql::Both(include_str!("migrations/0024_share_track.sql"))),
     (25, "account_settings", Sql::Both(include_str!("migrations/0025_account_settings.sql"))),
 ];
 

@@ -1,6 +1,7 @@
 //! Sharing of an equipment: whether it is shared, the password visitors give (an argon2id hash, never the
 //! password) and what they may do (`view` or `control`). An equipment that was never configured has no row and
-//! reads as off, no password, `view`. Scoped to an organisation through the equipment.
+//! reads as off, no password, `view`. Scoped to an organisation through the equipment. Every change raises the
+//! share's generation, which revokes the visitors' sessions opened before it (`share_sessions.rs`).
 
 use crate::access::Viewer;
 use crate::{Store, now_ms};
@@ -47,7 +48,7 @@ impl Store {
             "INSERT INTO equipment_shares (equipment_id, enabled, password_hash, updated_ms) \
              SELECT e.id, 1, $1, $2 FROM equipment e WHERE e.org_id = $3 AND e.id = $4{} \
              ON CONFLICT (equipment_id) DO UPDATE SET enabled = 1, password_hash = excluded.password_hash, \
-             updated_ms = excluded.updated_ms",
+             updated_ms = excluded.updated_ms, generation = equipment_shares.generation + 1",
             viewer.grant_sql("e")
         ))
         .bind(hash)
@@ -73,7 +74,8 @@ impl Store {
         let done = sqlx::query(&format!(
             "INSERT INTO equipment_shares (equipment_id, enabled, auth, updated_ms) \
              SELECT e.id, $1, $2, $3 FROM equipment e WHERE e.org_id = $4 AND e.id = $5{} \
-             ON CONFLICT (equipment_id) DO UPDATE SET {enabled_update}auth = excluded.auth, updated_ms = excluded.updated_ms",
+             ON CONFLICT (equipment_id) DO UPDATE SET {enabled_update}auth = excluded.auth, updated_ms = excluded.updated_ms, \
+             generation = equipment_shares.generation + 1",
             viewer.grant_sql("e")
         ))
         .bind(i64::from(enabled.unwrap_or(false)))

@@ -171,6 +171,12 @@ const monitorRoutes: RouteDef[] = [
       },
     ],
   },
+  // Ours (docs/track.md): the path of an equipment with latitude and longitude signals, from the map and the detail.
+  {
+    path: 'eg/track/:id',
+    titleKey: 'route.monitor.egTrack',
+    screen: withTexts(['track', 'monitor'], () => import('@/features/track/TrackPage')),
+  },
   { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: 'appstore' } },
   { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: 'folder' } },
   {
@@ -371,6 +377,14 @@ export const routeTable: TopRouteDef[] = [
   // Public, full window.
   { path: 'login', name: 'Login', titleKey: 'route.login', frame: 'bare', public: true, screen: loginScreen },
   { path: 'login.jsp', titleKey: 'route.login', frame: 'bare', public: true, screen: loginScreen },
+  // The share link (docs/share.md): one shared equipment for a visitor with its share password, no account.
+  {
+    path: 'share/:equipId',
+    titleKey: 'route.share',
+    frame: 'bare',
+    public: true,
+    screen: withTexts(['share', 'monitor', 'status'], () => import('@/features/shareView/SharePage')),
+  },
   { path: '404', name: '404', titleKey: 'route.notFound', frame: 'bare', public: true, screen: notFoundScreen },
   {
     path: 'findpwd',

@@ -37,6 +37,13 @@ describe('access rule (spec section 2)', () => {
     expect(isPublicPath('/findpwd/account?x=1')).toBe(true);
     expect(isPublicPath('/404#top')).toBe(true);
   });
+
+  it('lets the share link through without a session, only itself', () => {
+    expect(isPublicPath('/share/7')).toBe(true);
+    expect(isPublicPath('/share/7/')).toBe(true);
+    expect(isPublicPath('/share')).toBe(false);
+    expect(isPublicPath('/share/7/more')).toBe(false);
+  });
 });
 
 describe('permissions (spec section 6)', () => {

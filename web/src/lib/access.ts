@@ -1,7 +1,8 @@
 /**
  * Who may open what (spec sections 2 and 6).
  *
- * Public: Login, 404 and the password-recovery wizard (FindPwd and its steps); /login.jsp passes through. Every
+ * Public: Login, 404, the password-recovery wizard (FindPwd and its steps) and the share link's page (`/share/{id}`,
+ * docs/share.md: a visitor without an account, who gives the share password); /login.jsp passes through. Every
  * other route needs a session: when the user is not loaded yet, user info is fetched first, and when that fails
  * the navigation stops and the user goes to /login. The guard component applies this decision; the route table's
  * `public` flags are checked against it by a test, so the two cannot drift apart.
@@ -30,9 +31,13 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   ...FINDPWD_STEPS.map((step) => `/findpwd/${step}`),
 ]);
 
+/** The share link's page: `/share/{equipId}`, one path segment after it. */
+const SHARE_PATH = /^\/share\/[^/]+$/;
+
 /** True for the paths reachable without a session. Trailing slashes and case of the path do not matter. */
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.has(normalisePath(path));
+  const normalised = normalisePath(path);
+  return PUBLIC_PATHS.has(normalised) || SHARE_PATH.test(normalised);
 }
 
 /** 'allow' when the path is public or the user is loaded; otherwise user info must be fetched first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monitorPath, projectMonitorPath, projectPagePath, projectPreviewPath } from './paths';
+import { monitorPath, projectMonitorPath, projectPagePath, projectPreviewPath, trackPath } from './paths';
 
 describe('monitorPath', () => {
   it('opens the home page of equipment shown as a configuration page, else the detail', () => {
@@ -21,5 +21,11 @@ describe("a project's pages in the monitor", () => {
     expect(projectPagePath(4, 12)).toBe('/monitor/project/4/page/12');
     expect(projectPreviewPath(4, 12)).toBe('/monitor/project/4/preview/12');
     expect(projectPreviewPath(4, 12, true)).toBe('/monitor/project/4/preview/12?draft=1');
+  });
+});
+
+describe('trackPath', () => {
+  it("names an equipment's track playback", () => {
+    expect(trackPath(9)).toBe('/monitor/eg/track/9');
   });
 });

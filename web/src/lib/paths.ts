@@ -22,6 +22,16 @@ export function egDetailPath(id: number): string {
   return `/monitor/eg/detail/list/${id}`;
 }
 
+/** An equipment's public share view (docs/share.md), the address its QR code holds: `/share/{id}`. */
+export function sharePath(id: number): string {
+  return `/share/${id}`;
+}
+
+/** An equipment's track playback (docs/track.md): `/monitor/eg/track/{id}`. */
+export function trackPath(id: number): string {
+  return `/monitor/eg/track/${id}`;
+}
+
 /**
  * Where the monitor opens an equipment from a card (list, group, map, scene): its home configuration page when it is
  * shown as a page and has one (`/monitor/eg/detail/page/{pageId}/0`), else its detail; `tab` 1 (its alarms) is

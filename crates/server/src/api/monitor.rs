@@ -19,7 +19,7 @@ use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Command, DataType};
 use ironsight_protocol::validate;
-use ironsight_store::commands::{CommandStatus, NewCommand};
+use ironsight_store::commands::{CommandRecord, CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
 use serde_json::Value;
@@ -64,12 +64,18 @@ pub async fn signal_query(State(state): State<AppState>, current: CurrentUser, p
 /// `POST /lfscada/monitor/multi/signal/data {equipmentId}` → the latest values, in the live frame's shape.
 pub async fn signal_data(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
+    Ok(ApiOk::new(latest_frame(&state, equipment.id).await?))
+}
+
+/// The latest values and alarm states of an equipment in the live frame's shape (the monitor's and the share
+/// view's).
+pub(crate) async fn latest_frame(state: &AppState, equipment_id: i64) -> anyhow::Result<EgFrame> {
     let mut frame = EgFrame::default();
-    for r in state.link.latest_of(equipment.id).await? {
+    for r in state.link.latest_of(equipment_id).await? {
         frame.signal_val.insert(r.signal_id.to_string(), live_value(&r));
     }
-    state.link.alarms().fill_frame(equipment.id, &mut frame);
-    Ok(ApiOk::new(frame))
+    state.link.alarms().fill_frame(equipment_id, &mut frame);
+    Ok(frame)
 }
 
 /// `POST /lfscada/signal/info {id}` → one signal with its equipment.
@@ -115,6 +121,18 @@ pub async fn open(State(state): State<AppState>, current: CurrentUser, params: P
 pub async fn write(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let owned = owned_signal(&state, &current, &params, "signalId").await?;
     let value = params.float("value")?.ok_or_else(|| ApiError::invalid("value", Reason::Required))?;
+    write_signal(&state, current.user.org_id, current.user.id, &owned, value).await
+}
+
+/// A write's checks and its command, recorded as `user_id`'s (0 for a share visitor): the one write path of the
+/// monitor and the share view (docs/share.md).
+pub(crate) async fn write_signal(
+    state: &AppState,
+    org_id: i64,
+    user_id: i64,
+    owned: &OwnedSignal,
+    value: f64,
+) -> ApiResult {
     let s = &owned.signal;
     if !s.writable || !validate::is_writable_area(s.area) {
         return Err(ApiError::code(Code::VariableReadOnly));
@@ -127,7 +145,7 @@ pub async fn write(State(state): State<AppState>, current: CurrentUser, params: 
     }
     let uuid = uuid::Uuid::new_v4().to_string();
     let command = Command::Write { uuid: uuid.clone(), signal: s.id, value };
-    send(&state, &current, &owned, "write", Some(value), uuid, command).await
+    send(state, (org_id, user_id), owned, "write", Some(value), uuid, command).await
 }
 
 /// `POST /lfscada/monitor/multi/signal/singleVal {signalId}` → `{online, uuid}`; the callback's data is the value
@@ -136,13 +154,14 @@ pub async fn single_value(State(state): State<AppState>, current: CurrentUser, p
     let owned = owned_signal(&state, &current, &params, "signalId").await?;
     let uuid = uuid::Uuid::new_v4().to_string();
     let command = Command::Read { uuid: uuid.clone(), signals: vec![owned.signal.id] };
-    send(&state, &current, &owned, "read", None, uuid, command).await
+    send(&state, (current.user.org_id, current.user.id), &owned, "read", None, uuid, command).await
 }
 
-/// Records the command, sends it, answers `{online: true, uuid}` for the console to poll the callback with.
+/// Records the command as `(org_id, user_id)`'s, sends it, answers `{online: true, uuid}` for the console to poll
+/// the callback with.
 async fn send(
     state: &AppState,
-    current: &CurrentUser,
+    (org_id, user_id): (i64, i64),
     owned: &OwnedSignal,
     kind: &str,
     value: Option<f64>,
@@ -156,8 +175,8 @@ async fn send(
     };
     let new = NewCommand {
         uuid: &uuid,
-        org_id: current.user.org_id,
-        user_id: current.user.id,
+        org_id,
+        user_id,
         equipment_id: owned.equipment_id,
         gateway_sn: sn,
         kind,
@@ -181,9 +200,14 @@ pub async fn callback(State(state): State<AppState>, current: CurrentUser, param
     let uuid = params.required_text("uuid")?;
     let record = state.store.command(&current.viewer(), uuid.trim()).await?;
     let record = record.ok_or_else(|| ApiError::invalid("uuid", Reason::NotAllowed))?;
+    Ok(ApiOk::new(command_outcome(&record)))
+}
+
+/// What a command came to, as the callback answers it (the monitor's and the share view's).
+pub(crate) fn command_outcome(record: &CommandRecord) -> CommandOutcome {
     let data: Value = record.data.as_deref().and_then(|d| serde_json::from_str(d).ok()).unwrap_or(Value::Null);
     let lang = request_lang();
-    let answer = match record.status {
+    match record.status {
         CommandStatus::Queued | CommandStatus::Sent => CommandOutcome::Pending,
         CommandStatus::Success => CommandOutcome::Success { code: "200".to_owned(), message: String::new(), data },
         CommandStatus::Failure | CommandStatus::Timeout => {
@@ -201,8 +225,7 @@ pub async fn callback(State(state): State<AppState>, current: CurrentUser, param
             };
             CommandOutcome::Failure { code, message, data: Value::Null }
         }
-    };
-    Ok(ApiOk::new(answer))
+    }
 }
 
 /// `POST /lfscada/monitor/multi/history/queryAll {equipmentId}` → the signals that have history.

@@ -357,6 +357,9 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 measured("pressure", text("排气压力", "Discharge pressure"), 0, Float32, 1.0, "bar", 2),
                 measured("temperature", text("排气温度", "Discharge temperature"), 2, Int16, 0.1, "°C", 1),
                 stated("mode", text("运行模式", "Mode"), InputRegister, 3, COMPRESSOR_MODES),
+                // Named so track playback finds them (docs/track.md): the compressor is towed around the site.
+                measured("gps_latitude", text("GPS 纬度", "GPS latitude"), 4, Float64, 1.0, "°", 6),
+                measured("gps_longitude", text("GPS 经度", "GPS longitude"), 8, Float64, 1.0, "°", 6),
                 stated("compressor_start", text("空压机启停", "Compressor start"), Coil, 0, START_STOP),
                 setpoint("load_pressure", text("加载压力", "Load pressure"), 0, 0.01, "bar", 2, (5.0, 8.5)),
                 setpoint("unload_pressure", text("卸载压力", "Unload pressure"), 1, 0.01, "bar", 2, (6.0, 9.5)),

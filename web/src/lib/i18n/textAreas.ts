@@ -35,6 +35,8 @@ export const TEXT_AREAS = [
   'center',
   'ops',
   'security',
+  'track',
+  'share',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];

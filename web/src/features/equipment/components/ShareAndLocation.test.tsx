@@ -196,10 +196,10 @@ describe('share settings', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /修改密码/ })).toBeTruthy();
   });
 
-  it('shows the QR code of the monitor page’s absolute address, with the link to copy', async () => {
+  it('shows the QR code of the share page’s absolute address, with the link to copy', async () => {
     share = { ...share, enabled: true };
     await openDrawer();
-    const link = `${window.location.origin}/monitor/eg/detail/list/7`;
+    const link = `${window.location.origin}/share/7`;
     expect(input('share-link').value).toBe(link);
     const qr = screen.getByTestId('share-qr');
     expect(qr.querySelector('canvas')).not.toBeNull();

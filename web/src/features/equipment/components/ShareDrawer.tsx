@@ -2,7 +2,8 @@
  * Share settings with a QR code (spec section 2, "Further screens"), opened from the equipment edit page and
  * loaded only then: whether the equipment is shared, what a visitor may do (view only, or view and control), the
  * visitor password (set or changed, never shown: the server keeps only its hash and answers whether one is set),
- * and a QR code of the absolute address of the equipment's monitor page, with copy and PNG download.
+ * and a QR code of the absolute address of the equipment's public share page (/share/{id}, docs/share.md), with
+ * copy and PNG download.
  *
  * Each control is one call (share/model.ts says which); only users with the manage permission can change them,
  * the others see them disabled (the server refuses anyway, 1011). The address and QR code are for everyone.

@@ -52,8 +52,8 @@ describe('share password rule (spec: at least 4 characters, letters or digits on
 
 describe('share link and QR file', () => {
   it('is the absolute address of the equipment’s monitor page', () => {
-    expect(shareLink('http://127.0.0.1:8080', 7)).toBe('http://127.0.0.1:8080/monitor/eg/detail/list/7');
-    expect(shareLink('https://scada.example.com/', 42)).toBe('https://scada.example.com/monitor/eg/detail/list/42');
+    expect(shareLink('http://127.0.0.1:8080', 7)).toBe('http://127.0.0.1:8080/share/7');
+    expect(shareLink('https://scada.example.com/', 42)).toBe('https://scada.example.com/share/42');
   });
 
   it('names the PNG after the equipment, without characters file systems refuse', () => {

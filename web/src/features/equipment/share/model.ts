@@ -6,7 +6,7 @@
  * and builds the address the QR code holds.
  */
 import { Limits } from '@/lib/api/limits';
-import { egDetailPath } from '@/lib/paths';
+import { sharePath } from '@/lib/paths';
 import type * as answers from '@/generated/answers';
 
 /** What a visitor may do: look only, or look and write values. */
@@ -57,9 +57,12 @@ export function sharePasswordProblem(password: string): SharePasswordProblem | n
   return null;
 }
 
-/** The absolute address of the equipment's monitor page, e.g. `https://scada.example.com/monitor/eg/detail/list/7`. */
+/**
+ * The absolute address of the equipment's public share view, e.g. `https://scada.example.com/share/7`: a visitor
+ * without an account opens it with the share password (docs/share.md).
+ */
 export function shareLink(origin: string, equipId: number): string {
-  return `${origin.replace(/\/+$/, '')}${egDetailPath(equipId)}`;
+  return `${origin.replace(/\/+$/, '')}${sharePath(equipId)}`;
 }
 
 /** The QR code's file name: `<name>-qr.png`, with characters file systems refuse replaced; the id without a name. */

@@ -63,6 +63,7 @@ describe('map', { timeout: 60_000 }, () => {
     expect(popup.textContent).toContain('Inlet pressure');
     expect(popup.textContent).toContain('2.345 bar');
     expect(popup.textContent).toContain('—');
+    expect(within(popup).getByTestId('fleet-popup-track').getAttribute('href')).toBe('/monitor/eg/track/1');
     const link = within(popup).getByTestId('fleet-popup-detail');
     expect(link.getAttribute('href')).toBe('/monitor/eg/detail/list/1/0');
     await act(async () => {

@@ -7,7 +7,7 @@
  * otherwise (lib/map/tiles.ts); when they cannot load (no internet) the markers still show on a plain background and
  * a notice says the map tiles are missing.
  */
-import { monitorPath } from '@/lib/paths';
+import { monitorPath, trackPath } from '@/lib/paths';
 import { currentLanguage } from '@/lib/i18n';
 import { stateLabel } from '@/lib/signals/states';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -82,7 +82,17 @@ export function buildPopup(card: MapCard, t: TFunction, open: (path: string) => 
     event.preventDefault();
     open(monitorPath(card));
   });
-  root.append(link);
+  const links = el('div', 'display:flex;gap:12px');
+  links.append(link);
+  const track = el('a', '', t('fleet.map.openTrack')) as HTMLAnchorElement;
+  track.href = trackPath(card.id);
+  track.dataset.testid = 'fleet-popup-track';
+  track.addEventListener('click', (event) => {
+    event.preventDefault();
+    open(trackPath(card.id));
+  });
+  links.append(track);
+  root.append(links);
   return root;
 }
 

@@ -11,12 +11,12 @@
 import { useEffect, useState } from 'react';
 import { Badge, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useEquipmentDetail } from '../api/equipmentDetail';
 import { useSignals } from '@/lib/signals/catalogue';
-import { positiveIdOf } from '@/lib/paths';
+import { positiveIdOf, trackPath } from '@/lib/paths';
 import { initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
 import { RollingBuffer } from '../model/rollingBuffer';
 import { AlarmTab } from './AlarmTab';
@@ -140,6 +140,9 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
           {detail.data?.equipment.model && <Typography.Text type="secondary">{detail.data.equipment.model}</Typography.Text>}
         </Flex>
         <Flex align="center" gap={12} wrap>
+          <Link to={trackPath(equipmentId)} data-testid="detail-track">
+            {t('monitor.detail.track')}
+          </Link>
           <MonitorStatusBadge status={status} />
           {gatewayAlarm > 0 && (
             <Tooltip title={t('monitor.detail.alarmsHint')}>
