@@ -53,13 +53,15 @@ for (const lang of ['zh-CN', 'en']) {
       await page.locator('#account-config-save').click();
       await page.locator('[data-testid="account-config-saved"]').waitFor();
       await snap(page, `account-config-${lang}`);
+      // The own log, newest first and 10 a page: every call is logged (reads too), so the save just made is on
+      // its first page only when looked at now.
+      await page.goto(`${app.base}/account/log`);
+      await page.locator('[data-testid="account-log-page"]').getByText('user.config.save').first().waitFor();
+      await snap(page, `account-log-${lang}`);
       await page.goto(`${app.base}/monitor/eg/list`);
       await page.locator('[data-testid="fleet-list-page"]').waitFor();
       await page.locator('[data-testid="fleet-view"] .ant-segmented-item-selected').getByText(zh ? '按分组' : 'By group').waitFor();
 
-      await page.goto(`${app.base}/account/log`);
-      await page.locator('[data-testid="account-log-page"]').getByText('user.profile.save').first().waitFor();
-      await snap(page, `account-log-${lang}`);
 
       await page.locator('#user-menu').click();
       await page.locator('#system-settings-open').click();
