@@ -39,12 +39,11 @@ describe('without a session', () => {
     expect(screen.queryByTestId('not-available')).toBeNull();
   });
 
-  it('public wizard steps open without a session and say they are not available yet', async () => {
+  it('the password recovery wizard opens without a session, at its first step', async () => {
     const server = installFakeServer({ loggedIn: false });
-    renderApp('/findpwd');
-    const notice = await screen.findByTestId('not-available');
-    expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('填写账号');
+    const { router } = renderApp('/findpwd');
+    await screen.findByTestId('findpwd-account');
+    expect(router.state.location.pathname).toBe('/findpwd/account');
     expect(server.calls('/lfscada/user/info')).toHaveLength(0);
   });
 

@@ -209,16 +209,12 @@ describe('share settings', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /下载二维码/ })).toBeTruthy();
   });
 
-  it('without the manage permission shows the settings disabled, with the QR code and link', async () => {
+  it('without the manage permission the equipment’s manage page, and so its share settings, says no permission', async () => {
     server.on('/lfscada/user/info', ok({ ...TEST_USER, auths: [] }));
-    await openDrawer();
-    expect(screen.getByTestId('share-read-only').textContent).toBe('只有拥有管理权限的用户可以修改分享设置。');
-    expect((document.getElementById('share-enabled') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('share-auth-control')).toHaveProperty('disabled', true);
-    expect(input('share-password').disabled).toBe(true);
-    expect((document.getElementById('share-copy') as HTMLButtonElement).disabled).toBe(false);
-    // Not shared: the code is covered and says so.
-    expect(within(screen.getByTestId('share-qr')).getByText('分享已关闭')).toBeTruthy();
+    renderApp('/manage/eg/equipment/edit/7/info');
+    expect(await screen.findByTestId('no-permission', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /分\s*享/ })).toBeNull();
+    expect(server.calls(SHARE_INFO)).toHaveLength(0);
   });
 
   it('shows a failed load in the drawer with a retry', async () => {
