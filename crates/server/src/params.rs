@@ -202,6 +202,23 @@ impl Params {
         Ok(value)
     }
 
+    /// The `startTime` and `endTime` (ms) of a range query, both required: end not before start (`endTime` is the
+    /// field refused) and at most `max_days` apart.
+    pub fn time_range(&self, max_days: i64) -> Result<(i64, i64), ApiError> {
+        let (start, end) = (self.required_int("startTime")?, self.required_int("endTime")?);
+        check_time_range(start, end, max_days)?;
+        Ok((start, end))
+    }
+
+    /// As [`Params::time_range`] where either end may be left out; the rules apply when both are given.
+    pub fn optional_time_range(&self, max_days: i64) -> Result<(Option<i64>, Option<i64>), ApiError> {
+        let (start, end) = (self.int("startTime")?, self.int("endTime")?);
+        if let (Some(start), Some(end)) = (start, end) {
+            check_time_range(start, end, max_days)?;
+        }
+        Ok((start, end))
+    }
+
     /// The `page` (from 1) and `pageSize` (1 to 100, default 10) every list call takes.
     pub fn paging(&self) -> Result<(i64, i64), ApiError> {
         Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, PAGE_SIZE_MAX, DEFAULT_PAGE_SIZE)?))
@@ -295,6 +312,17 @@ fn insert(map: &mut Map<String, Value>, path: &[String], value: String) {
     if let Value::Object(inner) = entry {
         insert(inner, rest, value);
     }
+}
+
+/// The one rule of every time range the console queries (history, track, alarms, reports).
+fn check_time_range(start: i64, end: i64, max_days: i64) -> Result<(), ApiError> {
+    if end < start {
+        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
+    }
+    if end - start > max_days * 86_400_000 {
+        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days }));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -110,16 +110,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let equipment =
         state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     require_alarm_view(&current, &equipment.fields.rule_type)?;
-    let start = params.int("startTime")?;
-    let end = params.int("endTime")?;
-    if let (Some(start), Some(end)) = (start, end) {
-        if end < start {
-            return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
-        }
-        if end - start > ALARM_RECORDS_RANGE_DAYS * 86_400_000 {
-            return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: ALARM_RECORDS_RANGE_DAYS }));
-        }
-    }
+    let (start, end) = params.optional_time_range(ALARM_RECORDS_RANGE_DAYS)?;
     let (page, page_size) = params.paging()?;
     let found = state
         .store

@@ -113,13 +113,7 @@ pub async fn verify(State(state): State<AppState>, headers: HeaderMap, params: P
     let (hash, ticket, user) = recovery(&state, &headers).await?;
     match params.text("method")?.as_deref().map(str::trim) {
         Some("question") => {
-            if user.answer_hash.is_empty() {
-                return Err(ApiError::code(Code::SecurityQuestionNotSet));
-            }
-            let answer = codes::normalise_answer(&params.text("answer")?.unwrap_or_default());
-            if answer.is_empty() {
-                return Err(ApiError::invalid("answer", Reason::Required));
-            }
+            let answer = codes::question_answer(&user, &params)?;
             // Counted before the argon2 work, so parallel guesses cannot pass the limit.
             if ticket.attempts >= TICKET_MAX_ATTEMPTS
                 || !state.store.count_ticket_attempt(&hash, TICKET_MAX_ATTEMPTS).await?

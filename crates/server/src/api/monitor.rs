@@ -238,14 +238,7 @@ pub async fn history_signals(state: State<AppState>, current: CurrentUser, param
 /// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
 pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let ids = params.id_list("signalIds", HISTORY_SIGNALS)?;
-    let start = params.required_int("startTime")?;
-    let end = params.required_int("endTime")?;
-    if end < start {
-        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
-    }
-    if end - start > HISTORY_RANGE_DAYS * 86_400_000 {
-        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: HISTORY_RANGE_DAYS }));
-    }
+    let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
         let signal = state.store.owned_signal(&current.viewer(), *id).await?;

@@ -64,14 +64,7 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
 /// that period (absent when it recorded none).
 pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let report_id = params.required_int("reportId")?;
-    let start = params.required_int("startTime")?;
-    let end = params.required_int("endTime")?;
-    if end < start {
-        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
-    }
-    if end - start > REPORT_RANGE_DAYS * 86_400_000 {
-        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: REPORT_RANGE_DAYS }));
-    }
+    let (start, end) = params.time_range(REPORT_RANGE_DAYS)?;
     let (page, page_size) = params.paging()?;
     let report = state.store.report(&current.viewer(), report_id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;

@@ -93,13 +93,7 @@ pub async fn verify(
                 .await?;
         }
         Some("question") => {
-            if user.answer_hash.is_empty() {
-                return Err(ApiError::code(Code::SecurityQuestionNotSet));
-            }
-            let answer = codes::normalise_answer(&params.text("answer")?.unwrap_or_default());
-            if answer.is_empty() {
-                return Err(ApiError::invalid("answer", Reason::Required));
-            }
+            let answer = codes::question_answer(user, &params)?;
             guarded_guess(&state, user, &address, &answer, &user.answer_hash, Code::SecurityAnswerWrong).await?;
         }
         Some(method @ ("tel" | "email")) => {

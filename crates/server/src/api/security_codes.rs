@@ -236,6 +236,19 @@ pub fn normalise_answer(answer: &str) -> String {
     answer.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
+/// The `answer` given to `user`'s security question, normalised: 1328 when the account has no question, the
+/// field required when blank. The wizard's identity check and the recovery's both read it so.
+pub fn question_answer(user: &User, params: &Params) -> Result<String, ApiError> {
+    if user.answer_hash.is_empty() {
+        return Err(ApiError::code(Code::SecurityQuestionNotSet));
+    }
+    let answer = normalise_answer(&params.text("answer")?.unwrap_or_default());
+    if answer.is_empty() {
+        return Err(ApiError::invalid("answer", Reason::Required));
+    }
+    Ok(answer)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

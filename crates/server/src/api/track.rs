@@ -7,9 +7,9 @@ use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::Code;
 use ironsight_domain::limits::HISTORY_RANGE_DAYS;
 use ironsight_domain::track::{TRACK_POINTS, TRACK_READINGS, TrackPoint, location_signals, pair_by_time, simplify};
-use ironsight_domain::{Code, Reason};
 
 /// `track/query`'s answer: the (thinned) path, how many points the whole path had, and whether it was thinned.
 #[derive(serde::Serialize)]
@@ -27,14 +27,7 @@ struct TrackAnswer {
 /// holds more readings than one query reads.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
-    let start = params.required_int("startTime")?;
-    let end = params.required_int("endTime")?;
-    if end < start {
-        return Err(ApiError::invalid("endTime", Reason::EndBeforeStart));
-    }
-    if end - start > HISTORY_RANGE_DAYS * 86_400_000 {
-        return Err(ApiError::invalid("endTime", Reason::RangeTooLong { max_days: HISTORY_RANGE_DAYS }));
-    }
+    let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
     let signals = state
         .store
         .signals(&current.viewer(), equipment_id)
