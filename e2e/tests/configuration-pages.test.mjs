@@ -57,6 +57,15 @@ describe('configuration pages', () => {
     await widget(page, 'start').click();
     const confirm = page.locator('.ant-modal').filter({ hasText: 'Start the pump?' });
     await confirm.waitFor();
+    // A tablet turned upright and back crosses the compact layout's breakpoint: the page is not drawn again from
+    // scratch, so the open question stays (it was lost once, with the screenshot's own resize).
+    await page.locator('[data-testid="runtime-page"]').evaluate((node) => node.setAttribute('data-kept', '1'));
+    await page.setViewportSize({ width: 800, height: 860 });
+    await page.locator('#shell-menu-button').waitFor();
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.locator('#top-nav').waitFor();
+    assert.equal(await page.locator('[data-testid="runtime-page"]').getAttribute('data-kept'), '1');
+    await confirm.waitFor();
     await snap(page, 'configuration-02-confirm-zh');
     await confirm.locator('.ant-btn-primary').click();
     await page.locator('.ant-message').getByText(/写入成功|成功/).waitFor({ timeout: 60_000 });

@@ -5,6 +5,10 @@
  * still scrolls down; zoomed, the gestures are ours. A tap stays a tap (a widget's click event runs); a finger that
  * travelled is a pan, and the click it would end in is swallowed. The buttons below the page serve a mouse and a
  * screen reader too.
+ *
+ * `enabled` off (the wide layout) draws the children as they are, through the same wrappers made invisible to
+ * layout (`display: contents`): the tree keeps its shape, so a rotated tablet or a resized window that crosses the
+ * compact breakpoint does not remount the page, and what is open on it (a write's confirmation) stays open.
  */
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Button, Flex, Tooltip, Typography } from 'antd';
@@ -23,10 +27,14 @@ type Gesture =
   | { kind: 'pinch'; start: View; from: [Point, Point] }
   | null;
 
-export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode; testId?: string }) {
+const CONTENTS = { display: 'contents' } as const;
+
+export function ZoomPan({ children, testId = 'zoom-pan', enabled = true }: { children: ReactNode; testId?: string; enabled?: boolean }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<View>(FITTED);
+  const [zoomView, setView] = useState<View>(FITTED);
+  // Off, the page is drawn as it is; back on, it starts fitted.
+  const view = enabled ? zoomView : FITTED;
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture>(null);
   const swallowClick = useRef(false);
@@ -89,22 +97,27 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
   };
 
   const zoomed = view.scale > 1;
+  if (!enabled && zoomView !== FITTED) setView(FITTED);
   return (
-    <Flex vertical gap={6} style={{ height: '100%' }}>
+    <Flex vertical gap={6} style={enabled ? { height: '100%' } : CONTENTS}>
       <div
         ref={frame}
-        data-testid={testId}
+        data-testid={enabled ? testId : undefined}
         data-scale={view.scale.toFixed(2)}
-        style={{ position: 'relative', overflow: 'hidden', flex: 1, minHeight: 0, touchAction: zoomed ? 'none' : 'pan-x pan-y' }}
+        style={
+          enabled
+            ? { position: 'relative', overflow: 'hidden', flex: 1, minHeight: 0, touchAction: zoomed ? 'none' : 'pan-x pan-y' }
+            : CONTENTS
+        }
         // A new touch starts afresh: a pinch ends without a click, so a swallow left from it must not eat the next
         // press's.
         onPointerDownCapture={() => {
           if (pointers.current.size === 0) swallowClick.current = false;
         }}
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
+        onPointerDown={enabled ? down : undefined}
+        onPointerMove={enabled ? move : undefined}
+        onPointerUp={enabled ? up : undefined}
+        onPointerCancel={enabled ? up : undefined}
         onClickCapture={(event) => {
           if (!swallowClick.current) return;
           swallowClick.current = false;
@@ -112,11 +125,18 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
           event.preventDefault();
         }}
       >
-        <div style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', height: '100%' }}>
+        <div
+          style={
+            enabled
+              ? { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: '0 0', height: '100%' }
+              : CONTENTS
+          }
+        >
           {children}
         </div>
       </div>
       {/* Below the page, not over it: a short page keeps every value visible. */}
+      {enabled && (
       <Flex gap={8} justify="flex-end" align="center">
         {zoomed && (
           <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="zoom-level">
@@ -141,6 +161,7 @@ export function ZoomPan({ children, testId = 'zoom-pan' }: { children: ReactNode
           </Tooltip>
         ))}
       </Flex>
+      )}
     </Flex>
   );
 }

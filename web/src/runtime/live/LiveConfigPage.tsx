@@ -117,9 +117,13 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
   } else if (document === null) {
     body = <TabLoading testId="page-loading" />;
   } else {
-    const view = <PageView document={document} context={context} now={live.now} />;
-    // On a phone or tablet the drawn page is small: two fingers zoom it, one pans it (components/ZoomPan.tsx).
-    body = touchLayout ? <ZoomPan>{view}</ZoomPan> : view;
+    // On a phone or tablet the drawn page is small: two fingers zoom it, one pans it (components/ZoomPan.tsx). The
+    // wrapper stays on the wide layout too, switched off, so crossing the breakpoint never remounts the page.
+    body = (
+      <ZoomPan enabled={touchLayout}>
+        <PageView document={document} context={context} now={live.now} />
+      </ZoomPan>
+    );
   }
 
   return (
