@@ -180,6 +180,9 @@ catalogue! {
     PasswordChangeRequired = "1330", "管理员要求您修改密码后再继续使用", "Your administrator asks you to change your password before you continue";
     /// The new password is the current one.
     PasswordUnchanged = "1331", "新密码不能与当前密码相同", "The new password must differ from the current one";
+    /// A profile save that changes the phone number where an SMS provider can prove it: the number is bound in the
+    /// security set-up, by a code sent to it.
+    TelBySetup = "1332", "本系统已开通短信服务，手机号请在“账号安全”中通过验证码绑定", "This system sends SMS: bind the phone number in Account security, where a code sent to it proves it";
     /// A SQLite backup asked of a deployment on PostgreSQL (docs/account.md, "System settings").
     BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
     /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.

@@ -1,5 +1,6 @@
 //! The operation log: every state-changing call, who made it, on what, with what result, from where.
 
+use crate::equipment::{Arg, Statement};
 use crate::{Page, Store};
 use sqlx::Row;
 
@@ -61,44 +62,45 @@ impl Store {
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<Operation>> {
-        let filter = "FROM operation_logs o JOIN users u ON u.id = o.user_id \
-                      WHERE u.org_id = $1 AND o.object_id = $2 AND ($3 = '' OR o.object_type = $3)";
-        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
-            .bind(org_id)
-            .bind(object_id)
-            .bind(object_type)
-            .fetch_one(self.pool())
-            .await?;
-        let rows = sqlx::query(&format!(
-            "SELECT o.id, o.user_id, o.loginname, o.action, o.object_type, o.object_id, o.result, o.address, o.gmt_create \
-             {filter} ORDER BY o.gmt_create DESC, o.id DESC LIMIT $4 OFFSET $5"
-        ))
-        .bind(org_id)
-        .bind(object_id)
-        .bind(object_type)
-        .bind(page_size)
-        .bind((page - 1) * page_size)
-        .fetch_all(self.pool())
-        .await?;
-        let list = rows.iter().map(operation_from_row).collect::<Result<_, sqlx::Error>>()?;
-        Ok(Page { total, list })
+        let mut st = Statement::default();
+        let org = st.arg(Arg::Int(org_id));
+        let object = st.arg(Arg::Text(object_id.to_owned()));
+        let kind = st.arg(Arg::Text(object_type.to_owned()));
+        let filter = format!(
+            "FROM operation_logs o JOIN users u ON u.id = o.user_id \
+             WHERE u.org_id = {org} AND o.object_id = {object} AND ({kind} = '' OR o.object_type = {kind})"
+        );
+        self.operations_page(st, &filter, page, page_size).await
     }
 
     /// The operations one user made, newest first (the account area's own log: `user/operationlog/queryMine`).
     pub async fn operations_by_user(&self, user_id: i64, page: i64, page_size: i64) -> anyhow::Result<Page<Operation>> {
-        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM operation_logs WHERE user_id = $1")
-            .bind(user_id)
+        let mut st = Statement::default();
+        let user = st.arg(Arg::Int(user_id));
+        self.operations_page(st, &format!("FROM operation_logs o WHERE o.user_id = {user}"), page, page_size).await
+    }
+
+    /// One page of the operations `filter` (a FROM … WHERE … over `operation_logs o`, its arguments in `st`)
+    /// selects, newest first, with their total.
+    async fn operations_page(
+        &self,
+        mut st: Statement,
+        filter: &str,
+        page: i64,
+        page_size: i64,
+    ) -> anyhow::Result<Page<Operation>> {
+        let total: i64 = st
+            .bind(sqlx::query(&format!("SELECT COUNT(*) AS n {filter}")))
             .fetch_one(self.pool())
-            .await?;
-        let rows = sqlx::query(
-            "SELECT id, user_id, loginname, action, object_type, object_id, result, address, gmt_create \
-             FROM operation_logs WHERE user_id = $1 ORDER BY gmt_create DESC, id DESC LIMIT $2 OFFSET $3",
-        )
-        .bind(user_id)
-        .bind(page_size)
-        .bind((page - 1) * page_size)
-        .fetch_all(self.pool())
-        .await?;
+            .await?
+            .try_get("n")?;
+        let limit = st.arg(Arg::Int(page_size));
+        let offset = st.arg(Arg::Int((page - 1) * page_size));
+        let sql = format!(
+            "SELECT o.id, o.user_id, o.loginname, o.action, o.object_type, o.object_id, o.result, o.address, o.gmt_create \
+             {filter} ORDER BY o.gmt_create DESC, o.id DESC LIMIT {limit} OFFSET {offset}"
+        );
+        let rows = st.bind(sqlx::query(&sql)).fetch_all(self.pool()).await?;
         let list = rows.iter().map(operation_from_row).collect::<Result<_, sqlx::Error>>()?;
         Ok(Page { total, list })
     }

@@ -171,14 +171,28 @@ impl Store {
 
     /// Records that the session `session_hash` proved its account's identity until `expires_ms`.
     pub async fn put_proof(&self, session_hash: &str, user_id: i64, now: i64, expires_ms: i64) -> anyhow::Result<()> {
+        self.put_expiring(Expiring::Proof, session_hash, user_id, now, expires_ms).await
+    }
+
+    /// Inserts a short-lived grant of `kind` (a proof or a recovery ticket) keyed by `key`; the expired ones and an
+    /// older one with the same key are removed in the same transaction, so the tables never grow with stale rows.
+    async fn put_expiring(
+        &self,
+        kind: Expiring,
+        key: &str,
+        user_id: i64,
+        now: i64,
+        expires_ms: i64,
+    ) -> anyhow::Result<()> {
+        let (table, key_column) = kind.table();
         let mut tx = self.begin_write().await?;
-        sqlx::query("DELETE FROM security_proofs WHERE expires_ms < $1 OR session_hash = $2")
+        sqlx::query(&format!("DELETE FROM {table} WHERE expires_ms < $1 OR {key_column} = $2"))
             .bind(now)
-            .bind(session_hash)
+            .bind(key)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO security_proofs (session_hash, user_id, expires_ms) VALUES ($1, $2, $3)")
-            .bind(session_hash)
+        sqlx::query(&format!("INSERT INTO {table} ({key_column}, user_id, expires_ms) VALUES ($1, $2, $3)"))
+            .bind(key)
             .bind(user_id)
             .bind(expires_ms)
             .execute(&mut *tx)
@@ -268,16 +282,7 @@ impl Store {
 
     /// Starts a recovery of `user_id` named by `token_hash`; expired tickets are forgotten.
     pub async fn put_ticket(&self, token_hash: &str, user_id: i64, now: i64, expires_ms: i64) -> anyhow::Result<()> {
-        let mut tx = self.begin_write().await?;
-        sqlx::query("DELETE FROM recovery_tickets WHERE expires_ms < $1").bind(now).execute(&mut *tx).await?;
-        sqlx::query("INSERT INTO recovery_tickets (token_hash, user_id, expires_ms) VALUES ($1, $2, $3)")
-            .bind(token_hash)
-            .bind(user_id)
-            .bind(expires_ms)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        self.put_expiring(Expiring::Ticket, token_hash, user_id, now, expires_ms).await
     }
 
     pub async fn ticket(&self, token_hash: &str) -> anyhow::Result<Option<Ticket>> {
@@ -328,5 +333,24 @@ impl Store {
         .fetch_optional(self.pool())
         .await?;
         row.map(|r| Ok(r.try_get("user_id")?)).transpose()
+    }
+}
+
+/// The two short-lived grants of the security screens, each a table keyed by a token's hash.
+#[derive(Clone, Copy)]
+enum Expiring {
+    /// A session's proof of identity (the set-up wizard's first step).
+    Proof,
+    /// A password recovery under way (the recovery cookie).
+    Ticket,
+}
+
+impl Expiring {
+    /// The table and its key column (fixed names, never input).
+    fn table(self) -> (&'static str, &'static str) {
+        match self {
+            Expiring::Proof => ("security_proofs", "session_hash"),
+            Expiring::Ticket => ("recovery_tickets", "token_hash"),
+        }
     }
 }

@@ -1,9 +1,7 @@
-import { Button } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { HOME_PATH } from '@/lib/paths';
 import { useRouteHandle } from '@/lib/routeHandle';
+import { BackHomeButton } from './BackHomeButton';
 import { StatusMessage } from './StatusMessage';
 
 /**
@@ -13,7 +11,6 @@ import { StatusMessage } from './StatusMessage';
  */
 export default function NoPermission() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const handle = useRouteHandle();
   return (
     <div data-testid="no-permission">
@@ -21,18 +18,7 @@ export default function NoPermission() {
         icon={<StopOutlined style={{ color: '#cf1322' }} />}
         title={t('noPermission.title')}
         description={t('noPermission.description', { screen: handle ? t(handle.titleKey) : '' })}
-        actions={
-          <Button
-            type="primary"
-            href={HOME_PATH}
-            onClick={(event) => {
-              event.preventDefault();
-              void navigate(HOME_PATH);
-            }}
-          >
-            {t('common.backHome')}
-          </Button>
-        }
+        actions={<BackHomeButton />}
       />
     </div>
   );

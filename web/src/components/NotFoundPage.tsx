@@ -1,8 +1,7 @@
-import { Button, Flex } from 'antd';
+import { Flex } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { HOME_PATH } from '@/lib/paths';
+import { BackHomeButton } from './BackHomeButton';
 import { StatusMessage } from './StatusMessage';
 
 /**
@@ -11,27 +10,13 @@ import { StatusMessage } from './StatusMessage';
  */
 export default function NotFoundPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh' }} data-testid="not-found">
       <StatusMessage
         icon={<CompassOutlined style={{ color: '#1668dc' }} />}
         title={`404 · ${t('route.notFound')}`}
         description={t('notFound.description')}
-        actions={
-          <Button
-            id="not-found-back"
-            type="primary"
-            href={HOME_PATH}
-            onClick={(event) => {
-              // A real link (it can be opened in a new tab) that navigates inside the app when clicked.
-              event.preventDefault();
-              void navigate(HOME_PATH);
-            }}
-          >
-            {t('common.backHome')}
-          </Button>
-        }
+        actions={<BackHomeButton id="not-found-back" />}
       />
     </Flex>
   );

@@ -4,7 +4,8 @@
 //! about the person, and an administrator who wants them otherwise can talk to the person. What a sub-account may
 //! not change about itself is its permissions and data range (`user/sub/*`, administrators only). The e-mail
 //! address is never changed here: it is set (and proven) by the security set-up. The phone number is saved here
-//! (the `nosms` form: no SMS provider can prove it); the `sms` form shows it read-only and leads to the set-up.
+//! (the `nosms` form: no SMS provider can prove it); the `sms` form shows it read-only and leads to the set-up,
+//! and a changed number sent there anyway is refused (1332).
 //!
 //! The avatar is one of the spec's types (ico, jpg, png, gif, svg) under 100K, told by its bytes like every other
 //! picture ([`super::images`]: an SVG must hold drawing content only); it is stored under `/userimg/` and
@@ -19,9 +20,9 @@ use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
-use ironsight_domain::Reason;
 use ironsight_domain::limits::{AVATAR_BYTES, PROFILE_NAME_CHARS, PROFILE_TEXT_CHARS};
 use ironsight_domain::validate::{bounded_text, telephone};
+use ironsight_domain::{Code, Reason};
 use ironsight_store::profiles::ProfileFields;
 
 /// `POST /lfscada/user/profile/query` → the caller's profile.
@@ -60,6 +61,11 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
         None => None,
         Some(raw) => Some(telephone(&raw).map_err(|r| ApiError::invalid("tel", r))?.to_owned()),
     };
+    // With an SMS provider a phone number is proven by a code (the security set-up), never typed in here; the form
+    // may send the number it shows back unchanged.
+    if state.config.sms.is_some() && tel.as_deref().is_some_and(|t| t != current.user.tel) {
+        return Err(ApiError::code(Code::TelBySetup));
+    }
     let fields =
         ProfileFields { real_name: &real_name, contact: &contact, department: &department, tel: tel.as_deref() };
     state.store.save_user_profile(current.user.id, &fields).await?;

@@ -257,3 +257,17 @@ both_backends!(an_administrator_forces_a_change_at_next_login, Options::default(
     let info = answer(worker.get(app.url("/lfscada/user/info")).send().await.unwrap()).await;
     assert_eq!(info.data()["mustChangePassword"], false);
 });
+
+with_sms!(with_sms_the_profile_does_not_change_the_phone_number, |app, _sms| {
+    app.login_demo().await;
+    let profile = "/lfscada/user/profile/save";
+    let before = app.store.user_by_loginname("demo").await.unwrap().unwrap();
+    let refused = app.post(profile, &[("realName", "王工"), ("tel", "13900000000")]).await;
+    assert_eq!(refused.code(), "1332", "{:?}", refused.body);
+    let after = app.store.user_by_loginname("demo").await.unwrap().unwrap();
+    assert_eq!(after.tel, before.tel, "the number is unchanged");
+    // The form's own number sent back unchanged, or none, saves the rest.
+    let same = app.post(profile, &[("realName", "王工"), ("tel", before.tel.as_str())]).await;
+    assert_eq!(same.code(), "200", "{:?}", same.body);
+    assert_eq!(app.post(profile, &[("realName", "王工")]).await.code(), "200");
+});

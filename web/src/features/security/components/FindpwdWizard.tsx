@@ -6,7 +6,7 @@
  * reloaded. A recovery that expired or was used (1329) starts again.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -19,6 +19,7 @@ import { PasswordFields } from '@/features/accounts/components/PasswordFields';
 import { finishRecovery, sendRecoveryCode, startRecovery, verifyRecovery } from '../api';
 import { recoveryChoices, recoveryStage } from '../model';
 import { CodeField } from './CodeField';
+import { useProblem } from './useProblem';
 
 const STORE_KEY = 'findpwd.methods';
 
@@ -68,28 +69,18 @@ function Body({ pathname }: { pathname: string }) {
 }
 
 /** The last refusal, in the server's words; an expired recovery offers a new start. */
-function useProblem() {
+function useRecoveryProblem() {
   const { t } = useTranslation();
-  const [error, setError] = useState<ApiError>();
-  const view = error ? (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      data-testid="findpwd-error"
-      style={{ marginBottom: 16 }}
-      message={error.message}
-      action={error.code === Code.RecoveryExpired ? <Link to="/findpwd/account">{t('security.recovery.restart')}</Link> : undefined}
-    />
-  ) : null;
-  return { view, setError, clear: () => setError(undefined) };
+  return useProblem('findpwd-error', (error) =>
+    error.code === Code.RecoveryExpired ? <Link to="/findpwd/account">{t('security.recovery.restart')}</Link> : undefined,
+  );
 }
 
 function AccountStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const vcode = useVcode();
-  const problem = useProblem();
+  const problem = useRecoveryProblem();
   const [busy, setBusy] = useState(false);
   const submit = (values: { loginname: string; vcode?: string }) => {
     setBusy(true);
@@ -174,7 +165,7 @@ function ChooseStep({ methods }: { methods: RecoveryMethods }) {
 function VerifyStep({ method, methods }: { method: 'tel' | 'email' | 'question'; methods: RecoveryMethods }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const problem = useProblem();
+  const problem = useRecoveryProblem();
   const [busy, setBusy] = useState(false);
   if (!recoveryChoices(methods).includes(method)) return <Navigate to="/findpwd/validate" replace />;
   const submit = (values: { code?: string; answer?: string }) => {
@@ -205,7 +196,7 @@ function VerifyStep({ method, methods }: { method: 'tel' | 'email' | 'question';
 function PasswordStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const problem = useProblem();
+  const problem = useRecoveryProblem();
   const [busy, setBusy] = useState(false);
   const submit = (values: { password: string }) => {
     setBusy(true);

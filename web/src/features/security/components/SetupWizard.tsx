@@ -6,7 +6,7 @@
  * this session (10 minutes); a change refused for want of it (1325) offers the proof again.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
+import { Button, Card, Form, Input, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { PasswordFields } from '@/features/accounts/components/PasswordFields';
 import { bindEmail, bindTel, changePassword, securityKeys, sendSecurityCode, setQuestion, useSecurityState, verifyIdentity } from '../api';
 import { SETUP_BASE, changePath, normaliseAnswer, proofMethods, securityPath, setupStep, stageOf, successPath, validatePath, type ProofMethod, type SetupStep, type SetupTarget } from '../model';
 import { CodeField, type SentCode } from './CodeField';
+import { useProblem } from './useProblem';
 
 
 export default function SetupWizard() {
@@ -61,21 +62,13 @@ function StepBody({ step, state }: { step: SetupStep; state: SecurityState }) {
 }
 
 /** The refusal of the last call, in the server's words; a missing proof links back to the proof. */
-function useProblem(target: SetupTarget) {
+function useSetupProblem(target: SetupTarget) {
   const { t } = useTranslation();
-  const [error, setError] = useState<ApiError>();
-  const view = error ? (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      data-testid="security-error"
-      style={{ marginBottom: 16 }}
-      message={error.message}
-      action={error.code === Code.IdentityNotProven ? <Link to={`${SETUP_BASE}/validate?next=${target}`}>{t('security.proveAgain')}</Link> : undefined}
-    />
-  ) : null;
-  return { view, setError, clear: () => setError(undefined) };
+  return useProblem('security-error', (error) =>
+    error.code === Code.IdentityNotProven ? (
+      <Link to={`${SETUP_BASE}/validate?next=${target}`}>{t('security.proveAgain')}</Link>
+    ) : undefined,
+  );
 }
 
 function ChooseMethod({ target, state }: { target: SetupTarget; state: SecurityState }) {
@@ -106,7 +99,7 @@ function Prove({ method, target, state }: { method: ProofMethod; target: SetupTa
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const problem = useProblem(target);
+  const problem = useSetupProblem(target);
   const [busy, setBusy] = useState(false);
   const submit = (values: { password?: string; code?: string; answer?: string }) => {
     setBusy(true);
@@ -154,7 +147,7 @@ function Change({ target, state }: { target: SetupTarget; state: SecurityState }
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const problem = useProblem(target);
+  const problem = useSetupProblem(target);
   const [busy, setBusy] = useState(false);
   const run = (call: Promise<unknown>, then: () => Promise<void> | void) => {
     setBusy(true);
@@ -220,7 +213,7 @@ function Confirm({ target, state }: { target: 'tel' | 'email' | 'question'; stat
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const carried = (useLocation().state ?? {}) as Carried;
-  const problem = useProblem(target);
+  const problem = useSetupProblem(target);
   const [busy, setBusy] = useState(false);
   if (target !== 'question' && !carried.address) return <Navigate to={changePath(target)} replace />;
   if (target === 'question' && (!carried.question || !carried.answer)) return <Navigate to={changePath('question')} replace />;
