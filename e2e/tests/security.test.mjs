@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { consoleUnderTest, loginThroughForm, settle, shot } from '../lib/harness.mjs';
 import { api } from '../lib/demo.mjs';
+import { logout, newRecoveredPassword, proveByPassword, startRecovery } from '../lib/security.mjs';
 
 const app = consoleUnderTest();
 const EMAIL = 'owner@plant.example';
@@ -79,36 +80,6 @@ async function codeOfMail(count) {
   const found = text.match(/(?<!\d)(\d{6})(?!\d)/);
   assert.ok(found, `no code in ${mail}`);
   return found[1];
-}
-
-async function logout(page) {
-  await page.locator('#user-menu').click();
-  await page.locator('#logout').click();
-  await page.waitForURL('**/login');
-}
-
-/** Proves the identity with the current password from the wizard's method choice. */
-async function proveByPassword(page, password) {
-  await page.locator('label:has([data-testid="security-method-password"])').click();
-  await page.locator('[data-testid="security-method-next"]').click();
-  await page.locator('#security-current-password').fill(password);
-  await page.locator('[data-testid="security-prove-submit"]').click();
-}
-
-/** The account step of the recovery and the choice of `method`. */
-async function startRecovery(page, method) {
-  await page.locator('#findpwd-loginname').fill('demo');
-  await page.locator('#findpwd-vcode').fill('ABCDE');
-  await page.locator('[data-testid="findpwd-account-submit"]').click();
-  await page.locator(`label:has([data-testid="findpwd-method-${method}"])`).click();
-  await page.locator('[data-testid="findpwd-method-next"]').click();
-}
-
-async function newRecoveredPassword(page, password) {
-  await page.locator('#findpwd-password').fill(password);
-  await page.locator('#findpwd-confirm').fill(password);
-  await page.locator('[data-testid="findpwd-password-submit"]').click();
-  await page.locator('[data-testid="findpwd-finish"]').waitFor();
 }
 
 describe('account security and password recovery', { timeout: 300_000 }, () => {

@@ -344,7 +344,7 @@ const accountSetupRoutes: RouteDef[] = [
   { path: 'success/:type', titleKey: 'route.account.setupSuccess', screen: setupScreen },
 ];
 
-/** The basic profile: one screen for its `sms` and `nosms` variants (it reads the variant from the address). */
+/** The basic profile: one screen for its `sms` and `nosms` variants (the deployment's is shown; the other redirects). */
 const accountInfoScreen: ScreenLoader = withTexts(['account'], () => import('@/features/account/components/AccountInfoPage'));
 
 const accountRoutes: RouteDef[] = [
@@ -368,7 +368,7 @@ const accountRoutes: RouteDef[] = [
     path: 'log',
     titleKey: 'route.account.log',
     screen: withTexts(['account'], () => import('@/features/account/components/AccountLogPage')),
-    menu: {},
+    menu: { icon: 'fileText' },
   },
 ];
 

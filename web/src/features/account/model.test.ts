@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES, AVATAR_TYPE_NAMES, avatarFileProblem, isSmsVariant, textProblem } from './model';
+import { AVATAR_MAX_BYTES, AVATAR_TYPE_NAMES, avatarFileProblem, infoPath, textProblem } from './model';
 import { unchangedChannels } from './api/promptTypes';
 
 describe('avatar files, as the server takes them', () => {
@@ -24,9 +24,9 @@ describe('profile fields', () => {
     expect(textProblem(undefined, 6)).toBeUndefined();
   });
 
-  it('the sms variant is told by the address', () => {
-    expect(isSmsVariant('/account/info/sms')).toBe(true);
-    expect(isSmsVariant('/account/info/nosms')).toBe(false);
+  it('the variant follows whether the deployment has an SMS provider', () => {
+    expect(infoPath(true)).toBe('/account/info/sms');
+    expect(infoPath(false)).toBe('/account/info/nosms');
   });
 });
 

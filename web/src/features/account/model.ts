@@ -41,7 +41,10 @@ export function textProblem(value: string | undefined, max: number): 'tooLong' |
   return undefined;
 }
 
-/** The `sms` variant of the account routes (a deployment with an SMS provider) shows the phone read-only. */
-export function isSmsVariant(pathname: string): boolean {
-  return /\/sms(\/|$)/.test(pathname);
+/**
+ * The profile's address for the deployment: with an SMS provider the `sms` variant (the phone number read-only,
+ * bound by a code in the security set-up), else `nosms` (the phone a contact field). The other one redirects here.
+ */
+export function infoPath(smsAvailable: boolean): string {
+  return smsAvailable ? '/account/info/sms' : '/account/info/nosms';
 }

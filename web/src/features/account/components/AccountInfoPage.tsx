@@ -9,13 +9,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, Flex, Form, Input, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { TabError, TabLoading } from '@/components/LoadState';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 import type { Profile } from '@/generated/answers';
+import { useSecurityState } from '@/features/security/api';
 import { useProfile, useSaveProfile, useUploadAvatar } from '../api/profile';
 import {
   AVATAR_EXTENSIONS,
@@ -24,7 +25,7 @@ import {
   NAME_MAX,
   TEXT_MAX,
   avatarFileProblem,
-  isSmsVariant,
+  infoPath,
   textProblem,
 } from '../model';
 
@@ -36,14 +37,24 @@ type Values = { realName: string; contact: string; department: string; tel: stri
 
 export default function AccountInfoPage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const profile = useProfile();
+  // The variant is the deployment's (an SMS provider or not), whichever of the two addresses was opened.
+  const security = useSecurityState();
+  const wanted = security.data ? infoPath(security.data.smsAvailable) : undefined;
+  if (wanted && pathname !== wanted) return <Navigate to={wanted} replace />;
+  const failed = profile.error ?? security.error;
   return (
     <Flex vertical gap={16} data-testid="account-info-page" style={{ maxWidth: 640 }}>
       <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>{t('route.account.info')}</h4>
-      {profile.data ? (
-        <ProfileForm profile={profile.data} />
-      ) : profile.isError ? (
-        <TabError title={t('account.loadFailed')} error={profile.error} onRetry={() => void profile.refetch()} />
+      {profile.data && security.data ? (
+        <ProfileForm profile={profile.data} sms={security.data.smsAvailable} />
+      ) : failed ? (
+        <TabError
+          title={t('account.loadFailed')}
+          error={failed}
+          onRetry={() => void (profile.error ? profile.refetch() : security.refetch())}
+        />
       ) : (
         <TabLoading />
       )}
@@ -51,9 +62,8 @@ export default function AccountInfoPage() {
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+function ProfileForm({ profile, sms }: { profile: Profile; sms: boolean }) {
   const { t } = useTranslation();
-  const sms = isSmsVariant(useLocation().pathname);
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguage(form);
   const save = useSaveProfile();

@@ -14,6 +14,13 @@ const NOTIFY_SAVE = '/lfscada/msg/notify/settings/save';
 const CONFIG_QUERY = '/lfscada/user/config/query';
 const CONFIG_SAVE = '/lfscada/user/config/save';
 const LOG = '/lfscada/user/operationlog/queryMine';
+const SECURITY_STATE = '/lfscada/user/security/state';
+
+/** The security state of a deployment with or without an SMS provider. */
+const securityState = (smsAvailable: boolean) => ({
+  passwordSet: true, tel: '13800001111', telVerified: smsAvailable, email: 'wang@example.com', emailVerified: true,
+  questionSet: false, question: '', smsAvailable, mustChangePassword: false, proofExpiresIn: 0,
+});
 
 const profile = {
   loginname: 'operator1',
@@ -34,6 +41,7 @@ beforeEach(async () => {
   server = installFakeServer({ loggedIn: true });
   server.on(PROFILE, ok(profile));
   server.on(SAVE, ok(null));
+  server.on(SECURITY_STATE, ok(securityState(false)));
 });
 
 describe('basic profile', { timeout: 60_000 }, () => {
@@ -56,8 +64,10 @@ describe('basic profile', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('account-saved')).toBeTruthy();
   });
 
-  it('sms: the phone is not edited here, and a name too long is refused before sending', async () => {
-    renderApp('/account/info/sms');
+  it("sms: the deployment's variant whichever address, the phone not edited here, a name too long refused before sending", async () => {
+    server.on(SECURITY_STATE, ok(securityState(true)));
+    const { router } = renderApp('/account/info/nosms');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/info/sms'));
     await screen.findByTestId('account-info-page', undefined, { timeout: 15_000 });
     await waitFor(() => expect(screen.getByText('13800001111')).toBeTruthy());
     expect(document.getElementById('account-tel')).toBeNull();

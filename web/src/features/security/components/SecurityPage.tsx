@@ -76,7 +76,8 @@ export default function SecurityPage() {
               title={
                 <Flex gap={8} align="center" wrap>
                   <span>{t(`security.item.${item.target}`)}</span>
-                  {item.set ? <Tag color="green">{t('security.set')}</Tag> : <Tag>{t('security.notSet')}</Tag>}
+                  {/* An address given but not proven says only that: "not set" beside it would contradict it. */}
+                  {item.set ? <Tag color="green">{t('security.set')}</Tag> : !item.unverified && <Tag>{t('security.notSet')}</Tag>}
                   {item.unverified && <Tag color="orange">{t(item.target === 'tel' && !state.data.smsAvailable ? 'security.contactOnly' : 'security.unverified')}</Tag>}
                 </Flex>
               }
