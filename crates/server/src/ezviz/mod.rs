@@ -195,10 +195,11 @@ impl Ezviz {
     /// The organisation's access token: kept while good for this key, else asked of EZVIZ.
     async fn token(&self, org_id: i64, key: &EzvizKey) -> Result<String, EzvizError> {
         let renew_before = now_ms() + TOKEN_MARGIN.as_millis() as i64;
-        if let Some(kept) = self.tokens.lock().unwrap_or_else(|e| e.into_inner()).get(&org_id) {
-            if kept.key == *key && kept.token.expires_ms > renew_before {
-                return Ok(kept.token.access_token.clone());
-            }
+        if let Some(kept) = self.tokens.lock().unwrap_or_else(|e| e.into_inner()).get(&org_id)
+            && kept.key == *key
+            && kept.token.expires_ms > renew_before
+        {
+            return Ok(kept.token.access_token.clone());
         }
         let form = [("appKey", key.app_key.as_str()), ("appSecret", key.app_secret.as_str())];
         let bytes = self.post(protocol::TOKEN_PATH, &form).await?;
