@@ -2,7 +2,8 @@
 // A real HLS stream is made with ffmpeg into a temporary directory and served by a small local HTTP server (CORS
 // open), so the console plays it from another origin as it would a camera gateway's. A page saved through the
 // page/save API is opened in the monitor viewer: the video's currentTime advances, a video with a broken address
-// shows the error state and retries, an RTMP-only video says browsers cannot play RTMP, and choosing an item of a
+// shows the error state and retries, an RTMP-only video says browsers cannot play RTMP, an EZVIZ video without the
+// organisation's key says an administrator must link it, and choosing an item of a
 // drop-down bound to the demo's speed setpoint writes that item's value to the simulated plant. Then both types are
 // drawn from the designer's palette and set with the mouse and keyboard, saved, checked in the stored document and
 // opened live. Screenshots in zh-CN and en. Skipped, saying why, only when ffmpeg is not installed.
@@ -132,7 +133,8 @@ describe('the viewer plays video and runs drop-down choices', { skip: SKIP }, ()
     await broken.getByText('无法访问视频流').waitFor();
     await broken.getByText(/秒后重试（第 \d+ 次）/).waitFor();
     await page.locator('[data-testid="video-rtmp"]').getByText('浏览器无法播放 RTMP 视频流').waitFor();
-    await page.locator('[data-testid="video-ezviz"]').getByText('萤石视频需要组织的萤石密钥（暂不可用）').waitFor();
+    // EZVIZ video without the organisation's key linked: the server's honest answer (e2e/tests/ezviz.test.mjs plays one).
+    await page.locator('[data-testid="video-ezviz"][data-state="ezviz-error"]').getByText('组织尚未关联萤石密钥', { exact: false }).waitFor();
 
     // The drop-down shows the item the plant's value names (the simulator's setpoint is 1450).
     const modeText = page.locator('[data-testid="select-text-mode"]');
@@ -230,7 +232,8 @@ describe('the viewer plays video and runs drop-down choices', { skip: SKIP }, ()
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="EZVIZ cloud"]').click();
     await page.locator('#field-videoSerial').fill('D12345678');
     await page.keyboard.press('Enter');
-    await page.locator('[data-testid="video-w-2"][data-state="ezviz"]').getByText("EZVIZ video needs the organisation's EZVIZ key (not available yet)").waitFor();
+    await page.locator('[data-testid="video-w-2"][data-state="still"]').getByText('EZVIZ cloud video').waitFor();
+    await page.locator('[data-testid="video-w-2"]').getByText('Device D12345678 · channel 1').waitFor();
     await snap(page, 'viewer-video-06-designer-ezviz-en');
     await page.locator('.ant-select:has(#field-videoType)').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Stream address"]').click();

@@ -187,6 +187,19 @@ catalogue! {
     BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
     /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.
     BackupNotYours = "1361", "数据库备份包含所有组织的数据，只有系统首个组织的管理员可以下载", "The backup holds every organisation's data: only the administrators of the deployment's first organisation may download it";
+    /// No EZVIZ key is linked for the organisation: an administrator links it in the system settings
+    /// (docs/ezviz.md).
+    EzvizKeyNotSet = "1370", "组织尚未关联萤石密钥，请管理员在“系统设置”中关联萤石开放平台的 AppKey 和 Secret", "The organisation has no EZVIZ key linked: an administrator must link the EZVIZ AppKey and Secret in System settings";
+    /// The EZVIZ open API did not answer in time, could not be reached, or answered what is not its protocol.
+    EzvizUnavailable = "1371", "萤石开放平台暂时无法访问，请稍后再试", "The EZVIZ service cannot be reached now; try again later";
+    /// EZVIZ answered with a refusal of its own (a wrong key, a device that is not the account's, ...).
+    EzvizRefused = "1372", "萤石开放平台拒绝：{msg}（错误码 {code}）", "EZVIZ refused: {msg} (code {code})";
+    /// The widget named is not a video of EZVIZ type on that page.
+    EzvizNotVideo = "1373", "该组件不是萤石视频", "This widget is not an EZVIZ video";
+    /// One account asked EZVIZ too often this minute (the organisation's EZVIZ quota is shared).
+    EzvizThrottled = "1374", "萤石视频请求过于频繁，请 1 分钟后再试", "Too many EZVIZ video requests; try again in a minute";
+    /// The EZVIZ video names no device serial number.
+    EzvizNoDevice = "1375", "该萤石视频未填写设备序列号", "This EZVIZ video has no device serial number";
     /// Track playback needs a latitude and a longitude signal, found by name (docs/track.md).
     TrackNoLocation = "1340", "该设备没有经纬度信号（名称含“纬度”“经度”或 latitude、longitude 的信号），无法回放轨迹", "This equipment has no latitude and longitude signals (signals named with latitude and longitude, or 纬度 and 经度): it has no track";
     /// A track range holding more stored position readings than one query reads ([`crate::track::TRACK_READINGS`]).

@@ -137,6 +137,7 @@ async fn main() -> anyhow::Result<()> {
         log: "warn".into(),
         weather_url: None,
         geocoding_url: None,
+        ezviz_url: ironsight::config::DEFAULT_EZVIZ_URL.into(),
         espeak: ironsight::sound::DEFAULT_ENGINE.into(),
         notify: ironsight::notify::NotifyConfig::default(),
         sms: None,

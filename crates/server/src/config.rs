@@ -62,6 +62,10 @@ pub struct Cli {
     /// `https://geocoding-api.open-meteo.com`. [default: the weather URL]
     #[arg(long, env = "IRONSIGHT_GEOCODING_URL")]
     pub geocoding_url: Option<String>,
+    /// Base URL of the EZVIZ open API (萤石开放平台, `{base}/api/lapp/...`) the pages' EZVIZ video widgets get their
+    /// live addresses from, with each organisation's linked key (docs/ezviz.md). [default: https://open.ys7.com]
+    #[arg(long, env = "IRONSIGHT_EZVIZ_URL")]
+    pub ezviz_url: Option<String>,
     /// The default language, `zh-CN` or `en`: the language of what the server seeds (the demo plant's names).
     /// [default: zh-CN]
     #[arg(long, env = "IRONSIGHT_LANG")]
@@ -135,6 +139,7 @@ struct FileConfig {
     mqtt_url: Option<String>,
     weather_url: Option<String>,
     geocoding_url: Option<String>,
+    ezviz_url: Option<String>,
     lang: Option<String>,
     espeak: Option<PathBuf>,
     notify_allow_private: Option<bool>,
@@ -230,6 +235,9 @@ fn language(given: Option<String>) -> anyhow::Result<Lang> {
     }
 }
 
+/// EZVIZ's own open API, where the EZVIZ video widgets' live addresses come from unless `--ezviz-url` says.
+pub const DEFAULT_EZVIZ_URL: &str = "https://open.ys7.com";
+
 /// An http(s) base URL without its trailing `/`; empty is unset.
 fn base_url(option: &str, given: Option<String>) -> anyhow::Result<Option<String>> {
     let Some(url) = given.map(|u| u.trim().trim_end_matches('/').to_owned()).filter(|u| !u.is_empty()) else {
@@ -272,6 +280,8 @@ pub struct Config {
     pub weather_url: Option<String>,
     /// Base URL of the Open-Meteo compatible geocoding service (the weather URL when not given).
     pub geocoding_url: Option<String>,
+    /// Base URL of the EZVIZ open API, without its trailing `/` ([`DEFAULT_EZVIZ_URL`] unless configured).
+    pub ezviz_url: String,
     /// The speech engine program for alarm speech (`espeak-ng` on PATH unless configured; [`crate::sound`]).
     pub espeak: PathBuf,
     /// Alarm notification by e-mail and webhooks: the private-address rule and the retry delays ([`crate::notify`]).
@@ -307,6 +317,8 @@ impl Config {
         let weather_url = base_url("--weather-url", cli.weather_url.clone().or(file.weather_url))?;
         let geocoding_url = base_url("--geocoding-url", cli.geocoding_url.clone().or(file.geocoding_url))?
             .or_else(|| weather_url.clone());
+        let ezviz_url = base_url("--ezviz-url", cli.ezviz_url.clone().or(file.ezviz_url))?
+            .unwrap_or_else(|| DEFAULT_EZVIZ_URL.to_owned());
         let mut allowed_origins = file.allowed_origins.unwrap_or_default();
         allowed_origins.extend(cli.allowed_origin.iter().cloned());
         Ok(Config {
@@ -329,6 +341,7 @@ impl Config {
             lang: language(cli.lang.clone().or(file.lang))?,
             weather_url,
             geocoding_url,
+            ezviz_url,
             espeak: [cli.espeak.clone(), file.espeak]
                 .into_iter()
                 .flatten()
@@ -409,6 +422,17 @@ mod tests {
         assert_eq!(Config::resolve(&cli).unwrap().geocoding_url.as_deref(), Some("http://127.0.0.1:9"));
         let bad = Cli { weather_url: Some("ftp://x".into()), ..Cli::default() };
         assert!(Config::resolve(&bad).is_err(), "only http(s)");
+    }
+
+    #[test]
+    fn the_ezviz_url_defaults_to_ezviz_and_is_http_only() {
+        assert_eq!(Config::resolve(&Cli::default()).unwrap().ezviz_url, "https://open.ys7.com");
+        let cli = Cli { ezviz_url: Some("http://127.0.0.1:9/".into()), ..Cli::default() };
+        assert_eq!(Config::resolve(&cli).unwrap().ezviz_url, "http://127.0.0.1:9");
+        for bad in ["ftp://open.ys7.com", "open.ys7.com", "javascript:x"] {
+            let cli = Cli { ezviz_url: Some(bad.into()), ..Cli::default() };
+            assert!(Config::resolve(&cli).is_err(), "{bad}");
+        }
     }
 
     #[test]

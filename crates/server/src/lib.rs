@@ -18,6 +18,7 @@
 //! - [`expiry`]: the expiry sweep: expire messages 30, 7 and 1 days before an equipment's or gateway's service
 //!   expires and on the day.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
+//! - [`ezviz`]: EZVIZ cloud video: the live addresses of the video widgets' cameras, their tokens and caches.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`sound`]: alarm speech: texts spoken by espeak-ng into cached WAV files, an alert tone when it cannot.
 //! - [`web`]: the embedded web app with history-mode fallback.
@@ -35,6 +36,7 @@ pub mod csrf;
 pub mod demo;
 pub mod error;
 pub mod expiry;
+pub mod ezviz;
 pub mod link;
 pub mod listen;
 pub mod login_guard;
@@ -73,6 +75,8 @@ pub struct AppState {
     pub link: link::Link,
     /// The weather widgets' provider client and its cache.
     pub weather: Arc<weather::Weather>,
+    /// The EZVIZ open API client and its token and address caches.
+    pub ezviz: Arc<ezviz::Ezviz>,
     /// Alarm speech: the engine, its one synthesis at a time, the cache of spoken files.
     pub sound: Arc<sound::Sound>,
     /// Queues notifications (alarms, tests) for the delivery worker.
@@ -173,8 +177,9 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let notifier = notify::Notifier::new(store.clone(), config.notify.clone());
     let (link, link_runtime) = link::start(&config, store.clone(), notifier.clone()).await?;
     let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
+    let ezviz = Arc::new(ezviz::Ezviz::new(config.ezviz_url.clone()));
     let sound = Arc::new(sound::Sound::new(config.espeak.clone(), &config.data_dir));
-    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, sound, notifier };
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, ezviz, sound, notifier };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
         Some(demo::start(&state, &link_runtime.broker_addr).await?)

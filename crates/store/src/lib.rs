@@ -37,6 +37,7 @@
 //! - [`shares`]: sharing of an equipment (on or off, password hash, visitor authority).
 //! - [`share_sessions`]: the public share view's visitor sessions, each scoped to one shared equipment.
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
+//! - [`ezviz_keys`]: each organisation's EZVIZ open-platform key (app key and secret) for its video widgets.
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
 pub mod access;
@@ -46,6 +47,7 @@ pub mod commands;
 pub mod equipment;
 pub mod equipment_sets;
 pub mod expiry;
+pub mod ezviz_keys;
 pub mod feedback;
 pub mod gateways;
 pub mod image_library;

@@ -773,3 +773,15 @@ daily: Array<WeatherDay>,
  * When the server fetched it (ms since the epoch).
  */
 fetchedMs: number, };
+
+export type EzvizKeyInfo = { 
+/**
+ * The linked app key; empty when none is linked.
+ */
+appKey: string, secretSet: boolean, };
+
+export type EzvizLiveAddress = { url: string, 
+/**
+ * When the address expires (ms since the epoch): the widget asks again before.
+ */
+expireTime: number, };

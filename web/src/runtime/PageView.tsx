@@ -43,10 +43,16 @@ export function PageView({ document, context, now }: PageViewProps) {
   // The live target by value: a context rebuilt with an equal equipment list keeps the environment, so the
   // memoised widgets stay put.
   const liveKey = context.live?.equipmentIds.join(',');
+  const livePage = context.live?.page;
+  const pageKey = livePage ? `${livePage.id}:${livePage.owner.kind}:${livePage.owner.id}:${livePage.draft}` : '';
   const env = useMemo<RenderEnv>(() => {
-    const live = liveKey === undefined ? null : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number) };
+    const live =
+      liveKey === undefined
+        ? null
+        : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number), ...(livePage ? { page: livePage } : {}) };
     return { signals: context.signals, now, runClick, live };
-  }, [context.signals, now, runClick, liveKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `pageKey` names the same page as `livePage`
+  }, [context.signals, now, runClick, liveKey, pageKey]);
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

@@ -3,6 +3,7 @@
  * equipment's page: its one equipment; a project's page: the project's equipment), live values, the user's write
  * permission and the two ways out of a page (a write, another page).
  */
+import type { PageOwner } from '@/lib/configPages';
 import type { StateText } from '@/lib/signals/states';
 
 /** A signal of one of the page's equipment, as the catalogue describes it. */
@@ -44,5 +45,16 @@ export interface RuntimeContext {
    * project's equipment); left out for still drawings (a version's preview, tests of the drawing), whose tables
    * then make no server call (widgets/common.tsx, `RenderEnv.live`).
    */
-  live?: { equipmentIds: readonly number[] };
+  live?: { equipmentIds: readonly number[]; page?: LivePage };
+}
+
+/**
+ * The page shown live, for the renderers that ask the server about one of its widgets (an EZVIZ video asks its
+ * camera's address by page and widget). `draft`: the designer's unsaved document is shown, whose widgets the
+ * stored page may not have, so those renderers name what they need for the page's owner instead.
+ */
+export interface LivePage {
+  id: number;
+  owner: PageOwner;
+  draft: boolean;
 }

@@ -7,9 +7,9 @@
  * - `type` 'stream' (the default) plays one of the widget's own addresses, preferring HLS (`hlsReserve`, an
  *   .m3u8 address), then HTTP-FLV (`flvReserve`); browsers cannot play RTMP (`rtmpReserve`), so a widget with
  *   only an RTMP address says so and suggests an HLS or FLV one.
- * - Any other type is EZVIZ cloud video (`serialNumber`, `channelNumber`): it needs the organisation's EZVIZ key,
- *   which the console does not have yet, so the widget says that rather than fake a picture. `PanTilt` (the
- *   pan/tilt controls) is EZVIZ's too: stored, not drawn yet.
+ * - Any other type is EZVIZ cloud video (`serialNumber`, `channelNumber`): its live HLS address comes from the
+ *   server, which holds the organisation's EZVIZ key (runtime/ezviz.ts, docs/ezviz.md). `PanTilt` (the pan/tilt
+ *   controls) is EZVIZ's too: stored, not drawn yet.
  *
  * The addresses the widget fetches are checked by {@link isStreamAddress}, the server's rule
  * (crates/domain/src/page/select_video.rs): an absolute http(s) URL or a path on the console (`/live/…`).
@@ -93,7 +93,7 @@ export type VideoPlan =
   | { kind: 'flv'; url: string }
   /** Only an RTMP address: browsers cannot play it. */
   | { kind: 'rtmp'; address: string }
-  /** EZVIZ cloud video: needs the organisation's EZVIZ key (not available yet). */
+  /** EZVIZ cloud video: its address is asked of the server (runtime/ezviz.ts). */
   | { kind: 'ezviz'; serialNumber: string; channelNumber: number }
   /** An address is set but the rule refuses it (a page saved before the rule, a hand-edited one). */
   | { kind: 'refused'; address: string }

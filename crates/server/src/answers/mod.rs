@@ -14,6 +14,7 @@
 pub mod account;
 pub mod alarm;
 pub mod equipment;
+pub mod ezviz;
 pub mod gateway;
 pub mod group;
 pub mod image;
@@ -182,6 +183,8 @@ fn declarations() -> Vec<String> {
         weather::WeatherNow::decl(),
         weather::WeatherDay::decl(),
         weather::WeatherReport::decl(),
+        ezviz::EzvizKeyInfo::decl(),
+        ezviz::EzvizLiveAddress::decl(),
     ]
 }
 

@@ -586,6 +586,7 @@ pub fn table() -> Vec<RouteDef> {
     routes.extend(super::inspection_table::routes());
     routes.extend(super::account_table::routes());
     routes.extend(super::share_table::routes());
+    routes.extend(super::ezviz_table::routes());
     routes.extend([
         // Meta
         route!(GET "/lfscada/openapi.json", openapi_handler, "meta.openapi", Public [],

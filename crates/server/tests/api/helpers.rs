@@ -38,6 +38,9 @@ pub struct Options {
     pub espeak: Option<&'static str>,
     /// `--notify-allow-private`: webhooks may reach the test's own receivers on 127.0.0.1.
     pub notify_allow_private: bool,
+    /// `--ezviz-url`: the EZVIZ open API's base URL (a stand-in the test runs; leaked, as Options is Copy); `None`:
+    /// EZVIZ's own, as a deployment has it.
+    pub ezviz_url: Option<&'static str>,
     /// `--sms-url`: the SMS provider's URL template (a receiver the test runs; leaked, as Options is Copy).
     pub sms_url: Option<&'static str>,
 }
@@ -129,6 +132,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         lang: ironsight_domain::Lang::Zh,
         weather_url: options.weather_url.map(str::to_owned),
         geocoding_url: options.weather_url.map(str::to_owned),
+        ezviz_url: options.ezviz_url.unwrap_or(ironsight::config::DEFAULT_EZVIZ_URL).to_owned(),
         espeak: options.espeak.unwrap_or(ironsight::sound::DEFAULT_ENGINE).into(),
         // Retries a moment apart, so a failing receiver's retries end within a test (never timed by one).
         notify: ironsight::notify::NotifyConfig {

@@ -27,6 +27,7 @@ const ALLOW_PRIVATE: Options = Options {
     mqtt_port: 0,
     trust_proxy: false,
     weather_url: None,
+    ezviz_url: None,
     demo_plant: None,
     no_demo: false,
     espeak: None,

@@ -8,6 +8,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 const QUERY = '/lfscada/system/settings/query';
 const SAVE = '/lfscada/system/settings/save';
+const EZVIZ_QUERY = '/lfscada/ezviz/key/query';
+const EZVIZ_SAVE = '/lfscada/ezviz/key/save';
+const EZVIZ_DELETE = '/lfscada/ezviz/key/delete';
 const SETTINGS = { title: '东湖水厂', faviconIco: '', sessionMinutes: 0, defaultSessionMinutes: 720, retentionDays: 0, backup: 'pg_dump' };
 
 let server: FakeServer;
@@ -17,6 +20,9 @@ beforeEach(async () => {
   server = installFakeServer({ loggedIn: true });
   server.on(QUERY, ok(SETTINGS));
   server.on(SAVE, ok(null));
+  server.on(EZVIZ_QUERY, ok({ appKey: '', secretSet: false }));
+  server.on(EZVIZ_SAVE, ok(null));
+  server.on(EZVIZ_DELETE, ok(null));
 });
 
 async function openDialog() {
@@ -46,10 +52,47 @@ describe('system settings dialog', { timeout: 60_000 }, () => {
     });
   });
 
+  it('an administrator links the EZVIZ key: the secret is asked when none is set, kept when left empty, never shown', async () => {
+    server.on('/lfscada/user/info', ok({ ...TEST_USER, roleType: 'admin' }));
+    await openDialog();
+    const state = await screen.findByTestId('ezviz-secret-state');
+    expect(state.textContent).toBe('未设置');
+    const appKey = document.getElementById('ezviz-app-key') as HTMLInputElement;
+    const secret = document.getElementById('ezviz-app-secret') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    fireEvent.change(appKey, { target: { value: ' ak123 ' } });
+    fireEvent.click(document.getElementById('ezviz-save') as HTMLElement);
+    expect(await screen.findByText('请输入萤石 Secret')).toBeTruthy();
+    expect(server.calls(EZVIZ_SAVE)).toHaveLength(0);
+    fireEvent.change(secret, { target: { value: 'sk456' } });
+    server.on(EZVIZ_QUERY, ok({ appKey: 'ak123', secretSet: true }));
+    fireEvent.click(document.getElementById('ezviz-save') as HTMLElement);
+    await waitFor(() => expect(server.calls(EZVIZ_SAVE)).toHaveLength(1));
+    expect(Object.fromEntries(new URLSearchParams(server.calls(EZVIZ_SAVE)[0]?.body))).toEqual({ appKey: 'ak123', appSecret: 'sk456' });
+    expect(await screen.findByText('萤石密钥已关联')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('ezviz-secret-state').textContent).toBe('已设置'));
+    expect((document.getElementById('ezviz-app-secret') as HTMLInputElement).value).toBe('');
+    // Saved again with the secret left empty: kept by the server; a refused field is marked.
+    server.on(EZVIZ_SAVE, refuse('appKey', '参数 appKey 无效：只能包含字母和数字'));
+    fireEvent.change(document.getElementById('ezviz-app-key') as HTMLInputElement, { target: { value: 'a b' } });
+    fireEvent.click(document.getElementById('ezviz-save') as HTMLElement);
+    expect(await screen.findByText('参数 appKey 无效：只能包含字母和数字')).toBeTruthy();
+    expect(Object.fromEntries(new URLSearchParams(server.calls(EZVIZ_SAVE)[1]?.body))).toEqual({ appKey: 'a b', appSecret: '' });
+    // Unlinking asks first.
+    server.on(EZVIZ_QUERY, ok({ appKey: '', secretSet: false }));
+    fireEvent.click(document.getElementById('ezviz-delete') as HTMLElement);
+    await screen.findByText('解除萤石密钥关联？重新关联前，萤石视频将无法播放。');
+    fireEvent.click(document.getElementById('ezviz-delete-confirm') as HTMLElement);
+    await waitFor(() => expect(server.calls(EZVIZ_DELETE)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('ezviz-secret-state').textContent).toBe('未设置'));
+  });
+
   it('anyone else chooses only the language', async () => {
     await openDialog();
     expect(document.getElementById('system-title')).toBeNull();
+    expect(document.getElementById('ezviz-app-key')).toBeNull();
     expect(server.calls(QUERY)).toHaveLength(0);
+    expect(server.calls(EZVIZ_QUERY)).toHaveLength(0);
     await act(async () => {
       fireEvent.click(screen.getByLabelText('English'));
     });

@@ -2,8 +2,9 @@
  * The system settings dialog, from the header's user menu (docs/account.md, "System settings"). Everyone chooses
  * the console's language (this browser's, as the header's switch). An organisation's administrator also sets the
  * console's title and logo, the idle session timeout (0: the deployment's), how many days of signal history are
- * kept (0: forever; older readings are pruned in the background) and, where the deployment is SQLite and theirs
- * to back up, downloads a copy of the database.
+ * kept (0: forever; older readings are pruned in the background), links the organisation's EZVIZ key for the
+ * pages' EZVIZ videos (EzvizKeySection) and, where the deployment is SQLite and theirs to back up, downloads a
+ * copy of the database.
  */
 import { useEffect } from 'react';
 import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
@@ -17,6 +18,7 @@ import { Limits } from '@/lib/api/limits';
 import { changeLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import { useUser } from '@/lib/session';
+import { EzvizKeySection } from './EzvizKeySection';
 import { useDownloadBackup, useSaveSystemSettings, useSystemSettings, type SystemSettingsDraft } from './api';
 
 const FIELDS = ['title', 'faviconIco', 'sessionMinutes', 'retentionDays'] as const;
@@ -107,6 +109,8 @@ function AdminSettings({ onSaved }: { onSaved: () => void }) {
           {t('systemSettings.save')}
         </Button>
       </Form>
+      <Divider style={{ margin: '16px 0' }}>{t('systemSettings.ezviz')}</Divider>
+      <EzvizKeySection />
       <Divider style={{ margin: '16px 0' }}>{t('systemSettings.backup')}</Divider>
       {data.backup === 'sqlite' ? (
         <Flex vertical gap={8} align="start">

@@ -67,6 +67,10 @@ export function useLivePage(
   );
   const live = useLiveEquipments(monitored);
   const tables = owner.kind === 'equipment' ? monitored : owned;
-  const context = useRuntimeContext(catalogue, live, onOpenPage, tables);
+  const page = useMemo(
+    () => ({ id: info.id, owner: { kind: owner.kind, id: owner.id } as PageOwner, draft: draft !== undefined }),
+    [info.id, owner.kind, owner.id, draft],
+  );
+  const context = useRuntimeContext(catalogue, live, onOpenPage, tables, page);
   return { scope, draft, document, live, context };
 }

@@ -12,7 +12,7 @@ import { useUser } from '@/lib/session';
 import { writeSignal } from '@/lib/signals/commands';
 import { isStale } from '@/lib/signals/staleness';
 import type { MonitorSignal } from '@/lib/signals/types';
-import type { RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
+import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
 
 /** The catalogue as the viewer reads it, by signal id. */
 export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, RuntimeSignal> {
@@ -64,13 +64,14 @@ export function runtimeValues(
  * The viewer's context of a page shown live: `catalogue` the signals of the page's equipment
  * ({@link runtimeSignals}), `live` the values of the equipment it shows (lib/live/useLiveEquipments),
  * `equipmentIds` the equipment its tables cover (an equipment's page: its one equipment; a project's page: the
- * project's).
+ * project's), `page` the page itself (its EZVIZ videos ask their cameras by it).
  */
 export function useRuntimeContext(
   catalogue: ReadonlyMap<number, RuntimeSignal>,
   live: { equipment: readonly EquipmentValues[]; now: number },
   openPage: (pageId: number) => void,
   equipmentIds: readonly number[],
+  page?: LivePage,
 ): RuntimeContext {
   const canWrite = hasAuth(useUser(), Permission.WriteData);
   const previous = useRef<Readonly<Record<string, RuntimeValue>>>({});
@@ -80,8 +81,9 @@ export function useRuntimeContext(
     return next;
   }, [live.equipment, live.now]);
   const tablesKey = equipmentIds.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tablesKey` names the same equipment as `equipmentIds`
-  const target = useMemo(() => ({ equipmentIds }), [tablesKey]);
+  const pageKey = page ? `${page.id}:${page.owner.kind}:${page.owner.id}:${page.draft}` : '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys name the same equipment and page as the values
+  const target = useMemo(() => ({ equipmentIds, ...(page ? { page } : {}) }), [tablesKey, pageKey]);
   return useMemo(
     () => ({
       values,

@@ -5,7 +5,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import type { Look } from '../animation';
 import type { Widget } from '../document';
-import type { RuntimeSignal, RuntimeValue } from '../types';
+import type { LivePage, RuntimeSignal, RuntimeValue } from '../types';
 
 /** Hooks the click runner calls while it works (a renderer shows the progress). */
 export interface ClickHooks {
@@ -23,6 +23,8 @@ export interface LiveTarget {
    * lists their alarm records).
    */
   equipmentIds: readonly number[];
+  /** The page itself; absent where a page runs without one (tests of the drawing). */
+  page?: LivePage;
 }
 
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */

@@ -58,15 +58,16 @@ describe('still (the designer, a preview)', () => {
     expect(cam.textContent).toContain('Plays when the page runs');
   });
 
-  it('says honestly what RTMP and EZVIZ need, in both languages', async () => {
+  it('says honestly what RTMP needs and which EZVIZ camera plays live, in both languages', async () => {
     show();
     expect(screen.getByTestId('video-rtmp').textContent).toContain('Browsers cannot play RTMP streams');
     expect(screen.getByTestId('video-rtmp').textContent).toContain('HLS (.m3u8) or HTTP-FLV');
-    expect(screen.getByTestId('video-ezviz').textContent).toContain("EZVIZ video needs the organisation's EZVIZ key (not available yet)");
+    expect(screen.getByTestId('video-ezviz').textContent).toContain('EZVIZ cloud video');
     expect(screen.getByTestId('video-ezviz').textContent).toContain('Device D123 · channel 2');
+    expect(screen.getByTestId('video-ezviz').dataset.state).toBe('still');
     await act(() => changeLanguage('zh-CN'));
     expect(screen.getByTestId('video-rtmp').textContent).toContain('浏览器无法播放 RTMP 视频流');
-    expect(screen.getByTestId('video-ezviz').textContent).toContain('萤石视频需要组织的萤石密钥（暂不可用）');
+    expect(screen.getByTestId('video-ezviz').textContent).toContain('萤石云视频');
   });
 });
 
