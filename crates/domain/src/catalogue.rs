@@ -184,6 +184,10 @@ catalogue! {
     BackupByPgDump = "1360", "本系统使用 PostgreSQL 数据库，请用 pg_dump 备份", "This deployment uses PostgreSQL: back it up with pg_dump";
     /// The backup holds every organisation: only the administrators of the deployment's first organisation take it.
     BackupNotYours = "1361", "数据库备份包含所有组织的数据，只有系统首个组织的管理员可以下载", "The backup holds every organisation's data: only the administrators of the deployment's first organisation may download it";
+    /// An external page (docs/frame.md) that is not the caller's organisation's, or none at all.
+    ExternalPageNotFound = "1362", "外部页面不存在", "External page does not exist";
+    /// An organisation keeps at most [`crate::limits::EXTERNAL_PAGES_MAX`] external pages.
+    TooManyExternalPages = "1363", "外部页面最多 {max} 个，请先删除不用的页面", "At most {max} external pages: delete one you no longer use first";
     /// Track playback needs a latitude and a longitude signal, found by name (docs/track.md).
     TrackNoLocation = "1340", "该设备没有经纬度信号（名称含“纬度”“经度”或 latitude、longitude 的信号），无法回放轨迹", "This equipment has no latitude and longitude signals (signals named with latitude and longitude, or 纬度 and 经度): it has no track";
     /// A track range holding more stored position readings than one query reads ([`crate::track::TRACK_READINGS`]).

@@ -37,6 +37,7 @@
 //! - [`shares`]: sharing of an equipment (on or off, password hash, visitor authority).
 //! - [`share_sessions`]: the public share view's visitor sessions, each scoped to one shared equipment.
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
+//! - [`external_pages`]: the organisation's external pages, framed under Manage (their origins are the CSP's).
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
 pub mod access;
@@ -46,6 +47,7 @@ pub mod commands;
 pub mod equipment;
 pub mod equipment_sets;
 pub mod expiry;
+pub mod external_pages;
 pub mod feedback;
 pub mod gateways;
 pub mod image_library;
