@@ -10,7 +10,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, settle, snap } from '../lib/harness.mjs';
 
 const PAGES = {
   '/': '<h1 id="board-title">Plant board</h1><p id="board-line">Line 2 · running · 42.5 m³/h</p>',
@@ -61,13 +61,17 @@ describe('external pages', () => {
     await section.locator('.ant-table-row').getByText('厂区看板').waitFor();
     assert.equal(await page.locator('#external-page-title').inputValue(), '', 'the form is ready for the next');
     await snap(page, 'external-pages-settings-zh');
-    await page.keyboard.press('Escape');
-    await page.locator('[data-testid="system-settings"]').waitFor({ state: 'hidden' });
+    await page.locator('.ant-modal-close').click();
+    await page.locator('.ant-modal-content').waitFor({ state: 'hidden' });
 
     // In the Manage menu; the console's policy is older than the entry: the browser blocks it, the screen says so.
     await page.locator('#top-nav').getByText('管理').click();
     const sideMenu = page.locator('#side-menu');
     await sideMenu.getByText('外部页面').waitFor();
+    // The group is last in a long menu: scrolled to the menu's end as a person scrolls it (scrolled into view only
+    // just, an entry would sit at the sider's bottom edge, under its collapse trigger).
+    await page.locator('.ant-layout-sider').evaluate((sider) => sider.scrollTo(0, sider.scrollHeight));
+    await snap(page, 'external-pages-menu-zh');
     await sideMenu.getByText('厂区看板').click();
     await page.waitForURL(/\/manage\/frame\/\d+$/);
     const id = page.url().match(/\/manage\/frame\/(\d+)$/)[1];
@@ -119,7 +123,9 @@ describe('external pages', () => {
     await page.locator('#user-menu').click();
     await page.locator('#system-settings-open').click();
     await page.locator('[data-testid="external-pages-settings"] .ant-table-row').getByText('厂区看板').waitFor();
-    await page.locator('[data-testid="external-pages-settings"]').scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="external-pages-settings"]').getByText('External pages').first().waitFor();
+    await settle(page);
+    await page.locator('#external-page-save').evaluate((button) => button.scrollIntoView({ block: 'end' }));
     await snap(page, 'external-pages-settings-en');
     await page.context().close();
   });
