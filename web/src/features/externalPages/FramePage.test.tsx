@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
+import { stubViewportWidth } from '@/test/viewport';
 import { FRAME_SANDBOX } from './FramePage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -66,6 +67,21 @@ describe('the external page screen', { timeout: 60_000 }, () => {
     fireEvent.click(within(sideMenu).getByText('Video wall'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/frame/12'));
     await waitFor(() => expect(frame().getAttribute('src')).toBe('http://10.1.2.3:8080/wall'));
+  });
+
+  it('on a phone the drawer lists them too', async () => {
+    stubViewportWidth(390);
+    const { router } = renderApp('/manage/frame/3');
+    await screen.findByTestId('frame-page', undefined, { timeout: 15_000 });
+    fireEvent.click(document.getElementById('shell-menu-button') as HTMLElement);
+    const drawerMenu = await waitFor(() => {
+      const found = document.getElementById('drawer-side-menu');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    expect(within(drawerMenu).getByText('外部页面')).toBeTruthy();
+    fireEvent.click(within(drawerMenu).getByText('Video wall'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/frame/12'));
   });
 
   it('frames a deep link into an entry’s site, and refuses any other site without a frame', async () => {

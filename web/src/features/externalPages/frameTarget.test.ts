@@ -68,6 +68,16 @@ describe('frameTarget', () => {
     }
   });
 
+  it('never frames the console itself, even when an entry names its origin', () => {
+    const own = [...PAGES, { id: 20, title: 'Console', url: 'https://console.example/monitor/eg/list' }];
+    expect(frameTarget('20', own, 'https://console.example')).toEqual({ kind: 'refused', reason: 'console' });
+    expect(frameTarget('https://console.example/share/1', own, 'https://console.example')).toEqual({
+      kind: 'refused',
+      reason: 'console',
+    });
+    expect(frameTarget('3', own, 'https://console.example')).toMatchObject({ kind: 'frame' });
+  });
+
   it('names origins and paths as the browser and the menu do', () => {
     expect(originOf('https://Energy.Example.com:443/a')).toBe('https://energy.example.com');
     expect(originOf('javascript:alert(1)')).toBeUndefined();

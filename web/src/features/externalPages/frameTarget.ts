@@ -8,7 +8,7 @@ import type { ExternalPage } from '@/generated/answers';
 
 export type FrameTarget =
   | { kind: 'frame'; url: string; origin: string; page: ExternalPage }
-  | { kind: 'refused'; reason: 'unknownId' | 'notAddress' | 'otherOrigin' };
+  | { kind: 'refused'; reason: 'unknownId' | 'notAddress' | 'otherOrigin' | 'console' };
 
 /** The parsed address when `text` is an absolute http(s) URL with a host and no user name or password. */
 export function httpUrl(text: string): URL | undefined {
@@ -36,8 +36,21 @@ function decoded(text: string): string | undefined {
   }
 }
 
-/** Decides what `path` (the route's parameter) frames among `pages`. */
-export function frameTarget(path: string, pages: readonly ExternalPage[]): FrameTarget {
+/**
+ * Decides what `path` (the route's parameter) frames among `pages`. `consoleOrigin` (the console's own, by default
+ * the document's) is never framed, even when an entry names it: the frame's sandbox lets its own origin's scripts
+ * run, which for the console itself would be the console's scripts with the console's session.
+ */
+export function frameTarget(
+  path: string,
+  pages: readonly ExternalPage[],
+  consoleOrigin: string = window.location.origin,
+): FrameTarget {
+  const target = choose(path, pages);
+  return target.kind === 'frame' && target.origin === consoleOrigin ? { kind: 'refused', reason: 'console' } : target;
+}
+
+function choose(path: string, pages: readonly ExternalPage[]): FrameTarget {
   if (/^\d+$/.test(path)) {
     const page = pages.find((entry) => String(entry.id) === path);
     if (!page) return { kind: 'refused', reason: 'unknownId' };
