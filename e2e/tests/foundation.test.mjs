@@ -40,9 +40,9 @@ describe('console foundation', () => {
     assert.doesNotMatch(text, /监控/, 'no Chinese left after switching to English');
     await shot(page, '03-shell-en');
     // A screen that later work delivers says so honestly.
-    await page.goto(`${app.base}/manage/frame/docs`);
+    await page.goto(`${app.base}/monitor/gm/list`);
     await page.locator('[data-testid="not-available"]').waitFor();
-    await shot(page, '04-manage-not-available-en');
+    await shot(page, '04-monitor-not-available-en');
     await page.context().close();
   });
 

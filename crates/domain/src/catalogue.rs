@@ -200,6 +200,10 @@ catalogue! {
     EzvizThrottled = "1374", "萤石视频请求过于频繁，请 1 分钟后再试", "Too many EZVIZ video requests; try again in a minute";
     /// The EZVIZ video names no device serial number.
     EzvizNoDevice = "1375", "该萤石视频未填写设备序列号", "This EZVIZ video has no device serial number";
+    /// An external page (docs/frame.md) that is not the caller's organisation's, or none at all.
+    ExternalPageNotFound = "1362", "外部页面不存在", "External page does not exist";
+    /// An organisation keeps at most [`crate::limits::EXTERNAL_PAGES_MAX`] external pages.
+    TooManyExternalPages = "1363", "外部页面最多 {max} 个，请先删除不用的页面", "At most {max} external pages: delete one you no longer use first";
     /// Track playback needs a latitude and a longitude signal, found by name (docs/track.md).
     TrackNoLocation = "1340", "该设备没有经纬度信号（名称含“纬度”“经度”或 latitude、longitude 的信号），无法回放轨迹", "This equipment has no latitude and longitude signals (signals named with latitude and longitude, or 纬度 and 经度): it has no track";
     /// A track range holding more stored position readings than one query reads ([`crate::track::TRACK_READINGS`]).

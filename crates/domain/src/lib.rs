@@ -23,12 +23,15 @@
 //!   message is due.
 //! - [`inspection`]: inspection worksheets: statuses, steps, how a result is judged, when a plan falls due.
 //! - [`track`]: track playback: the position signals, pairing their readings, thinning a long path.
+//! - [`external_page`]: external pages framed under Manage: which addresses may be stored, their origins, the
+//!   console's Content-Security-Policy.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
 pub mod catalogue;
 pub mod contract;
 pub mod expiry;
+pub mod external_page;
 pub mod image_file;
 pub mod image_url;
 pub mod inspection;

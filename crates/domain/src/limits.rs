@@ -166,6 +166,15 @@ pub const SESSION_MINUTES_MAX: i64 = 7 * 24 * 60;
 /// Longest history retention, in days (10 years).
 pub const RETENTION_DAYS_MAX: i64 = 3650;
 
+// External pages (docs/frame.md): other sites an administrator lets the console frame under Manage.
+
+/// Most external pages one organisation keeps (each is a menu entry and an origin in the console's CSP).
+pub const EXTERNAL_PAGES_MAX: usize = 20;
+/// Longest title of an external page (its menu entry).
+pub const EXTERNAL_PAGE_TITLE_CHARS: usize = 30;
+/// Longest address of an external page.
+pub const EXTERNAL_PAGE_URL_CHARS: usize = 500;
+
 // Messages.
 
 /// Longest text `msg/createSound` speaks (a longer one is refused, 1100). An alarm message's title (equipment,
@@ -281,6 +290,9 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SessionMinutesMin", SESSION_MINUTES_MIN),
     ("SessionMinutesMax", SESSION_MINUTES_MAX),
     ("RetentionDaysMax", RETENTION_DAYS_MAX),
+    ("ExternalPagesMax", EXTERNAL_PAGES_MAX as i64),
+    ("ExternalPageTitleChars", EXTERNAL_PAGE_TITLE_CHARS as i64),
+    ("ExternalPageUrlChars", EXTERNAL_PAGE_URL_CHARS as i64),
     ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
     ("NotifyChannels", NOTIFY_CHANNELS as i64),
     ("NotifyChannelNameChars", NOTIFY_CHANNEL_NAME_CHARS as i64),

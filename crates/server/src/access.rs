@@ -123,6 +123,8 @@ pub enum Object {
     InspectionPlan,
     /// An inspection worksheet (seen where every equipment of its route is).
     Worksheet,
+    /// An external page of the organisation (docs/frame.md).
+    ExternalPage,
 }
 
 impl Object {
@@ -144,6 +146,7 @@ impl Object {
             Object::InspectionItem => Code::InspectionItemNotFound,
             Object::InspectionPlan => Code::InspectionPlanNotFound,
             Object::Worksheet => Code::WorksheetNotFound,
+            Object::ExternalPage => Code::ExternalPageNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
             }
@@ -193,6 +196,7 @@ impl Object {
             Object::InspectionItem => id().map(ObjectRef::InspectionItem),
             Object::InspectionPlan => id().map(ObjectRef::InspectionPlan),
             Object::Worksheet => id().map(ObjectRef::Worksheet),
+            Object::ExternalPage => id().map(ObjectRef::ExternalPage),
         };
         one.into_iter().collect()
     }

@@ -120,6 +120,7 @@ macro_rules! upload {
 mod account_table;
 mod designer_table;
 mod ezviz_table;
+mod frame_table;
 mod inspection_table;
 mod ops_table;
 mod security_table;

@@ -13,8 +13,17 @@
 //! 15 % more bytes (issue 12: the login page's JavaScript as sent). The application's `CompressionLayer` (lib.rs)
 //! leaves an answer that already has a `Content-Encoding` alone, and a client that accepts neither brotli nor gzip
 //! gets the file as it is, which that layer could not compress either.
+//!
+//! `index.html` carries its own Content-Security-Policy (docs/frame.md): `frame-ancestors 'self'` as every answer,
+//! and `frame-src` naming the console itself and the origins of the signed-in caller's organisation's external
+//! pages, so the console can frame exactly those sites and no other, even if a screen were tricked into trying.
+//! Without a session (or without `manage`, which the frame screens need) it frames only itself. The application's
+//! default header (lib.rs `frame_guard`) is set only where an answer has none, so this one stands.
 
+use crate::AppState;
+use crate::session::SessionLookup;
 use axum::body::{Body, Bytes};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::{EmbeddedFile, RustEmbed};
@@ -40,7 +49,7 @@ enum Coding {
 }
 
 /// Serves a file of the web app, or `index.html` for client-side routes.
-pub async fn serve(request: Request<Body>) -> Response {
+pub async fn serve(State(state): State<AppState>, request: Request<Body>) -> Response {
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -51,17 +60,60 @@ pub async fn serve(request: Request<Body>) -> Response {
     {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-        return file_response(path, file, mime.as_ref(), cache, &accepted);
+        let mut response = file_response(path, file, mime.as_ref(), cache, &accepted);
+        if path == "index.html" {
+            with_console_policy(&mut response, &state, request.headers()).await;
+        }
+        return response;
     }
     // A missing hashed asset must not turn into index.html: the browser would run HTML as a script.
     if path.starts_with("assets/") {
         return StatusCode::NOT_FOUND.into_response();
     }
     match Assets::get("index.html") {
-        Some(index) => file_response("index.html", index, "text/html; charset=utf-8", "no-cache", &accepted),
-        None => (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
-            .into_response(),
+        Some(index) => {
+            let mut response = file_response("index.html", index, "text/html; charset=utf-8", "no-cache", &accepted);
+            with_console_policy(&mut response, &state, request.headers()).await;
+            response
+        }
+        None => {
+            let mut response =
+                (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
+                    .into_response();
+            // The same policy as the page it stands in for (tests read it without a built web app).
+            with_console_policy(&mut response, &state, request.headers()).await;
+            response
+        }
     }
+}
+
+/// Sets the console page's Content-Security-Policy (see the module's documentation) on `response`.
+async fn with_console_policy(response: &mut Response, state: &AppState, headers: &HeaderMap) {
+    let origins = match frame_origins(state, headers).await {
+        Ok(origins) => origins,
+        Err(error) => {
+            // The console still loads; it just frames nothing but itself until the next load.
+            tracing::warn!(error = format!("{error:#}"), "external pages not read for the console's policy");
+            Vec::new()
+        }
+    };
+    let policy = ironsight_domain::external_page::console_policy(origins.iter().map(String::as_str));
+    // Each origin is `scheme://host[:port]` of letters, digits, `.`, `-` and `:`: always a valid header value.
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+}
+
+/// The origins of the caller's organisation's external pages, when the caller is signed in with `manage`.
+async fn frame_origins(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Vec<String>> {
+    let SessionLookup::Valid(current) = crate::session::lookup(state, headers).await? else {
+        return Ok(Vec::new());
+    };
+    if !ironsight_domain::permission::has(&current.user.auths, ironsight_domain::permission::MANAGE) {
+        return Ok(Vec::new());
+    }
+    let pages = state.store.external_pages(current.user.org_id).await?;
+    Ok(pages.iter().filter_map(|page| ironsight_domain::external_page::origin_of(&page.url)).collect())
 }
 
 /// Answers `file` (at `path` in the dist folder), or the precompressed copy of it the client accepts first.

@@ -160,6 +160,8 @@ pub enum ObjectRef {
     InspectionPlan(i64),
     /// An inspection worksheet: seen where every equipment of its route is.
     Worksheet(i64),
+    /// An external page of the organisation (docs/frame.md): it reaches no equipment, so it is the organisation's.
+    ExternalPage(i64),
 }
 
 impl Store {
@@ -271,6 +273,9 @@ impl Store {
                 let sql =
                     format!("SELECT COUNT(*) FROM inspection_worksheets w WHERE w.org_id = $1 AND w.id = $2{covered}");
                 id_query(sql, *id).await
+            }
+            ObjectRef::ExternalPage(id) => {
+                id_query("SELECT COUNT(*) FROM org_external_pages WHERE org_id = $1 AND id = $2".into(), *id).await
             }
             ObjectRef::SubAccount(id) => {
                 let sql =

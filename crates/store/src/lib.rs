@@ -38,6 +38,7 @@
 //! - [`share_sessions`]: the public share view's visitor sessions, each scoped to one shared equipment.
 //! - [`settings`], [`oplog`], [`feedback`], [`messages`]: per-user settings, the operation log, feedback, messages.
 //! - [`ezviz_keys`]: each organisation's EZVIZ open-platform key (app key and secret) for its video widgets.
+//! - [`external_pages`]: the organisation's external pages, framed under Manage (their origins are the CSP's).
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
 
 pub mod access;
@@ -47,6 +48,7 @@ pub mod commands;
 pub mod equipment;
 pub mod equipment_sets;
 pub mod expiry;
+pub mod external_pages;
 pub mod ezviz_keys;
 pub mod feedback;
 pub mod gateways;

@@ -55,6 +55,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (24, "share_track", Sql::Both(include_str!("migrations/0024_share_track.sql"))),
     (25, "account_settings", Sql::Both(include_str!("migrations/0025_account_settings.sql"))),
     (26, "ezviz_keys", Sql::Both(include_str!("migrations/0026_ezviz_keys.sql"))),
+    (28, "external_pages", Sql::Both(include_str!("migrations/0028_external_pages.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

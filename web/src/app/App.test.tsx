@@ -67,26 +67,26 @@ describe('when the server does not answer', () => {
     expect(router.state.location.pathname).toBe('/manage/frame/docs');
     server.on('/lfscada/user/info', ok({ ...TEST_USER }));
     fireEvent.click(screen.getByTestId('server-unreachable-retry'));
-    expect(await screen.findByTestId('not-available')).toBeTruthy();
+    expect(await screen.findByTestId('frame-refused')).toBeTruthy();
   });
 });
 
 describe('with a session', () => {
   it('shows the shell with the theme title, the user and a not-available screen naming its area', async () => {
     installFakeServer({ loggedIn: true });
-    renderApp('/manage/frame/docs');
+    renderApp('/monitor/gm/list');
     const notice = await screen.findByTestId('not-available');
     expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('管理 › 嵌入页面');
+    expect(notice.textContent).toContain('监控 › 设备列表');
     expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
     expect(screen.getByTestId('user-loginname').textContent).toBe('operator1');
-    await waitFor(() => expect(document.title).toBe('嵌入页面 - 测试电厂监控'));
+    await waitFor(() => expect(document.title).toBe('设备列表 - 测试电厂监控'));
   });
 
   it('derives the side menu from the route table and navigates with it', async () => {
     installFakeServer({ loggedIn: true });
     const { router } = renderApp('/manage/frame/docs');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('frame-refused');
     const sideMenu = document.getElementById('side-menu');
     expect(sideMenu).not.toBeNull();
     expect(within(sideMenu as HTMLElement).getByText('报修工单')).toBeTruthy();
@@ -158,7 +158,7 @@ describe('on a phone or an upright tablet', () => {
     stubViewportWidth(width);
     const server = installFakeServer({ loggedIn: true });
     const { router } = renderApp('/manage/frame/docs');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('frame-refused');
     expect(document.getElementById('top-nav')).toBeNull();
     expect(document.getElementById('side-menu')).toBeNull();
     expect(document.getElementById('user-menu')).toBeNull();
@@ -194,7 +194,7 @@ describe('on a phone or an upright tablet', () => {
     stubViewportWidth(992);
     installFakeServer({ loggedIn: true });
     renderApp('/manage/frame/docs');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('frame-refused');
     expect(document.getElementById('top-nav')).not.toBeNull();
     expect(document.getElementById('side-menu')).not.toBeNull();
     expect(document.getElementById('shell-menu-button')).toBeNull();

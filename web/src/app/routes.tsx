@@ -26,13 +26,14 @@ const notFoundScreen: ScreenLoader = () => Promise.resolve({ default: NotFoundPa
 /** Starts loading a screen's first data (the route's params, the app's query cache); answers nothing. */
 export type RoutePrefetch = (params: Readonly<Record<string, string | undefined>>, client: QueryClient) => void;
 
-/** Side-menu groups of the management area. */
-export type MenuGroup = 'eg' | 'system' | 'ops';
+/** Side-menu groups of the management area; `frame` holds the organisation's external pages (shell/navigation.ts). */
+export type MenuGroup = 'eg' | 'system' | 'ops' | 'frame';
 
 export const menuGroups: Record<MenuGroup, { titleKey: string; icon: RouteIcon }> = {
   eg: { titleKey: 'menuGroup.eg', icon: 'cluster' },
   system: { titleKey: 'menuGroup.system', icon: 'setting' },
   ops: { titleKey: 'menuGroup.ops', icon: 'tool' },
+  frame: { titleKey: 'menuGroup.frame', icon: 'global' },
 };
 
 export interface RouteDef {
@@ -216,9 +217,12 @@ const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'pages', 'stat
   import('@/features/equipment/components/EquipmentEditPage'),
 );
 
+/** An external page in a frame, or opened in a new tab (docs/frame.md); its menu entries come from the server. */
+const frameScreen: ScreenLoader = withTexts(['frame'], () => import('@/features/externalPages/FramePage'));
+
 const manageRoutes: RouteDef[] = [
-  { path: 'frame/:path', titleKey: 'route.manage.frame', screen: notAvailable },
-  { path: 'frame/:path/:openFlag', titleKey: 'route.manage.frame', screen: notAvailable },
+  { path: 'frame/:path', titleKey: 'route.manage.frame', screen: frameScreen },
+  { path: 'frame/:path/:openFlag', titleKey: 'route.manage.frame', screen: frameScreen },
   {
     path: 'eg/equipment/list',
     titleKey: 'route.manage.equipmentList',

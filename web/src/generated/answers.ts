@@ -703,6 +703,12 @@ retentionDays: number,
  */
 backup: "sqlite" | "none" | "pg_dump", };
 
+export type ExternalPage = { id: number, title: string, 
+/**
+ * An absolute http(s) address; its origin is one the console's Content-Security-Policy names.
+ */
+url: string, };
+
 export type LibraryImage = { id: number, 
 /**
  * The address it is served at (`/userimg/<file>`), as a page's picture fields hold it.

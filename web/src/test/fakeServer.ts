@@ -63,6 +63,8 @@ export function installFakeServer({ loggedIn }: { loggedIn: boolean }): FakeServ
   server.on('/lfscada/user/info', loggedIn ? ok(TEST_USER) : fail('1010', '未登录，请先登录'));
   server.on('/lfscada/msg/queryUnReadMsgCount', ok(3));
   server.on('/lfscada/user/logout', ok(null));
+  // The Manage side menu lists the organisation's external pages (docs/frame.md): none unless a test says so.
+  server.on('/lfscada/system/frame/list', ok([]));
 
   vi.stubGlobal(
     'fetch',

@@ -176,6 +176,7 @@ fn declarations() -> Vec<String> {
         account::Profile::decl(),
         account::AvatarStored::decl(),
         account::SystemSettings::decl(),
+        system::ExternalPage::decl(),
         image::LibraryImage::decl(),
         image::LibraryImageStored::decl(),
         weather::Region::decl(),

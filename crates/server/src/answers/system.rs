@@ -1,7 +1,7 @@
 //! The system screens: gateway hardware, the model library, announcements, the operation log.
 
 use super::answer_from_row;
-use ironsight_store::{oplog, system};
+use ironsight_store::{external_pages, oplog, system};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -107,4 +107,14 @@ pub struct Published {
 #[derive(Clone, Copy, Debug, Serialize, TS)]
 pub struct Withdrawn {
     pub removed: u64,
+}
+
+answer_from_row! {
+    /// A row of `/lfscada/system/frame/list`: an external page the console frames under Manage (docs/frame.md).
+    pub struct ExternalPage from external_pages::ExternalPage {
+        pub id: i64,
+        pub title: String,
+        /// An absolute http(s) address; its origin is one the console's Content-Security-Policy names.
+        pub url: String,
+    }
 }

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod alarms;
 pub mod equipment;
 pub mod expiry;
+pub mod external_pages;
 pub mod ezviz;
 pub mod feedback;
 pub mod findpwd;

@@ -585,6 +585,7 @@ pub fn table() -> Vec<RouteDef> {
     routes.extend(super::security_table::routes());
     routes.extend(super::inspection_table::routes());
     routes.extend(super::account_table::routes());
+    routes.extend(super::frame_table::routes());
     routes.extend(super::share_table::routes());
     routes.extend(super::ezviz_table::routes());
     routes.extend([

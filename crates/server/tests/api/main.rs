@@ -15,6 +15,7 @@ mod csrf;
 mod demo_plant;
 mod equipment;
 mod expiry;
+mod external_pages;
 mod ezviz;
 mod gateways;
 mod graceful_stop;

@@ -54,6 +54,7 @@ const ORGANISATION_WIDE: &[Object] = &[
     Object::Template,
     Object::SubAccount,
     Object::InspectionItem,
+    Object::ExternalPage,
 ];
 
 /// Who calls, and what it is: which rules it meets.
@@ -117,6 +118,7 @@ fn value_for(world: &World, route: &RouteDef, name: &str, made: &Made) -> Option
         "objectType" => "equipment",
         "objectId" => return Some(made.equipment.clone()),
         "loginname" => "walker",
+        "url" => "https://walk.example/board",
         // Alarm speech: any signed-in account may have a text spoken (it names no object).
         "text" => "Walk alarm",
         _ => return None,

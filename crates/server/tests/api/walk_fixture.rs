@@ -55,6 +55,8 @@ pub struct Shared {
     pub page_template: String,
     /// An inspection item (the organisation's checklist).
     pub inspection_item: String,
+    /// An external page (docs/frame.md).
+    pub external_page: String,
 }
 
 /// The callers.
@@ -99,6 +101,7 @@ impl World {
             Object::InspectionItem => s.inspection_item.clone(),
             Object::InspectionPlan => made.inspection_plan.clone(),
             Object::Worksheet => made.worksheet.clone(),
+            Object::ExternalPage => s.external_page.clone(),
         }
     }
 }
@@ -332,6 +335,9 @@ pub async fn build(app: &TestApp) -> World {
         .await;
     hidden.page_template = ok(admins, "administrator's page template").await.data()["id"].to_string();
 
+    let external = app.post("/lfscada/system/frame/save", &[("title", "Walk board"), ("url", "https://walk.example/")]);
+    let external_page = ok(external.await, "external page").await.data()["id"].to_string();
+
     let all: Vec<&str> = ironsight_domain::permission::ALL.to_vec();
     let limited = account(app, "limited", org_id, "user", "authorised", &all).await;
     let limited_id: i64 = app.store.user_by_loginname("limited").await.unwrap().unwrap().id;
@@ -359,6 +365,7 @@ pub async fn build(app: &TestApp) -> World {
         image_path,
         page_template,
         inspection_item,
+        external_page,
     };
     World { org_id, granted, hidden, shared, callers }
 }

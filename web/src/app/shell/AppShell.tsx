@@ -125,7 +125,9 @@ export default function AppShell() {
               defaultOpenKeys={menus.openGroups}
               items={menus.sideItems}
               onClick={({ key }) => void navigate(key)}
-              style={{ borderInlineEnd: 'none', paddingTop: 8 }}
+              // Room below the last entry: the sider's collapse trigger stays over its bottom edge, and a long menu
+              // (Manage with the organisation's external pages) scrolls its last entry above it, not under it.
+              style={{ borderInlineEnd: 'none', paddingTop: 8, paddingBottom: 56 }}
             />
           </Layout.Sider>
         )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Permission, isAdmin, meetsRequirement } from '@/lib/access';
 import { routeTable } from '../routes';
-import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries } from './navigation';
+import { areaForPath, externalPageEntries, selectedEntry, sideMenuEntries, topNavEntries } from './navigation';
 
 function area(path: string) {
   const found = routeTable.find((route) => route.path === path);
@@ -117,5 +117,23 @@ describe('menus derived from the route table', () => {
     expect(sideMenuEntries(area('manage'), manager)).toHaveLength(13);
     // The account area needs only the session.
     expect(sideMenuEntries(area('account'), nothing).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the external pages of the Manage menu', () => {
+  it('are entries under the frame group, labelled with their titles, in the order given, and highlighted when open', () => {
+    const entries = externalPageEntries([
+      { id: 7, title: '能源看板' },
+      { id: 3, title: 'Video wall' },
+    ]);
+    expect(entries).toEqual([
+      { path: '/manage/frame/7', titleKey: 'route.manage.frame', label: '能源看板', group: 'frame' },
+      { path: '/manage/frame/3', titleKey: 'route.manage.frame', label: 'Video wall', group: 'frame' },
+    ]);
+    const all = [...sideMenuEntries(area('manage'), { admin: true }), ...entries];
+    expect(selectedEntry(all, '/manage/frame/3')?.path).toBe('/manage/frame/3');
+    expect(selectedEntry(all, '/manage/frame/3/1')?.path).toBe('/manage/frame/3');
+    expect(selectedEntry(all, '/manage/frame/30')).toBeUndefined();
+    expect(externalPageEntries([])).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ export interface MenuEntry {
   /** Absolute path; also the menu item's key. */
   path: string;
   titleKey: string;
+  /** Shown instead of the title key's text: an entry named by the organisation (an external page's title). */
+  label?: string;
   group?: MenuGroup;
   icon?: RouteIcon;
   /**
@@ -79,6 +81,20 @@ export function sideMenuEntries(area: TopRouteDef, viewer: MenuViewer = { admin:
   };
   for (const child of area.children ?? []) walk(child, joinPath('/', area.path), area.requires);
   return entries;
+}
+
+/**
+ * The Manage side menu's external pages (docs/frame.md), in the organisation's order under the `frame` group. They
+ * are the one part of a menu that is not in the route table: the organisation names them, so each carries its
+ * title as a label. Both layouts list them, as they list every side entry (shell/shellMenus.ts).
+ */
+export function externalPageEntries(pages: readonly { id: number; title: string }[]): MenuEntry[] {
+  return pages.map((page) => ({
+    path: `/manage/frame/${page.id}`,
+    titleKey: 'route.manage.frame',
+    label: page.title,
+    group: 'frame',
+  }));
 }
 
 /**

@@ -9,9 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isAdmin, meetsRequirement } from '@/lib/access';
 import { useUser } from '@/lib/session';
+import { useExternalPages } from '@/features/externalPages/api';
 import { menuGroups } from '../routes';
 import { routeIcons } from './routeIcons';
-import { areaForPath, selectedEntry, sideMenuEntries, topNavEntries, type MenuEntry } from './navigation';
+import {
+  areaForPath,
+  externalPageEntries,
+  selectedEntry,
+  sideMenuEntries,
+  topNavEntries,
+  type MenuEntry,
+} from './navigation';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -28,7 +36,10 @@ export interface ShellMenus {
   selectedSide: string | undefined;
   /** The side menu's groups, open from the start. */
   openGroups: string[];
-  /** Changes per area, so a side menu remounts with the new area's groups open. */
+  /**
+   * Changes per area and when its groups change, so a side menu remounts with the new area's groups open, and with
+   * the external pages' group open once the organisation's list arrives.
+   */
   areaKey: string | undefined;
 }
 
@@ -46,7 +57,17 @@ export function useShellMenus(): ShellMenus {
     () => Object.fromEntries(navEntries.map((entry) => [entry.path, entry.target ?? entry.path])),
     [navEntries],
   );
-  const sideEntries = useMemo(() => (area ? sideMenuEntries(area, viewer) : []), [area, viewer]);
+  // The organisation's external pages join Manage's side menu for those who may open them (the frame routes need
+  // manage); asked of the server only then.
+  const framesListed = area?.path === 'manage' && meetsRequirement(user, 'manage');
+  const externalPages = useExternalPages(framesListed).data;
+  const sideEntries = useMemo(
+    () => [
+      ...(area ? sideMenuEntries(area, viewer) : []),
+      ...(framesListed && externalPages ? externalPageEntries(externalPages) : []),
+    ],
+    [area, viewer, framesListed, externalPages],
+  );
   const areaItems = useMemo<Items>(
     () =>
       navEntries.map((entry) => ({
@@ -68,7 +89,7 @@ export function useShellMenus(): ShellMenus {
     sideItems,
     selectedSide: selectedEntry(sideEntries, pathname)?.path,
     openGroups,
-    areaKey: area?.path,
+    areaKey: area ? `${area.path}:${openGroups.join(',')}` : undefined,
   };
 }
 
@@ -84,7 +105,7 @@ function toSideItems(entries: readonly MenuEntry[], t: Translate): Items {
   const groups = new Map<string, Array<{ key: string; label: string }>>();
   for (const entry of entries) {
     const icon = entry.icon ? createElement(routeIcons[entry.icon]) : undefined;
-    const item = { key: entry.path, label: t(entry.titleKey), icon };
+    const item = { key: entry.path, label: entry.label ?? t(entry.titleKey), icon };
     if (!entry.group) {
       items.push(item);
       continue;

@@ -19,6 +19,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import { useUser } from '@/lib/session';
 import { EzvizKeySection } from './EzvizKeySection';
+import ExternalPagesSettings from '@/features/externalPages/ExternalPagesSettings';
 import { useDownloadBackup, useSaveSystemSettings, useSystemSettings, type SystemSettingsDraft } from './api';
 
 const FIELDS = ['title', 'faviconIco', 'sessionMinutes', 'retentionDays'] as const;
@@ -46,6 +47,7 @@ export default function SystemSettingsDialog({ open, onClose }: { open: boolean;
         </Form.Item>
       </Form>
       {admin && <AdminSettings onSaved={onClose} />}
+      {admin && <ExternalPagesSettings />}
     </Modal>
   );
 }

@@ -37,6 +37,7 @@ export const TEXT_AREAS = [
   'security',
   'track',
   'share',
+  'frame',
 ] as const;
 
 export type TextArea = (typeof TEXT_AREAS)[number];
