@@ -244,7 +244,12 @@ impl Store {
                 id_query("SELECT COUNT(*) FROM announcements WHERE org_id = $1 AND id = $2".into(), *id).await
             }
             ObjectRef::Image(id) => {
-                id_query("SELECT COUNT(*) FROM library_images WHERE org_id = $1 AND id = $2".into(), *id).await
+                // A hidden picture (deleted, kept only for a kept page version) is no longer the library's.
+                id_query(
+                    "SELECT COUNT(*) FROM library_images WHERE org_id = $1 AND id = $2 AND hidden_ms IS NULL".into(),
+                    *id,
+                )
+                .await
             }
             ObjectRef::Template(id) => {
                 id_query("SELECT COUNT(*) FROM page_templates WHERE org_id = $1 AND id = $2".into(), *id).await

@@ -114,7 +114,8 @@ pub async fn rename(State(state): State<AppState>, current: CurrentUser, params:
 }
 
 /// `POST /lfscada/configuration/image/delete {id}`: the row and its file go; 1243 while a page of the organisation
-/// still shows it, 1242 when the organisation has no such picture.
+/// still shows it, 1242 when the organisation has no such picture. A picture only a kept page version shows leaves
+/// the library but keeps its file, so restoring that version shows it ([`settle_hidden`] removes it later).
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     match state.store.delete_library_image(&current.viewer(), id).await? {
@@ -122,8 +123,23 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
             remove_stored(&state, &file_name).await;
             Ok(ApiOk::empty().audit("image", id))
         }
+        LibraryDelete::Hidden => Ok(ApiOk::empty().audit("image", id)),
         LibraryDelete::NotFound => Err(ApiError::code(Code::ImageNotFound)),
         LibraryDelete::InUse { pages } => Err(ApiError::Business(Code::ImageInUse, vec![("pages", pages.to_string())])),
+    }
+}
+
+/// After the organisation's pages changed (saved, deleted): its hidden pictures a page shows again come back into
+/// the library, and those no page and no kept version shows any more are removed with their files. The page's
+/// change is already done, so a failure here is logged and left to the next change, never the caller's error.
+pub async fn settle_hidden(state: &AppState, org_id: i64) {
+    match state.store.sweep_hidden_library_images(org_id).await {
+        Ok(removed) => {
+            for file_name in removed {
+                remove_stored(state, &file_name).await;
+            }
+        }
+        Err(e) => tracing::warn!(org_id, "image library: hidden pictures not settled: {e:#}"),
     }
 }
 

@@ -109,6 +109,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     if !state.store.delete_page(&current.viewer(), id).await? {
         return Err(ApiError::code(Code::PageNotFound));
     }
+    super::image_library::settle_hidden(&state, current.user.org_id).await;
     Ok(ApiOk::empty().audit("page", id))
 }
 
@@ -174,7 +175,11 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: R
         base: params.int("base")?,
     };
     match state.store.save_page_document(&current.viewer(), id, save).await? {
-        PageSave::Saved(updated) => Ok(ApiOk::new(PageSaved { updated }).audit("page", id)),
+        PageSave::Saved(updated) => {
+            // A save may show a hidden picture again, or drop the last kept version that showed one.
+            super::image_library::settle_hidden(&state, current.user.org_id).await;
+            Ok(ApiOk::new(PageSaved { updated }).audit("page", id))
+        }
         PageSave::NotFound => Err(ApiError::code(Code::PageNotFound)),
         PageSave::Changed { .. } => Err(ApiError::code(Code::PageChanged)),
     }

@@ -218,14 +218,54 @@ both_backends!(a_library_picture_a_page_shows_is_not_deleted, Options::default()
     assert_eq!(answer(zh.send().await.unwrap()).await.message(), "该图片正被 1 个页面使用，请先在页面中替换后再删除");
     assert_eq!(listed(app, &app.client).await.0, 1);
 
-    // Once no page shows it, it goes, with its file.
+    // Once no page shows it, it leaves the library; the page's kept versions still show it, so its file stays.
     let cleared = app.post(SAVE, &[("id", &page), ("document", r#"{"widgets":[]}"#)]).await;
     assert_eq!(cleared.code(), "200", "{:?}", cleared.body);
     assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "200");
-    assert!(stored_files(app).is_empty(), "{:?}", stored_files(app));
-    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::NOT_FOUND);
     assert_eq!(listed(app, &app.client).await.0, 0);
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::OK, "a kept version shows it");
     assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "1242");
+});
+
+both_backends!(a_picture_only_kept_versions_show_is_hidden_then_removed_with_them, Options::default(), |app| {
+    app.login_demo().await;
+    let uploaded = library_upload(app, "valve.png", PNG, None).await;
+    let (id, image) = (uploaded.data()["id"].to_string(), uploaded.data()["image"].as_str().unwrap().to_owned());
+    let (_, page) = new_page(app).await;
+    let showing = json!({ "con": { "bgImage": image }, "widgets": [] }).to_string();
+    let save = |document: String| {
+        let page = page.clone();
+        async move {
+            let saved = app.post(SAVE, &[("id", &page), ("document", &document)]).await;
+            assert_eq!(saved.code(), "200", "{:?}", saved.body);
+        }
+    };
+    save(showing.clone()).await;
+    save(r#"{"widgets":[]}"#.to_owned()).await;
+
+    // Deleted while a kept version shows it: out of the library (not listed, not renamed, not deleted again), still
+    // served, so restoring that version shows it.
+    assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "200");
+    assert_eq!(listed(app, &app.client).await.0, 0);
+    assert_eq!(app.post("/lfscada/configuration/image/rename", &[("id", &id), ("title", "x")]).await.code(), "1242");
+    assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "1242");
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::OK);
+
+    // The restored version saved: a page shows it again, so it is back in the library.
+    save(showing).await;
+    let (total, list) = listed(app, &app.client).await;
+    assert_eq!((total, list[0]["image"].as_str()), (1, Some(image.as_str())));
+
+    // Hidden again, then the page saved until no kept version shows it (20 are kept): removed with its file.
+    save(r#"{"widgets":[]}"#.to_owned()).await;
+    assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "200");
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::OK);
+    for n in 0..20 {
+        save(format!(r##"{{"widgets":[],"con":{{"bgColor":"#{n:06X}"}}}}"##)).await;
+    }
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::NOT_FOUND, "no version shows it");
+    assert!(stored_files(app).is_empty(), "{:?}", stored_files(app));
+    assert_eq!(listed(app, &app.client).await.0, 0);
 });
 
 both_backends!(
