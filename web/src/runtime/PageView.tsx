@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { message } from 'antd';
 import type { PageDocument } from './document';
+import { consoleRecordCalls } from './recordCalls';
 import { RUNTIME_CSS } from './runtimeStyles';
 import type { RuntimeContext } from './types';
 import { safeImageUrl } from './urls';
@@ -43,10 +44,11 @@ export function PageView({ document, context, now }: PageViewProps) {
   // The live target by value: a context rebuilt with an equal equipment list keeps the environment, so the
   // memoised widgets stay put.
   const liveKey = context.live?.equipmentIds.join(',');
+  const calls = context.live?.calls ?? consoleRecordCalls;
   const env = useMemo<RenderEnv>(() => {
-    const live = liveKey === undefined ? null : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number) };
+    const live = liveKey === undefined ? null : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number), calls };
     return { signals: context.signals, now, runClick, live };
-  }, [context.signals, now, runClick, liveKey]);
+  }, [context.signals, now, runClick, liveKey, calls]);
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

@@ -4,6 +4,7 @@
  * permission and the two ways out of a page (a write, another page).
  */
 import type { StateText } from '@/lib/signals/states';
+import type { RecordCalls } from './recordCalls';
 
 /** A signal of one of the page's equipment, as the catalogue describes it. */
 export interface RuntimeSignal {
@@ -44,5 +45,12 @@ export interface RuntimeContext {
    * project's equipment); left out for still drawings (a version's preview, tests of the drawing), whose tables
    * then make no server call (widgets/common.tsx, `RenderEnv.live`).
    */
-  live?: { equipmentIds: readonly number[] };
+  live?: {
+    equipmentIds: readonly number[];
+    /**
+     * Where the page's widgets ask the server (runtime/recordCalls.ts): the console's when left out, the share
+     * view's `share/…` calls there. Kept the same object while the screen shows the page.
+     */
+    calls?: RecordCalls;
+  };
 }

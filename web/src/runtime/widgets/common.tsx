@@ -5,6 +5,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import type { Look } from '../animation';
 import type { Widget } from '../document';
+import type { RecordCalls } from '../recordCalls';
 import type { RuntimeSignal, RuntimeValue } from '../types';
 
 /** Hooks the click runner calls while it works (a renderer shows the progress). */
@@ -23,6 +24,8 @@ export interface LiveTarget {
    * lists their alarm records).
    */
   equipmentIds: readonly number[];
+  /** Where the widgets ask (the console's calls, or the share view's). */
+  calls: RecordCalls;
 }
 
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */
