@@ -117,7 +117,20 @@ describe('the share view: configuration pages', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('share-show-table'));
     });
-    await waitFor(() => expect(document.querySelector('[data-testid^="rt-write-"]')).not.toBeNull());
+    // The table's write form writes through the share calls too.
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('rt-write-4'));
+    });
+    const input = document.getElementById('write-value') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1200' } });
+    await act(async () => {
+      fireEvent.click(document.getElementById('write-submit') as HTMLElement);
+    });
+    await waitFor(() => expect(server.calls(WRITE)).toHaveLength(2), { timeout: 5_000 });
+    const typed = new URLSearchParams(server.calls(WRITE)[1]?.body);
+    expect([typed.get('equipId'), typed.get('signalId'), typed.get('value')]).toEqual(['7', '4', '1200']);
+    await waitFor(() => expect(server.calls(CALLBACK)).toHaveLength(2), { timeout: 5_000 });
+    expect(consoleCalls()).toEqual([]);
   }, 40_000);
 
   it('under view a page button writes nothing', async () => {
