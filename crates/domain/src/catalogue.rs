@@ -215,6 +215,9 @@ catalogue! {
     ShareSessionLost = "1343", "分享访问已失效（分享已关闭、密码或权限已修改，或长时间未操作），请重新输入分享密码", "This share visit has ended (sharing was turned off, its password or authority changed, or it sat idle): enter the share password again";
     /// A write through a share whose authority is `view`.
     ShareViewOnly = "1344", "该分享只允许查看，不能写入", "This share allows viewing only: values cannot be written";
+    /// A configuration page with its own password is not shown in the public share view (a visitor has no
+    /// console session to give it in; docs/share.md).
+    SharePageProtected = "1345", "该组态画面设有查看密码，不在分享中显示", "This configuration page has its own password and is not shown in the share";
     CommTimeout = "1301", "通信超时", "Communication timeout";
     /// The server's own link to the MQTT broker is down: no command can reach any gateway now.
     LinkDown = "1302", "服务器与网关的通信中断，暂时无法下发命令", "The server has lost its link to the gateways; commands cannot be sent now";

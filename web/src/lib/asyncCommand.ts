@@ -56,6 +56,8 @@ export interface AsyncCommandOptions {
   signal?: AbortSignal;
   /** Do not toast the final failure; the caller shows it. Polls themselves are always silent. */
   silent?: boolean;
+  /** Sent with every callback poll besides the uuid (the share view's callback names its equipment). */
+  callbackParams?: Record<string, string | number>;
 }
 
 /**
@@ -103,7 +105,7 @@ async function pollUntilDone<T>(uuid: string, callbackPath: string, options: Asy
     options.onProgress?.(attempt);
     const record = await post<CallbackRecord<T> | null>(
       callbackPath,
-      { uuid },
+      { ...options.callbackParams, uuid },
       { silent: true, ...(options.signal ? { signal: options.signal } : {}) },
     );
     if (record?.status === 'success') return record.data as T;

@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { message } from 'antd';
 import type { PageDocument } from './document';
+import { consoleRecordCalls } from './recordCalls';
 import { RUNTIME_CSS } from './runtimeStyles';
 import type { RuntimeContext } from './types';
 import { safeImageUrl } from './urls';
@@ -45,14 +46,15 @@ export function PageView({ document, context, now }: PageViewProps) {
   const liveKey = context.live?.equipmentIds.join(',');
   const livePage = context.live?.page;
   const pageKey = livePage ? `${livePage.id}:${livePage.owner.kind}:${livePage.owner.id}:${livePage.draft}` : '';
+  const calls = context.live?.calls ?? consoleRecordCalls;
   const env = useMemo<RenderEnv>(() => {
     const live =
       liveKey === undefined
         ? null
-        : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number), ...(livePage ? { page: livePage } : {}) };
+        : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number), calls, ...(livePage ? { page: livePage } : {}) };
     return { signals: context.signals, now, runClick, live };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `pageKey` names the same page as `livePage`
-  }, [context.signals, now, runClick, liveKey, pageKey]);
+  }, [context.signals, now, runClick, liveKey, pageKey, calls]);
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

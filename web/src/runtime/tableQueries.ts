@@ -11,15 +11,17 @@
  * refetches while the document is hidden (`refetchIntervalInBackground` false) and the query client does not
  * refetch on focus. The window (`timeRange` back from now) is computed when a query runs, so it rolls with time
  * while the key stays the same. A range the operator picked (filterTime) is part of the key and is not repeated:
- * a fixed range's records do not change with the roll.
+ * a fixed range's records do not change with the roll. The calls themselves are the screen's (runtime/recordCalls:
+ * the console's, or the share view's), and their scope is part of every key.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlarmRecord } from '@/generated/answers';
-import { ALARM_PAGE_SIZE, confirmAlarm, fetchAlarms, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
+import { ALARM_PAGE_SIZE, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { monitorKeys } from '@/lib/equipmentRecords/keys';
-import { fetchHistory } from '@/lib/equipmentRecords/history';
 import type { AlarmPage, HistoryAnswer } from '@/lib/equipmentRecords/types';
-import type { ApiError } from '@/lib/api/errors';
+import { Code } from '@/lib/api/codes';
+import { apiErrorFor, type ApiError } from '@/lib/api/errors';
+import { consoleRecordCalls, type RecordCalls } from './recordCalls';
 import { queryWindow, type FixedRange, type TableSettings } from './tables';
 
 /** The time bounds of an alarm query. */
@@ -32,10 +34,11 @@ export function historyTableQuery(
   settings: TableSettings,
   clock: () => number = Date.now,
   fixed: FixedRange | null = null,
+  calls: RecordCalls = consoleRecordCalls,
 ) {
   return queryOptions<HistoryAnswer, ApiError>({
-    queryKey: monitorKeys.history({ widget: widgetId, signalIds: [...signalIds], timeRange: settings.timeRange, fixed }),
-    queryFn: ({ signal }) => fetchHistory({ signalIds: [...signalIds], ...queryWindow(clock(), settings, fixed) }, signal),
+    queryKey: monitorKeys.history({ widget: widgetId, signalIds: [...signalIds], timeRange: settings.timeRange, fixed, scope: calls.scope }),
+    queryFn: ({ signal }) => calls.history({ signalIds: [...signalIds], ...queryWindow(clock(), settings, fixed) }, signal),
     refetchInterval: fixed ? false : settings.rollTime * 1000,
     refetchIntervalInBackground: false,
     // Old rows stay on screen while the next roll loads.
@@ -55,10 +58,11 @@ export function alarmTableQuery(
   enabled: boolean,
   clock: () => number = Date.now,
   fixed: FixedRange | null = null,
+  calls: RecordCalls = consoleRecordCalls,
 ) {
   return queryOptions<AlarmPage, ApiError>({
-    queryKey: [...monitorKeys.alarmsOf(equipmentIds), 'widget', widgetId, { page, timeRange: settings.timeRange, fixed }],
-    queryFn: ({ signal }) => fetchAlarmsOf(equipmentIds, { page, ...queryWindow(clock(), settings, fixed) }, signal),
+    queryKey: [...monitorKeys.alarmsOf(equipmentIds), 'widget', widgetId, { page, timeRange: settings.timeRange, fixed, scope: calls.scope }],
+    queryFn: ({ signal }) => fetchAlarmsOf(equipmentIds, { page, ...queryWindow(clock(), settings, fixed) }, signal, calls),
     enabled,
     refetchInterval: fixed ? false : settings.rollTime * 1000,
     refetchIntervalInBackground: false,
@@ -66,11 +70,15 @@ export function alarmTableQuery(
   });
 }
 
-/** Confirms a record (the alarm screen's call) and refreshes every alarm list: the record may be in any of them. */
-export function useConfirmTableAlarm() {
+/**
+ * Confirms a record (the alarm screen's call) and refreshes every alarm list: the record may be in any of them.
+ * Where the calls confirm nothing (the share view) the table offers no confirmation; a call anyway is refused.
+ */
+export function useConfirmTableAlarm(calls: RecordCalls = consoleRecordCalls) {
   const client = useQueryClient();
   return useMutation<AlarmRecord, ApiError, number>({
-    mutationFn: confirmAlarm,
+    mutationFn: (alarmId) =>
+      calls.confirmAlarm ? calls.confirmAlarm(alarmId) : Promise.reject(apiErrorFor(Code.ShareViewOnly)),
     onSettled: () => client.invalidateQueries({ queryKey: monitorKeys.allAlarms }),
   });
 }
@@ -87,12 +95,12 @@ const newestFirst = (a: AlarmRecord, b: AlarmRecord) => b.gmtTrigger - a.gmtTrig
  * The first `count` records of one equipment in `window` (newest first), asked in pages of up to
  * {@link LARGEST_PAGE}; `total` is how many the server holds.
  */
-async function firstAlarms(equipmentId: number, count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
+async function firstAlarms(calls: RecordCalls, equipmentId: number, count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
   const pageSize = Math.min(LARGEST_PAGE, count);
   const list: AlarmPage['list'] = [];
   let total = 0;
   for (let page = 1; list.length < count; page++) {
-    const answer = await fetchAlarms(equipmentId, { page, pageSize, ...window }, signal);
+    const answer = await calls.alarms(equipmentId, { page, pageSize, ...window }, signal);
     total = answer.total;
     list.push(...answer.list);
     if (answer.list.length < pageSize || list.length >= total) break;
@@ -101,8 +109,14 @@ async function firstAlarms(equipmentId: number, count: number, window: AlarmWind
 }
 
 /** The first `count` records of every equipment of the set, as one list newest first, the totals added. */
-async function firstAlarmsOf(equipmentIds: readonly number[], count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
-  const pages = await Promise.all(equipmentIds.map((id) => firstAlarms(id, count, window, signal)));
+async function firstAlarmsOf(
+  calls: RecordCalls,
+  equipmentIds: readonly number[],
+  count: number,
+  window: AlarmWindow,
+  signal?: AbortSignal,
+): Promise<AlarmPage> {
+  const pages = await Promise.all(equipmentIds.map((id) => firstAlarms(calls, id, count, window, signal)));
   return {
     total: pages.reduce((sum, p) => sum + p.total, 0),
     list: pages.flatMap((p) => p.list).sort(newestFirst),
@@ -114,11 +128,16 @@ async function firstAlarmsOf(equipmentIds: readonly number[], count: number, win
  * is per equipment, and page p of their merged list lies within the first p × pageSize records of each, so those
  * are asked and merged (the next pages of a deep page cost more calls; the first page costs one per equipment).
  */
-export async function fetchAlarmsOf(equipmentIds: readonly number[], query: AlarmQuery, signal?: AbortSignal): Promise<AlarmPage> {
+export async function fetchAlarmsOf(
+  equipmentIds: readonly number[],
+  query: AlarmQuery,
+  signal?: AbortSignal,
+  calls: RecordCalls = consoleRecordCalls,
+): Promise<AlarmPage> {
   const only = equipmentIds.length === 1 ? equipmentIds[0] : undefined;
-  if (only !== undefined) return fetchAlarms(only, query, signal);
+  if (only !== undefined) return calls.alarms(only, query, signal);
   const pageSize = query.pageSize ?? ALARM_PAGE_SIZE;
-  const merged = await firstAlarmsOf(equipmentIds, query.page * pageSize, { startTime: query.startTime, endTime: query.endTime }, signal);
+  const merged = await firstAlarmsOf(calls, equipmentIds, query.page * pageSize, { startTime: query.startTime, endTime: query.endTime }, signal);
   return { total: merged.total, list: merged.list.slice((query.page - 1) * pageSize, query.page * pageSize) };
 }
 
@@ -126,7 +145,12 @@ export async function fetchAlarmsOf(equipmentIds: readonly number[], query: Alar
  * Every alarm record of the equipment set triggered in `window` (newest first, as the table lists them), page
  * after page, at most {@link MAX_EXPORTED_ALARMS}; `total` is how many the server holds, so a cut list can say so.
  */
-export async function allAlarms(equipmentIds: readonly number[], window: FixedRange, signal?: AbortSignal): Promise<AlarmPage> {
-  const all = await firstAlarmsOf(equipmentIds, MAX_EXPORTED_ALARMS, window, signal);
+export async function allAlarms(
+  equipmentIds: readonly number[],
+  window: FixedRange,
+  signal?: AbortSignal,
+  calls: RecordCalls = consoleRecordCalls,
+): Promise<AlarmPage> {
+  const all = await firstAlarmsOf(calls, equipmentIds, MAX_EXPORTED_ALARMS, window, signal);
   return { total: all.total, list: all.list.slice(0, MAX_EXPORTED_ALARMS) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryAnswer, HistorySeriesAnswer } from '@/lib/equipmentRecords/types';
 import { parsePageDocument, type WidgetData } from './document';
+import { consoleRecordCalls } from './recordCalls';
 import { alarmTableQuery, historyTableQuery } from './tableQueries';
 import {
   alarmValueText,
@@ -290,8 +291,11 @@ describe('table queries', () => {
 
   it('keys the history per widget and what it asks, repeats every rollTime seconds, and never while the page is hidden', () => {
     const options = historyTableQuery('h1', [2, 1], settings);
-    expect(options.queryKey).toEqual(['monitor', 'history', { widget: 'h1', signalIds: [2, 1], timeRange: 60, fixed: null }]);
+    expect(options.queryKey).toEqual(['monitor', 'history', { widget: 'h1', signalIds: [2, 1], timeRange: 60, fixed: null, scope: 'console' }]);
     expect(historyTableQuery('h2', [2, 1], settings).queryKey).not.toEqual(options.queryKey);
+    // Another source's calls (the share view's) fill their own entries.
+    const shared = { ...consoleRecordCalls, scope: 'share:7' };
+    expect(historyTableQuery('h1', [2, 1], settings, Date.now, null, shared).queryKey).not.toEqual(options.queryKey);
     expect(options.refetchInterval).toBe(15_000);
     expect(options.refetchIntervalInBackground).toBe(false);
   });
@@ -302,7 +306,7 @@ describe('table queries', () => {
     // A project page's table: under the alarm lists' key too, which a confirmation anywhere refreshes.
     expect(alarmTableQuery([7, 8], 'a1', 2, settings, true).queryKey.slice(0, 4)).toEqual(['monitor', 'alarms', 'of', '7,8']);
     expect(options.queryKey).toContain('a1');
-    expect(options.queryKey).toContainEqual({ page: 2, timeRange: 60, fixed: null });
+    expect(options.queryKey).toContainEqual({ page: 2, timeRange: 60, fixed: null, scope: 'console' });
     expect(options.refetchInterval).toBe(15_000);
     expect(options.refetchIntervalInBackground).toBe(false);
     expect(alarmTableQuery([7], 'a1', 1, settings, false).enabled).toBe(false);
@@ -311,10 +315,10 @@ describe('table queries', () => {
   it('keys a picked range apart and does not repeat it: a fixed range does not change', () => {
     const fixed = { startTime: 1000, endTime: 2000 };
     const history = historyTableQuery('h1', [2], settings, () => 0, fixed);
-    expect(history.queryKey).toEqual(['monitor', 'history', { widget: 'h1', signalIds: [2], timeRange: 60, fixed }]);
+    expect(history.queryKey).toEqual(['monitor', 'history', { widget: 'h1', signalIds: [2], timeRange: 60, fixed, scope: 'console' }]);
     expect(history.refetchInterval).toBe(false);
     const alarms = alarmTableQuery([7], 'a1', 1, settings, true, () => 0, fixed);
-    expect(alarms.queryKey).toContainEqual({ page: 1, timeRange: 60, fixed });
+    expect(alarms.queryKey).toContainEqual({ page: 1, timeRange: 60, fixed, scope: 'console' });
     expect(alarms.refetchInterval).toBe(false);
   });
 });

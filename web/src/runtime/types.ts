@@ -5,6 +5,7 @@
  */
 import type { PageOwner } from '@/lib/configPages';
 import type { StateText } from '@/lib/signals/states';
+import type { RecordCalls } from './recordCalls';
 
 /** A signal of one of the page's equipment, as the catalogue describes it. */
 export interface RuntimeSignal {
@@ -45,7 +46,16 @@ export interface RuntimeContext {
    * project's equipment); left out for still drawings (a version's preview, tests of the drawing), whose tables
    * then make no server call (widgets/common.tsx, `RenderEnv.live`).
    */
-  live?: { equipmentIds: readonly number[]; page?: LivePage };
+  live?: {
+    equipmentIds: readonly number[];
+    /** The page itself; absent where a page runs without one (tests of the drawing). */
+    page?: LivePage;
+    /**
+     * Where the page's widgets ask the server (runtime/recordCalls.ts): the console's when left out, the share
+     * view's `share/…` calls there. Kept the same object while the screen shows the page.
+     */
+    calls?: RecordCalls;
+  };
 }
 
 /**

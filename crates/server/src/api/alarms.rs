@@ -17,6 +17,7 @@ use axum::extract::State;
 use ironsight_domain::alarm::RuleDraft;
 use ironsight_domain::limits::{ALARM_RECORDS_RANGE_DAYS, ALARM_RULES_PER_SIGNAL};
 use ironsight_domain::{Code, Reason, permission};
+use ironsight_store::access::Viewer;
 use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
 use serde_json::Value;
 
@@ -110,12 +111,16 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let equipment =
         state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     require_alarm_view(&current, &equipment.fields.rule_type)?;
+    records_of(&state, &current.viewer(), id, &params).await
+}
+
+/// A page of the alarm records of equipment `id`, which `viewer` sees (checked by the caller), as `alarm/query`
+/// answers them; the share view's `share/alarms` answers the same.
+pub(crate) async fn records_of(state: &AppState, viewer: &Viewer, id: i64, params: &Params) -> ApiResult {
     let (start, end) = params.optional_time_range(ALARM_RECORDS_RANGE_DAYS)?;
     let (page, page_size) = params.paging()?;
-    let found = state
-        .store
-        .alarm_records(&current.viewer(), id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size)
-        .await?;
+    let found =
+        state.store.alarm_records(viewer, id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size).await?;
     if found.total == 0 {
         return Err(ApiError::code(Code::NoData));
     }

@@ -33,6 +33,7 @@ pub mod scenes;
 pub mod security;
 pub mod security_codes;
 pub mod settings;
+pub mod share_pages;
 pub mod share_view;
 pub mod shares;
 pub mod signals;

@@ -19,6 +19,7 @@ use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Command, DataType};
 use ironsight_protocol::validate;
+use ironsight_store::access::Viewer;
 use ironsight_store::commands::{CommandRecord, CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
@@ -237,11 +238,23 @@ pub async fn history_signals(state: State<AppState>, current: CurrentUser, param
 /// signal has more rows in the range than its share of 200,000 points, the range is cut into buckets and each
 /// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
 pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    history_of(&state, &current.viewer(), None, &params).await
+}
+
+/// The history answer for `viewer`'s signals the parameters name; with `equipment`, only that equipment's (the
+/// share view's: `share/history`). A signal outside that is refused by field, as one of another organisation.
+pub(crate) async fn history_of(
+    state: &AppState,
+    viewer: &Viewer,
+    equipment: Option<i64>,
+    params: &Params,
+) -> ApiResult {
     let ids = params.id_list("signalIds", HISTORY_SIGNALS)?;
     let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
-        let signal = state.store.owned_signal(&current.viewer(), *id).await?;
+        let signal = state.store.owned_signal(viewer, *id).await?;
+        let signal = signal.filter(|s| equipment.is_none_or(|e| s.equipment_id == e));
         owned.push(signal.ok_or_else(|| ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed))?);
     }
     let budget = HISTORY_POINTS / owned.len() as i64;

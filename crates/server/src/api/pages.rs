@@ -14,7 +14,7 @@ use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::pages::{DocumentSave, PageOwner, PageSave};
+use ironsight_store::pages::{DocumentSave, PageDetail, PageOwner, PageSave};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -138,6 +138,13 @@ async fn page_with_document(state: &AppState, current: &CurrentUser, id: i64, as
     if ask_password && page.protected && !state.store.page_unlocked(&current.token_hash, id).await? {
         return Err(ApiError::code(Code::PagePasswordRequired));
     }
+    page_answer(&detail)
+}
+
+/// A loaded page as `page/info` answers it (its document as saved); the share view's `share/page/info` too.
+pub(crate) fn page_answer(detail: &PageDetail) -> ApiResult {
+    let page = &detail.summary;
+    let id = page.id;
     let document: &RawValue = serde_json::from_str(&detail.document)
         .map_err(|e| anyhow::anyhow!("page {id}: the stored document is not JSON: {e}"))?;
     let answer = PageWithDocument {

@@ -94,7 +94,11 @@ pub async fn open(
 
 /// The visitor's scope, for the equipment `equipId` names: 1343 without a share session that still holds, 1214
 /// when the session is another equipment's.
-async fn visitor(state: &AppState, headers: &HeaderMap, params: &Params) -> Result<(ShareScope, String), ApiError> {
+pub(crate) async fn visitor(
+    state: &AppState,
+    headers: &HeaderMap,
+    params: &Params,
+) -> Result<(ShareScope, String), ApiError> {
     let equipment_id = params.required_int("equipId")?;
     let hash = session::cookie(headers, SHARE_COOKIE)
         .map(|token| session::token_hash(&token))

@@ -10,7 +10,7 @@
 
 use super::table::EQUIPMENT_ID;
 use super::*;
-use crate::api::{share_view, track};
+use crate::api::{share_pages, share_view, track};
 
 const EQUIP_ID: ParamDef = param("equipId", "integer", true, "The shared equipment (the share session's own)");
 
@@ -30,6 +30,32 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(GET "/lfscada/share/values", share_view::values, "share.values", Public [],
             "The visited equipment's latest values and alarm states, as monitor/multi/signal/data (1343, 1214).",
             [EQUIP_ID]),
+        route!(GET "/lfscada/share/pages", share_pages::list, "share.pages", Public [],
+            "The visited equipment's configuration pages: {display (list|page: page opens its home page first), \
+             pages (as configuration/page/query, without the pages that have their own password)} (1343, 1214).",
+            [EQUIP_ID]),
+        route!(GET "/lfscada/share/page/info", share_pages::info, "share.page.info", Public [],
+        "A page of the visited equipment with its document, as configuration/page/info. A page of another \
+         equipment, a project's page or no such page: 1214; a page with its own password: 1345 (1343).", [
+            EQUIP_ID,
+            param("pageId", "integer", true, "A page of the visited equipment"),
+        ]),
+        route!(GET "/lfscada/share/history", share_pages::history, "share.history", Public [],
+        "History of up to 10 signals of the visited equipment, as monitor/multi/history/query (1343, 1214).", [
+            EQUIP_ID,
+            param("signalIds", "string", true, "Signal ids of the visited equipment, comma-separated or an array"),
+            param("startTime", "integer", true, "Start, ms since the epoch"),
+            param("endTime", "integer", true, "End, ms since the epoch, not before the start, at most 30 days after it"),
+        ]),
+        route!(GET "/lfscada/share/alarms", share_pages::alarm_records, "share.alarms", Public [],
+        "Alarm records of the visited equipment, newest first, as monitor/multi/alarm/query: {total, list}; 2001 \
+         when there are none (1343, 1214).", [
+            EQUIP_ID,
+            param("startTime", "integer", false, "Triggered at or after, ms since the epoch"),
+            param("endTime", "integer", false, "Triggered at or before, ms since the epoch; not before the start, at most 30 days after it"),
+            param("page", "integer", false, "Page, from 1"),
+            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+        ]),
         route!(POST "/lfscada/share/write", share_view::write, "share.write", Public [],
         "Write a value of the visited equipment → {online, uuid}, only when the share's authority is control (1344); \
          the monitor's write rules and path (2004, 2003, 1207).", [

@@ -52,6 +52,7 @@ mod security_recovery;
 mod session;
 mod settings_feedback_oplog;
 mod share;
+mod share_pages;
 mod share_view;
 mod signals;
 mod sound;

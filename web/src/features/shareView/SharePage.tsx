@@ -2,11 +2,15 @@
  * /share/:equipId, public, full window: the share link's page (the QR code of the equipment's share settings holds
  * it). A visitor without an account enters the share password; the page then shows that ONE equipment's realtime
  * values with the monitor's own realtime table (RealtimeTab: values, quality, time, alarms, greyed when stale),
- * read every {@link SHARE_POLL_MS}. When the share is turned off or its password or authority changes, the next
- * read answers 1343 and the page asks for the password again, saying why (docs/share.md).
+ * read every {@link SHARE_POLL_MS}, and its configuration pages with the console's own viewer (SharePagesPane);
+ * the equipment's home page first when its display is "configuration page". Under the share's `control`
+ * authority the table's write action and the pages' write buttons write through `share/write`; under `view` the
+ * table has no write action and the pages' buttons are refused as for a user without the write permission. When
+ * the share is turned off or its password or authority changes, the next read answers 1343 and the page asks for
+ * the password again, saying why (docs/share.md).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Segmented, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +23,11 @@ import { positiveIdOf } from '@/lib/paths';
 import { staleAfterMs } from '@/lib/signals/staleness';
 import { useNow } from '@/lib/live/useClock';
 import { RealtimeTab } from '@/features/monitor/detail/components/RealtimeTab';
-import { closeShare, openShare, shareKeys, useShareInfo, useShareValues, type ShareInfo } from './api';
+import { closeShare, openShare, shareKeys, shareWriter, useShareInfo, useSharePages, useShareValues, type ShareInfo } from './api';
+import { SharePagesPane } from './SharePagesPane';
+
+/** What the visit shows: the realtime table or the configuration pages. */
+type ShareShown = 'table' | 'pages';
 
 export default function SharePage() {
   const { t } = useTranslation();
@@ -62,6 +70,7 @@ function PasswordForm({ equipId, ended, error }: { equipId: number; ended: boole
       await openShare(equipId, password);
       setRefusal(null);
       client.removeQueries({ queryKey: shareKeys.values(equipId) });
+      client.removeQueries({ queryKey: shareKeys.pages(equipId) });
       await client.resetQueries({ queryKey: shareKeys.info(equipId) });
     } catch (e) {
       setRefusal((e as ApiError).message);
@@ -93,14 +102,27 @@ function PasswordForm({ equipId, ended, error }: { equipId: number; ended: boole
   );
 }
 
-/** The open visit: the equipment's name, the visitor's authority and its realtime values. */
+/**
+ * The open visit: the equipment's name, the visitor's authority, and its realtime values or its configuration
+ * pages (a switch between the two when it has pages).
+ */
 function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const values = useShareValues(equipId, true);
+  const pages = useSharePages(equipId);
   const now = useNow(1_000);
-  const readOnly = useMemo(() => info.signals.map((signal) => ({ ...signal, writable: false })), [info.signals]);
-  const lost = values.error?.code === Code.ShareSessionLost;
+  const control = info.auth === 'control';
+  // Under `view` the table offers no write action, whatever the signal.
+  const signals = useMemo(() => (control ? info.signals : info.signals.map((signal) => ({ ...signal, writable: false }))), [control, info.signals]);
+  const write = useMemo(() => shareWriter(equipId), [equipId]);
+  const [chosen, setChosen] = useState<ShareShown | null>(null);
+  const [pageId, setPageId] = useState<number | null>(null);
+  const list = pages.data?.pages ?? [];
+  // The equipment shown as "configuration page" opens at its home page; the visitor's choice wins after that.
+  const shownView: ShareShown = chosen ?? (pages.data?.display === 'page' && list.length > 0 ? 'pages' : 'table');
+  const shownPage = list.find((page) => page.id === pageId) ?? list.find((page) => page.home) ?? list[0];
+  const lost = values.error?.code === Code.ShareSessionLost || pages.error?.code === Code.ShareSessionLost;
   // The visit was revoked: the info is read again (its old answer dropped), which answers 1343, and the page goes
   // back to the password step, which says why.
   useEffect(() => {
@@ -109,6 +131,7 @@ function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
   const leave = async () => {
     await closeShare(equipId).catch(() => undefined);
     client.removeQueries({ queryKey: shareKeys.values(equipId) });
+    client.removeQueries({ queryKey: shareKeys.pages(equipId) });
     await client.resetQueries({ queryKey: shareKeys.info(equipId) });
   };
 
@@ -126,18 +149,37 @@ function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
         </Button>
       </Flex>
       {values.error && !lost && <Alert type="warning" showIcon message={t('share.valuesFailed')} />}
-      <RealtimeTab
-        // Read-only on this page (docs/share.md: writes from the share page are not built), whatever the signal.
-        signals={readOnly}
-        signalsLoading={false}
-        signalsError={null}
-        onRetry={() => void values.refetch()}
-        values={values.data?.signalVal ?? {}}
-        signalAlarm={values.data?.signalAlarm ?? {}}
-        now={now}
-        staleMs={staleAfterMs(null, false)}
-        canWrite={false}
-      />
+      {pages.error && !lost && <Alert type="warning" showIcon message={t('share.pagesFailed')} />}
+      {list.length > 0 && (
+        <Segmented<ShareShown>
+          id="share-view-switch"
+          value={shownView}
+          onChange={setChosen}
+          options={[
+            { value: 'table', label: <span data-testid="share-show-table">{t('share.showTable')}</span> },
+            { value: 'pages', label: <span data-testid="share-show-pages">{t('share.showPages')}</span> },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
+      {pages.isPending ? (
+        <PageLoading />
+      ) : shownView === 'pages' && shownPage ? (
+        <SharePagesPane equipId={equipId} pages={list} shown={shownPage} onSelect={setPageId} />
+      ) : (
+        <RealtimeTab
+          signals={signals}
+          signalsLoading={false}
+          signalsError={null}
+          onRetry={() => void values.refetch()}
+          values={values.data?.signalVal ?? {}}
+          signalAlarm={values.data?.signalAlarm ?? {}}
+          now={now}
+          staleMs={staleAfterMs(null, false)}
+          canWrite={control}
+          write={write}
+        />
+      )}
     </Flex>
   );
 }

@@ -19,6 +19,9 @@ export interface CommandResult {
 
 type Progress = Pick<AsyncCommandOptions, 'onProgress' | 'signal'>;
 
+/** A write with its callback: {@link writeSignal}, or the share view's (features/shareView/api.ts). */
+export type SignalWriter = (signalId: number, value: number, options?: Progress) => Promise<CommandResult | null>;
+
 /** POST /lfscada/monitor/multi/signal/write {signalId, value}, then the callback. */
 export function writeSignal(signalId: number, value: number, options: Progress = {}): Promise<CommandResult | null> {
   return runAsyncCommand<CommandResult | null>(

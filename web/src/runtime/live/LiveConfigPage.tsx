@@ -14,21 +14,27 @@ import { ZoomPan } from '@/components/ZoomPan';
 import { useCompactShell } from '@/lib/layout';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
-import { configPageKeys, fetchPageInfo, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
+import { configPageKeys, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
 import { egDetailPath, projectPagePath } from '@/lib/paths';
 import { formatBaseTime } from '@/lib/signals/format';
 import { PageView } from '../PageView';
 import { LiveStatus } from './LiveStatus';
+import { usePageSource } from './pageSource';
 import { PagePasswordPrompt } from './PagePasswordPrompt';
 import { useLivePage } from './useLivePage';
 
-/** Codes that say the page, or its project, is not the caller's: shown as "not found", never retried. */
-const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound];
+/**
+ * Codes that say the page, or its project, is not the caller's: shown as "not found", never retried (the share
+ * view answers 1214 for a page that is not the shared equipment's).
+ */
+const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound, Code.EquipmentNotFound];
 
+/** The page from the page source (pageSource.ts), cached under the source's scope. */
 export function usePageInfo(pageId: number) {
+  const source = usePageSource();
   return useQuery<ConfigPageInfo, ApiError>({
-    queryKey: configPageKeys.info(pageId),
-    queryFn: ({ signal }) => fetchPageInfo(pageId, signal),
+    queryKey: [...configPageKeys.info(pageId), source.scope],
+    queryFn: ({ signal }) => source.fetchPageInfo(pageId, signal),
   });
 }
 
@@ -60,6 +66,9 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
     return <PagePasswordPrompt pageId={pageId} onUnlocked={() => void info.refetch()} />;
   }
   if (info.error) {
+    if (info.error.code === Code.SharePageProtected) {
+      return <TabEmpty testId="page-protected" description={info.error.message} />;
+    }
     return NOT_FOUND.includes(info.error.code) ? (
       <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />
     ) : (
@@ -104,6 +113,7 @@ interface LivePageProps {
 
 function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill }: LivePageProps) {
   const { t } = useTranslation();
+  const { consoleLinks } = usePageSource();
   const { scope, draft, document, live, context } = useLivePage(info, owner, onOpenPage, draftAsked);
   const failure = scope.projectError ?? scope.catalogueError;
   const touchLayout = useCompactShell();
@@ -135,7 +145,7 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
               {info.title}
             </Typography.Title>
           )}
-          {owner.kind === 'equipment' && (
+          {owner.kind === 'equipment' && consoleLinks && (
             <Link to={egDetailPath(owner.id)} data-testid="live-page-detail-link">
               {t('livePage.openDetail')}
             </Link>

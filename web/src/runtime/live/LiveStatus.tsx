@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
 import { STATUS_BADGE } from '@/lib/live/monitorStatus';
-import type { LiveEquipmentSet } from '@/lib/live/useLiveEquipments';
+
 import type { OwnerEquipment } from '@/lib/ownerScope';
 import { egDetailPath } from '@/lib/paths';
+import type { LivePageValues } from './pageSource';
 
 interface LiveStatusProps {
-  live: LiveEquipmentSet;
+  live: LivePageValues;
   /** A project's page: its equipment by name, for the list of the monitored ones. Null on an equipment's page. */
   projectEquipment: readonly OwnerEquipment[] | null;
 }
@@ -54,7 +55,7 @@ export function LiveStatus({ live, projectEquipment }: LiveStatusProps) {
 }
 
 /** Each monitored equipment: its name (to its detail), its state and its open alarms. */
-function EquipmentStates({ live, names }: { live: LiveEquipmentSet; names: readonly OwnerEquipment[] }) {
+function EquipmentStates({ live, names }: { live: LivePageValues; names: readonly OwnerEquipment[] }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={6} style={{ minWidth: 240 }} data-testid="live-page-equipment-list">
@@ -64,7 +65,7 @@ function EquipmentStates({ live, names }: { live: LiveEquipmentSet; names: reado
             {names.find((n) => n.id === e.equipmentId)?.title ?? `#${e.equipmentId}`}
           </Link>
           <Flex align="center" gap={8}>
-            <Badge status={STATUS_BADGE[e.status]} text={t(`monitorStatus.${e.status}`)} data-status={e.status} />
+            {e.status && <Badge status={STATUS_BADGE[e.status]} text={t(`monitorStatus.${e.status}`)} data-status={e.status} />}
             {e.gatewayAlarm > 0 && (
               <Typography.Text type="danger">{t('monitor.detail.alarms', { count: e.gatewayAlarm })}</Typography.Text>
             )}

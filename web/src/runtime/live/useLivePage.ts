@@ -1,5 +1,6 @@
 /**
- * Everything a loaded configuration page needs to run live, for either owner: the catalogue of the owner's
+ * Everything a loaded configuration page needs to run live, for either owner, from the page source (pageSource.ts:
+ * the console's, or the share view's): the catalogue of the owner's
  * equipment (lib/ownerScope: an equipment's page its equipment; a project's page every equipment of the project),
  * the page's document (the stored one, or the designer's unsaved draft when asked for) with its bindings repaired
  * against that catalogue (spec section 4), the live state of the equipment the page shows and the viewer's context.
@@ -11,12 +12,12 @@
  */
 import { useMemo } from 'react';
 import type { ConfigPageInfo, PageOwner } from '@/lib/configPages';
-import { useLiveEquipments, type LiveEquipmentSet } from '@/lib/live/useLiveEquipments';
-import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
+import type { OwnerScope } from '@/lib/ownerScope';
 import { readPageDraft } from '@/lib/pageDraft';
 import { boundEquipment, repairBindings } from '../bindings';
 import { parsePageDocument, type PageDocument } from '../document';
 import type { RuntimeContext } from '../types';
+import { usePageSource, type LivePageValues } from './pageSource';
 import { runtimeSignals, useRuntimeContext } from './useRuntimeContext';
 
 /** The designer's draft of a page, when one is asked for and readable as JSON; undefined otherwise. */
@@ -36,7 +37,7 @@ export interface LivePageState {
   draft: { document: unknown; at: number } | undefined;
   /** The document to draw; null until every catalogue has answered (a binding is judged only then). */
   document: PageDocument | null;
-  live: LiveEquipmentSet;
+  live: LivePageValues;
   context: RuntimeContext;
 }
 
@@ -46,7 +47,8 @@ export function useLivePage(
   onOpenPage: (pageId: number) => void,
   draftAsked: boolean,
 ): LivePageState {
-  const scope = useOwnerScope(owner);
+  const source = usePageSource();
+  const scope = source.useScope(owner);
   const catalogue = useMemo(() => runtimeSignals(scope.signals), [scope.signals]);
   const ownedKey = scope.equipment.map((e) => e.id).join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `ownedKey` names the same equipment as `scope.equipment`
@@ -65,7 +67,7 @@ export function useLivePage(
     () => (owner.kind === 'equipment' ? [owner.id] : document ? boundEquipment(document, catalogue) : []),
     [owner.kind, owner.id, document, catalogue],
   );
-  const live = useLiveEquipments(monitored);
+  const live = source.useLive(monitored);
   const tables = owner.kind === 'equipment' ? monitored : owned;
   const page = useMemo(
     () => ({ id: info.id, owner: { kind: owner.kind, id: owner.id } as PageOwner, draft: draft !== undefined }),

@@ -1,18 +1,17 @@
 /**
  * The live side of a configuration page (an equipment's, or a project's binding several equipment): turns the
  * signal catalogue of the page's equipment and the shared live state (lib/live/useLiveEquipments: the monitor
- * sessions, latest values, each equipment's staleness) into the viewer's {@link RuntimeContext}. Writes go
- * through the same asynchronous command as the detail screen's write form, whichever equipment the signal is
- * of, so the server's checks and the callback's failures are the same.
+ * sessions, latest values, each equipment's staleness) into the viewer's {@link RuntimeContext}. The write, the
+ * right to write and the widgets' calls are the page source's (pageSource.ts): in the console the same
+ * asynchronous command as the detail screen's write form, whichever equipment the signal is of, so the server's
+ * checks and the callback's failures are the same; in the share view `share/write` and `share/callback`.
  */
 import { useMemo, useRef } from 'react';
-import { Permission, hasAuth } from '@/lib/access';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
-import { useUser } from '@/lib/session';
-import { writeSignal } from '@/lib/signals/commands';
 import { isStale } from '@/lib/signals/staleness';
 import type { MonitorSignal } from '@/lib/signals/types';
 import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
+import { usePageSource } from './pageSource';
 
 /** The catalogue as the viewer reads it, by signal id. */
 export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, RuntimeSignal> {
@@ -73,7 +72,8 @@ export function useRuntimeContext(
   equipmentIds: readonly number[],
   page?: LivePage,
 ): RuntimeContext {
-  const canWrite = hasAuth(useUser(), Permission.WriteData);
+  const source = usePageSource();
+  const canWrite = source.useCanWrite();
   const previous = useRef<Readonly<Record<string, RuntimeValue>>>({});
   const values = useMemo(() => {
     const next = runtimeValues(live.equipment, live.now, previous.current);
@@ -82,20 +82,21 @@ export function useRuntimeContext(
   }, [live.equipment, live.now]);
   const tablesKey = equipmentIds.join(',');
   const pageKey = page ? `${page.id}:${page.owner.kind}:${page.owner.id}:${page.draft}` : '';
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys name the same equipment and page as the values
-  const target = useMemo(() => ({ equipmentIds, ...(page ? { page } : {}) }), [tablesKey, pageKey]);
+  const target = useMemo(
+    () => ({ equipmentIds, calls: source.calls, ...(page ? { page } : {}) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys name the same equipment and page as the values
+    [tablesKey, pageKey, source.calls],
+  );
   return useMemo(
     () => ({
       values,
       signals: catalogue,
       canWrite,
-      write: async (signalId: number, value: number) => {
-        await writeSignal(signalId, value);
-      },
+      write: source.write,
       openPage,
       // The page runs live: its history and alarm tables query the server for its equipment.
       live: target,
     }),
-    [values, catalogue, canWrite, openPage, target],
+    [values, catalogue, canWrite, source.write, openPage, target],
   );
 }

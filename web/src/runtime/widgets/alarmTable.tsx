@@ -22,13 +22,13 @@ import type { AlarmRecord } from '@/generated/answers';
 import { Permission, hasAuth } from '@/lib/access';
 import { Code } from '@/lib/api/codes';
 import { catalogueText } from '@/lib/api/errors';
-import { useUser } from '@/lib/session';
+import { userInfoQueryOptions } from '@/lib/session';
 import { formatTimer } from '../format';
 import { saveSheet } from '@/lib/sheetFile';
 import { alarmExportRows, tableFileName } from '../tableExport';
 import { alarmTableQuery, allAlarms, useConfirmTableAlarm } from '../tableQueries';
 import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type TableSettings } from '../tables';
-import { boxOf, type WidgetRenderProps } from './common';
+import { boxOf, type LiveTarget, type WidgetRenderProps } from './common';
 import { TableTools } from './tableTools';
 import { Headings, TableFrame, hasTools, rowsThatFit, useTableWindow, useWindowCaption, type TableNote } from './tables';
 
@@ -48,7 +48,7 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
   const caption = useWindowCaption(settings);
   const headings = useAlarmHeadings();
   if (env.live) {
-    return <LiveAlarms widget={widget} equipmentIds={env.live.equipmentIds} settings={settings} headings={headings} />;
+    return <LiveAlarms widget={widget} live={env.live} settings={settings} headings={headings} />;
   }
   return (
     <TableFrame
@@ -64,20 +64,24 @@ export function ComplexAlarm({ widget, env }: WidgetRenderProps) {
 }
 
 interface LiveAlarmsProps extends Pick<WidgetRenderProps, 'widget'> {
-  /** Whose records: the page's equipment, or a project page's equipment. */
-  equipmentIds: readonly number[];
+  /** Whose records (the page's equipment, or a project page's equipment) and where they are asked for. */
+  live: LiveTarget;
   settings: TableSettings;
   headings: string[];
 }
 
-function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProps) {
+function LiveAlarms({ widget, live, settings, headings }: LiveAlarmsProps) {
   const { t } = useTranslation();
-  const user = useUser();
-  const canView = hasAuth(user, Permission.MultiDesignerAlarm);
+  const { equipmentIds, calls } = live;
+  // The user is asked for only where the calls are a user's: a share visitor has none to ask for.
+  const user = useQuery({ ...userInfoQueryOptions(), enabled: calls.userRights }).data;
+  // The console asks for the user's alarm permission; a share visitor holds no account and reads the shared
+  // equipment's records through its share session (the server's check), confirming none.
+  const canView = !calls.userRights || hasAuth(user, Permission.MultiDesignerAlarm);
   const { page, setPage, fixed, chooseFixed, caption } = useTableWindow(settings);
   const asked = settings.paged ? page : 1;
-  const query = useQuery(alarmTableQuery(equipmentIds, widget.id, asked, settings, canView, Date.now, fixed));
-  const confirm = useConfirmTableAlarm();
+  const query = useQuery(alarmTableQuery(equipmentIds, widget.id, asked, settings, canView, Date.now, fixed, calls));
+  const confirm = useConfirmTableAlarm(calls);
   const total = query.data?.total ?? 0;
   // Records released or aged out of the window: a page past the last one shows the last one.
   useEffect(() => {
@@ -85,7 +89,7 @@ function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProp
   }, [query.data, page, total]);
 
   // Under the session guard the user is known; until then (a test, a reload) the table is loading, not refused.
-  const refused = (user !== undefined && !canView) || query.error?.code === Code.NoAlarmPermission;
+  const refused = ((!calls.userRights || user !== undefined) && !canView) || query.error?.code === Code.NoAlarmPermission;
   const list = refused ? [] : (query.data?.list ?? []);
   const shown = settings.paged ? list : list.slice(0, rowsThatFit(boxOf(widget).height, widget.style.font.size, hasTools(settings)));
   const typeText = (r: AlarmRecord) => (r.type === 'no_data' ? t('runtime.table.alarm.noData') : t('runtime.table.alarm.signalAlarm'));
@@ -93,7 +97,7 @@ function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProp
   // Every record of the window now (the picked range, or the last timeRange minutes), not only the page shown.
   const exportRecords = async () => {
     const window = queryWindow(Date.now(), settings, fixed);
-    const all = await allAlarms(equipmentIds, window);
+    const all = await allAlarms(equipmentIds, window, undefined, calls);
     const sheet = alarmExportRows(all.list, {
       headings,
       type: (r) => [typeText(r), r.signalTitle, t('runtime.table.alarm.level', { level: r.level })].filter(Boolean).join(' · '),
@@ -138,6 +142,8 @@ function LiveAlarms({ widget, equipmentIds, settings, headings }: LiveAlarmsProp
           <span style={{ color: '#8C8C8C' }} title={formatTimer(r.gmtConfirm)} data-testid={`table-alarm-confirmed-${r.id}`}>
             {t('runtime.table.alarm.confirmedBy', { user: r.confirmUser ?? '—' })}
           </span>
+        ) : !calls.confirmAlarm ? (
+          <span style={{ color: '#8C8C8C' }}>{t('runtime.table.alarm.unconfirmed')}</span>
         ) : (
           <Button
             size="small"

@@ -5,6 +5,7 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import type { Look } from '../animation';
 import type { Widget } from '../document';
+import type { RecordCalls } from '../recordCalls';
 import type { LivePage, RuntimeSignal, RuntimeValue } from '../types';
 
 /** Hooks the click runner calls while it works (a renderer shows the progress). */
@@ -25,6 +26,8 @@ export interface LiveTarget {
   equipmentIds: readonly number[];
   /** The page itself; absent where a page runs without one (tests of the drawing). */
   page?: LivePage;
+  /** Where the widgets ask (the console's calls, or the share view's). */
+  calls: RecordCalls;
 }
 
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */

@@ -13,6 +13,7 @@ import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer'
 import { parsePageDocument } from '../document';
 import { PageView } from '../PageView';
 import { TEST_NOW, testContext } from '../testDocument';
+import { consoleRecordCalls } from '../recordCalls';
 import type { LivePage, RuntimeContext } from '../types';
 
 const LIVE = '/lfscada/ezviz/live/address';
@@ -54,6 +55,14 @@ describe('EZVIZ video', { timeout: 20_000 }, () => {
     expect(cam.textContent).toContain('EZVIZ cloud video');
     expect(cam.textContent).toContain('Device D123 · channel 2');
     expect(container.querySelector('video')).toBeNull();
+    expect(server.calls(LIVE)).toHaveLength(0);
+  });
+
+  it('in a share view (no console call) says it is not shown and asks nothing', async () => {
+    show({ live: { equipmentIds: [7], page: SAVED, calls: { ...consoleRecordCalls, scope: 'share:7', ezviz: false } } });
+    const cam = await screen.findByTestId('video-cam');
+    expect(cam.dataset.state).toBe('ezviz-none');
+    expect(cam.textContent).toContain('EZVIZ video is not shown in a share');
     expect(server.calls(LIVE)).toHaveLength(0);
   });
 

@@ -46,6 +46,10 @@ export function EzvizVideo({ widgetId, serialNumber, channelNumber, live, fit, s
   if (!serialNumber) {
     return <Notice size={size} testId={testId} state="ezviz-none" lines={[t('runtime.video.ezviz'), device]} />;
   }
+  // The share view asks no console call (a visitor holds no account, and the camera spends the organisation's quota).
+  if (!live.calls.ezviz) {
+    return <Notice size={size} testId={testId} state="ezviz-none" lines={[t('runtime.video.ezviz'), device, t('runtime.video.ezvizNotShared')]} />;
+  }
   const source = ezvizSourceOf(live.page, widgetId, serialNumber, channelNumber);
   if (!source) {
     return <Notice size={size} testId={testId} state="ezviz-none" lines={[t('runtime.video.ezviz'), device, t('runtime.video.ezvizNoPage')]} />;

@@ -18,7 +18,7 @@ import type { TFunction } from 'i18next';
 import type { MapCard } from '@/generated/answers';
 import type { ApiError } from '@/lib/api/errors';
 import { STATE_COLOUR, cardState } from '@/lib/map/equipmentState';
-import { fetchMapCards } from '@/lib/map/mapCards';
+import type { RecordCalls } from '../recordCalls';
 import { tileConfig } from '@/lib/map/tiles';
 import { monitorPath } from '@/lib/paths';
 import { mapSettingsOf, mapTotals, shareOf, shownCards, type MapSettings } from '../mapWidget';
@@ -188,11 +188,13 @@ function MapFrame({ widget, settings, live, cards, error }: MapFrameProps) {
   );
 }
 
-/** Live: the equipment of queryAllForMap the widget lists, refreshed every 60 s. */
-function LiveMap({ widget, settings }: Pick<WidgetRenderProps, 'widget'> & { settings: MapSettings }) {
+type MapCardsCall = NonNullable<RecordCalls['mapCards']>;
+
+/** Live: the equipment of queryAllForMap the widget lists (through the screen's calls), refreshed every 60 s. */
+function LiveMap({ widget, settings, mapCards }: Pick<WidgetRenderProps, 'widget'> & { settings: MapSettings; mapCards: MapCardsCall }) {
   const query = useQuery<MapCard[], ApiError>({
     queryKey: ['runtime', 'map'],
-    queryFn: ({ signal }) => fetchMapCards(signal),
+    queryFn: ({ signal }) => mapCards(signal),
     refetchInterval: MAP_REFRESH_MS,
   });
   const cards = useMemo(() => (query.data ? shownCards(query.data, settings) : null), [query.data, settings]);
@@ -202,8 +204,10 @@ function LiveMap({ widget, settings }: Pick<WidgetRenderProps, 'widget'> & { set
 
 export function ComplexMap({ widget, env }: WidgetRenderProps) {
   const settings = useMemo(() => mapSettingsOf(widget.data), [widget.data]);
-  return env.live ? (
-    <LiveMap widget={widget} settings={settings} />
+  // The share view shows no organisation map (its calls have none): the widget draws its frame, as in the designer.
+  const mapCards = env.live?.calls.mapCards;
+  return mapCards ? (
+    <LiveMap widget={widget} settings={settings} mapCards={mapCards} />
   ) : (
     <MapFrame widget={widget} settings={settings} live={false} cards={null} error={null} />
   );

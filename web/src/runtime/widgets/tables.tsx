@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chartSignalsOf, type ChartSignal } from '../chartOptions';
 import { formatTimer } from '../format';
+import type { RecordCalls } from '../recordCalls';
 import { historyTableQuery } from '../tableQueries';
 import { historyExportRows, rowTimeText, tableFileName } from '../tableExport';
 import { saveSheet } from '@/lib/sheetFile';
@@ -206,7 +207,7 @@ export function ComplexHistory({ widget, env }: WidgetRenderProps) {
   const signals = useMemo(() => chartSignalsOf(widget.data, env.signals).slice(0, MAX_HISTORY_SIGNALS), [widget.data, env.signals]);
   const settings = useMemo(() => tableSettingsOf(widget.data), [widget.data]);
   const caption = useWindowCaption(settings, null, true);
-  if (env.live && signals.length > 0) return <LiveHistory widget={widget} signals={signals} settings={settings} />;
+  if (env.live && signals.length > 0) return <LiveHistory widget={widget} signals={signals} settings={settings} calls={env.live.calls} />;
   return (
     <TableFrame
       widget={widget}
@@ -220,11 +221,18 @@ export function ComplexHistory({ widget, env }: WidgetRenderProps) {
   );
 }
 
-function LiveHistory({ widget, signals, settings }: Pick<WidgetRenderProps, 'widget'> & { signals: ChartSignal[]; settings: TableSettings }) {
+interface LiveHistoryProps extends Pick<WidgetRenderProps, 'widget'> {
+  signals: ChartSignal[];
+  settings: TableSettings;
+  /** Where the history is asked for (the console's call, or the share view's). */
+  calls: RecordCalls;
+}
+
+function LiveHistory({ widget, signals, settings, calls }: LiveHistoryProps) {
   const { t } = useTranslation();
   const ids = useMemo(() => signals.map((s) => Number(s.key)), [signals]);
   const { page, setPage, fixed, chooseFixed, caption } = useTableWindow(settings, true);
-  const query = useQuery(historyTableQuery(widget.id, ids, settings, Date.now, fixed));
+  const query = useQuery(historyTableQuery(widget.id, ids, settings, Date.now, fixed, calls));
   const rows = useMemo(() => (query.data ? tableRowsOf(query.data, settings) : []), [query.data, settings]);
   const shownPage = Math.min(page, lastPage(rows.length, TABLE_PAGE_SIZE));
   const tools = hasTools(settings);

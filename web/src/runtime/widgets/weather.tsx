@@ -140,6 +140,8 @@ export function ComplexWeather({ widget, env }: WidgetRenderProps) {
   const title = settings.title || widget.widgetName;
   let body: ReactNode;
   if (!settings.countyId) body = <Note widget={widget} text={t('runtime.weather.noPlace')} />;
+  // The share view asks no weather (a visitor reaches no console call): the widget says so.
+  else if (env.live && !env.live.calls.weather) body = <Note widget={widget} text={t('runtime.weather.notShared')} />;
   else if (env.live) body = <LiveWeather widget={widget} settings={settings} />;
   else body = <StillWeather widget={widget} settings={settings} />;
   return (

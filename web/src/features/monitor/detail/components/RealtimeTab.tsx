@@ -19,6 +19,7 @@ import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { RealtimeCards } from './RealtimeCards';
 import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction } from './realtimeCells';
 import { WriteForm } from './WriteForm';
+import type { SignalWriter } from '@/lib/signals/commands';
 
 export interface RealtimeTabProps {
   signals: MonitorSignal[] | undefined;
@@ -30,6 +31,8 @@ export interface RealtimeTabProps {
   now: number;
   staleMs: number;
   canWrite: boolean;
+  /** How the write dialog writes (the monitor's write when left out; the share view's `share/write`). */
+  write?: SignalWriter;
 }
 
 export function RealtimeTab(props: RealtimeTabProps) {
@@ -105,7 +108,7 @@ export function RealtimeTab(props: RealtimeTabProps) {
             <Typography.Text type="secondary">
               {t('monitor.write.current', { value: shownValue(values[String(writing.id)]?.value, writing) })}
             </Typography.Text>
-            <WriteForm key={writing.id} signal={writing} canWrite={props.canWrite} autoFocus />
+            <WriteForm key={writing.id} signal={writing} canWrite={props.canWrite} autoFocus write={props.write} />
           </Flex>
         )}
       </Modal>

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { MonitorSignal } from '@/lib/signals/types';
 import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
 import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
-import { writeSignal } from '@/lib/signals/commands';
+import { writeSignal, type SignalWriter } from '@/lib/signals/commands';
 import { stateOf } from '@/lib/signals/states';
 import { StatePicker } from '@/components/StatePicker';
 import { useValueText } from '@/components/StateValue';
@@ -35,9 +35,11 @@ export interface WriteFormProps {
   /** Called after a successful write (e.g. to close the dialog later). */
   onWritten?: (value: number) => void;
   autoFocus?: boolean;
+  /** How the value is written: the monitor's write (default), or the share view's `share/write`. */
+  write?: SignalWriter;
 }
 
-export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormProps) {
+export function WriteForm({ signal, canWrite, onWritten, autoFocus, write = writeSignal }: WriteFormProps) {
   const { t } = useTranslation();
   const problemText = useWriteProblemText();
   const [input, setInput] = useState('');
@@ -72,7 +74,7 @@ export function WriteForm({ signal, canWrite, onWritten, autoFocus }: WriteFormP
     abort.current = controller;
     setAttempt(-1);
     try {
-      const result = await writeSignal(signal.id, check.value, {
+      const result = await write(signal.id, check.value, {
         signal: controller.signal,
         onProgress: (n) => setAttempt(n),
       });

@@ -1,0 +1,91 @@
+/**
+ * Where a live configuration page gets what it runs on: the page itself, the catalogue of its owner's signals,
+ * the live values of its equipment, the viewer's right to write and the write, and the widgets' own server calls
+ * (runtime/recordCalls.ts). The console's source (the default) is the signed-in user's: `page/info`, the owner's
+ * catalogues, the EG monitor sessions with their live socket, the user's write permission and the monitor's
+ * asynchronous write. The public share view (features/shareView) puts its own source around the same viewer
+ * (LiveConfigPage, useLivePage, useRuntimeContext, PageView): its `share/…` calls, scoped to the shared
+ * equipment, so the viewer is not copied and no console call is made without a console session.
+ *
+ * A source is one object for as long as a page is shown (its hooks are called in a fixed order).
+ */
+import { createContext, useContext } from 'react';
+import { Permission, hasAuth } from '@/lib/access';
+import { fetchPageInfo, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
+import { useLiveEquipments } from '@/lib/live/useLiveEquipments';
+import type { MonitorStatus, SetMonitorStatus } from '@/lib/live/monitorStatus';
+import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
+import { useUser } from '@/lib/session';
+import { writeSignal } from '@/lib/signals/commands';
+import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
+import type { EquipmentValues } from './useRuntimeContext';
+
+/** One equipment's live state as a page reads it. */
+export interface LivePageEquipment extends EquipmentValues {
+  equipmentId: number;
+  /** Its open alarms. */
+  gatewayAlarm: number;
+  /** Whether it is monitored and why not; null where the source does not know (the share view's polling). */
+  status: MonitorStatus | null;
+}
+
+/** The live state of the equipment a page shows (lib/live/useLiveEquipments gives the console's). */
+export interface LivePageValues {
+  equipment: readonly LivePageEquipment[];
+  /** One state for the set; null when it is empty or unknown. */
+  status: SetMonitorStatus | null;
+  /** Open alarms of the whole set. */
+  gatewayAlarm: number;
+  /** The clock the values are judged by (stale or not), ticking every second. */
+  now: number;
+}
+
+export interface PageSource {
+  /** Whose calls: part of the cache keys ('console', 'share:7'), so one source's answer never serves another. */
+  scope: string;
+  /** The page and its document; an error names why not (a page that is not the owner's: "not found"). */
+  fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo>;
+  /** The catalogue of the owner's equipment (lib/ownerScope). */
+  useScope(owner: PageOwner): OwnerScope;
+  /** The live values of `equipmentIds`. */
+  useLive(equipmentIds: readonly number[]): LivePageValues;
+  /** The viewer may write values (the user's write permission; the share's `control` authority). */
+  useCanWrite(): boolean;
+  /** Writes a value and waits for the device's answer; rejects with the app's ApiError. */
+  write(signalId: number, value: number): Promise<void>;
+  /** The widgets' calls (history, alarm records, map, weather). */
+  calls: RecordCalls;
+  /** Links into the console (the equipment's detail, a project's monitor) are offered. */
+  consoleLinks: boolean;
+}
+
+function useConsoleScope(owner: PageOwner): OwnerScope {
+  return useOwnerScope(owner);
+}
+
+function useConsoleCanWrite(): boolean {
+  return hasAuth(useUser(), Permission.WriteData);
+}
+
+/** The console's source: the signed-in user's calls and live sessions. */
+export const consolePageSource: PageSource = {
+  scope: 'console',
+  fetchPageInfo,
+  useScope: useConsoleScope,
+  useLive: useLiveEquipments,
+  useCanWrite: useConsoleCanWrite,
+  write: async (signalId, value) => {
+    await writeSignal(signalId, value);
+  },
+  calls: consoleRecordCalls,
+  consoleLinks: true,
+};
+
+const PageSourceContext = createContext<PageSource>(consolePageSource);
+
+/** Puts a source around the viewer (the share view's); without one the console's applies. */
+export const PageSourceProvider = PageSourceContext.Provider;
+
+export function usePageSource(): PageSource {
+  return useContext(PageSourceContext);
+}
