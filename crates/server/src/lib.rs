@@ -48,6 +48,7 @@ pub mod routes;
 pub mod session;
 pub mod sms;
 pub mod sound;
+pub mod upstream;
 pub mod weather;
 pub mod web;
 

@@ -16,6 +16,7 @@
 pub mod camera;
 pub mod protocol;
 
+use crate::upstream::{MinuteBudget, bounded_body, read_failure};
 use camera::Camera;
 use ironsight_store::ezviz_keys::EzvizKey;
 use protocol::{Address, BadAnswer, Refusal, Token};
@@ -94,8 +95,8 @@ pub struct Ezviz {
     base: String,
     tokens: Mutex<HashMap<i64, KeptToken>>,
     addresses: Mutex<HashMap<CameraKey, Arc<Slot>>>,
-    /// Per user: the start of its current minute and the upstream asks made in it.
-    budget: Mutex<HashMap<i64, (Instant, u32)>>,
+    /// Upstream asks per user and minute.
+    budget: MinuteBudget,
 }
 
 impl Ezviz {
@@ -113,7 +114,7 @@ impl Ezviz {
             base,
             tokens: Mutex::new(HashMap::new()),
             addresses: Mutex::new(HashMap::new()),
-            budget: Mutex::new(HashMap::new()),
+            budget: MinuteBudget::new(CALLS_PER_MINUTE),
         }
     }
 
@@ -219,39 +220,22 @@ impl Ezviz {
 
     /// Counts one upstream ask against the user's minute; refuses past [`CALLS_PER_MINUTE`].
     fn spend(&self, user_id: i64) -> Result<(), EzvizError> {
-        let mut budget = self.budget.lock().unwrap_or_else(|e| e.into_inner());
-        let minute = Duration::from_secs(60);
-        if budget.len() > 4096 {
-            budget.retain(|_, (start, _)| start.elapsed() < minute);
-        }
-        let entry = budget.entry(user_id).or_insert((Instant::now(), 0));
-        if entry.0.elapsed() >= minute {
-            *entry = (Instant::now(), 0);
-        }
-        if entry.1 >= CALLS_PER_MINUTE {
-            return Err(EzvizError::Throttled);
-        }
-        entry.1 += 1;
-        Ok(())
+        if self.budget.spend(user_id) { Ok(()) } else { Err(EzvizError::Throttled) }
     }
 
     /// POSTs `form` to `path`: a success status and at most [`MAX_BODY`] bytes, else 1371. The form (the secret,
     /// the token) is never part of an error's text.
     async fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<Vec<u8>, EzvizError> {
-        let unavailable = |e: reqwest::Error| EzvizError::Unavailable(format!("EZVIZ {path}: {}", e.without_url()));
+        let service = format!("EZVIZ {path}");
         let url = format!("{}{path}", self.base);
-        let mut response = self.client.post(url).form(form).send().await.map_err(unavailable)?;
-        if !response.status().is_success() {
-            return Err(EzvizError::Unavailable(format!("EZVIZ {path} answered HTTP {}", response.status())));
-        }
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(unavailable)? {
-            if body.len() + chunk.len() > MAX_BODY {
-                return Err(EzvizError::Unavailable(format!("EZVIZ {path} answered more than {MAX_BODY} bytes")));
-            }
-            body.extend_from_slice(&chunk);
-        }
-        Ok(body)
+        let response = self
+            .client
+            .post(url)
+            .form(form)
+            .send()
+            .await
+            .map_err(|e| EzvizError::Unavailable(read_failure(&service, e)))?;
+        bounded_body(&service, response, MAX_BODY).await.map_err(EzvizError::Unavailable)
     }
 }
 

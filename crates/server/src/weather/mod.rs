@@ -13,6 +13,7 @@
 pub mod provider;
 pub mod regions;
 
+use crate::upstream::{MinuteBudget, bounded_body, read_failure};
 use provider::{BadAnswer, Day, Now, Position};
 use regions::{Place, Regions};
 use std::collections::HashMap;
@@ -73,8 +74,8 @@ pub struct Weather {
     geocoding_base: Option<String>,
     cache: Mutex<HashMap<String, Arc<Slot>>>,
     positions: Mutex<HashMap<String, Position>>,
-    /// Per user: the start of its current minute and the upstream calls made in it.
-    budget: Mutex<HashMap<i64, (Instant, u32)>>,
+    /// Upstream calls per user and minute.
+    budget: MinuteBudget,
 }
 
 impl Weather {
@@ -92,7 +93,7 @@ impl Weather {
             geocoding_base,
             cache: Mutex::new(HashMap::new()),
             positions: Mutex::new(HashMap::new()),
-            budget: Mutex::new(HashMap::new()),
+            budget: MinuteBudget::new(CALLS_PER_MINUTE),
         }
     }
 
@@ -152,38 +153,15 @@ impl Weather {
 
     /// Counts one upstream call against the user's minute; refuses past [`CALLS_PER_MINUTE`].
     fn spend(&self, user_id: i64) -> Result<(), WeatherError> {
-        let mut budget = self.budget.lock().unwrap_or_else(|e| e.into_inner());
-        let minute = Duration::from_secs(60);
-        if budget.len() > 4096 {
-            budget.retain(|_, (start, _)| start.elapsed() < minute);
-        }
-        let entry = budget.entry(user_id).or_insert((Instant::now(), 0));
-        if entry.0.elapsed() >= minute {
-            *entry = (Instant::now(), 0);
-        }
-        if entry.1 >= CALLS_PER_MINUTE {
-            return Err(WeatherError::Throttled);
-        }
-        entry.1 += 1;
-        Ok(())
+        if self.budget.spend(user_id) { Ok(()) } else { Err(WeatherError::Throttled) }
     }
 
     /// GETs `url`: a success status and at most [`MAX_BODY`] bytes, else 1272.
     async fn fetch(&self, url: &str) -> Result<Vec<u8>, WeatherError> {
-        let unavailable =
-            |e: reqwest::Error| WeatherError::Unavailable(format!("weather service: {}", e.without_url()));
-        let mut response = self.client.get(url).send().await.map_err(unavailable)?;
-        if !response.status().is_success() {
-            return Err(WeatherError::Unavailable(format!("weather service answered HTTP {}", response.status())));
-        }
-        let mut body = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(unavailable)? {
-            if body.len() + chunk.len() > MAX_BODY {
-                return Err(WeatherError::Unavailable(format!("weather service answered more than {MAX_BODY} bytes")));
-            }
-            body.extend_from_slice(&chunk);
-        }
-        Ok(body)
+        const SERVICE: &str = "weather service";
+        let response =
+            self.client.get(url).send().await.map_err(|e| WeatherError::Unavailable(read_failure(SERVICE, e)))?;
+        bounded_body(SERVICE, response, MAX_BODY).await.map_err(WeatherError::Unavailable)
     }
 }
 
