@@ -47,7 +47,6 @@ export default function SystemSettingsDialog({ open, onClose }: { open: boolean;
         </Form.Item>
       </Form>
       {admin && <AdminSettings onSaved={onClose} />}
-      {admin && <ExternalPagesSettings />}
     </Modal>
   );
 }
@@ -111,6 +110,7 @@ function AdminSettings({ onSaved }: { onSaved: () => void }) {
           {t('systemSettings.save')}
         </Button>
       </Form>
+      <ExternalPagesSettings />
       <Divider style={{ margin: '16px 0' }}>{t('systemSettings.ezviz')}</Divider>
       <EzvizKeySection />
       <Divider style={{ margin: '16px 0' }}>{t('systemSettings.backup')}</Divider>
