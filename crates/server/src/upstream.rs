@@ -1,11 +1,23 @@
-//! What the server's askers of third-party HTTP services share (the weather provider, EZVIZ's open API): a
-//! per-user budget of upstream calls a minute, so no page and no user spends the deployment's or the
-//! organisation's quota (cache hits are free and never counted), and a body read with a ceiling, so a service
-//! that answers without end cannot grow the server's memory.
+//! What the server's askers of third-party HTTP services share (the weather provider, EZVIZ's open API): their
+//! client's settings; a per-user budget of upstream calls a minute, so no page and no user spends the deployment's
+//! or the organisation's quota (cache hits are free and never counted); and a body read with a ceiling, so a
+//! service that answers without end cannot grow the server's memory.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// The HTTP client of one such service: `timeout` for each call, connection included; redirects are not followed
+/// (an answer elsewhere is not the service's).
+pub fn client(timeout: Duration) -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("ironsight/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .unwrap_or_default()
+}
 
 /// Users kept before the budget forgets those whose minute is over (one map entry each).
 const USERS_KEPT: usize = 4096;

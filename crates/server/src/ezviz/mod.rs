@@ -102,13 +102,7 @@ pub struct Ezviz {
 impl Ezviz {
     /// The service asking the EZVIZ open API at `base` (`--ezviz-url`, without its trailing `/`).
     pub fn new(base: String) -> Ezviz {
-        let client = reqwest::Client::builder()
-            .timeout(TIMEOUT)
-            .connect_timeout(TIMEOUT)
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("ironsight/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .unwrap_or_default();
+        let client = crate::upstream::client(TIMEOUT);
         Ezviz {
             client,
             base,

@@ -80,13 +80,7 @@ pub struct Weather {
 
 impl Weather {
     pub fn new(forecast_base: Option<String>, geocoding_base: Option<String>) -> Weather {
-        let client = reqwest::Client::builder()
-            .timeout(TIMEOUT)
-            .connect_timeout(TIMEOUT)
-            .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("ironsight/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .unwrap_or_default();
+        let client = crate::upstream::client(TIMEOUT);
         Weather {
             client,
             forecast_base,
