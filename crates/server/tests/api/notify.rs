@@ -449,19 +449,11 @@ both_backends!(a_queued_delivery_is_sent_after_a_restart, ALLOW_PRIVATE, |app| {
 both_backends!(email_reaches_a_local_smtp_server, Options::default(), |app| {
     let Some(sink) = SmtpSink::start().await else { return };
     app.login_demo().await;
-    let smtp = [
-        ("host", "127.0.0.1".to_owned()),
-        ("port", sink.port.to_string()),
-        ("security", "none".to_owned()),
-        ("fromAddress", "alarms@plant.example".to_owned()),
-        ("fromName", "Ironsight".to_owned()),
-    ];
-    let smtp: Vec<(&str, &str)> = smtp.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let channels = json!([{"kind": "email", "name": "Ops", "target": "ops@plant.example", "levels": [1, 2]}]);
     let saved = json_as(app, &app.client, SAVE, &json!({"prompType": "sound", "channels": channels}), "en").await;
     let id = saved.data()["ids"][0].to_string();
     assert_eq!(app.post(TEST, &[("id", &id)]).await.code(), "1282", "no SMTP server yet");
-    assert_eq!(app.post(SMTP_SAVE, &smtp).await.code(), "200");
+    sink.serve_organisation(app, "alarms@plant.example").await;
 
     assert_eq!(app.post(TEST, &[("id", &id)]).await.code(), "200");
     let test = sink.message(1).await;

@@ -1,6 +1,7 @@
 //! What the notification tests deliver to: a local HTTP receiver (a tiny axum server on 127.0.0.1:0 recording each
 //! request) and a local SMTP server (aiosmtpd from the repository's `.venv`, run by fixtures/smtp_sink.py).
 
+use crate::helpers::TestApp;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -146,6 +147,21 @@ impl SmtpSink {
         let line = line.unwrap().expect("a line from the sink");
         let port = line.strip_prefix("PORT ").and_then(|p| p.trim().parse().ok()).expect("PORT <n>");
         Some(SmtpSink { port, dir, _child: child })
+    }
+
+    /// Makes this sink the organisation's SMTP server (plain, no login), sending as `from_address`, as `app`'s
+    /// session (an administrator's).
+    pub async fn serve_organisation(&self, app: &TestApp, from_address: &str) {
+        let port = self.port.to_string();
+        let form = [
+            ("host", "127.0.0.1"),
+            ("port", port.as_str()),
+            ("security", "none"),
+            ("fromAddress", from_address),
+            ("fromName", "Ironsight"),
+        ];
+        let saved = app.post("/lfscada/msg/notify/smtp/save", &form).await;
+        assert_eq!(saved.code(), "200", "{:?}", saved.body);
     }
 
     /// Waits for the `n`th message (from 1); answers it as received.

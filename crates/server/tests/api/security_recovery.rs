@@ -128,15 +128,7 @@ with_sms!(recovery_by_an_sms_code, |app, sms| {
 both_backends!(recovery_by_an_email_code_through_the_smtp_server, Options::default(), |app| {
     let Some(sink) = SmtpSink::start().await else { return };
     app.login_demo().await;
-    let smtp = [
-        ("host", "127.0.0.1".to_owned()),
-        ("port", sink.port.to_string()),
-        ("security", "none".to_owned()),
-        ("fromAddress", "console@plant.example".to_owned()),
-        ("fromName", "Ironsight".to_owned()),
-    ];
-    let smtp: Vec<(&str, &str)> = smtp.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    assert_eq!(app.post("/lfscada/msg/notify/smtp/save", &smtp).await.code(), "200");
+    sink.serve_organisation(app, "console@plant.example").await;
     prove(app).await;
     let address = "Owner@Plant.example";
     let bind = [("purpose", "bind"), ("channel", "email"), ("address", address)];
