@@ -55,36 +55,28 @@ pub async fn serve(State(state): State<AppState>, request: Request<Body>) -> Res
     }
     let accepted = accepted_codings(request.headers());
     let path = request.uri().path().trim_start_matches('/');
+    // Every file but the console's page itself; that one (by its name or any client-side route) is answered below
+    // with its policy.
     if !path.is_empty()
+        && path != "index.html"
         && let Some(file) = Assets::get(path)
     {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-        let mut response = file_response(path, file, mime.as_ref(), cache, &accepted);
-        if path == "index.html" {
-            with_console_policy(&mut response, &state, request.headers()).await;
-        }
-        return response;
+        return file_response(path, file, mime.as_ref(), cache, &accepted);
     }
     // A missing hashed asset must not turn into index.html: the browser would run HTML as a script.
     if path.starts_with("assets/") {
         return StatusCode::NOT_FOUND.into_response();
     }
-    match Assets::get("index.html") {
-        Some(index) => {
-            let mut response = file_response("index.html", index, "text/html; charset=utf-8", "no-cache", &accepted);
-            with_console_policy(&mut response, &state, request.headers()).await;
-            response
-        }
-        None => {
-            let mut response =
-                (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
-                    .into_response();
-            // The same policy as the page it stands in for (tests read it without a built web app).
-            with_console_policy(&mut response, &state, request.headers()).await;
-            response
-        }
-    }
+    let mut response = match Assets::get("index.html") {
+        Some(index) => file_response("index.html", index, "text/html; charset=utf-8", "no-cache", &accepted),
+        // The same policy as the page it stands in for (tests read it without a built web app).
+        None => (StatusCode::SERVICE_UNAVAILABLE, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT)
+            .into_response(),
+    };
+    with_console_policy(&mut response, &state, request.headers()).await;
+    response
 }
 
 /// Sets the console page's Content-Security-Policy (see the module's documentation) on `response`.
