@@ -1,6 +1,6 @@
 // Repair work orders in a real browser against the real server and the demo plant (docs/work-orders.md): an alarm
 // raised on the demo pump (its speed setpoint above a rule's limit) → "repair order" from the alarm's row, prefilled
-// → dispatched by demo to a second person (a sub-account granted the pump) → that person, in a second browser,
+// → dispatched by demo to itself, then reassigned to a second person (a sub-account granted the pump) → that person, in a second browser,
 // is told at once (pop-up), opens the order message, the order beside the equipment, receives and finishes it →
 // demo is told it is finished, and the list shows it. Shot in zh-CN (demo) and en (the repairer), and as cards on a
 // phone.
@@ -74,12 +74,23 @@ describe('repair work orders', () => {
     const drawer = demo.locator('[data-testid="repair-detail"]');
     await drawer.waitFor();
     await snap(demo, 'repairs-02-order-pending-zh');
+    // First to demo itself, then, before demo takes it on, reassigned to the fixer.
+    const openOptions = demo.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     await demo.locator('#repair-dispatch').click();
     await demo.locator('#repair-repairer').click();
-    await demo.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="fixer"]').click();
+    await openOptions.filter({ hasText: /^demo$/ }).click();
+    await demo.locator('#repair-step-submit').click();
+    await demo.locator('[data-testid="repair-detail"][data-status="dispatched"]').waitFor();
+    await demo.locator('[data-testid="repair-form-dispatch"]').waitFor({ state: 'detached' });
+    await demo.locator('#repair-redispatch').click();
+    await demo.locator('#repair-repairer').click();
+    await openOptions.filter({ hasText: /^fixer$/ }).waitFor();
+    assert.deepEqual(await openOptions.allInnerTexts(), ['fixer'], 'the current repairer is not offered');
+    await openOptions.filter({ hasText: /^fixer$/ }).click();
     await demo.locator('#repair-remark').fill('今天处理');
     await snap(demo, 'repairs-03-dispatch-zh');
     await demo.locator('#repair-step-submit').click();
+    await demo.locator('[data-testid="repair-form-redispatch"]').waitFor({ state: 'detached' });
     await demo.locator('[data-testid="repair-detail"][data-status="dispatched"]').waitFor();
 
     // The repairer is told at once, opens the message, then the order beside the pump.
@@ -108,7 +119,9 @@ describe('repair work orders', () => {
     await fixer.locator('#repair-content').fill('Recalibrated the setpoint limit and checked the drive.');
     await fixer.locator('#repair-step-submit').click();
     await fixer.locator('[data-testid="repair-detail"][data-status="finished"]').waitFor();
-    assert.equal(await fixer.locator('[data-testid="repair-history-step"]').count(), 4);
+    const history = fixer.locator('[data-testid="repair-history-step"]');
+    assert.equal(await history.count(), 5, 'created, dispatched, reassigned, received, finished');
+    assert.match(await history.nth(2).innerText(), /demo reassigned it/);
     await snap(fixer, 'repairs-07-finished-en');
 
     // Demo is told, and the list shows it finished.

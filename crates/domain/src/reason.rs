@@ -131,6 +131,8 @@ pub enum Reason {
     DuplicateId,
     /// A value another entry of the same list already has (two state texts for one value).
     DuplicateValue,
+    /// The value the thing already has, where a change is asked for (the same repairer named again).
+    Unchanged,
     /// A field only one widget type may have (e.g. `children` on a group).
     OnlyOn {
         widget_type: &'static str,
@@ -524,6 +526,13 @@ impl Reason {
                     "与另一项的值重复".into()
                 } else {
                     "another entry has the same value".into()
+                }
+            }
+            Reason::Unchanged => {
+                if zh {
+                    "与当前值相同".into()
+                } else {
+                    "is the same as now".into()
                 }
             }
             Reason::DuplicateId => {

@@ -57,6 +57,9 @@ impl RepairStatus {
 pub enum RepairAction {
     /// Name the repairer (pending → dispatched).
     Dispatch,
+    /// Name another repairer before the first has accepted (dispatched → dispatched): the one named is away, or
+    /// the wrong trade.
+    Redispatch,
     /// Accept the order (dispatched → received).
     Receive,
     /// Record the repair (received → finished).
@@ -70,6 +73,7 @@ pub enum RepairAction {
 impl RepairAction {
     pub const ALL: &'static [RepairAction] = &[
         RepairAction::Dispatch,
+        RepairAction::Redispatch,
         RepairAction::Receive,
         RepairAction::Finish,
         RepairAction::EarlyFinish,
@@ -80,6 +84,7 @@ impl RepairAction {
     pub fn as_str(self) -> &'static str {
         match self {
             RepairAction::Dispatch => "dispatch",
+            RepairAction::Redispatch => "redispatch",
             RepairAction::Receive => "receive",
             RepairAction::Finish => "finish",
             RepairAction::EarlyFinish => "earlyFinish",
@@ -131,6 +136,8 @@ use RepairStatus as S;
 /// Every allowed step. Anything not here is refused.
 pub const STEPS: &[RepairStep] = &[
     step(A::Dispatch, S::Pending, S::Dispatched, R::Dispatcher, Some("repairerId")),
+    // Another repairer while the first has not accepted; once received the order is the repairer's.
+    step(A::Redispatch, S::Dispatched, S::Dispatched, R::Dispatcher, Some("repairerId")),
     step(A::Receive, S::Dispatched, S::Received, R::Repairer, None),
     step(A::Finish, S::Received, S::Finished, R::Repairer, Some("content")),
     // The dispatcher cancels an order nobody has taken on yet …
@@ -244,6 +251,15 @@ mod tests {
     }
 
     #[test]
+    fn only_the_dispatcher_names_another_repairer_and_only_before_the_first_accepted() {
+        let step = check(A::Redispatch, S::Dispatched, DISPATCHER).unwrap();
+        assert_eq!((step.to, step.requires), (S::Dispatched, Some("repairerId")));
+        assert_eq!(check(A::Redispatch, S::Dispatched, REPAIRER), Err(StepRefused::WrongPerson));
+        assert_eq!(check(A::Redispatch, S::Pending, DISPATCHER), Err(StepRefused::WrongStatus));
+        assert_eq!(check(A::Redispatch, S::Received, DISPATCHER), Err(StepRefused::WrongStatus));
+    }
+
+    #[test]
     fn early_finish_is_the_dispatcher_s_until_received_then_the_repairer_s() {
         assert!(check(A::EarlyFinish, S::Pending, DISPATCHER).is_ok());
         assert!(check(A::EarlyFinish, S::Dispatched, DISPATCHER).is_ok());
@@ -280,7 +296,7 @@ mod tests {
         assert_eq!(RepairStatus::parse("done"), None);
         for s in STEPS {
             assert!(!s.from.is_closed(), "{s:?} leaves a closed order");
-            assert_eq!(s.action == A::Attach, s.from == s.to, "{s:?}");
+            assert_eq!(matches!(s.action, A::Attach | A::Redispatch), s.from == s.to, "{s:?}");
         }
         assert_eq!(export().as_array().unwrap().len(), STEPS.len());
         assert_eq!(export()[0]["from"], "pending");

@@ -83,7 +83,7 @@ async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) 
             message.id,
         );
         state.link.live().publish_message(user_id, &MessageAnswer::from(message));
-        state.notifier.expire_stored(user_id, &content).await;
+        state.notifier.email_stored(user_id, &content).await;
     }
     Ok(written)
 }

@@ -79,8 +79,11 @@ pub struct Transition<'a> {
     pub to: RepairStatus,
     pub user_id: i64,
     pub remark: &'a str,
-    /// Set on dispatch.
+    /// Set on dispatch and redispatch.
     pub repairer_id: Option<i64>,
+    /// The repairer the order had when the caller chose the step. The step holds only if it still has them: of two
+    /// reassignments at once (the status stays dispatched) exactly one wins.
+    pub was_repairer: Option<i64>,
     /// Set on finish.
     pub content: Option<&'a str>,
 }
@@ -272,13 +275,17 @@ impl Store {
 
     /// Takes a step: the order (one the viewer sees) moves from `t.from` to `t.to` only if it is still at
     /// `t.from`, and the step is recorded, in one transaction. False, changing nothing, when the order is no longer
-    /// at `t.from` (someone took a step first) or no longer visible.
+    /// at `t.from` with `t.was_repairer` (someone took a step first) or no longer visible.
     pub async fn repair_transition(&self, viewer: &Viewer, t: &Transition<'_>) -> anyhow::Result<bool> {
         let now = now_ms();
         let mut tx = self.begin_write().await?;
         let sql = format!(
             "UPDATE repair_orders SET status = $1, gmt_update = $2, repairer_id = COALESCE($3, repairer_id), \
-             content = COALESCE($4, content) WHERE org_id = $5 AND id = $6 AND status = $7{}",
+             content = COALESCE($4, content) WHERE org_id = $5 AND id = $6 AND status = $7{}{}",
+            match t.was_repairer {
+                Some(id) => format!(" AND repairer_id = {id}"),
+                None => " AND repairer_id IS NULL".to_owned(),
+            },
             viewer.grant_sql_on("repair_orders.equipment_id")
         );
         let done = sqlx::query(&sql)

@@ -15,6 +15,7 @@ use crate::answers::message::Message as MessageAnswer;
 use crate::answers::repair as answer;
 use crate::api::images::{self, MAX_IMAGE_BYTES, Upload, checked_image, read_upload, served_at};
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
+use crate::notify::content::Content;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
@@ -183,15 +184,31 @@ pub async fn users(State(state): State<AppState>, current: CurrentUser, params: 
 /// `POST /lfscada/ops/repair/dispatch {id, repairerId, remark?}`: pending → dispatched, by the dispatcher; the
 /// repairer must see the equipment and may handle repair orders (1293).
 pub async fn dispatch(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let found = order(&state, &current, params.required_int("id")?).await?;
-    let step = allowed(&current, &found, RepairAction::Dispatch)?;
+    name_repairer(&state, &current, &params, RepairAction::Dispatch).await
+}
+
+/// `POST /lfscada/ops/repair/redispatch {id, repairerId, remark?}`: dispatched → dispatched with another repairer,
+/// by the dispatcher, while the first has not received it; the same checks as a dispatch, and the one named must
+/// not be the repairer already (`repairerId` unchanged). The old repairer is told too.
+pub async fn redispatch(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    name_repairer(&state, &current, &params, RepairAction::Redispatch).await
+}
+
+/// A dispatch or a redispatch: the step allowed, then the person named checked (1293 for one who may not repair
+/// this equipment).
+async fn name_repairer(state: &AppState, current: &CurrentUser, params: &Params, action: RepairAction) -> ApiResult {
+    let found = order(state, current, params.required_int("id")?).await?;
+    let step = allowed(current, &found, action)?;
     let repairer_id = params.required_int("repairerId")?;
-    let remark = text(&params, "remark", REPAIR_REMARK_CHARS)?.unwrap_or_default();
+    if found.repairer_id == Some(repairer_id) {
+        return Err(ApiError::invalid("repairerId", Reason::Unchanged));
+    }
+    let remark = text(params, "remark", REPAIR_REMARK_CHARS)?.unwrap_or_default();
     let candidates = state.store.repair_candidates(current.user.org_id, found.equipment_id).await?;
     if !candidates.iter().any(|c| c.id == repairer_id && may_handle_repairs(&c.auths)) {
         return Err(ApiError::code(Code::RepairerCannotSee));
     }
-    take(&state, &current, &found, step, &remark, Some(repairer_id), None).await
+    take(state, current, &found, step, &remark, Some(repairer_id), None).await
 }
 
 /// `POST /lfscada/ops/repair/receive {id, remark?}`: dispatched → received, by the repairer.
@@ -243,23 +260,33 @@ async fn take(
         user_id: current.user.id,
         remark,
         repairer_id,
+        was_repairer: found.repairer_id,
         content,
     };
     if !state.store.repair_transition(&viewer, &transition).await? {
         return Err(ApiError::code(Code::RepairWrongStatus));
     }
     let now = state.store.repair_order(&viewer, found.id).await?.ok_or_else(not_found)?;
-    tell(state, current.user.id, &current.user.loginname, &now, step.action).await;
+    tell(state, current.user.id, &current.user.loginname, found.repairer_id, &now, step.action).await;
     Ok(ApiOk::new(answer::RepairOrder::from(now)).audit("repair_order", found.id))
 }
 
-/// The order's titles of a step in both languages, for the people told of it.
-fn titles(order: &RepairOrder, action: RepairAction, by: &str) -> (String, String) {
+/// The titles of a step in both languages for one person told of it: `to_repairer` when that person is the order's
+/// repairer now (a dispatch reads "assigned to you" to them, "dispatched to …" to the others).
+fn titles(order: &RepairOrder, action: RepairAction, by: &str, to_repairer: bool) -> (String, String) {
     let (n, e) = (&order.number, &order.equip_name);
+    let repairer = order.repairer_name.as_deref().unwrap_or_default();
     match action {
-        RepairAction::Dispatch => {
+        RepairAction::Dispatch | RepairAction::Redispatch if to_repairer => {
             (format!("维修工单 {n} 已派给您：{e}"), format!("Repair order {n} assigned to you: {e}"))
         }
+        RepairAction::Dispatch => {
+            (format!("维修工单 {n} 已派给 {repairer}：{e}"), format!("Repair order {n} dispatched to {repairer}: {e}"))
+        }
+        RepairAction::Redispatch => (
+            format!("维修工单 {n} 已改派给 {repairer}：{e}"),
+            format!("Repair order {n} reassigned to {repairer}: {e}"),
+        ),
         RepairAction::Receive => {
             (format!("维修工单 {n} 已被 {by} 接单：{e}"), format!("Repair order {n} received by {by}: {e}"))
         }
@@ -272,25 +299,42 @@ fn titles(order: &RepairOrder, action: RepairAction, by: &str) -> (String, Strin
     }
 }
 
-/// Order messages for the creator and the repairer of `order`, except whoever took the step, each pushed on the
-/// person's message socket. A message that cannot be written is logged, not the step's failure: the step is taken.
-async fn tell(state: &AppState, actor: i64, actor_name: &str, order: &RepairOrder, action: RepairAction) {
-    let (title, title_en) = titles(order, action, actor_name);
+/// Order messages for the creator and the repairer of `order` (and, on a redispatch, the repairer it was taken
+/// from: `was_repairer`), except whoever took the step, each pushed on the person's message socket. A message
+/// that cannot be written is logged, not the step's failure: the step is taken.
+async fn tell(
+    state: &AppState,
+    actor: i64,
+    actor_name: &str,
+    was_repairer: Option<i64>,
+    order: &RepairOrder,
+    action: RepairAction,
+) {
     let mut people = vec![order.creator_id];
     people.extend(order.repairer_id);
+    if action == RepairAction::Redispatch {
+        people.extend(was_repairer);
+    }
+    people.sort_unstable();
     people.dedup();
     let about =
         OrderRef { kind: "repair", id: order.id, number: &order.number, equipment_id: Some(order.equipment_id) };
     for user_id in people.into_iter().filter(|id| *id != actor) {
+        let (title, title_en) = titles(order, action, actor_name, Some(user_id) == order.repairer_id);
         send_order_message(state, user_id, about, &title, &title_en).await;
     }
 }
 
-/// Writes an order message for `user_id` and pushes it on the person's message socket, like an alarm message. A
-/// message that cannot be written is logged, not the step's failure (repair orders and inspection worksheets).
+/// Writes an order message for `user_id`, pushes it on the person's message socket, like an alarm message, and
+/// queues it for the person's e-mail channels (an engineer away from the console learns of the order). A message
+/// that cannot be written is logged, not the step's failure (repair orders and inspection worksheets).
 pub async fn send_order_message(state: &AppState, user_id: i64, about: OrderRef<'_>, title: &str, title_en: &str) {
     match state.store.add_order_message(user_id, about, title, title_en).await {
-        Ok(stored) => state.link.live().publish_message(user_id, &MessageAnswer::from(stored)),
+        Ok(stored) => {
+            let content = Content::order((title, title_en), about.number, stored.gmt_create, stored.id);
+            state.link.live().publish_message(user_id, &MessageAnswer::from(stored));
+            state.notifier.email_stored(user_id, &content).await;
+        }
         Err(error) => tracing::error!(%error, order = about.id, kind = about.kind, "order message not written"),
     }
 }

@@ -12,6 +12,8 @@ pub enum Kind {
     Alarm,
     /// An expiry date coming near (docs/messages.md, "Expire messages"); sent to e-mail channels only.
     Expire,
+    /// A work order's step told to a person concerned (docs/work-orders.md, "Order messages"); e-mail only.
+    Order,
     /// The settings' "send test".
     Test,
 }
@@ -66,6 +68,24 @@ impl Content {
             signal: String::new(),
             message: detail.0.to_owned(),
             message_en: detail.1.to_owned(),
+            value: None,
+            time_ms: now_ms,
+            level: 0,
+            message_id: Some(message_id),
+        }
+    }
+
+    /// An order message: its titles (which say the step, the order and the equipment), the order's number, sent at
+    /// `now_ms`.
+    pub fn order(title: (&str, &str), number: &str, now_ms: i64, message_id: i64) -> Content {
+        Content {
+            kind: Kind::Order,
+            title: title.0.to_owned(),
+            title_en: title.1.to_owned(),
+            equipment: String::new(),
+            signal: String::new(),
+            message: format!("工单编号：{number}"),
+            message_en: format!("Order number: {number}"),
             value: None,
             time_ms: now_ms,
             level: 0,
@@ -228,6 +248,13 @@ mod tests {
             Content::expire(("到期", "Expires"), "1#泵站", ("到期日期 2026-12-03", "Expiry date 2026-12-03"), 0, 7);
         assert_eq!((expire.json()["type"].as_str(), expire.subject(Lang::En).as_str()), (Some("expire"), "Expires"));
         assert!(expire.plain(Lang::Zh).contains("内容：到期日期 2026-12-03"));
+        let order =
+            Content::order(("维修工单 WX1 已派给您：泵", "Repair order WX1 assigned to you: Pump"), "WX1", 0, 9);
+        assert_eq!(
+            (order.json()["type"].as_str(), order.subject(Lang::En).as_str()),
+            (Some("order"), "Repair order WX1 assigned to you: Pump")
+        );
+        assert_eq!(order.plain(Lang::En).lines().nth(1), Some("Message: Order number: WX1"));
     }
 
     #[test]

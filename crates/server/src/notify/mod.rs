@@ -1,6 +1,6 @@
 //! Alarm notification beyond the browser (docs/messages.md, "Beyond the browser"): each user's channels (e-mail
 //! through the organisation's SMTP server; WeCom, DingTalk and Feishu robots; plain JSON webhooks) get the alarms
-//! of the levels the user chose.
+//! of the levels the user chose; e-mail channels also get the user's expire and order messages.
 //!
 //! The database is the queue. When the alarm worker has stored an alarm message for a user, [`Notifier::alarm_stored`]
 //! inserts one `queued` delivery per matching channel and wakes the delivery worker; that is all the alarm path
@@ -147,16 +147,17 @@ impl Notifier {
         Ok(())
     }
 
-    /// Queues an expire message for each of the user's enabled e-mail channels (a channel's levels are alarm
-    /// levels and say nothing about expiry; robots and webhooks are for alarms) and wakes the worker. Failures
-    /// are logged, as for alarms.
-    pub async fn expire_stored(&self, user_id: i64, content: &Content) {
-        if let Err(e) = self.queue_expire(user_id, content).await {
-            tracing::error!(user_id, "expiry notification not queued: {e:#}");
+    /// Queues a message that is not an alarm (an expire message, an order message) for each of the user's enabled
+    /// e-mail channels, and wakes the worker. A channel's levels are alarm levels and say nothing about these, and
+    /// robots and webhooks are a team's alarm feed; an e-mail is the person's own. Failures are logged, as for
+    /// alarms: the message itself is stored and pushed already.
+    pub async fn email_stored(&self, user_id: i64, content: &Content) {
+        if let Err(e) = self.queue_email(user_id, content).await {
+            tracing::error!(user_id, kind = ?content.kind, "e-mail notification not queued: {e:#}");
         }
     }
 
-    async fn queue_expire(&self, user_id: i64, content: &Content) -> anyhow::Result<()> {
+    async fn queue_email(&self, user_id: i64, content: &Content) -> anyhow::Result<()> {
         let store = &self.inner.store;
         let email: Vec<Channel> =
             store.notify_channels(user_id).await?.into_iter().filter(|c| c.enabled && c.kind == "email").collect();

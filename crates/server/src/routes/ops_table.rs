@@ -42,6 +42,15 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("repairerId", "integer", true, "The account to repair it (ops/repair/users)"),
             param("remark", "string", false, "Remark, at most 500 characters"),
         ]),
+        route!(POST "/lfscada/ops/repair/redispatch", repairs::redispatch, "ops.repair.redispatch", Repair ["id" => RepairOrder],
+        "dispatched → dispatched with another repairer, by the creator or a manage holder, before the first received \
+         it; the new repairer, the old one and the creator are told → the order. 1100 on repairerId when it names the \
+         repairer already, 1291 wrong person, 1292 wrong status (received meanwhile, or reassigned by someone else), \
+         1293 the repairer cannot see the equipment.", [
+            ORDER_ID,
+            param("repairerId", "integer", true, "The account to repair it instead (ops/repair/users)"),
+            param("remark", "string", false, "Remark, at most 500 characters"),
+        ]),
         route!(POST "/lfscada/ops/repair/receive", repairs::receive, "ops.repair.receive", Repair ["id" => RepairOrder],
         "dispatched → received, by the repairer; the creator is told → the order. 1291 wrong person, 1292 wrong status.", [
             ORDER_ID,

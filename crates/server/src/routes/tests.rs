@@ -84,6 +84,11 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
         "repairerId",
         "a person, not an object: the handler checks they see the order's equipment (1293)",
     ),
+    (
+        "ops.repair.redispatch",
+        "repairerId",
+        "a person, not an object: the handler checks they see the order's equipment (1293)",
+    ),
     ("ops.inspection.worksheet.repair", "resultId", "looked up within the worksheet the guard checked (abnormal only)"),
     (
         "ops.inspection.plan.add",

@@ -44,6 +44,7 @@ mod project_pages;
 mod projects;
 mod repairs;
 mod repairs_access;
+mod repairs_redispatch;
 mod reports;
 mod route_walk;
 mod scenes;

@@ -1,7 +1,8 @@
 //! Alarm notification beyond the browser: settings saved whole or not at all, every refusal naming its field;
 //! secrets never answered; SMTP settings for administrators only; an alarm delivered in each webhook format (the
 //! robots' signatures checked as the robots check them), by e-mail to a local SMTP server, only on the levels
-//! chosen; a failing receiver retried, then marked failed in the log; a queued delivery sent after a restart.
+//! chosen; a failing receiver retried, then marked failed in the log; a queued delivery sent after a restart; an
+//! order message by e-mail.
 
 use crate::both_backends;
 use crate::helpers::{Answer, Options, TestApp, answer};
@@ -468,4 +469,20 @@ both_backends!(email_reaches_a_local_smtp_server, Options::default(), |app| {
     assert!(alarm.contains("Equipment: Boiler") && alarm.contains("Value: 99"), "{alarm}");
     let log = settled_log(app, 2).await;
     assert!(log.iter().all(|r| r["status"] == "sent" && r["channelKind"] == "email"), "{log:?}");
+
+    // An order message reaches the person's e-mail too: a repairer away from the console learns of the order.
+    let org = app.store.org_by_name("demo").await.unwrap().unwrap();
+    let fixer = account(app, "fixer", org, "user", "all", &[crate::repairs::REPAIR]).await;
+    let own = json!([{"kind": "email", "name": "Mine", "target": "fixer@plant.example", "levels": [3]}]);
+    let saved = json_as(app, &fixer, SAVE, &json!({"prompType": "", "channels": own}), "en").await;
+    assert_eq!(saved.code(), "200", "{:?}", saved.body);
+    let order = crate::repairs::order(app, &plant.0.to_string(), "Burner trips").await;
+    let fixer_id = crate::repairs::user_id(app, "fixer").await;
+    let dispatched = app.post(crate::repairs::DISPATCH, &[("id", &order), ("repairerId", &fixer_id)]).await;
+    assert_eq!(dispatched.code(), "200", "{:?}", dispatched.body);
+    let number = dispatched.data()["number"].as_str().unwrap().to_owned();
+    let mail = sink.message(3).await;
+    assert!(mail.contains("X-Rcpt-To: fixer@plant.example"), "{mail}");
+    assert!(mail.contains(&format!("Subject: Repair order {number} assigned to you: Boiler")), "{mail}");
+    assert!(mail.contains(&format!("Message: Order number: {number}")), "{mail}");
 });

@@ -1,6 +1,7 @@
 /**
  * The steps the current user may take on an order, as buttons computed from the server's step table
- * (lib/repairs/rules.ts): dispatch (choose the repairer among those who see the equipment, a remark), receive
+ * (lib/repairs/rules.ts): dispatch (choose the repairer among those who see the equipment, a remark), reassign
+ * before it is received (another of them, the current repairer left out), receive
  * (confirmed), finish (the repair content, required), end early (the reason, required; "cancel" for the dispatcher)
  * and add pictures. A refusal (someone else took a step first: 1292) is toasted by the client and the order is
  * fetched again, so the buttons follow.
@@ -16,7 +17,7 @@ import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
 import { useRepairStep, useRepairUsers, useUploadRepairPicture } from '@/lib/repairs/api';
 import { availableActions, isClosed, rolesOf, type RepairAction, type RepairViewer } from '@/lib/repairs/rules';
 
-type FormStep = 'dispatch' | 'finish' | 'earlyFinish';
+type FormStep = 'dispatch' | 'redispatch' | 'finish' | 'earlyFinish';
 
 interface StepFields {
   repairerId?: number;
@@ -33,7 +34,8 @@ export function RepairStepPanel({ order, user, pictureCount }: { order: RepairOr
   const step = useRepairStep();
   const attach = useUploadRepairPicture();
   const [form] = Form.useForm<StepFields>();
-  const users = useRepairUsers(order.equipmentId, open === 'dispatch');
+  const naming = open === 'dispatch' || open === 'redispatch';
+  const users = useRepairUsers(order.equipmentId, naming);
   const touch = cards ? { minHeight: TOUCH_TARGET } : undefined;
   const size = cards ? 'large' : 'middle';
 
@@ -100,7 +102,7 @@ export function RepairStepPanel({ order, user, pictureCount }: { order: RepairOr
           ) : (
             <Button
               key={action}
-              type={action === 'earlyFinish' ? 'default' : 'primary'}
+              type={action === 'earlyFinish' || action === 'redispatch' ? 'default' : 'primary'}
               danger={action === 'earlyFinish'}
               size={size}
               style={touch}
@@ -119,14 +121,19 @@ export function RepairStepPanel({ order, user, pictureCount }: { order: RepairOr
       {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
       {open !== null && (
         <Form<StepFields> form={form} layout="vertical" onFinish={submit} disabled={step.isPending} data-testid={`repair-form-${open}`}>
-          {open === 'dispatch' && (
-            <Form.Item name="repairerId" htmlFor="repair-repairer" label={t('repair.step.repairer')} rules={[{ required: true, message: t('repair.step.repairerRequired') }]}>
+          {naming && (
+            <Form.Item
+              name="repairerId"
+              htmlFor="repair-repairer"
+              label={open === 'redispatch' ? t('repair.step.newRepairer') : t('repair.step.repairer')}
+              rules={[{ required: true, message: t('repair.step.repairerRequired') }]}
+            >
               <Select
                 id="repair-repairer"
                 size={size}
                 loading={users.isLoading}
                 placeholder={t('repair.step.repairerPlaceholder')}
-                options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.loginname }))}
+                options={(users.data ?? []).filter((u) => u.userId !== order.repairerId).map((u) => ({ value: u.userId, label: u.loginname }))}
               />
             </Form.Item>
           )}

@@ -122,7 +122,7 @@ export interface StepRequest {
   remark?: string;
 }
 
-/** POST /lfscada/ops/repair/{dispatch|receive|finish|earlyFinish} → the order as it now is. */
+/** POST /lfscada/ops/repair/{dispatch|redispatch|receive|finish|earlyFinish} → the order as it now is. */
 export function useRepairStep() {
   const refresh = useRefresh();
   return useMutation<RepairOrder, ApiError, StepRequest>({

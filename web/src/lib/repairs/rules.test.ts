@@ -9,9 +9,10 @@ const WATCHER = { userId: 4, auths: [] };
 const order = (status: RepairStatus, repairerId: number | null = 2) => ({ status, creatorId: 1, repairerId });
 
 describe('the repair step table', () => {
-  it('is the server\'s (contract.json): dispatch, receive, finish, early finish and pictures', () => {
+  it('is the server\'s (contract.json): dispatch, reassign, receive, finish, early finish and pictures', () => {
     expect(REPAIR_STEPS.map((s) => `${s.action}:${s.from}->${s.to}:${s.by}`)).toEqual([
       'dispatch:pending->dispatched:dispatcher',
+      'redispatch:dispatched->dispatched:dispatcher',
       'receive:dispatched->received:repairer',
       'finish:received->finished:repairer',
       'earlyFinish:pending->early-finish:dispatcher',
@@ -32,9 +33,9 @@ describe('the buttons a person sees', () => {
     expect(availableActions(order('pending', null), REPAIRER)).toEqual([]);
   });
 
-  it('gives the repairer receive once dispatched, while the dispatcher may still cancel', () => {
+  it('gives the repairer receive once dispatched, while the dispatcher may still reassign or cancel', () => {
     expect(availableActions(order('dispatched'), REPAIRER)).toEqual(['receive']);
-    expect(availableActions(order('dispatched'), CREATOR)).toEqual(['earlyFinish']);
+    expect(availableActions(order('dispatched'), CREATOR)).toEqual(['redispatch', 'earlyFinish']);
   });
 
   it('leaves a received order to its repairer alone', () => {
@@ -57,6 +58,6 @@ describe('the buttons a person sees', () => {
 
   it('makes whoever created and was assigned an order both dispatcher and repairer', () => {
     expect(rolesOf({ creatorId: 2, repairerId: 2 }, REPAIRER)).toEqual({ dispatcher: true, repairer: true });
-    expect(availableActions({ status: 'dispatched', creatorId: 2, repairerId: 2 }, REPAIRER)).toEqual(['receive', 'earlyFinish']);
+    expect(availableActions({ status: 'dispatched', creatorId: 2, repairerId: 2 }, REPAIRER)).toEqual(['redispatch', 'receive', 'earlyFinish']);
   });
 });

@@ -8,7 +8,7 @@ import { Permission, hasAuth } from '@/lib/access';
 import type { RepairOrder } from '@/generated/answers';
 
 export type RepairStatus = RepairOrder['status'];
-export type RepairAction = 'dispatch' | 'receive' | 'finish' | 'earlyFinish' | 'attach';
+export type RepairAction = 'dispatch' | 'redispatch' | 'receive' | 'finish' | 'earlyFinish' | 'attach';
 export type RepairRole = 'dispatcher' | 'repairer';
 
 export interface RepairStep {

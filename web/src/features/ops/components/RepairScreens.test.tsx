@@ -57,6 +57,28 @@ describe('the repair orders screen', { timeout: 60_000 }, () => {
     expect(form(server.calls('/lfscada/ops/repair/users')[0]?.body)).toEqual({ equipmentId: '7' });
   });
 
+  it('reassigns a dispatched order to someone else, the current repairer not offered', async () => {
+    const dispatched = repairOrder({ id: 9, number: 'WX202611260003', status: 'dispatched', repairerId: 2, repairerName: 'fixer' });
+    server.on('/lfscada/ops/repair/info', ok(repairDetail(dispatched)));
+    server.on('/lfscada/ops/repair/users', ok([{ userId: 2, loginname: 'fixer' }, { userId: 3, loginname: 'second' }]));
+    server.on('/lfscada/ops/repair/redispatch', ok({ ...dispatched, repairerId: 3, repairerName: 'second' }));
+    renderApp('/manage/ops/repairs?order=9');
+    await screen.findByTestId('repair-detail');
+    expect(document.getElementById('repair-dispatch')).toBeNull();
+    await click(document.getElementById('repair-redispatch') as HTMLElement);
+    // antd spaces a two-character Chinese label out: 改 派.
+    expect(document.getElementById('repair-redispatch')?.textContent?.replace(/\s/g, '')).toBe('改派');
+    expect(screen.getByText('新维修人')).toBeTruthy();
+    await act(async () => {
+      fireEvent.mouseDown(document.getElementById('repair-repairer') as HTMLElement);
+    });
+    await waitFor(() => expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['second']));
+    await choose('repair-repairer', 'second');
+    await click(document.getElementById('repair-step-submit') as HTMLElement);
+    await waitFor(() => expect(server.calls('/lfscada/ops/repair/redispatch')).toHaveLength(1));
+    expect(form(server.calls('/lfscada/ops/repair/redispatch')[0]?.body)).toEqual({ id: '9', repairerId: '3' });
+  });
+
   it("gives the repairer finish, which needs the repair content, and nothing of the dispatcher's", async () => {
     server.on('/lfscada/user/info', ok({ ...TEST_USER, auths: ['monitor_multi_designer_repair'] }));
     renderApp('/manage/ops/repairs?order=8');
