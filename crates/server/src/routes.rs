@@ -123,6 +123,7 @@ mod ezviz_table;
 mod frame_table;
 mod inspection_table;
 mod ops_table;
+mod project_monitor_table;
 mod security_table;
 mod share_table;
 mod table;

@@ -67,6 +67,7 @@ pub mod orgs;
 pub mod page_passwords;
 pub mod pages;
 pub mod profiles;
+pub mod project_statistics;
 pub mod projects;
 pub mod readings;
 pub mod repairs;

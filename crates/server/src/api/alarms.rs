@@ -26,7 +26,7 @@ fn alarm_permission(rule_type: &str) -> &'static str {
     if rule_type == "01" { permission::DESIGNER_MENU_ALARM } else { permission::EQUIPINFO_MENU_ALARM }
 }
 
-fn require_alarm_view(current: &CurrentUser, rule_type: &str) -> Result<(), ApiError> {
+pub(crate) fn require_alarm_view(current: &CurrentUser, rule_type: &str) -> Result<(), ApiError> {
     if permission::has(&current.user.auths, alarm_permission(rule_type)) {
         Ok(())
     } else {

@@ -26,6 +26,7 @@ pub mod page_passwords;
 pub mod pages;
 pub mod presence;
 pub mod profile;
+pub mod project_statistics;
 pub mod projects;
 pub mod repairs;
 pub mod reports;

@@ -299,6 +299,7 @@ pub fn table() -> Vec<RouteDef> {
         ]),
     ];
     routes.extend(super::designer_table::routes());
+    routes.extend(super::project_monitor_table::routes());
     routes.extend([
         // Scenes (our paths): boards of chosen equipment cards with their latest values
         route!(POST "/lfscada/scene/query", scenes::query, "scene.query", Session [],

@@ -41,6 +41,7 @@ mod pages;
 mod pages_document;
 mod pages_versions;
 mod project_pages;
+mod project_statistics;
 mod projects;
 mod repairs;
 mod repairs_access;
