@@ -3,7 +3,8 @@
 // project of both gets two pages saved through the API: the home page shows the first pump's tank level and the
 // second pump's outlet pressure, each from the monitor session of its own equipment, and both change as the simulator runs;
 // a button opens the project's other page; the full-window preview shows a page alone and the designer's unsaved
-// draft under its banner; a sub-account granted only one of the two pumps is told the page is not found.
+// draft under its banner; the project's statistics (equipment, online, open alarms) are shown from the server's
+// counts; a sub-account granted only one of the two pumps is told the page is not found.
 // Screenshots in zh-CN and en.
 
 import { describe, test } from 'node:test';
@@ -41,6 +42,13 @@ const dataText = (id, x, y, data) => ({
   data,
 });
 
+/** A project statistic (a system binding, docs/page-document.md "System keys") at the top right of the page. */
+const statistic = (id, x, systemKey, title) => ({
+  id, widgetType: 'UsualDataText', position: { x, y: 20, width: 100, height: 36 },
+  style: { font: { size: 20, weight: 'bold' }, color: '#0958D9', align: 'right' },
+  data: { type: 'system', systemKey, title, equipId: null, signalId: null },
+});
+
 /** A project of both pumps and its two pages, saved through the API. */
 async function projectWithPages(page, demo, second) {
   const project = await api(page, '/lfscada/project/add', { name: '东区泵站', remark: '', equipmentIds: `${demo.equipmentId},${second.equipmentId}` });
@@ -64,6 +72,9 @@ async function projectWithPages(page, demo, second) {
     con: { width: 720, height: 300, bgColor: '#FFFFFF' },
     widgets: [
       text('title', 40, 20, '东区泵站', 24),
+      statistic('stat-equipment', 380, 'equipment_count', '设备总数'),
+      statistic('stat-online', 490, 'online_count', '在线设备数'),
+      statistic('stat-alarms', 600, 'alarm_count', '未恢复报警数'),
       text('pump1-label', 40, 80, '1# Pump station · Tank level'),
       dataText('pump1-level', 40, 120, level),
       text('pump2-label', 380, 80, '2# Pump station · Outlet pressure'),
@@ -116,6 +127,12 @@ describe("a project's pages in the monitor", () => {
     assert.equal(await page.locator('[data-testid="project-monitor-name"]').innerText(), '东区泵站');
     assert.equal(await page.locator('.ant-tabs-tab-active').innerText(), '泵房总览');
     await bothLive(page);
+    // The project's statistics, asked of the server: two equipment, both online (the demo gateway), the open alarms.
+    await until(async () => (await textOf(page, 'stat-equipment')) === '2', "the project's equipment count");
+    await until(async () => (await textOf(page, 'stat-online')) === '2', "the project's online count");
+    await until(async () => /^\d+$/.test(await textOf(page, 'stat-alarms')), "the project's open alarms");
+    const open = await api(page, '/lfscada/monitor/project/alarm/queryCount', { projectId: String(projectId) });
+    assert.equal(open.code, '200', JSON.stringify(open));
     assert.match(await textOf(page, 'pump1-level'), / %$/);
     assert.match(await textOf(page, 'pump2-pressure'), / bar$/);
     await until(async () => (await page.locator('[data-testid="monitor-status"]').getAttribute('data-status')) === 'on', 'monitoring on');

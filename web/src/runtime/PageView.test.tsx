@@ -192,6 +192,18 @@ describe('PageView: texts, values, clock and pictures', () => {
     expect(text('percent-tank-fill')).toBe('80%');
   });
 
+  it("shows a project's statistic from the values under system:<key>, a whole number, '—' until it is known", () => {
+    const doc = parsePageDocument({
+      con: { width: 400, height: 200 },
+      widgets: [{ id: 'online', widgetType: 'UsualDataText', position: { x: 0, y: 0, width: 100, height: 30 }, data: { type: 'system', systemKey: 'online_count', title: '在线设备数' } }],
+    });
+    const view = show(doc);
+    expect(text('value-online')).toBe('—');
+    view.update({ ...testValues, 'system:online_count': reading(4) });
+    expect(text('value-online')).toBe('4');
+    expect(widget('online').querySelector('title')?.textContent).toContain('在线设备数');
+  });
+
   it('greys a stale or bad-quality value and shows "—" without one', () => {
     const view = show();
     expect(widget('tank-level').querySelector('[data-quality]')?.getAttribute('data-quality')).toBe('good');

@@ -9,20 +9,24 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { lookOf } from './animation';
 import { boundSignalId, type Widget } from './document';
+import { statisticSignal, valueKeyOf } from './systemKeys';
 import { widgetDefOf } from './registry';
 import type { RuntimeValue } from './types';
 import { turnAbout, type Interaction, type RenderEnv } from './widgets/common';
 
 export type Values = Readonly<Record<string, RuntimeValue>>;
 
-/** The value keys (signal ids as text) a widget (its binding, a chart's signal list) and its children read; cached per widget object. */
+/**
+ * The value keys (signal ids as text, `system:<key>` for a statistic: runtime/systemKeys.ts) a widget (its binding,
+ * a chart's signal list) and its children read; cached per widget object.
+ */
 const keysCache = new WeakMap<Widget, readonly string[]>();
 
 export function signalKeysOf(widget: Widget): readonly string[] {
   let keys = keysCache.get(widget);
   if (!keys) {
-    const own = boundSignalId(widget.data);
-    const set = new Set<string>(own === null ? [] : [String(own)]);
+    const own = valueKeyOf(widget.data);
+    const set = new Set<string>(own === null ? [] : [own]);
     // Chart widgets read a list of signals.
     for (const binding of widget.data.signalArray ?? []) {
       const chartSignal = boundSignalId(binding);
@@ -102,9 +106,14 @@ function spinStyle(period: number): CSSProperties {
 }
 
 export const WidgetNode = memo(function WidgetNode({ widget, values, env }: NodeProps) {
+  const key = valueKeyOf(widget.data);
+  const value = key === null ? undefined : values[key];
   const signalId = boundSignalId(widget.data);
-  const value = signalId === null ? undefined : values[String(signalId)];
-  const signal = signalId === null ? undefined : env.signals.get(signalId);
+  // A statistic (a project page's system binding) is shown as a whole number titled by its binding.
+  const signal = useMemo(
+    () => (signalId !== null ? env.signals.get(signalId) : key !== null ? statisticSignal(widget.data) : undefined),
+    [signalId, key, env.signals, widget.data],
+  );
   const look = useMemo(() => lookOf(widget.animation, value), [widget.animation, value]);
   const { interaction, activate } = useClick(widget, env);
 

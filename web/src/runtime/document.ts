@@ -128,10 +128,12 @@ export function parseBinding(raw: unknown): Binding {
   let type = str(o.type, '');
   // Older documents name the signal without saying what kind of binding it is.
   if (type === '' && signalId !== null) type = 'signal';
-  return { type, equipId: id(o.equipId), signalId, title: str(o.title, ''), subTitle: str(o.subTitle, '') };
+  const binding: Binding = { type, equipId: id(o.equipId), signalId, title: str(o.title, ''), subTitle: str(o.subTitle, '') };
+  if (type === 'system') binding.systemKey = str(o.systemKey, '');
+  return binding;
 }
 
-const BINDING_KEYS = ['type', 'equipId', 'signalId', 'title', 'subTitle'] as const;
+const BINDING_KEYS = ['type', 'equipId', 'signalId', 'title', 'subTitle', 'systemKey'] as const;
 
 function parseAddon(raw: unknown, widgetType: string): DataAddon {
   const o = obj(raw);

@@ -32,8 +32,9 @@ export interface Condition {
 }
 
 /**
- * A data binding (`data`, `clickEvent.config.data`). Only `signal` bindings carry a value on an EG page; the
- * others (report, system, mvar) belong to project pages and show "no value" here.
+ * A data binding (`data`, `clickEvent.config.data`). `signal` bindings carry a signal's value; `system` bindings
+ * a project's statistic (runtime/systemKeys.ts), on a project's page only; report and mvar bindings show "no
+ * value" until the project monitor's reports and variables exist.
  */
 export interface Binding {
   /** 'signal', 'report', 'system', 'mvar'; '' when nothing is bound. */
@@ -42,6 +43,8 @@ export interface Binding {
   signalId: number | null;
   title: string;
   subTitle: string;
+  /** A `system` binding's statistic (runtime/systemKeys.ts `SYSTEM_KEYS`); absent on the other kinds. */
+  systemKey?: string;
 }
 
 export interface GaugeStep {

@@ -27,6 +27,10 @@ pub(super) const CONDITION_ANIMATIONS: [&str; 3] = ["visiable", "twinkle", "rota
 pub(super) const COLOUR_ANIMATIONS: [&str; 3] = ["fillColor", "borderColor", "fontColor"];
 /// UsualAnimation's state lists (each item a condition).
 pub(super) const STATE_ITEMS: [&str; 2] = ["imgItems", "textItems"];
+/// The statistics a project page's `system` binding may name (spec section 7, "Project monitor": the counts of
+/// `monitor/project/equip/queryCount` and `monitor/project/alarm/queryCount`; web/src/runtime/systemKeys.ts).
+pub const SYSTEM_KEYS: [&str; 5] =
+    ["equipment_count", "online_count", "offline_count", "alarm_equipment", "alarm_count"];
 /// What `position` must hold: where the widget is and its size.
 pub(super) const POSITION_KEYS: [&str; 4] = ["x", "y", "width", "height"];
 /// The sides in `position`: at least 0.
@@ -167,6 +171,7 @@ impl Census {
         animation(widget)?;
         state_items(widget)?;
         pictures(widget)?;
+        system_binding(widget)?;
         match kind.name {
             "ComplexMap" => super::map_model::map_settings(widget)?,
             "UsualWebgl" => super::map_model::model_settings(widget)?,
@@ -313,6 +318,19 @@ fn state_items(widget: &Map<String, Value>) -> Result<(), Reason> {
         conditions(data, key, "data", false)?;
     }
     Ok(())
+}
+
+/// A project page's statistic (`data.type` `system`) names one of [`SYSTEM_KEYS`]; other bindings are not looked
+/// at here.
+fn system_binding(widget: &Map<String, Value>) -> Result<(), Reason> {
+    let Some(data) = object(widget, "data", "")? else { return Ok(()) };
+    if present(data, "type").and_then(Value::as_str) != Some("system") {
+        return Ok(());
+    }
+    match one_of(data, "systemKey", "data", &SYSTEM_KEYS)? {
+        Some(_) => Ok(()),
+        None => Err(at("data.systemKey", Reason::Required)),
+    }
 }
 
 /// The picture addresses of `data`: `url` (UsualImage) and each `imgItems[].url` (UsualAnimation). Checked on

@@ -136,6 +136,7 @@ struct WidgetTypesExport {
     symbols: &'static [&'static str],
     /// UsualAnimation's state lists (`data`).
     state_items: [&'static str; 2],
+    system_keys: [&'static str; 5],
     /// The console pages a picture address is resolved against: it must be drawn on each ([`crate::image_url`]).
     image_bases: [&'static str; 2],
     /// ComplexMap's `data`: the zoom's bounds, the centre's, the most equipment listed (`map_model`).
@@ -213,6 +214,7 @@ pub fn export_widget_types_json() -> String {
         colour_animations: check::COLOUR_ANIMATIONS,
         symbols: check::SYMBOLS,
         state_items: check::STATE_ITEMS,
+        system_keys: check::SYSTEM_KEYS,
         image_bases: crate::image_url::CONSOLE_PAGES,
         map_zoom: super::map_model::MAP_ZOOM,
         latitude: super::map_model::LATITUDE,

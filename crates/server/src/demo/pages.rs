@@ -263,6 +263,17 @@ impl Canvas {
         ));
     }
 
+    /// A project statistic (a system binding, docs/page-document.md "System keys") as a bold value.
+    fn statistic(&mut self, id: &str, at: [i64; 4], key: &str, title: &str) {
+        self.widgets.push(merge(
+            widget(id, "UsualDataText", at),
+            json!({
+                "style": { "font": { "size": 18, "weight": "bold" }, "color": "#1677FF", "align": "right" },
+                "data": { "type": "system", "systemKey": key, "title": title, "equipId": null, "signalId": null },
+            }),
+        ));
+    }
+
     fn clock(&mut self, at: [i64; 4]) {
         self.widgets.push(merge(
             widget("clock", "UsualTimer", at),
@@ -331,7 +342,8 @@ pub fn equipment_page(e: &Seeded<'_>, lang: Lang) -> Value {
     page.finish()
 }
 
-/// The site overview of the plant's project: one card per equipment with its state and key values.
+/// The site overview of the plant's project: one card per equipment with its state and key values, and a card of
+/// the project's statistics (how many equipment, online, offline, in alarm; open alarms).
 pub fn overview_page(plant: &[Seeded<'_>], site: Text, lang: Lang) -> Value {
     let mut page = Canvas::new(lang);
     let title = match lang {
@@ -355,9 +367,31 @@ pub fn overview_page(plant: &[Seeded<'_>], site: Text, lang: Lang) -> Value {
             page.value(&format!("card-{index}-value-{}", spec.key), [x + 184, y, 104, 32], e, spec.key, "right");
         }
     }
+    // The project's statistics in the free slot of the second row.
+    let (x, y) = (688, 416);
+    page.widgets.push(shape("statistics", "ShapeRect", [x, y, 304, 296], "#FFFFFF", "#D9D9D9", 1));
+    let heading = match lang {
+        Lang::Zh => "全厂统计",
+        Lang::En => "Site statistics",
+    };
+    page.text("statistics-name", [x + 16, y + 12, 272, 32], heading, 18, "left");
+    for (row, (key, label)) in (0_i64..).zip(STATISTICS) {
+        let y = y + 60 + row * 44;
+        page.text(&format!("statistics-label-{key}"), [x + 16, y, 200, 32], label.of(lang), 14, "left");
+        page.statistic(&format!("statistics-{key}"), [x + 216, y, 72, 32], key, label.of(lang));
+    }
     page.clock([688, 720, 304, 32]);
     page.finish()
 }
+
+/// The statistics the overview shows, by system key (web/src/runtime/systemKeys.ts), with their names.
+const STATISTICS: [(&str, Text); 5] = [
+    ("equipment_count", text("设备总数", "Equipment")),
+    ("online_count", text("在线设备", "Online")),
+    ("offline_count", text("离线设备", "Offline")),
+    ("alarm_equipment", text("报警设备", "In alarm")),
+    ("alarm_count", text("未恢复报警", "Open alarms")),
+];
 
 #[cfg(test)]
 mod tests {

@@ -15,9 +15,12 @@ import { fetchPageInfo, type ConfigPageInfo, type PageOwner } from '@/lib/config
 import { useLiveEquipments } from '@/lib/live/useLiveEquipments';
 import type { MonitorStatus, SetMonitorStatus } from '@/lib/live/monitorStatus';
 import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
+import { useProjectStatistics } from '@/lib/projectStatistics';
 import { useUser } from '@/lib/session';
 import { writeSignal } from '@/lib/signals/commands';
 import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
+import type { SystemKey } from '../systemKeys';
+import type { RuntimeValue } from '../types';
 import type { EquipmentValues } from './useRuntimeContext';
 
 /** One equipment's live state as a page reads it. */
@@ -57,6 +60,17 @@ export interface PageSource {
   calls: RecordCalls;
   /** Links into the console (the equipment's detail, a project's monitor) are offered. */
   consoleLinks: boolean;
+  /**
+   * A project page's statistics `keys` of project `projectId` (none for null) as values (lib/projectStatistics.ts);
+   * the share view shows an equipment's pages only, so its source has none.
+   */
+  useStatistics(projectId: number | null, keys: readonly SystemKey[]): Readonly<Record<string, RuntimeValue>>;
+}
+
+/** The statistics of a source that has none. */
+const NO_STATISTICS: Readonly<Record<string, RuntimeValue>> = Object.freeze({});
+export function useNoStatistics(): Readonly<Record<string, RuntimeValue>> {
+  return NO_STATISTICS;
 }
 
 function useConsoleScope(owner: PageOwner): OwnerScope {
@@ -79,6 +93,7 @@ export const consolePageSource: PageSource = {
   },
   calls: consoleRecordCalls,
   consoleLinks: true,
+  useStatistics: useProjectStatistics,
 };
 
 const PageSourceContext = createContext<PageSource>(consolePageSource);

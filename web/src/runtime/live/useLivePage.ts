@@ -16,6 +16,7 @@ import type { OwnerScope } from '@/lib/ownerScope';
 import { readPageDraft } from '@/lib/pageDraft';
 import { boundEquipment, repairBindings } from '../bindings';
 import { parsePageDocument, type PageDocument } from '../document';
+import { systemKeysIn } from '../systemKeys';
 import type { RuntimeContext } from '../types';
 import { usePageSource, type LivePageValues } from './pageSource';
 import { runtimeSignals, useRuntimeContext } from './useRuntimeContext';
@@ -73,6 +74,9 @@ export function useLivePage(
     () => ({ id: info.id, owner: { kind: owner.kind, id: owner.id } as PageOwner, draft: draft !== undefined }),
     [info.id, owner.kind, owner.id, draft],
   );
-  const context = useRuntimeContext(catalogue, live, onOpenPage, tables, page);
+  // A project page's statistics (system bindings), asked while it is shown.
+  const statisticKeys = useMemo(() => (owner.kind === 'project' && document ? systemKeysIn(document) : []), [owner.kind, document]);
+  const statistics = source.useStatistics(owner.kind === 'project' ? owner.id : null, statisticKeys);
+  const context = useRuntimeContext(catalogue, live, onOpenPage, tables, page, statistics);
   return { scope, draft, document, live, context };
 }

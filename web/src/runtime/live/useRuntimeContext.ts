@@ -63,7 +63,8 @@ export function runtimeValues(
  * The viewer's context of a page shown live: `catalogue` the signals of the page's equipment
  * ({@link runtimeSignals}), `live` the values of the equipment it shows (lib/live/useLiveEquipments),
  * `equipmentIds` the equipment its tables cover (an equipment's page: its one equipment; a project's page: the
- * project's), `page` the page itself (its EZVIZ videos ask their cameras by it).
+ * project's), `page` the page itself (its EZVIZ videos ask their cameras by it), `statistics` a project page's
+ * statistics (lib/projectStatistics.ts).
  */
 export function useRuntimeContext(
   catalogue: ReadonlyMap<number, RuntimeSignal>,
@@ -71,15 +72,21 @@ export function useRuntimeContext(
   openPage: (pageId: number) => void,
   equipmentIds: readonly number[],
   page?: LivePage,
+  statistics?: Readonly<Record<string, RuntimeValue>>,
 ): RuntimeContext {
   const source = usePageSource();
   const canWrite = source.useCanWrite();
   const previous = useRef<Readonly<Record<string, RuntimeValue>>>({});
-  const values = useMemo(() => {
+  const signalValues = useMemo(() => {
     const next = runtimeValues(live.equipment, live.now, previous.current);
     previous.current = next;
     return next;
   }, [live.equipment, live.now]);
+  // A project page's statistics sit beside the signals' values under their own keys (runtime/systemKeys.ts).
+  const values = useMemo(
+    () => (statistics && Object.keys(statistics).length > 0 ? { ...signalValues, ...statistics } : signalValues),
+    [signalValues, statistics],
+  );
   const tablesKey = equipmentIds.join(',');
   const pageKey = page ? `${page.id}:${page.owner.kind}:${page.owner.id}:${page.draft}` : '';
   const target = useMemo(

@@ -101,7 +101,7 @@ async function choose(inputId: string, text: string) {
 }
 
 const saved = () => JSON.parse(new URLSearchParams(server.calls(SAVE).at(-1)?.body ?? '').get('document') ?? 'null') as {
-  widgets: Array<{ id: string; data?: { equipId: number | null; signalId: number | null; title: string; subTitle?: string } }>;
+  widgets: Array<{ id: string; data?: { type?: string; systemKey?: string; equipId: number | null; signalId: number | null; title: string; subTitle?: string } }>;
 };
 
 describe("the designer on a project's page", { timeout: 90_000 }, () => {
@@ -128,7 +128,7 @@ describe("the designer on a project's page", { timeout: 90_000 }, () => {
     expect(await screen.findByTestId('selected-free')).toBeTruthy();
     expect(document.getElementById('field-binding')?.closest('.ant-select')?.className).toContain('ant-select-disabled');
     const equipment = await open('field-binding-equipment');
-    expect(equipment.map((o) => o.textContent)).toEqual(['1# 泵', '2# 泵']);
+    expect(equipment.map((o) => o.textContent)).toEqual(['项目统计', '1# 泵', '2# 泵']);
     await clickOption(equipment, '2# 泵');
     // Only the chosen equipment's signals are offered.
     const signals = await open('field-binding');
@@ -143,6 +143,28 @@ describe("the designer on a project's page", { timeout: 90_000 }, () => {
     select('first', 110, 110);
     await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('1# 泵'));
     expect(screen.getByTestId('field-binding').textContent).toContain('出口压力 (bar) · 只读');
+  });
+
+  it("binds one of the project's statistics: a system binding titled with its name", async () => {
+    renderApp('/manage/project/5/designer/4');
+    await screen.findByTestId('widget-free', undefined, { timeout: 40_000 });
+    select('free', 310, 310);
+    expect(await screen.findByTestId('selected-free')).toBeTruthy();
+    await choose('field-binding-equipment', '项目统计');
+    const statistics = await open('field-binding');
+    expect(statistics.map((o) => o.textContent)).toEqual(['设备总数', '在线设备数', '离线设备数', '报警设备数', '未恢复报警数']);
+    await clickOption(statistics, '在线设备数');
+
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    expect(saved().widgets.find((w) => w.id === 'free')?.data).toMatchObject({ type: 'system', systemKey: 'online_count', signalId: null, equipId: null, title: '在线设备数' });
+
+    // Selected again, the picker shows the statistic.
+    select('first', 110, 110);
+    await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('1# 泵'));
+    select('free', 310, 310);
+    await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('项目统计'));
+    expect(screen.getByTestId('field-binding').textContent).toContain('在线设备数');
   });
 
   it("opens the project's pages from a click event, and previews and runs in the project monitor", async () => {

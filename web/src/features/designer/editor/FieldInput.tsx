@@ -66,9 +66,10 @@ export function FieldInput({ widget, field, signals, equipment, pages, onSet }: 
           <SignalPicker
             id={id}
             disabled={widget.posLock}
-            value={typeof value === 'number' ? value : null}
+            value={typeof value === 'number' || typeof value === 'string' ? value : null}
             signals={offered}
             equipment={equipment}
+            statistics={!type.writableOnly}
             onPick={onSet}
           />
         );

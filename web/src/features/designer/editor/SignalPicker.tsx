@@ -3,33 +3,50 @@
  * listed with its unit and whether it may be written, as on an equipment's page). The equipment shown is the bound
  * signal's until the engineer picks another; picking another equipment changes nothing on the page until one of
  * its signals is picked (one history step, as every binding).
+ *
+ * With `statistics`, "Project statistics" comes first among the equipment: its items are the project's counts
+ * (runtime/systemKeys.ts), bound as a system binding titled with the statistic's name.
  */
 import { useState } from 'react';
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BindableSignal, EquipmentChoice } from '../model/properties';
+import { SYSTEM_KEYS, isSystemKey, statisticValueKey } from '@/runtime/systemKeys';
+import type { BindableSignal, EquipmentChoice, StatisticPick } from '../model/properties';
+
+/** The equipment select's entry for the project's statistics (no equipment has id 0). */
+const STATISTICS = 0;
 
 interface SignalPickerProps {
   /** The signal select's id (the field's label names it); the equipment select is `${id}-equipment`. */
   id: string;
-  /** The bound signal's id, or null. */
-  value: number | null;
+  /** The bound signal's id, `system:<key>` for a bound statistic, or null. */
+  value: number | string | null;
   /** The signals offered, of every equipment (only writable ones for a write). */
   signals: readonly BindableSignal[];
   equipment: readonly EquipmentChoice[];
+  /** The project's statistics are offered too (a shown value, not a write's target). */
+  statistics?: boolean;
   disabled?: boolean;
-  onPick(signal: BindableSignal | null): void;
+  onPick(pick: BindableSignal | StatisticPick | null): void;
 }
 
-export function SignalPicker({ id, value, signals, equipment, disabled, onPick }: SignalPickerProps) {
+export function SignalPicker({ id, value, signals, equipment, statistics = false, disabled, onPick }: SignalPickerProps) {
   const { t } = useTranslation();
   // The equipment the engineer picked, for the binding it was picked over: once the binding changes (a signal
   // picked, undo) the bound signal's equipment shows again.
-  const [picked, setPicked] = useState<{ over: number | null; equipmentId: number } | null>(null);
-  const bound = signals.find((s) => s.id === value);
+  const [picked, setPicked] = useState<{ over: number | string | null; equipmentId: number } | null>(null);
+  const boundStatistic = statistics && typeof value === 'string' ? SYSTEM_KEYS.find((k) => statisticValueKey(k) === value) : undefined;
+  const bound = typeof value === 'number' ? signals.find((s) => s.id === value) : undefined;
   const only = equipment.length === 1 ? equipment[0]?.id : undefined;
-  const equipmentId = picked && picked.over === value ? picked.equipmentId : (bound?.equipId ?? only);
+  const boundEquipment = boundStatistic !== undefined ? STATISTICS : (bound?.equipId ?? only);
+  const equipmentId = picked && picked.over === value ? picked.equipmentId : boundEquipment;
+  const showingStatistics = statistics && equipmentId === STATISTICS;
   const offered = signals.filter((s) => s.equipId === equipmentId);
+  const statisticLabel = (key: string) => t(`designer.systemKey.${key}`);
+  const equipmentOptions = [
+    ...(statistics ? [{ value: STATISTICS, label: t('designer.projectStatistics') }] : []),
+    ...equipment.map((e) => ({ value: e.id, label: e.title || `#${e.id}` })),
+  ];
   return (
     <Flex vertical gap={4} style={{ flex: 1, minWidth: 0 }}>
       <Select
@@ -42,23 +59,37 @@ export function SignalPicker({ id, value, signals, equipment, disabled, onPick }
         aria-label={t('designer.bindingEquipment')}
         placeholder={t('designer.pickEquipment')}
         value={equipmentId}
-        options={equipment.map((e) => ({ value: e.id, label: e.title || `#${e.id}` }))}
+        options={equipmentOptions}
         onChange={(next: number) => setPicked({ over: value, equipmentId: next })}
       />
-      <Select
-        id={id}
-        data-testid={id}
-        size="small"
-        showSearch
-        allowClear
-        optionFilterProp="label"
-        disabled={disabled || equipmentId === undefined}
-        placeholder={equipmentId === undefined ? t('designer.pickEquipmentFirst') : t('designer.unbound')}
-        notFoundContent={offered.length === 0 ? t('designer.noSignalsOfEquipment') : undefined}
-        value={bound && bound.equipId === equipmentId ? bound.id : undefined}
-        options={offered.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
-        onChange={(signalId: number | undefined) => onPick(offered.find((s) => s.id === signalId) ?? null)}
-      />
+      {showingStatistics ? (
+        <Select
+          id={id}
+          data-testid={id}
+          size="small"
+          allowClear
+          disabled={disabled}
+          placeholder={t('designer.unbound')}
+          value={boundStatistic}
+          options={SYSTEM_KEYS.map((key) => ({ value: key, label: statisticLabel(key) }))}
+          onChange={(key: string | undefined) => onPick(isSystemKey(key) ? { systemKey: key, title: statisticLabel(key) } : null)}
+        />
+      ) : (
+        <Select
+          id={id}
+          data-testid={id}
+          size="small"
+          showSearch
+          allowClear
+          optionFilterProp="label"
+          disabled={disabled || equipmentId === undefined}
+          placeholder={equipmentId === undefined ? t('designer.pickEquipmentFirst') : t('designer.unbound')}
+          notFoundContent={offered.length === 0 ? t('designer.noSignalsOfEquipment') : undefined}
+          value={bound && bound.equipId === equipmentId ? bound.id : undefined}
+          options={offered.map((s) => ({ value: s.id, label: s.label ?? s.title }))}
+          onChange={(signalId: number | undefined) => onPick(offered.find((s) => s.id === signalId) ?? null)}
+        />
+      )}
     </Flex>
   );
 }

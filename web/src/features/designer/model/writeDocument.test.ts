@@ -41,6 +41,20 @@ describe('writing the page document back', () => {
     expect(reopened).toEqual(opened);
   });
 
+  it("writes a project statistic's key with its system binding, and no key on a signal binding", () => {
+    const raw = {
+      con: { width: 800, height: 600 },
+      widgets: [
+        { id: 's', widgetType: 'UsualDataText', data: { type: 'system', systemKey: 'alarm_count', title: '未恢复报警数' } },
+        { id: 'v', widgetType: 'UsualDataText', data: { type: 'signal', equipId: 1, signalId: 2, title: 'Flow' } },
+      ],
+    };
+    const { written } = roundTrip(raw);
+    const widgets = (written as { widgets: Array<{ data: Record<string, unknown> }> }).widgets;
+    expect(widgets[0]?.data).toMatchObject({ type: 'system', systemKey: 'alarm_count', title: '未恢复报警数', signalId: null });
+    expect(widgets[1]?.data).not.toHaveProperty('systemKey');
+  });
+
   it('keeps every field it does not know where it was, and gives a line its points only', () => {
     const raw = {
       con: { width: 800, height: 600, designerGrid: 10 },

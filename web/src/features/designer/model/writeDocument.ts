@@ -23,7 +23,9 @@ import type {
 type Json = Record<string, unknown>;
 
 function writeBinding(b: Binding): Json {
-  return { type: b.type, equipId: b.equipId, signalId: b.signalId, title: b.title, subTitle: b.subTitle };
+  const json: Json = { type: b.type, equipId: b.equipId, signalId: b.signalId, title: b.title, subTitle: b.subTitle };
+  if (b.type === 'system') json.systemKey = b.systemKey ?? '';
+  return json;
 }
 
 function writeItems(items: readonly StateItem[]): Json[] {

@@ -127,6 +127,7 @@ class Census {
     animation(widget);
     stateItems(widget);
     pictures(widget);
+    systemBinding(widget);
     if (kind.type === 'ComplexWeather') weatherSettings(widget);
     if (kind.type === 'ComplexHistory' || kind.type === 'ComplexAlarm') tableSettings(widget);
     if (kind.type === 'ComplexMap') mapSettings(widget);
@@ -223,6 +224,13 @@ function stateItems(widget: Obj): void {
   const data = object(widget, 'data', '');
   if (data === undefined) return;
   for (const key of widgetTypes.stateItems) conditions(data, key, 'data', false);
+}
+
+/** A project page's statistic (`data.type` `system`) names one of the generated system keys. */
+function systemBinding(widget: Obj): void {
+  const data = object(widget, 'data', '');
+  if (data === undefined || present(data, 'type') !== 'system') return;
+  if (oneOf(data, 'systemKey', 'data', widgetTypes.systemKeys) === undefined) refuse(at('data.systemKey', reason('required')));
 }
 
 /** The picture addresses of `data`: `url` and each `imgItems[].url`, on every widget type. */

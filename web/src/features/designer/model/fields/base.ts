@@ -6,7 +6,7 @@
 import { DEFAULT_TIMER_FORMAT, type Align, type Widget } from '@/runtime/document';
 import { safeImageUrl } from '@/runtime/urls';
 import { VALUE_TEXTS, buttonShowsState, valueTextOf } from '@/runtime/widgetSettings';
-import { addon, bindingOf, bound, data, dataExtra, num, style, text } from './helpers';
+import { addon, bindingOf, bindingOfPick, bound, data, dataExtra, num, pickedOf, style, text } from './helpers';
 import type { BindableSignal, FieldDef } from './types';
 
 /** Blank (no picture) or an address the viewer draws, as the server checks it on save. */
@@ -70,7 +70,8 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     get: (w) => w.style.align,
     set: (w, v) => style(w, { align: (['left', 'center', 'right'].includes(text(v)) ? v : 'center') as Align }),
   },
-  { id: 'binding', type: { kind: 'signal' }, get: (w) => w.data.signalId, set: (w, v) => data(w, bindingOf(v as BindableSignal | null)) },
+  // A signal, or on a project's page one of the project's statistics (runtime/systemKeys.ts).
+  { id: 'binding', type: { kind: 'signal' }, get: (w) => pickedOf(w.data), set: (w, v) => data(w, bindingOfPick(v)) },
   // State texts (lib/signals/states.ts): a data text shows the state or the number; a button may add the state.
   {
     id: 'valueText',

@@ -1,6 +1,7 @@
 /** Small readers and writers the field descriptions share; each write answers a new widget. */
 import { CONDITION_SYMBOLS, type Binding, type ConditionSymbol, type Widget } from '@/runtime/document';
-import type { BindableSignal } from './types';
+import { isSystemKey, statisticValueKey, systemKeyOf } from '@/runtime/systemKeys';
+import type { BindableSignal, StatisticPick } from './types';
 
 export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 export const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -21,6 +22,25 @@ export const bindingOf = (signal: BindableSignal | null): Binding =>
   signal
     ? { type: 'signal', equipId: signal.equipId, signalId: signal.id, title: signal.title, subTitle: signal.equipTitle }
     : { type: '', equipId: null, signalId: null, title: '', subTitle: '' };
+
+/** A pick of the binding picker that is a project's statistic, not a signal. */
+export function isStatisticPick(value: unknown): value is StatisticPick {
+  return typeof value === 'object' && value !== null && isSystemKey((value as { systemKey?: unknown }).systemKey);
+}
+
+/** The binding of a picker's pick: a signal, a project's statistic, or none. */
+export function bindingOfPick(pick: unknown): Binding {
+  if (isStatisticPick(pick)) {
+    return { type: 'system', equipId: null, signalId: null, title: pick.title, subTitle: '', systemKey: pick.systemKey };
+  }
+  return bindingOf((pick as BindableSignal | null) ?? null);
+}
+
+/** What the binding picker shows as bound: the signal's id, `system:<key>` for a statistic, or null. */
+export function pickedOf(binding: Binding): number | string | null {
+  const key = systemKeyOf(binding);
+  return key !== null ? statisticValueKey(key) : binding.signalId;
+}
 
 /**
  * A bound of a min / max pair as typed; one typed on the wrong side of the other bound (or on it) becomes the

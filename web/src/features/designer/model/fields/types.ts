@@ -2,6 +2,7 @@
  * The kinds of field the property description (../properties.ts) is made of. Each kind is drawn by one generic
  * input of the panel (editor/FieldInput.tsx), whatever the widget type.
  */
+import type { SystemKey } from '@/runtime/systemKeys';
 import type { Widget } from '@/runtime/document';
 
 /** One column of a list edited as rows (colour rules, dashboard stages, state items). */
@@ -109,6 +110,12 @@ export interface BindableSignal {
   /** How the picker lists it (name, unit, read/write); the title when absent. */
   label?: string;
   writable?: boolean;
+}
+
+/** A project page's statistic picked for a binding (runtime/systemKeys.ts), with its name as the binding's title. */
+export interface StatisticPick {
+  systemKey: SystemKey;
+  title: string;
 }
 
 /**
