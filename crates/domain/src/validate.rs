@@ -15,7 +15,8 @@ fn has_control(s: &str) -> bool {
     s.chars().any(char::is_control)
 }
 
-/// A login name: required, at most 64 characters, no control characters, surrounding spaces trimmed.
+/// A login name: required, at most 64 characters, no control characters, surrounding spaces trimmed (a
+/// [`display_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoginName(String);
 
@@ -23,17 +24,7 @@ impl LoginName {
     pub const MAX: usize = 64;
 
     pub fn parse(raw: &str) -> Result<LoginName, Reason> {
-        let name = raw.trim();
-        if name.is_empty() {
-            return Err(Reason::Required);
-        }
-        if char_len(name) > Self::MAX {
-            return Err(Reason::TooLong { max: Self::MAX });
-        }
-        if has_control(name) {
-            return Err(Reason::ControlCharacters);
-        }
-        Ok(LoginName(name.to_owned()))
+        display_name(raw, Self::MAX).map(|name| LoginName(name.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -129,7 +120,7 @@ impl FeedbackContent {
     }
 }
 
-/// A group name: required, up to 30 characters.
+/// A group name: required, up to 30 characters, no control characters (a [`display_name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupName(String);
 
@@ -137,17 +128,7 @@ impl GroupName {
     pub const MAX: usize = 30;
 
     pub fn parse(raw: &str) -> Result<GroupName, Reason> {
-        let name = raw.trim();
-        if name.is_empty() {
-            return Err(Reason::Required);
-        }
-        if char_len(name) > Self::MAX {
-            return Err(Reason::TooLong { max: Self::MAX });
-        }
-        if has_control(name) {
-            return Err(Reason::ControlCharacters);
-        }
-        Ok(GroupName(name.to_owned()))
+        display_name(raw, Self::MAX).map(|name| GroupName(name.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -218,7 +199,8 @@ impl SerialNumber {
     }
 }
 
-/// A name shown to people (gateway, equipment): required, at most `max` characters, no control characters.
+/// A name shown to people (login name, group, gateway, equipment): required, at most `max` characters, no control
+/// characters, surrounding spaces trimmed.
 pub fn display_name(raw: &str, max: usize) -> Result<&str, Reason> {
     let name = raw.trim();
     if name.is_empty() {
