@@ -32,6 +32,11 @@ export function signalKeysOf(widget: Widget): readonly string[] {
       const chartSignal = boundSignalId(binding);
       if (chartSignal !== null) set.add(String(chartSignal));
     }
+    // … and a project page's statistics.
+    for (const binding of widget.data.systemArray ?? []) {
+      const key = valueKeyOf(binding);
+      if (key !== null) set.add(key);
+    }
     for (const child of widget.children) for (const key of signalKeysOf(child)) set.add(key);
     keys = [...set];
     keysCache.set(widget, keys);

@@ -76,6 +76,25 @@ describe('chart signals', () => {
     ]);
   });
 
+  it("lists a project page's statistics of systemArray after the signals, once, whole numbers named by their binding", () => {
+    const data = chartWidget('ComplexBar', {
+      signalArray: [signal(2)],
+      systemArray: [
+        { type: 'system', systemKey: 'online_count', title: '在线' },
+        { type: 'system', systemKey: 'cpu', title: 'Unknown' },
+        { type: 'system', systemKey: 'online_count', title: 'again' },
+        { type: 'system', systemKey: 'alarm_count' },
+      ],
+    }).data;
+    const listed = chartSignalsOf(data, testSignals);
+    expect(listed.map((s) => [s.key, s.name])).toEqual([
+      ['2', 'Outlet pressure'],
+      ['system:online_count', '在线'],
+      ['system:alarm_count', 'alarm_count'],
+    ]);
+    expect(listed[1]?.signal).toEqual({ decimals: 0, dataType: 'uint32', unit: '' });
+  });
+
   it('makes a curve point of a value: bad quality is a gap, no value no point', () => {
     expect(pointOf(reading(1.5))).toEqual({ t: TEST_NOW - 2000, v: 1.5 });
     expect(pointOf(reading(1.5, { good: false }))).toEqual({ t: TEST_NOW - 2000, v: null });

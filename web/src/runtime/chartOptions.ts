@@ -10,6 +10,7 @@
 import { formatSignalValue } from '@/lib/signals/format';
 import type { ChartBuffer, ChartPoint } from './chartBuffer';
 import { boundSignalId, type WidgetData } from './document';
+import { statisticValueKey, systemKeyOf } from './systemKeys';
 import { formatTimer, NO_VALUE } from './format';
 import type { RuntimeSignal, RuntimeValue } from './types';
 import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
@@ -72,9 +73,13 @@ export interface ChartSignal {
 
 const PLAIN = { decimals: 6, dataType: 'float64', unit: '' } as const;
 
+/** How a chart writes a project's statistic: a whole number. */
+const COUNT = { decimals: 0, dataType: 'uint32', unit: '' } as const;
+
 /**
  * The signals of `data.signalArray` in their order: signal bindings only (a binding cleared by binding repair is
- * skipped), each once, named by the catalogue's title (the binding's title, then the id, when it is missing).
+ * skipped), each once, named by the catalogue's title (the binding's title, then the id, when it is missing); then
+ * a project page's statistics of `data.systemArray` (runtime/systemKeys.ts), each once, named by their binding.
  */
 export function chartSignalsOf(data: WidgetData, signals: ReadonlyMap<number, RuntimeSignal>): ChartSignal[] {
   const out: ChartSignal[] = [];
@@ -85,6 +90,13 @@ export function chartSignalsOf(data: WidgetData, signals: ReadonlyMap<number, Ru
     seen.add(id);
     const signal = signals.get(id);
     out.push({ key: String(id), name: signal?.title || binding.title || `#${id}`, signal: signal ?? PLAIN });
+  }
+  const counted = new Set<string>();
+  for (const binding of data.systemArray ?? []) {
+    const key = systemKeyOf(binding);
+    if (key === null || counted.has(key)) continue;
+    counted.add(key);
+    out.push({ key: statisticValueKey(key), name: binding.title || key, signal: COUNT });
   }
   return out;
 }

@@ -181,7 +181,8 @@ function parseData(raw: unknown, widgetType: string): WidgetData {
     imgItems: parseItems(o.imgItems, 'image'),
     textItems: parseItems(o.textItems, 'text'),
     signalArray: Array.isArray(o.signalArray) ? o.signalArray.map(parseBinding) : undefined,
-    extra: rest(o, [...BINDING_KEYS, 'text', 'url', 'format', 'dataAddon', 'display', 'imgItems', 'textItems', 'signalArray']),
+    systemArray: Array.isArray(o.systemArray) ? o.systemArray.map(parseBinding) : undefined,
+    extra: rest(o, [...BINDING_KEYS, 'text', 'url', 'format', 'dataAddon', 'display', 'imgItems', 'textItems', 'signalArray', 'systemArray']),
   };
 }
 

@@ -82,6 +82,8 @@ export interface WidgetData extends Binding {
   textItems: StateItem[];
   /** Chart bindings (`signalArray`): the signals a chart widget draws (widgets/charts.tsx); binding repair clears stale ones. */
   signalArray: Binding[] | undefined;
+  /** A project page's chart statistics (`systemArray`, spec section 3: system bindings), drawn after the signals. */
+  systemArray: Binding[] | undefined;
   extra: Record<string, unknown>;
 }
 

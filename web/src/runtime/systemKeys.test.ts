@@ -23,9 +23,10 @@ describe("a project page's statistics", () => {
         { id: 'g', widgetType: 'WidgetGroup', position: { x: 0, y: 0, width: 10, height: 10 }, children: [text('b', { type: 'system', systemKey: 'equipment_count' }), text('c', { type: 'system', systemKey: 'alarm_count' })] },
         text('d', { type: 'signal', equipId: 1, signalId: 4 }),
         text('e', { type: 'system', systemKey: 'nonsense' }),
+        { id: 'bar', widgetType: 'ComplexBar', position: { x: 0, y: 0, width: 10, height: 10 }, data: { systemArray: [{ type: 'system', systemKey: 'offline_count' }] } },
       ],
     });
-    expect(systemKeysIn(document)).toEqual(['equipment_count', 'alarm_count']);
+    expect(systemKeysIn(document)).toEqual(['equipment_count', 'offline_count', 'alarm_count']);
     expect(SYSTEM_KEYS).toHaveLength(5);
   });
 

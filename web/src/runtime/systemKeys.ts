@@ -53,12 +53,17 @@ export function statisticSignal(binding: Binding): RuntimeSignal {
   };
 }
 
-/** The statistics a page's widgets (group members included) show, each once, in SYSTEM_KEYS order. */
+/**
+ * The statistics a page's widgets (group members included) show, by their binding or a chart's `systemArray`, each
+ * once, in SYSTEM_KEYS order.
+ */
 export function systemKeysIn(document: PageDocument): SystemKey[] {
   const found = new Set<SystemKey>();
   for (const widget of allWidgets(document.widgets)) {
-    const key = systemKeyOf(widget.data);
-    if (key !== null) found.add(key);
+    for (const binding of [widget.data, ...(widget.data.systemArray ?? [])]) {
+      const key = systemKeyOf(binding);
+      if (key !== null) found.add(key);
+    }
   }
   return SYSTEM_KEYS.filter((key) => found.has(key));
 }

@@ -320,16 +320,27 @@ fn state_items(widget: &Map<String, Value>) -> Result<(), Reason> {
     Ok(())
 }
 
-/// A project page's statistic (`data.type` `system`) names one of [`SYSTEM_KEYS`]; other bindings are not looked
-/// at here.
+/// A project page's statistic (`data.type` `system`, and each entry of a chart's `data.systemArray`) names one of
+/// [`SYSTEM_KEYS`]; other bindings are not looked at here.
 fn system_binding(widget: &Map<String, Value>) -> Result<(), Reason> {
     let Some(data) = object(widget, "data", "")? else { return Ok(()) };
-    if present(data, "type").and_then(Value::as_str) != Some("system") {
+    statistic(data, "data")?;
+    for (i, entry) in array(data, "systemArray", "data")?.into_iter().flatten().enumerate() {
+        if let Some(entry) = entry.as_object() {
+            statistic(entry, &format!("data.systemArray[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+/// A binding at `path` that is a statistic names a known one.
+fn statistic(binding: &Map<String, Value>, path: &str) -> Result<(), Reason> {
+    if present(binding, "type").and_then(Value::as_str) != Some("system") {
         return Ok(());
     }
-    match one_of(data, "systemKey", "data", &SYSTEM_KEYS)? {
+    match one_of(binding, "systemKey", path, &SYSTEM_KEYS)? {
         Some(_) => Ok(()),
-        None => Err(at("data.systemKey", Reason::Required)),
+        None => Err(at(join(path, "systemKey"), Reason::Required)),
     }
 }
 

@@ -96,6 +96,7 @@ export function FieldInput({ widget, field, signals, equipment, pages, onSet }: 
           value={Array.isArray(value) ? (value as Binding[]) : []}
           signals={signals}
           equipment={equipment}
+          statistics={type.statistics === true && equipment !== undefined}
           max={type.max}
           onChange={onSet}
         />

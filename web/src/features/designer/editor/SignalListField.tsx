@@ -3,13 +3,16 @@
  * moved up or down or removed by its buttons; one more added from the equipment's catalogue (the same list the
  * single binding picker offers, those already chosen left out), until the list holds `max` (then the picker says
  * so instead of offering more). On a project's page the signals are offered under their equipment and each row
- * names its equipment. Each change is the whole list, one history step.
+ * names its equipment. With `statistics` (a chart on a project's page) the project's statistics are offered first,
+ * as system bindings titled with their names. Each change is the whole list, one history step.
  */
 import { Button, Flex, Select, Typography, type SelectProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Binding } from '@/runtime/document';
+import { SYSTEM_KEYS, statisticValueKey, systemKeyOf, valueKeyOf } from '@/runtime/systemKeys';
 import { bindingOf, type BindableSignal, type EquipmentChoice } from '../model/properties';
+import { bindingOfPick } from '../model/fields/helpers';
 
 interface SignalListFieldProps {
   id: string;
@@ -20,19 +23,27 @@ interface SignalListFieldProps {
   disabled?: boolean;
   /** The most signals the widget reads; none are added past it. */
   max?: number | undefined;
+  /** The project's statistics are offered too. */
+  statistics?: boolean;
   onChange(bindings: Binding[]): void;
 }
 
-export function SignalListField({ id, value, signals, equipment, disabled, max, onChange }: SignalListFieldProps) {
+export function SignalListField({ id, value, signals, equipment, disabled, max, statistics = false, onChange }: SignalListFieldProps) {
   const { t } = useTranslation();
   const full = max !== undefined && value.length >= max;
   const chosen = new Set(value.map((b) => b.signalId));
   const offered = signals.filter((s) => !chosen.has(s.id));
   const option = (s: BindableSignal) => ({ value: s.id, label: s.label ?? s.title });
+  const statisticName = (key: string) => t(`designer.systemKey.${key}`);
+  const counted = new Set(value.map(systemKeyOf));
+  const statisticGroup = statistics
+    ? [{ label: t('designer.projectStatistics'), title: t('designer.projectStatistics'), options: SYSTEM_KEYS.filter((k) => !counted.has(k)).map((k) => ({ value: statisticValueKey(k), label: statisticName(k) })) }]
+    : [];
   const options: SelectProps['options'] = equipment
-    ? equipment
-        .map((e) => ({ label: e.title || `#${e.id}`, title: e.title, options: offered.filter((s) => s.equipId === e.id).map(option) }))
-        .filter((group) => group.options.length > 0)
+    ? [
+        ...statisticGroup,
+        ...equipment.map((e) => ({ label: e.title || `#${e.id}`, title: e.title, options: offered.filter((s) => s.equipId === e.id).map(option) })),
+      ].filter((group) => group.options.length > 0)
     : offered.map(option);
   const moved = (from: number, to: number) => {
     const next = [...value];
@@ -49,11 +60,12 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
       )}
       {value.map((binding, index) => {
         const signal = signals.find((s) => s.id === binding.signalId);
-        const own = signal?.title || binding.title || `#${binding.signalId}`;
-        const equipmentTitle = signal?.equipTitle || binding.subTitle;
+        const statistic = systemKeyOf(binding);
+        const own = statistic !== null ? binding.title || statisticName(statistic) : signal?.title || binding.title || `#${binding.signalId}`;
+        const equipmentTitle = statistic !== null ? t('designer.projectStatistics') : signal?.equipTitle || binding.subTitle;
         const name = equipment && equipmentTitle ? `${equipmentTitle} · ${own}` : own;
         return (
-          <Flex key={binding.signalId} gap={2} align="center" data-testid={`${id}-row`}>
+          <Flex key={valueKeyOf(binding) ?? index} gap={2} align="center" data-testid={`${id}-row`}>
             <Typography.Text ellipsis={{ tooltip: signal?.label ?? name }} style={{ flex: 1, minWidth: 0 }}>
               {`${index + 1}. ${name}`}
             </Typography.Text>
@@ -97,9 +109,15 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
         placeholder={full ? t('designer.signalList.full', { max }) : t('designer.signalList.add')}
         value={null}
         options={options}
-        onChange={(signalId: number) => {
-          const signal = offered.find((s) => s.id === signalId);
-          if (signal && !full) onChange([...value, bindingOf(signal)]);
+        onChange={(picked: number | string) => {
+          if (full) return;
+          const statistic = SYSTEM_KEYS.find((k) => statisticValueKey(k) === picked);
+          if (statistic !== undefined) {
+            onChange([...value, bindingOfPick({ systemKey: statistic, title: statisticName(statistic) })]);
+            return;
+          }
+          const signal = offered.find((s) => s.id === picked);
+          if (signal) onChange([...value, bindingOf(signal)]);
         }}
       />
     </Flex>

@@ -46,6 +46,7 @@ function writeData(d: WidgetData): Json {
     textItems: writeItems(d.textItems),
   };
   if (d.signalArray) data.signalArray = d.signalArray.map(writeBinding);
+  if (d.systemArray) data.systemArray = d.systemArray.map(writeBinding);
   return data;
 }
 

@@ -226,11 +226,20 @@ function stateItems(widget: Obj): void {
   for (const key of widgetTypes.stateItems) conditions(data, key, 'data', false);
 }
 
-/** A project page's statistic (`data.type` `system`) names one of the generated system keys. */
+/** A project page's statistic (`data.type` `system`, each entry of `data.systemArray`) names a generated system key. */
 function systemBinding(widget: Obj): void {
   const data = object(widget, 'data', '');
-  if (data === undefined || present(data, 'type') !== 'system') return;
-  if (oneOf(data, 'systemKey', 'data', widgetTypes.systemKeys) === undefined) refuse(at('data.systemKey', reason('required')));
+  if (data === undefined) return;
+  statistic(data, 'data');
+  (array(data, 'systemArray', 'data') ?? []).forEach((entry, i) => {
+    if (isObject(entry)) statistic(entry, `data.systemArray[${i}]`);
+  });
+}
+
+/** A binding at `path` that is a statistic names a known one. */
+function statistic(binding: Obj, path: string): void {
+  if (present(binding, 'type') !== 'system') return;
+  if (oneOf(binding, 'systemKey', path, widgetTypes.systemKeys) === undefined) refuse(at(join(path, 'systemKey'), reason('required')));
 }
 
 /** The picture addresses of `data`: `url` and each `imgItems[].url`, on every widget type. */

@@ -14,6 +14,7 @@ import {
   DEFAULT_TIME_RANGE,
   chartSettingsOf,
 } from '@/runtime/chartOptions';
+import { isSystemKey } from '@/runtime/systemKeys';
 import { bound, dataExtra, data, finiteOf, isRecord, num, text } from './helpers';
 import type { FieldDef } from './types';
 
@@ -49,12 +50,33 @@ export function cleanBindings(value: unknown): Binding[] {
   });
 }
 
+/** A project page's statistics a chart draws (`systemArray`), each once. */
+export function statisticBindings(w: Widget): Binding[] {
+  return cleanStatistics(w.data.systemArray ?? []);
+}
+
+/** System bindings as given: each names a known statistic, once, with its title; anything else is left out. */
+export function cleanStatistics(value: unknown): Binding[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  return value.filter(isRecord).flatMap((b) => {
+    const key = b.systemKey;
+    if (b.type !== 'system' || !isSystemKey(key) || seen.has(key)) return [];
+    seen.add(key);
+    return [{ type: 'system', equipId: null, signalId: null, title: text(b.title), subTitle: '', systemKey: key }];
+  });
+}
+
 export const CHART_FIELDS: readonly FieldDef[] = [
   {
+    // One list in the panel: the signals (`signalArray`), then on a project page its statistics (`systemArray`).
     id: 'signalArray',
-    type: { kind: 'signals' },
-    get: chartBindings,
-    set: (w, v) => data(w, { signalArray: cleanBindings(v) }),
+    type: { kind: 'signals', statistics: true },
+    get: (w) => [...chartBindings(w), ...statisticBindings(w)],
+    set: (w, v) => {
+      const statistics = cleanStatistics(v);
+      return data(w, { signalArray: cleanBindings(v), systemArray: statistics.length > 0 || w.data.systemArray ? statistics : undefined });
+    },
   },
   {
     id: 'mode',

@@ -166,6 +166,19 @@ describe('charts', () => {
     expect(get(widget('ComplexPie'), 'valueType')).toBe('value');
   });
 
+  it("keeps a project page's statistics in systemArray, after the signals, each known one once", () => {
+    const pie = widget('ComplexPie', { signalArray: [{ type: 'signal', equipId: 1, signalId: 4, title: 'Flow', subTitle: 'Pump' }] });
+    const online = { type: 'system', equipId: null, signalId: null, title: '在线设备数', subTitle: '', systemKey: 'online_count' };
+    const listed = withField(pie, 'signalArray', [...get(pie, 'signalArray') as unknown[], online, { ...online, title: 'twice' }, { type: 'system', systemKey: 'users' }]);
+    expect(listed.data.signalArray?.map((b) => b.signalId)).toEqual([4]);
+    expect(listed.data.systemArray).toEqual([online]);
+    expect((get(listed, 'signalArray') as Array<{ type: string }>).map((b) => b.type)).toEqual(['signal', 'system']);
+    const written = writeWidget(listed) as { data: { systemArray: unknown[] } };
+    expect(written.data.systemArray).toEqual([{ type: 'system', equipId: null, signalId: null, title: '在线设备数', subTitle: '', systemKey: 'online_count' }]);
+    // Removing the last statistic leaves an empty list, not the old one.
+    expect(withField(listed, 'signalArray', [get(pie, 'signalArray')].flat()).data.systemArray).toEqual([]);
+  });
+
   it('offers each chart only what it draws', () => {
     const ids = (type: string) => sectionsOf(type).flatMap((s) => s.fields).map((f) => f.id);
     expect(ids('ComplexLine')).toEqual(['opacity', 'signalArray', 'mode', 'chartMinVal', 'chartMaxVal', 'timeRange', 'timeFormat']);

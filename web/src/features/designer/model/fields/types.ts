@@ -41,7 +41,8 @@ export type FieldKind =
    * Several signals of the page's equipment, in order (a chart's): added from the catalogue, moved, removed.
    * `max`: no more are added past it (a history table queries at most 10).
    */
-  | { kind: 'signals'; max?: number }
+  /** `statistics`: a project page's statistics may be listed too (a chart's `systemArray`). */
+  | { kind: 'signals'; max?: number; statistics?: boolean }
   /** Another page of the equipment. */
   | { kind: 'page' }
   /**
