@@ -98,5 +98,7 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     if !state.store.delete_project(current.user.org_id, id).await? {
         return Err(ApiError::code(Code::ProjectNotFound));
     }
+    // Its pages and their kept versions went too: a library picture only they kept (hidden) goes now.
+    crate::api::image_library::settle_hidden(&state, current.user.org_id).await;
     Ok(ApiOk::empty().audit("project", id))
 }

@@ -268,6 +268,36 @@ both_backends!(a_picture_only_kept_versions_show_is_hidden_then_removed_with_the
     assert_eq!(listed(app, &app.client).await.0, 0);
 });
 
+both_backends!(a_hidden_picture_goes_with_the_equipment_or_project_whose_pages_kept_it, Options::default(), |app| {
+    app.login_demo().await;
+    let showing = |image: &str| json!({ "con": { "bgImage": image }, "widgets": [] }).to_string();
+    // A picture kept only by an equipment page's older version, hidden by its deletion from the library.
+    let hidden_by = |page: String| async move {
+        let uploaded = library_upload(app, "valve.png", PNG, None).await;
+        let (id, image) = (uploaded.data()["id"].to_string(), uploaded.data()["image"].as_str().unwrap().to_owned());
+        for document in [showing(&image), r#"{"widgets":[]}"#.to_owned()] {
+            assert_eq!(app.post(SAVE, &[("id", &page), ("document", &document)]).await.code(), "200");
+        }
+        assert_eq!(app.post(DELETE, &[("id", &id)]).await.code(), "200");
+        assert_eq!(status_of(app, &app.client, &image).await, StatusCode::OK, "kept for the version");
+        image
+    };
+    let (equipment, page) = new_page(app).await;
+    let image = hidden_by(page).await;
+    assert_eq!(app.post("/lfscada/equipment/multi/delete", &[("id", &equipment)]).await.code(), "200");
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::NOT_FOUND, "gone with the equipment's pages");
+
+    // The same for a project's page.
+    let (equipment, _) = new_page(app).await;
+    let project = app.post("/lfscada/project/add", &[("name", "Site"), ("equipmentIds", &equipment)]).await;
+    let project = project.data()["id"].to_string();
+    let added = app.post("/lfscada/project/page/add", &[("projectId", &project), ("title", "Overview")]).await;
+    let image = hidden_by(added.data()["id"].to_string()).await;
+    assert_eq!(app.post("/lfscada/project/delete", &[("id", &project)]).await.code(), "200");
+    assert_eq!(status_of(app, &app.client, &image).await, StatusCode::NOT_FOUND, "gone with the project's pages");
+    assert!(stored_files(app).is_empty(), "{:?}", stored_files(app));
+});
+
 both_backends!(
     a_library_picture_is_renamed_with_the_upload_rules_and_only_by_its_organisation,
     Options::default(),
