@@ -121,7 +121,8 @@ describe('repair work orders', () => {
     await fixer.locator('[data-testid="repair-detail"][data-status="finished"]').waitFor();
     const history = fixer.locator('[data-testid="repair-history-step"]');
     assert.equal(await history.count(), 5, 'created, dispatched, reassigned, received, finished');
-    assert.match(await history.nth(2).innerText(), /demo reassigned it/);
+    assert.match(await history.nth(2).innerText(), /demo reassigned it[\s\S]*Repairer: fixer/);
+    assert.match(await history.nth(1).innerText(), /demo dispatched it[\s\S]*Repairer: demo/);
     await snap(fixer, 'repairs-07-finished-en');
 
     // Demo is told, and the list shows it finished.

@@ -57,6 +57,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (26, "ezviz_keys", Sql::Both(include_str!("migrations/0026_ezviz_keys.sql"))),
     (28, "external_pages", Sql::Both(include_str!("migrations/0028_external_pages.sql"))),
     (29, "library_hidden", Sql::Both(include_str!("migrations/0029_library_hidden.sql"))),
+    (30, "step_assignee", Sql::Both(include_str!("migrations/0030_step_assignee.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

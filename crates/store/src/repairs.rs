@@ -186,6 +186,7 @@ impl Store {
             from: "",
             to: RepairStatus::Pending.as_str(),
             remark: "",
+            assignee_id: None,
             at: now,
         };
         insert_step(&mut tx, REPAIR, &step).await?;
@@ -309,6 +310,7 @@ impl Store {
             from: t.from.as_str(),
             to: t.to.as_str(),
             remark: t.remark,
+            assignee_id: t.repairer_id,
             at: now,
         };
         insert_step(&mut tx, REPAIR, &step).await?;

@@ -1,5 +1,5 @@
 //! What repair orders and inspection worksheets share: their numbers (letters + the day in China + the
-//! organisation's sequence of that day), their step history (who, when, action, from, to, remark) and their order
+//! organisation's sequence of that day), their step history (who, when, action, from, to, remark, whom it named) and their order
 //! messages (type `order`, `equipType` the kind, `dataId` the order). Written once here so both kinds number, record
 //! and tell alike.
 
@@ -54,6 +54,8 @@ pub struct StepRecord<'a> {
     pub from: &'a str,
     pub to: &'a str,
     pub remark: &'a str,
+    /// The person the step named (a dispatch's repairer); None for the others.
+    pub assignee_id: Option<i64>,
     pub at: i64,
 }
 
@@ -64,8 +66,8 @@ pub(crate) async fn insert_step(
     step: &StepRecord<'_>,
 ) -> anyhow::Result<()> {
     let sql = format!(
-        "INSERT INTO {} (order_id, user_id, action, from_status, to_status, remark, gmt_create) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO {} (order_id, user_id, action, from_status, to_status, remark, gmt_create, assignee_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         tables.steps
     );
     sqlx::query(&sql)
@@ -76,6 +78,7 @@ pub(crate) async fn insert_step(
         .bind(step.to)
         .bind(step.remark)
         .bind(step.at)
+        .bind(step.assignee_id)
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -92,6 +95,8 @@ pub struct StepRow {
     pub to_status: String,
     pub remark: String,
     pub gmt_create: i64,
+    /// The login name of the person the step named (a dispatch's repairer), if any.
+    pub assignee_name: Option<String>,
 }
 
 /// What an order message is about.
@@ -110,8 +115,9 @@ impl Store {
     pub async fn order_steps(&self, tables: OrderTables, order_id: i64) -> anyhow::Result<Vec<StepRow>> {
         use sqlx::Row;
         let sql = format!(
-            "SELECT s.id, s.user_id, u.loginname, s.action, s.from_status, s.to_status, s.remark, s.gmt_create \
-             FROM {} s JOIN users u ON u.id = s.user_id WHERE s.order_id = $1 ORDER BY s.id",
+            "SELECT s.id, s.user_id, u.loginname, s.action, s.from_status, s.to_status, s.remark, s.gmt_create, \
+             a.loginname AS assignee_name FROM {} s JOIN users u ON u.id = s.user_id \
+             LEFT JOIN users a ON a.id = s.assignee_id WHERE s.order_id = $1 ORDER BY s.id",
             tables.steps
         );
         let rows = sqlx::query(&sql).bind(order_id).fetch_all(self.pool()).await?;
@@ -126,6 +132,7 @@ impl Store {
                     to_status: r.try_get("to_status")?,
                     remark: r.try_get("remark")?,
                     gmt_create: r.try_get("gmt_create")?,
+                    assignee_name: r.try_get("assignee_name")?,
                 })
             })
             .collect()

@@ -203,6 +203,7 @@ impl Store {
             from: "",
             to: InspectionStatus::NotStarted.as_str(),
             remark: "",
+            assignee_id: None,
             at: now,
         };
         insert_step(&mut tx, INSPECTION, &step).await?;
@@ -403,6 +404,7 @@ impl Store {
             from: from.as_str(),
             to: t.to.as_str(),
             remark: t.remark,
+            assignee_id: None,
             at: now,
         };
         insert_step(&mut tx, INSPECTION, &step).await?;

@@ -596,9 +596,9 @@ export type RepairOrder = { id: number, number: string, equipmentId: number, equ
 
 export type RepairStep = { id: number, userId: number, userName: string, 
 /**
- * `create`, `dispatch`, `receive`, `finish`, `earlyFinish`.
+ * `create`, `dispatch`, `redispatch`, `receive`, `finish`, `earlyFinish`.
  */
-action: string, fromStatus: string, toStatus: string, remark: string, gmtCreate: number, };
+action: string, fromStatus: string, toStatus: string, remark: string, gmtCreate: number, assigneeName: string | null, };
 
 export type RepairPicture = { id: number, path: string, uploadedBy: number, gmtCreate: number, };
 

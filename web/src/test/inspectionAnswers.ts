@@ -33,7 +33,7 @@ export function worksheetDetail(sheet: Worksheet, patch: Partial<WorksheetDetail
       { id: 22, name: '出口压力', content: '', kind: 'number', minValue: 2, maxValue: 4.5, unit: 'bar' },
     ],
     results: [],
-    steps: [{ id: 1, userId: 9, userName: 'demo', action: 'create', fromStatus: '', toStatus: 'not-started', remark: '', gmtCreate: sheet.gmtCreate }],
+    steps: [{ id: 1, userId: 9, userName: 'demo', action: 'create', fromStatus: '', toStatus: 'not-started', remark: '', gmtCreate: sheet.gmtCreate, assigneeName: null }],
     actions: sheet.status === 'not-started' ? ['save', 'submit', 'abort'] : [],
     ...patch,
   };

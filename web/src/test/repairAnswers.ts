@@ -26,7 +26,7 @@ export function repairDetail(order: RepairOrder): RepairOrderDetail {
   return {
     order,
     steps: [
-      { id: 1, userId: 1, userName: 'operator1', action: 'create', fromStatus: '', toStatus: 'pending', remark: '', gmtCreate: order.gmtCreate },
+      { id: 1, userId: 1, userName: 'operator1', action: 'create', fromStatus: '', toStatus: 'pending', remark: '', gmtCreate: order.gmtCreate, assigneeName: null },
     ],
     pictures: [],
   };

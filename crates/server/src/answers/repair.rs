@@ -30,17 +30,19 @@ answer_from_row! {
 }
 
 answer_from_row! {
-    /// One step taken on an order: who, when, from which status to which, with the remark given.
+    /// One step taken on an order: who, when, from which status to which, with the remark given, and whom it
+    /// named (a dispatch's or a redispatch's repairer; null otherwise).
     pub struct RepairStep from repairs::RepairStepRow {
         pub id: i64,
         pub user_id: i64,
         pub user_name: String,
-        /// `create`, `dispatch`, `receive`, `finish`, `earlyFinish`.
+        /// `create`, `dispatch`, `redispatch`, `receive`, `finish`, `earlyFinish`.
         pub action: String,
         pub from_status: String,
         pub to_status: String,
         pub remark: String,
         pub gmt_create: i64,
+        pub assignee_name: Option<String>,
     }
 }
 

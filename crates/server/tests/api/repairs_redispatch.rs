@@ -76,6 +76,9 @@ both_backends!(a_dispatched_order_is_given_to_another_repairer_before_it_is_rece
         (last["action"].as_str(), last["fromStatus"].as_str(), last["toStatus"].as_str(), last["remark"].as_str()),
         (Some("redispatch"), Some("dispatched"), Some("dispatched"), Some("Fixer is off"))
     );
+    // The history says whom each step named: nobody for the creation, the repairer for a dispatch and a redispatch.
+    let named: Vec<Value> = steps.as_array().unwrap().iter().map(|s| s["assigneeName"].clone()).collect();
+    assert_eq!(named, vec![Value::Null, Value::from("fixer"), Value::from("second")]);
 
     // The old repairer no longer holds it; the new one receives it, and then it can no longer be reassigned.
     assert_eq!(post_as(app, &fixer, RECEIVE, &[("id", &id)]).await.code(), "1291");

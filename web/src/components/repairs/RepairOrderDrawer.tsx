@@ -131,6 +131,7 @@ function History({ steps }: { steps: RepairStep[] }) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {formatBaseTime(s.gmtCreate)}
               </Typography.Text>
+              {s.assigneeName && <Typography.Text data-testid="repair-history-assignee">{t('repair.detail.assignee', { name: s.assigneeName })}</Typography.Text>}
               {s.remark && <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{t('repair.detail.remark', { remark: s.remark })}</Typography.Text>}
             </Flex>
           ),
