@@ -45,7 +45,8 @@ fn names(list: &Value) -> Vec<String> {
     list.as_array().unwrap().iter().map(|c| c["equipName"].as_str().unwrap().to_owned()).collect()
 }
 
-fn alarm(org_id: i64, equipment_id: i64, signal_id: i64) -> NewAlarm<'static> {
+/// An open no-data alarm of `signal_id` (released by its key, `AlarmKey::SignalNoData(signal_id)`).
+pub(crate) fn alarm(org_id: i64, equipment_id: i64, signal_id: i64) -> NewAlarm<'static> {
     NewAlarm {
         key: AlarmKey::SignalNoData(signal_id),
         org_id,

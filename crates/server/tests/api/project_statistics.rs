@@ -5,29 +5,14 @@
 //! flag names its field.
 
 use crate::both_backends;
+use crate::monitor_list::alarm as open_alarm;
 use crate::walk_fixture::{account, post_as};
 use ironsight_domain::permission;
-use ironsight_store::alarms::{AlarmKey, NewAlarm};
+use ironsight_store::alarms::AlarmKey;
 use serde_json::json;
 
 const EQUIP_COUNT: &str = "/lfscada/monitor/project/equip/queryCount";
 const ALARM_COUNT: &str = "/lfscada/monitor/project/alarm/queryCount";
-
-fn open_alarm(org_id: i64, equipment_id: i64, key: i64) -> NewAlarm<'static> {
-    NewAlarm {
-        key: AlarmKey::SignalNoData(key),
-        org_id,
-        equipment_id,
-        signal_id: Some(key),
-        level: 1,
-        equip_title: "E",
-        signal_title: "s",
-        gmt_trigger: 1_800_000_000_000,
-        value: None,
-        msg_zh: "无数据",
-        msg_en: "No data",
-    }
-}
 
 both_backends!(a_project_page_counts_its_equipment_online_offline_alarmed_and_open_alarms, Options::default(), |app| {
     app.login_demo().await;
