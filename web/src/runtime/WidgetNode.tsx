@@ -27,13 +27,8 @@ export function signalKeysOf(widget: Widget): readonly string[] {
   if (!keys) {
     const own = valueKeyOf(widget.data);
     const set = new Set<string>(own === null ? [] : [own]);
-    // Chart widgets read a list of signals.
-    for (const binding of widget.data.signalArray ?? []) {
-      const chartSignal = boundSignalId(binding);
-      if (chartSignal !== null) set.add(String(chartSignal));
-    }
-    // … and a project page's statistics.
-    for (const binding of widget.data.systemArray ?? []) {
+    // Chart widgets read a list of signals and, on a project page, of statistics.
+    for (const binding of [...(widget.data.signalArray ?? []), ...(widget.data.systemArray ?? [])]) {
       const key = valueKeyOf(binding);
       if (key !== null) set.add(key);
     }
