@@ -20,11 +20,17 @@ async function closeList(page) {
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
-/** Chooses the option titled `label` of the antd Select `#id` (a multiple select's list stays open: closed after). */
+/**
+ * Chooses the option titled `label` of the antd Select `#id` (a multiple select's list stays open: closed after).
+ * The click goes to the select's own box, not its input: the chosen value's label lies over the input, and a forced
+ * click on the input landed where the input had been while the dialog was still zooming in, so no list opened (a CI
+ * run timed out so). A plain click waits until the box stands still.
+ */
 async function choose(page, id, label, { multiple = false } = {}) {
-  // The chosen value's label lies over the select's input: the click goes to the input whatever covers it.
-  await page.locator(`#${id}`).click({ force: true });
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`).click();
+  const box = page.locator('.ant-select-selector').filter({ has: page.locator(`#${id}`) });
+  const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`);
+  await box.click();
+  await option.click();
   if (multiple) await closeList(page);
 }
 
