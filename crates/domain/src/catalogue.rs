@@ -200,6 +200,13 @@ catalogue! {
     EzvizThrottled = "1374", "萤石视频请求过于频繁，请 1 分钟后再试", "Too many EZVIZ video requests; try again in a minute";
     /// The EZVIZ video names no device serial number.
     EzvizNoDevice = "1375", "该萤石视频未填写设备序列号", "This EZVIZ video has no device serial number";
+    /// A project's intermediate variable (docs/mvars.md) that does not exist or whose project the caller does not
+    /// see whole.
+    MvarNotFound = "1376", "中间变量不存在", "Intermediate variable does not exist";
+    /// Another intermediate variable of the project has the name.
+    MvarNameExists = "1377", "本项目已有同名的中间变量", "This project already has an intermediate variable of that name";
+    /// A project keeps at most [`crate::limits::PROJECT_MVARS`] intermediate variables.
+    TooManyMvars = "1378", "一个项目最多 {max} 个中间变量，请先删除不用的变量", "A project holds at most {max} intermediate variables: delete one you no longer use first";
     /// An external page (docs/frame.md) that is not the caller's organisation's, or none at all.
     ExternalPageNotFound = "1362", "外部页面不存在", "External page does not exist";
     /// An organisation keeps at most [`crate::limits::EXTERNAL_PAGES_MAX`] external pages.

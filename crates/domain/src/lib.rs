@@ -25,6 +25,7 @@
 //! - [`track`]: track playback: the position signals, pairing their readings, thinning a long path.
 //! - [`external_page`]: external pages framed under Manage: which addresses may be stored, their origins, the
 //!   console's Content-Security-Policy.
+//! - [`mvar`]: a project's intermediate variables: calc types, the custom formula's grammar, computing a value.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
 
 pub mod alarm;
@@ -37,6 +38,7 @@ pub mod image_url;
 pub mod inspection;
 pub mod lang;
 pub mod limits;
+pub mod mvar;
 pub mod page;
 pub mod permission;
 pub mod reason;

@@ -122,6 +122,13 @@ pub const SCENE_EQUIPMENT: usize = 50;
 pub const PROJECT_NAME_CHARS: usize = 60;
 /// Most equipment one project holds (none is allowed).
 pub const PROJECT_EQUIPMENT: usize = 500;
+/// Most intermediate variables one project holds (docs/mvars.md); the viewer computes every bound one live.
+pub const PROJECT_MVARS: usize = 200;
+/// Longest intermediate variable name, and its unit's.
+pub const MVAR_NAME_CHARS: usize = 30;
+pub const MVAR_UNIT_CHARS: usize = 16;
+/// Most decimal places an intermediate variable shows.
+pub const MVAR_DECIMALS: i64 = 6;
 
 // System screens.
 
@@ -276,6 +283,12 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SceneEquipment", SCENE_EQUIPMENT as i64),
     ("ProjectNameChars", PROJECT_NAME_CHARS as i64),
     ("ProjectEquipment", PROJECT_EQUIPMENT as i64),
+    ("ProjectMvars", PROJECT_MVARS as i64),
+    ("MvarNameChars", MVAR_NAME_CHARS as i64),
+    ("MvarUnitChars", MVAR_UNIT_CHARS as i64),
+    ("MvarDecimals", MVAR_DECIMALS),
+    ("MvarSignals", crate::mvar::MVAR_SIGNALS as i64),
+    ("FormulaChars", crate::mvar::FORMULA_CHARS as i64),
     ("ModelNameChars", MODEL_NAME_CHARS as i64),
     ("AnnouncementTitleChars", ANNOUNCEMENT_TITLE_CHARS as i64),
     ("AnnouncementContentChars", ANNOUNCEMENT_CONTENT_CHARS as i64),

@@ -133,6 +133,17 @@ pub enum Reason {
     DuplicateValue,
     /// The value the thing already has, where a change is asked for (the same repairer named again).
     Unchanged,
+    /// A formula of an intermediate variable the grammar refuses (`crate::mvar`), where (a character from 1) and
+    /// why, so the designer can put the cursor there.
+    BadFormula {
+        at: usize,
+        fault: crate::mvar::FormulaFault,
+    },
+    /// A signal that is not one of the project's equipment's (an intermediate variable reads only those), or a
+    /// placeholder naming a signal under another equipment than its own.
+    NotProjectSignal {
+        signal_id: i64,
+    },
     /// A field only one widget type may have (e.g. `children` on a group).
     OnlyOn {
         widget_type: &'static str,
@@ -533,6 +544,17 @@ impl Reason {
                     "与当前值相同".into()
                 } else {
                     "is the same as now".into()
+                }
+            }
+            Reason::BadFormula { at, fault } => {
+                let why = fault.text(lang);
+                if zh { format!("第 {at} 个字符处{why}") } else { format!("at character {at}: {why}") }
+            }
+            Reason::NotProjectSignal { signal_id } => {
+                if zh {
+                    format!("中的信号 {signal_id} 不是本项目设备的信号")
+                } else {
+                    format!("names signal {signal_id}, which is not a signal of this project's equipment")
                 }
             }
             Reason::DuplicateId => {

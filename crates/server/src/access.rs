@@ -125,6 +125,8 @@ pub enum Object {
     Worksheet,
     /// An external page of the organisation (docs/frame.md).
     ExternalPage,
+    /// A project's intermediate variable (seen where every equipment of its project is).
+    Mvar,
 }
 
 impl Object {
@@ -147,6 +149,7 @@ impl Object {
             Object::InspectionPlan => Code::InspectionPlanNotFound,
             Object::Worksheet => Code::WorksheetNotFound,
             Object::ExternalPage => Code::ExternalPageNotFound,
+            Object::Mvar => Code::MvarNotFound,
             Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
             }
@@ -197,6 +200,7 @@ impl Object {
             Object::InspectionPlan => id().map(ObjectRef::InspectionPlan),
             Object::Worksheet => id().map(ObjectRef::Worksheet),
             Object::ExternalPage => id().map(ObjectRef::ExternalPage),
+            Object::Mvar => id().map(ObjectRef::Mvar),
         };
         one.into_iter().collect()
     }

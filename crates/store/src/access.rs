@@ -162,6 +162,8 @@ pub enum ObjectRef {
     Worksheet(i64),
     /// An external page of the organisation (docs/frame.md): it reaches no equipment, so it is the organisation's.
     ExternalPage(i64),
+    /// A project's intermediate variable: seen where its whole project is (it may read any equipment of it).
+    Mvar(i64),
 }
 
 impl Store {
@@ -277,6 +279,14 @@ impl Store {
                 let covered = viewer.covered_sql("inspection_worksheet_equipment", "worksheet_id", "w.id");
                 let sql =
                     format!("SELECT COUNT(*) FROM inspection_worksheets w WHERE w.org_id = $1 AND w.id = $2{covered}");
+                id_query(sql, *id).await
+            }
+            ObjectRef::Mvar(id) => {
+                let covered = viewer.project_covered_sql("p.id");
+                let sql = format!(
+                    "SELECT COUNT(*) FROM project_mvars v JOIN projects p ON p.id = v.project_id \
+                     WHERE p.org_id = $1 AND v.id = $2{covered}"
+                );
                 id_query(sql, *id).await
             }
             ObjectRef::ExternalPage(id) => {

@@ -33,6 +33,7 @@
 //! - [`image_library`]: the organisation's image library (pictures the designer's picture fields pick).
 //! - [`scenes`]: scenes, boards of chosen equipment cards in a chosen order (cards read by the monitor's query).
 //! - [`projects`]: projects, equipment grouped under a name and a remark.
+//! - [`mvars`]: a project's intermediate variables (aggregates and formulas over its signals).
 //! - [`equipment_sets`]: what scenes and projects share, both named sets of equipment (add, edit, delete).
 //! - [`shares`]: sharing of an equipment (on or off, password hash, visitor authority).
 //! - [`share_sessions`]: the public share view's visitor sessions, each scoped to one shared equipment.
@@ -59,6 +60,7 @@ pub mod link;
 pub mod messages;
 pub mod migrate;
 pub mod monitor;
+pub mod mvars;
 pub mod notify;
 pub mod oplog;
 pub mod ops_center;

@@ -350,6 +350,34 @@ export type EquipmentName = { id: number, equipName: string, };
 
 export type Project = { id: number, name: string, remark: string, equipment: Array<EquipmentName>, };
 
+export type Mvar = { id: number, projectId: number, name: string, 
+/**
+ * `sum`, `avg`, `min`, `max` or `custom`.
+ */
+calc: string, 
+/**
+ * The custom formula over `${equipmentId.signalId}` placeholders; empty for an aggregate.
+ */
+formula: string, 
+/**
+ * An aggregate's signals; for a formula, its placeholders' signals in order, each once.
+ */
+signalIds: Array<number>, unit: string, 
+/**
+ * Decimal places shown.
+ */
+decimals: number, 
+/**
+ * Last change (ms).
+ */
+updated: number, };
+
+export type FormulaChecked = { 
+/**
+ * The placeholders' signals in order, each once.
+ */
+signalIds: Array<number>, };
+
 export type Report = { id: number, equipmentId: number, name: string, 
 /**
  * The period of one row (ms).

@@ -52,9 +52,9 @@ export function PageView({ document, context, now }: PageViewProps) {
       liveKey === undefined
         ? null
         : { equipmentIds: liveKey === '' ? [] : liveKey.split(',').map(Number), calls, ...(livePage ? { page: livePage } : {}) };
-    return { signals: context.signals, now, runClick, live };
+    return { signals: context.signals, ...(context.mvars ? { mvars: context.mvars } : {}), now, runClick, live };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `pageKey` names the same page as `livePage`
-  }, [context.signals, now, runClick, liveKey, pageKey, calls]);
+  }, [context.signals, context.mvars, now, runClick, liveKey, pageKey, calls]);
 
   const { outer, svg } = sizing(con.fit, con.width, con.height);
   const background = safeImageUrl(con.bgImage);

@@ -9,6 +9,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { lookOf } from './animation';
 import { boundSignalId, type Widget } from './document';
+import { mvarIdOf } from './mvars';
 import { statisticSignal, valueKeyOf } from './systemKeys';
 import { widgetDefOf } from './registry';
 import type { RuntimeValue } from './types';
@@ -28,7 +29,7 @@ export function signalKeysOf(widget: Widget): readonly string[] {
     const own = valueKeyOf(widget.data);
     const set = new Set<string>(own === null ? [] : [own]);
     // Chart widgets read a list of signals and, on a project page, of statistics.
-    for (const binding of [...(widget.data.signalArray ?? []), ...(widget.data.systemArray ?? [])]) {
+    for (const binding of [...(widget.data.signalArray ?? []), ...(widget.data.systemArray ?? []), ...(widget.data.mvarArray ?? [])]) {
       const key = valueKeyOf(binding);
       if (key !== null) set.add(key);
     }
@@ -109,11 +110,14 @@ export const WidgetNode = memo(function WidgetNode({ widget, values, env }: Node
   const key = valueKeyOf(widget.data);
   const value = key === null ? undefined : values[key];
   const signalId = boundSignalId(widget.data);
-  // A statistic (a project page's system binding) is shown as a whole number titled by its binding.
-  const signal = useMemo(
-    () => (signalId !== null ? env.signals.get(signalId) : key !== null ? statisticSignal(widget.data) : undefined),
-    [signalId, key, env.signals, widget.data],
-  );
+  // A statistic (a project page's system binding) is shown as a whole number titled by its binding; an
+  // intermediate variable with its own unit and decimals.
+  const mvarId = mvarIdOf(widget.data);
+  const signal = useMemo(() => {
+    if (signalId !== null) return env.signals.get(signalId);
+    if (mvarId !== null) return env.mvars?.get(mvarId);
+    return key !== null ? statisticSignal(widget.data) : undefined;
+  }, [signalId, mvarId, key, env.signals, env.mvars, widget.data]);
   const look = useMemo(() => lookOf(widget.animation, value), [widget.animation, value]);
   const { interaction, activate } = useClick(widget, env);
 

@@ -10,6 +10,7 @@
 import { formatSignalValue } from '@/lib/signals/format';
 import type { ChartBuffer, ChartPoint } from './chartBuffer';
 import { boundSignalId, type WidgetData } from './document';
+import { mvarIdOf, mvarValueKey } from './mvars';
 import { statisticValueKey, systemKeyOf } from './systemKeys';
 import { formatTimer, NO_VALUE } from './format';
 import type { RuntimeSignal, RuntimeValue } from './types';
@@ -79,9 +80,14 @@ const COUNT = { decimals: 0, dataType: 'uint32', unit: '' } as const;
 /**
  * The signals of `data.signalArray` in their order: signal bindings only (a binding cleared by binding repair is
  * skipped), each once, named by the catalogue's title (the binding's title, then the id, when it is missing); then
- * a project page's statistics of `data.systemArray` (runtime/systemKeys.ts), each once, named by their binding.
+ * a project page's statistics of `data.systemArray` (runtime/systemKeys.ts), each once, named by their binding;
+ * then its intermediate variables of `data.mvarArray` (runtime/mvars.ts) that `mvars` describes, each once.
  */
-export function chartSignalsOf(data: WidgetData, signals: ReadonlyMap<number, RuntimeSignal>): ChartSignal[] {
+export function chartSignalsOf(
+  data: WidgetData,
+  signals: ReadonlyMap<number, RuntimeSignal>,
+  mvars: ReadonlyMap<number, RuntimeSignal> = new Map(),
+): ChartSignal[] {
   const out: ChartSignal[] = [];
   const seen = new Set<number>();
   for (const binding of data.signalArray ?? []) {
@@ -97,6 +103,14 @@ export function chartSignalsOf(data: WidgetData, signals: ReadonlyMap<number, Ru
     if (key === null || counted.has(key)) continue;
     counted.add(key);
     out.push({ key: statisticValueKey(key), name: binding.title || key, signal: COUNT });
+  }
+  const variables = new Set<number>();
+  for (const binding of data.mvarArray ?? []) {
+    const id = mvarIdOf(binding);
+    const mvar = id === null ? undefined : mvars.get(id);
+    if (id === null || !mvar || variables.has(id)) continue;
+    variables.add(id);
+    out.push({ key: mvarValueKey(id), name: binding.title || mvar.title, signal: mvar });
   }
   return out;
 }

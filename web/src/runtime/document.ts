@@ -130,10 +130,11 @@ export function parseBinding(raw: unknown): Binding {
   if (type === '' && signalId !== null) type = 'signal';
   const binding: Binding = { type, equipId: id(o.equipId), signalId, title: str(o.title, ''), subTitle: str(o.subTitle, '') };
   if (type === 'system') binding.systemKey = str(o.systemKey, '');
+  if (type === 'mvar') binding.mvarId = id(o.mvarId);
   return binding;
 }
 
-const BINDING_KEYS = ['type', 'equipId', 'signalId', 'title', 'subTitle', 'systemKey'] as const;
+const BINDING_KEYS = ['type', 'equipId', 'signalId', 'title', 'subTitle', 'systemKey', 'mvarId'] as const;
 
 function parseAddon(raw: unknown, widgetType: string): DataAddon {
   const o = obj(raw);
@@ -182,7 +183,8 @@ function parseData(raw: unknown, widgetType: string): WidgetData {
     textItems: parseItems(o.textItems, 'text'),
     signalArray: Array.isArray(o.signalArray) ? o.signalArray.map(parseBinding) : undefined,
     systemArray: Array.isArray(o.systemArray) ? o.systemArray.map(parseBinding) : undefined,
-    extra: rest(o, [...BINDING_KEYS, 'text', 'url', 'format', 'dataAddon', 'display', 'imgItems', 'textItems', 'signalArray', 'systemArray']),
+    mvarArray: Array.isArray(o.mvarArray) ? o.mvarArray.map(parseBinding) : undefined,
+    extra: rest(o, [...BINDING_KEYS, 'text', 'url', 'format', 'dataAddon', 'display', 'imgItems', 'textItems', 'signalArray', 'systemArray', 'mvarArray']),
   };
 }
 

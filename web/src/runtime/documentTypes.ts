@@ -33,8 +33,9 @@ export interface Condition {
 
 /**
  * A data binding (`data`, `clickEvent.config.data`). `signal` bindings carry a signal's value; `system` bindings
- * a project's statistic (runtime/systemKeys.ts), on a project's page only; report and mvar bindings show "no
- * value" until the project monitor's reports and variables exist.
+ * a project's statistic (runtime/systemKeys.ts), `mvar` bindings one of its intermediate variables
+ * (runtime/mvars.ts), both on a project's page only; report bindings show "no value" until the project monitor's
+ * reports exist.
  */
 export interface Binding {
   /** 'signal', 'report', 'system', 'mvar'; '' when nothing is bound. */
@@ -45,6 +46,8 @@ export interface Binding {
   subTitle: string;
   /** A `system` binding's statistic (runtime/systemKeys.ts `SYSTEM_KEYS`); absent on the other kinds. */
   systemKey?: string;
+  /** An `mvar` binding's intermediate variable of the page's project (runtime/mvars.ts); absent on the other kinds. */
+  mvarId?: number | null;
 }
 
 export interface GaugeStep {
@@ -84,6 +87,8 @@ export interface WidgetData extends Binding {
   signalArray: Binding[] | undefined;
   /** A project page's chart statistics (`systemArray`, spec section 3: system bindings), drawn after the signals. */
   systemArray: Binding[] | undefined;
+  /** A project page's chart intermediate variables (`mvarArray`, spec section 3: mvar bindings), drawn last. */
+  mvarArray: Binding[] | undefined;
   extra: Record<string, unknown>;
 }
 

@@ -4,13 +4,15 @@ import { SYSTEM_KEYS, statisticSignal, systemKeysIn, valueKeyOf } from './system
 import { formatValue } from './format';
 
 describe("a project page's statistics", () => {
-  it('are read from the page values under system:<key>, a signal under its id', () => {
+  it('are read from the page values under system:<key>, a signal under its id, a variable under mvar:<id>', () => {
     expect(valueKeyOf(parseBinding({ type: 'system', systemKey: 'online_count', title: '在线设备数' }))).toBe('system:online_count');
     expect(valueKeyOf(parseBinding({ type: 'signal', equipId: 1, signalId: 42 }))).toBe('42');
     expect(valueKeyOf(parseBinding({ signalId: 42 }))).toBe('42');
     expect(valueKeyOf(parseBinding({ type: 'system', systemKey: 'cpu_load' }))).toBeNull();
     expect(valueKeyOf(parseBinding({ type: 'system' }))).toBeNull();
-    expect(valueKeyOf(parseBinding({ type: 'mvar', mvarId: 3 }))).toBeNull();
+    expect(valueKeyOf(parseBinding({ type: 'mvar', mvarId: 3 }))).toBe('mvar:3');
+    expect(valueKeyOf(parseBinding({ type: 'mvar', mvarId: 0 }))).toBeNull();
+    expect(valueKeyOf(parseBinding({ type: 'mvar' }))).toBeNull();
     expect(valueKeyOf(parseBinding({}))).toBeNull();
   });
 

@@ -3,12 +3,14 @@
  * and the viewer shows it like a live value, asked of the server while the page is shown
  * (lib/projectStatistics.ts: `monitor/project/equip/queryCount` and `monitor/project/alarm/queryCount`).
  *
- * A widget reads its value from the page's value record by a key: a signal's id, or `system:<key>` for a
- * statistic, so one record and one memo rule (WidgetNode) serve both.
+ * A widget reads its value from the page's value record by a key: a signal's id, `system:<key>` for a statistic,
+ * or `mvar:<id>` for an intermediate variable (runtime/mvars.ts), so one record and one memo rule (WidgetNode)
+ * serve them all.
  */
 import widgetTypes from '@/generated/widgetTypes.json';
 import type { Binding, PageDocument } from './document';
 import { allWidgets } from './document';
+import { mvarIdOf, mvarValueKey } from './mvars';
 import type { RuntimeSignal } from './types';
 
 /** A statistic's key; the list is the server's (crates/domain/src/page/check.rs `SYSTEM_KEYS`, generated). */
@@ -30,6 +32,10 @@ export const statisticValueKey = (key: SystemKey) => `system:${key}`;
 /** The key of the value a binding reads in the page's value record, or null when it reads none. */
 export function valueKeyOf(binding: Binding): string | null {
   if (binding.type === 'signal') return binding.signalId === null ? null : String(binding.signalId);
+  if (binding.type === 'mvar') {
+    const id = mvarIdOf(binding);
+    return id === null ? null : mvarValueKey(id);
+  }
   const key = systemKeyOf(binding);
   return key === null ? null : statisticValueKey(key);
 }

@@ -36,6 +36,11 @@ export interface RuntimeContext {
   values: Readonly<Record<string, RuntimeValue>>;
   /** The signal catalogue of the page's equipment. */
   signals: ReadonlyMap<number, RuntimeSignal>;
+  /**
+   * A project page's intermediate variables (runtime/mvars.ts) described as signals, by variable id; their values
+   * sit in `values` under `mvar:<id>`.
+   */
+  mvars?: ReadonlyMap<number, RuntimeSignal>;
   /** The user holds the write permission. */
   canWrite: boolean;
   /** Writes a value; rejects with the app's ApiError (lib/api/errors) on failure. */

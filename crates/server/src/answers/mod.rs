@@ -126,6 +126,8 @@ fn declarations() -> Vec<String> {
         project::ProjectSummary::decl(),
         project::EquipmentName::decl(),
         project::Project::decl(),
+        project::Mvar::decl(),
+        project::FormulaChecked::decl(),
         report::Report::decl(),
         report::ReportColumn::decl(),
         report::ReportRow::decl(),

@@ -45,3 +45,31 @@ impl From<ironsight_store::projects::Project> for Project {
         }
     }
 }
+
+answer_from_row! {
+    /// A project's intermediate variable (`/lfscada/project/mvar/query`, `/queryAll`; docs/mvars.md).
+    pub struct Mvar from ironsight_store::mvars::Mvar {
+        pub id: i64,
+        pub project_id: i64,
+        pub name: String,
+        /// `sum`, `avg`, `min`, `max` or `custom`.
+        pub calc: String,
+        /// The custom formula over `${equipmentId.signalId}` placeholders; empty for an aggregate.
+        pub formula: String,
+        /// An aggregate's signals; for a formula, its placeholders' signals in order, each once.
+        pub signal_ids: Vec<i64>,
+        pub unit: String,
+        /// Decimal places shown.
+        pub decimals: i64,
+        /// Last change (ms).
+        pub updated: i64,
+    }
+}
+
+/// `/lfscada/project/mvar/validFormulaVar`: a formula the project can compute.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FormulaChecked {
+    /// The placeholders' signals in order, each once.
+    pub signal_ids: Vec<i64>,
+}

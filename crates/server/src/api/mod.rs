@@ -19,6 +19,7 @@ pub mod live;
 pub mod messages;
 pub mod monitor;
 pub mod monitor_list;
+pub mod mvars;
 pub mod notify;
 pub mod oplog;
 pub mod ops_center;

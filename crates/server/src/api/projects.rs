@@ -18,7 +18,7 @@ use serde_json::Value;
 
 /// Trimmed text at `field` of at most `max` characters without control characters (line breaks are allowed in
 /// the remark); `required` refuses an empty one.
-fn text_field(params: &Params, field: &str, max: usize, required: bool) -> Result<String, ApiError> {
+pub(crate) fn text_field(params: &Params, field: &str, max: usize, required: bool) -> Result<String, ApiError> {
     let text = params.text(field)?.unwrap_or_default().trim().to_owned();
     if required && text.is_empty() {
         return Err(ApiError::invalid(field, Reason::Required));

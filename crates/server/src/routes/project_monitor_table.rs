@@ -1,11 +1,23 @@
 //! The project monitor's own calls (spec section 7, "Project monitor"; the project's pages are the designer
-//! table's): the statistics a project page shows as system keys. A limited sub-account needs every equipment of
-//! the project granted, as for the project's pages.
+//! table's): the statistics a project page shows as system keys, and the project's intermediate variables
+//! (docs/mvars.md). A limited sub-account needs every equipment of the project granted, as for the project's pages.
 
 use super::*;
-use crate::api::project_statistics;
+use crate::api::{mvars, project_statistics};
 
 const PROJECT_ID: ParamDef = param("projectId", "integer", true, "Project id");
+const MVAR_NAME: ParamDef = param("name", "string", true, "Name, 1 to 30 characters, unique in the project");
+const MVAR_CALC: ParamDef = param("calc", "string", true, "sum, avg, min, max or custom");
+const MVAR_SIGNALS: ParamDef =
+    param("signalIds", "string", false, "An aggregate's 1 to 64 signals of the project's equipment, comma-joined");
+const MVAR_FORMULA: ParamDef = param(
+    "formula",
+    "string",
+    false,
+    "custom: numbers, ${equipmentId.signalId}, + - * /, a leading minus and parentheses; at most 500 characters",
+);
+const MVAR_UNIT: ParamDef = param("unit", "string", false, "Unit, at most 16 characters");
+const MVAR_DECIMALS: ParamDef = param("decimals", "integer", false, "Decimal places shown, 0 to 6 (default 2)");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
@@ -20,5 +32,33 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/monitor/project/alarm/queryCount", project_statistics::alarm_count, "monitor.project.alarm.queryCount", Session ["projectId" => ProjectPages],
         "How many alarms of the project's equipment are open (triggered, not released) → a number (system key \
          alarm_count). 1253 as above; 1211 without the alarm permission of every rule type among them.", [PROJECT_ID]),
+        // Intermediate variables: read by whoever sees the project's pages, changed with the manage permission.
+        route!(POST "/lfscada/project/mvar/query", mvars::query, "project.mvar.query", Session ["projectId" => ProjectPages],
+            "The project's intermediate variables by name: [{id, projectId, name, calc, formula, signalIds, unit, \
+             decimals, updated}]; 1253 as above.", [PROJECT_ID]),
+        route!(POST "/lfscada/project/mvar/queryAll", mvars::query_all, "project.mvar.queryAll", Session ["projectId" => ProjectPages],
+            "Those of the project's intermediate variables a page binds, as mvar/query answers them; an id that is \
+             not the project's is left out.", [
+            PROJECT_ID,
+            param("ids", "string", true, "Variable ids, comma-joined (at most 200)"),
+        ]),
+        route!(POST "/lfscada/project/mvar/add", mvars::add, "project.mvar.add", Manage ["projectId" => ProjectPages],
+            "Add an intermediate variable → {id}; 1101 naming the field (a formula's fault says at which character); \
+             1377 when the project has the name; 1378 at 200 variables (needs the manage permission).", [
+            PROJECT_ID,
+            MVAR_NAME, MVAR_CALC, MVAR_SIGNALS, MVAR_FORMULA, MVAR_UNIT, MVAR_DECIMALS,
+        ]),
+        route!(POST "/lfscada/project/mvar/edit", mvars::edit, "project.mvar.edit", Manage ["id" => Mvar],
+            "Replace an intermediate variable's fields (its project stays); 1376 when it does not exist, else as \
+             mvar/add (needs the manage permission).", [
+            param("id", "integer", true, "Variable id"),
+            MVAR_NAME, MVAR_CALC, MVAR_SIGNALS, MVAR_FORMULA, MVAR_UNIT, MVAR_DECIMALS,
+        ]),
+        route!(POST "/lfscada/project/mvar/delete", mvars::delete, "project.mvar.delete", Manage ["id" => Mvar],
+            "Delete an intermediate variable; pages that bind it show no value for it; 1376 when it does not exist \
+             (needs the manage permission).", [param("id", "integer", true, "Variable id")]),
+        route!(POST "/lfscada/project/mvar/validFormulaVar", mvars::valid_formula, "project.mvar.validFormulaVar", Session ["projectId" => ProjectPages],
+            "Check a formula against the project, storing nothing → {signalIds}: its placeholders' signals; 1101 \
+             saying at which character and why, or naming a signal that is not the project's.", [PROJECT_ID, MVAR_FORMULA]),
     ]
 }

@@ -33,6 +33,7 @@ mod live_sessions;
 mod login;
 mod messages;
 mod monitor_list;
+mod mvars;
 mod notify;
 mod notify_receivers;
 mod ops_center;

@@ -30,6 +30,8 @@ pub struct Made {
     pub page_template: String,
     /// A project of this equipment alone: its pages are a limited sub-account's only where it is granted.
     pub project: String,
+    /// An intermediate variable of that project, summing this equipment's signal.
+    pub mvar: String,
     /// A repair order on this equipment (made by the administrator, pending).
     pub repair_order: String,
     /// An inspection plan whose route is this equipment alone (disabled once its worksheet is generated, so the
@@ -102,6 +104,7 @@ impl World {
             Object::InspectionPlan => made.inspection_plan.clone(),
             Object::Worksheet => made.worksheet.clone(),
             Object::ExternalPage => s.external_page.clone(),
+            Object::Mvar => made.mvar.clone(),
         }
     }
 }
@@ -225,6 +228,13 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
     let project_name = format!("Line {equipment}");
     let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
     let project = ok(project, "project").await.data()["id"].to_string();
+    let mvar = app
+        .post(
+            "/lfscada/project/mvar/add",
+            &[("projectId", &project), ("name", &format!("{label} total")), ("calc", "sum"), ("signalIds", &signal)],
+        )
+        .await;
+    let mvar = ok(mvar, "mvar").await.data()["id"].to_string();
     let order = app
         .post(
             "/lfscada/ops/repair/add",
@@ -278,6 +288,7 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         picture,
         page_template: String::new(),
         project,
+        mvar,
         repair_order,
         inspection_plan,
         worksheet,

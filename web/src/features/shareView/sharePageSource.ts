@@ -13,7 +13,7 @@ import type { PageOwner } from '@/lib/configPages';
 import type { OwnerScope } from '@/lib/ownerScope';
 import { staleAfterMs } from '@/lib/signals/staleness';
 import type { MonitorSignal } from '@/lib/signals/types';
-import { useNoStatistics, type LivePageValues, type PageSource } from '@/runtime/live/pageSource';
+import { useNoMvars, useNoStatistics, type LivePageValues, type PageSource } from '@/runtime/live/pageSource';
 import type { RecordCalls } from '@/runtime/recordCalls';
 import {
   fetchShareAlarms,
@@ -91,5 +91,6 @@ export function sharePageSource(equipId: number): PageSource {
     calls,
     consoleLinks: false,
     useStatistics: useNoStatistics,
+    useMvars: useNoMvars,
   };
 }

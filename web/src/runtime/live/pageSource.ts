@@ -16,6 +16,7 @@ import { useLiveEquipments } from '@/lib/live/useLiveEquipments';
 import type { MonitorStatus, SetMonitorStatus } from '@/lib/live/monitorStatus';
 import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
 import { useProjectStatistics } from '@/lib/projectStatistics';
+import { useBoundMvars, type Mvar } from '@/lib/mvars';
 import { useUser } from '@/lib/session';
 import { writeSignal } from '@/lib/signals/commands';
 import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
@@ -65,12 +66,23 @@ export interface PageSource {
    * the share view shows an equipment's pages only, so its source has none.
    */
   useStatistics(projectId: number | null, keys: readonly SystemKey[]): Readonly<Record<string, RuntimeValue>>;
+  /**
+   * The intermediate variables `ids` of project `projectId` a page binds (none for null; lib/mvars.ts), the same
+   * list while unchanged; the share view has none, as it has no statistics.
+   */
+  useMvars(projectId: number | null, ids: readonly number[]): readonly Mvar[];
 }
 
 /** The statistics of a source that has none. */
 const NO_STATISTICS: Readonly<Record<string, RuntimeValue>> = Object.freeze({});
 export function useNoStatistics(): Readonly<Record<string, RuntimeValue>> {
   return NO_STATISTICS;
+}
+
+/** The intermediate variables of a source that has none. */
+const NO_MVARS: readonly Mvar[] = Object.freeze([]);
+export function useNoMvars(): readonly Mvar[] {
+  return NO_MVARS;
 }
 
 function useConsoleScope(owner: PageOwner): OwnerScope {
@@ -94,6 +106,7 @@ export const consolePageSource: PageSource = {
   calls: consoleRecordCalls,
   consoleLinks: true,
   useStatistics: useProjectStatistics,
+  useMvars: useBoundMvars,
 };
 
 const PageSourceContext = createContext<PageSource>(consolePageSource);

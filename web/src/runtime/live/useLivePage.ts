@@ -16,6 +16,7 @@ import type { OwnerScope } from '@/lib/ownerScope';
 import { readPageDraft } from '@/lib/pageDraft';
 import { boundEquipment, repairBindings } from '../bindings';
 import { parsePageDocument, type PageDocument } from '../document';
+import { mvarEquipment, mvarIdsIn } from '../mvars';
 import { systemKeysIn } from '../systemKeys';
 import type { RuntimeContext } from '../types';
 import { usePageSource, type LivePageValues } from './pageSource';
@@ -64,10 +65,14 @@ export function useLivePage(
     return repairBindings(parsePageDocument(shown), catalogue, allowed).document;
   }, [shown, scope.complete, catalogue, owner.kind, owner.id, owned]);
 
-  const monitored = useMemo(
-    () => (owner.kind === 'equipment' ? [owner.id] : document ? boundEquipment(document, catalogue) : []),
-    [owner.kind, owner.id, document, catalogue],
-  );
+  // A project page's intermediate variables: fetched by the ids it binds, computed from their signals' readings.
+  const mvarIds = useMemo(() => (owner.kind === 'project' && document ? mvarIdsIn(document) : []), [owner.kind, document]);
+  const mvars = source.useMvars(owner.kind === 'project' ? owner.id : null, mvarIds);
+  const monitored = useMemo(() => {
+    if (owner.kind === 'equipment') return [owner.id];
+    if (!document) return [];
+    return [...new Set([...boundEquipment(document, catalogue), ...mvarEquipment(mvars, catalogue)])];
+  }, [owner.kind, owner.id, document, catalogue, mvars]);
   const live = source.useLive(monitored);
   const tables = owner.kind === 'equipment' ? monitored : owned;
   const page = useMemo(
@@ -77,6 +82,6 @@ export function useLivePage(
   // A project page's statistics (system bindings), asked while it is shown.
   const statisticKeys = useMemo(() => (owner.kind === 'project' && document ? systemKeysIn(document) : []), [owner.kind, document]);
   const statistics = source.useStatistics(owner.kind === 'project' ? owner.id : null, statisticKeys);
-  const context = useRuntimeContext(catalogue, live, onOpenPage, tables, page, statistics);
+  const context = useRuntimeContext(catalogue, live, onOpenPage, tables, page, statistics, mvars);
   return { scope, draft, document, live, context };
 }

@@ -10,7 +10,11 @@ import { useMemo, useRef } from 'react';
 import type { SignalValue } from '@/lib/live/egSignalChannel';
 import { isStale } from '@/lib/signals/staleness';
 import type { MonitorSignal } from '@/lib/signals/types';
+import type { Mvar } from '@/lib/mvars';
+import { mvarSignals, mvarValues } from '../mvars';
 import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
+
+const NO_MVARS: readonly Mvar[] = Object.freeze([]);
 import { usePageSource } from './pageSource';
 
 /** The catalogue as the viewer reads it, by signal id. */
@@ -64,7 +68,7 @@ export function runtimeValues(
  * ({@link runtimeSignals}), `live` the values of the equipment it shows (lib/live/useLiveEquipments),
  * `equipmentIds` the equipment its tables cover (an equipment's page: its one equipment; a project's page: the
  * project's), `page` the page itself (its EZVIZ videos ask their cameras by it), `statistics` a project page's
- * statistics (lib/projectStatistics.ts).
+ * statistics (lib/projectStatistics.ts), `mvars` the intermediate variables it binds (runtime/mvars.ts).
  */
 export function useRuntimeContext(
   catalogue: ReadonlyMap<number, RuntimeSignal>,
@@ -73,6 +77,7 @@ export function useRuntimeContext(
   equipmentIds: readonly number[],
   page?: LivePage,
   statistics?: Readonly<Record<string, RuntimeValue>>,
+  mvars: readonly Mvar[] = NO_MVARS,
 ): RuntimeContext {
   const source = usePageSource();
   const canWrite = source.useCanWrite();
@@ -82,11 +87,13 @@ export function useRuntimeContext(
     previous.current = next;
     return next;
   }, [live.equipment, live.now]);
-  // A project page's statistics sit beside the signals' values under their own keys (runtime/systemKeys.ts).
-  const values = useMemo(
-    () => (statistics && Object.keys(statistics).length > 0 ? { ...signalValues, ...statistics } : signalValues),
-    [signalValues, statistics],
-  );
+  // A project page's statistics and intermediate variables sit beside the signals' values under their own keys
+  // (runtime/systemKeys.ts, runtime/mvars.ts); the variables are computed from the signals' values.
+  const values = useMemo(() => {
+    const extra = { ...(statistics ?? {}), ...mvarValues(mvars, signalValues) };
+    return Object.keys(extra).length > 0 ? { ...signalValues, ...extra } : signalValues;
+  }, [signalValues, statistics, mvars]);
+  const described = useMemo(() => (mvars.length > 0 ? mvarSignals(mvars) : undefined), [mvars]);
   const tablesKey = equipmentIds.join(',');
   const pageKey = page ? `${page.id}:${page.owner.kind}:${page.owner.id}:${page.draft}` : '';
   const target = useMemo(
@@ -98,12 +105,13 @@ export function useRuntimeContext(
     () => ({
       values,
       signals: catalogue,
+      ...(described ? { mvars: described } : {}),
       canWrite,
       write: source.write,
       openPage,
       // The page runs live: its history and alarm tables query the server for its equipment.
       live: target,
     }),
-    [values, catalogue, canWrite, source.write, openPage, target],
+    [values, catalogue, described, canWrite, source.write, openPage, target],
   );
 }

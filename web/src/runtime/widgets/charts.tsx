@@ -50,7 +50,7 @@ export function Caption({ text, testId }: { text: string; testId: string }) {
 }
 
 function useChartSignals({ widget, env }: WidgetRenderProps): ChartSignal[] {
-  return useMemo(() => chartSignalsOf(widget.data, env.signals), [widget.data, env.signals]);
+  return useMemo(() => chartSignalsOf(widget.data, env.signals, env.mvars), [widget.data, env.signals, env.mvars]);
 }
 
 /** The new points of the chart's signals (one per signal with a value). */

@@ -33,6 +33,8 @@ export interface LiveTarget {
 /** What the whole page shares; stable while the catalogue and `now` are, so memoised widgets stay put. */
 export interface RenderEnv {
   signals: ReadonlyMap<number, RuntimeSignal>;
+  /** A project page's intermediate variables as signals are described (runtime/mvars.ts), by variable id. */
+  mvars?: ReadonlyMap<number, RuntimeSignal>;
   /**
    * Set only where a page runs live (the monitor's viewer); null where it is drawn still: the designer's canvas,
    * a version's preview. The designer draws with these same renderers and has no live session, so a renderer

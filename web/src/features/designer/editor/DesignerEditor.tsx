@@ -37,6 +37,9 @@ import { RepairNotice } from './RepairNotice';
 import { WithRulers } from './Rulers';
 import { useAutoSave } from './useAutoSave';
 import { PageFileButtons } from './PageFileButtons';
+import { MvarsButton } from './MvarsDrawer';
+import { ProjectMvarsContext } from './projectMvars';
+import { useMvars } from '@/lib/mvars';
 import { useTemplateInsert } from './useTemplateInsert';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
@@ -101,6 +104,12 @@ export function DesignerEditor(props: DesignerEditorProps) {
   const bindable = useMemo(() => bindableSignals(signals, t('designer.writable'), t('designer.readOnly')), [signals, t]);
   // A project page's pickers choose among its equipment first; an equipment page's list only its own signals.
   const pickEquipment = owner.kind === 'project' ? equipment : undefined;
+  // A project page's intermediate variables, for the binding picker (the drawer changes them).
+  const projectMvars = useMvars(owner.kind === 'project' ? owner.id : null);
+  const mvarsOffered = useMemo(
+    () => (owner.kind === 'project' ? { projectId: owner.id, mvars: projectMvars.data ?? [] } : null),
+    [owner.kind, owner.id, projectMvars.data],
+  );
   const setEditor = useCallback((next: EditorState) => update((d) => ({ ...d, editor: next })), [update]);
   const applyToEditor = useCallback(
     (change: (editor: EditorState) => EditorState) => update((d) => ({ ...d, editor: change(d.editor) })),
@@ -227,6 +236,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
   });
 
   return (
+    <ProjectMvarsContext.Provider value={mvarsOffered}>
     <Layout style={{ height: '100vh' }} data-testid="designer">
       <Flex align="center" gap={12} style={{ padding: '6px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
         <Link to={backTo} aria-label={t('designer.back')} data-testid="designer-back">
@@ -238,6 +248,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
         <Flex flex={1} />
         <PageFileButtons editor={calm} title={title} onChange={setEditor} />
+        {owner.kind === 'project' && <MvarsButton projectId={owner.id} signals={bindable} equipment={equipment} />}
         <Button icon={<HistoryOutlined />} data-testid="designer-versions" onClick={() => setVersionsOpen(true)}>
           {t('designer.versions.open')}
         </Button>
@@ -353,5 +364,6 @@ export function DesignerEditor(props: DesignerEditorProps) {
         {t('designer.leaveBody')}
       </Modal>
     </Layout>
+    </ProjectMvarsContext.Provider>
   );
 }

@@ -9,6 +9,9 @@ const PROJECT = '/lfscada/project/info';
 const SIGNALS = '/lfscada/monitor/multi/signal/query';
 const PAGES = '/lfscada/project/page/query';
 const SAVE = '/lfscada/configuration/page/save';
+const MVARS = '/lfscada/project/mvar/query';
+const MVAR_ADD = '/lfscada/project/mvar/add';
+const TOTAL = { id: 7, projectId: 5, name: '总流量', calc: 'sum', formula: '', signalIds: [11, 21], unit: 'm³/h', decimals: 1, updated: 1 };
 
 const signal = (id: number, equipId: number, equipTitle: string, signalTitle: string, unit = '', writable = false) => ({
   id,
@@ -60,6 +63,7 @@ beforeEach(async () => {
   server.on(SIGNALS, (request) => ok(CATALOGUES[new URLSearchParams(request.body).get('equipmentId') ?? ''] ?? []));
   server.on(PAGES, ok([{ id: 4, equipmentId: null, projectId: 5, title: '泵房总览', width: 800, height: 600, updated: 1, protected: false, home: true }, { id: 6, equipmentId: null, projectId: 5, title: '二号泵房', width: 800, height: 600, updated: 1, protected: false, home: false }]));
   server.on(SAVE, ok({ updated: 2 }));
+  server.on(MVARS, ok([TOTAL]));
 });
 
 afterEach(() => {
@@ -101,7 +105,7 @@ async function choose(inputId: string, text: string) {
 }
 
 const saved = () => JSON.parse(new URLSearchParams(server.calls(SAVE).at(-1)?.body ?? '').get('document') ?? 'null') as {
-  widgets: Array<{ id: string; data?: { type?: string; systemKey?: string; equipId: number | null; signalId: number | null; title: string; subTitle?: string } }>;
+  widgets: Array<{ id: string; data?: { type?: string; systemKey?: string; mvarId?: number; equipId: number | null; signalId: number | null; title: string; subTitle?: string } }>;
 };
 
 describe("the designer on a project's page", { timeout: 90_000 }, () => {
@@ -128,7 +132,7 @@ describe("the designer on a project's page", { timeout: 90_000 }, () => {
     expect(await screen.findByTestId('selected-free')).toBeTruthy();
     expect(document.getElementById('field-binding')?.closest('.ant-select')?.className).toContain('ant-select-disabled');
     const equipment = await open('field-binding-equipment');
-    expect(equipment.map((o) => o.textContent)).toEqual(['项目统计', '1# 泵', '2# 泵']);
+    expect(equipment.map((o) => o.textContent)).toEqual(['项目统计', '中间变量', '1# 泵', '2# 泵']);
     await clickOption(equipment, '2# 泵');
     // Only the chosen equipment's signals are offered.
     const signals = await open('field-binding');
@@ -165,6 +169,53 @@ describe("the designer on a project's page", { timeout: 90_000 }, () => {
     select('free', 310, 310);
     await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('项目统计'));
     expect(screen.getByTestId('field-binding').textContent).toContain('在线设备数');
+  });
+
+  it("binds one of the project's intermediate variables: an mvar binding titled with its name", async () => {
+    renderApp('/manage/project/5/designer/4');
+    await screen.findByTestId('widget-free', undefined, { timeout: 40_000 });
+    select('free', 310, 310);
+    expect(await screen.findByTestId('selected-free')).toBeTruthy();
+    await choose('field-binding-equipment', '中间变量');
+    const variables = await open('field-binding');
+    expect(variables.map((o) => o.textContent)).toEqual(['总流量 (m³/h)']);
+    await clickOption(variables, '总流量 (m³/h)');
+
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    expect(saved().widgets.find((w) => w.id === 'free')?.data).toMatchObject({ type: 'mvar', mvarId: 7, signalId: null, equipId: null, title: '总流量' });
+    select('first', 110, 110);
+    await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('1# 泵'));
+    select('free', 310, 310);
+    await waitFor(() => expect(screen.getByTestId('field-binding-equipment').textContent).toContain('中间变量'));
+    expect(screen.getByTestId('field-binding').textContent).toContain('总流量');
+  });
+
+  it('defines a variable in the drawer: the formula read as it is typed, a signal inserted, a refused name marked', async () => {
+    server.on(MVAR_ADD, fail('1377', '本项目已有同名的中间变量'));
+    renderApp('/manage/project/5/designer/4');
+    await screen.findByTestId('widget-free', undefined, { timeout: 40_000 });
+    fireEvent.click(screen.getByTestId('designer-mvars'));
+    const table = await screen.findByTestId('mvars-table');
+    await waitFor(() => expect(table.textContent).toContain('求和（2 个信号）'));
+    fireEvent.click(document.getElementById('mvar-new') as HTMLElement);
+    const name = (await waitFor(() => document.getElementById('mvar-name'))) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '总流量' } });
+    await choose('mvar-calc', '自定义公式');
+    const formula = (await waitFor(() => document.getElementById('mvar-formula'))) as HTMLTextAreaElement;
+    fireEvent.change(formula, { target: { value: '(${1.11} + ' } });
+    expect((await screen.findByTestId('mvar-formula-fault')).textContent).toBe('第 12 个字符处：公式不完整，缺少数值或右括号');
+    await choose('mvar-insert', '2# 泵 · 出口压力');
+    expect(formula.value).toBe('(${1.11} + ${2.21}');
+    fireEvent.change(formula, { target: { value: `${formula.value}) / 2` } });
+    expect((await screen.findByTestId('mvar-formula-reads')).textContent).toBe('读取：1# 泵 · 出口压力、2# 泵 · 出口压力');
+
+    fireEvent.click(document.getElementById('mvar-save') as HTMLElement);
+    await waitFor(() => expect(server.calls(MVAR_ADD)).toHaveLength(1));
+    const sent = new URLSearchParams(server.calls(MVAR_ADD)[0]?.body);
+    expect(Object.fromEntries(sent)).toMatchObject({ projectId: '5', name: '总流量', calc: 'custom', formula: '(${1.11} + ${2.21}) / 2', decimals: '2' });
+    expect(sent.has('signalIds')).toBe(false);
+    expect(await screen.findByText('本项目已有同名的中间变量')).toBeTruthy();
   });
 
   it("opens the project's pages from a click event, and previews and runs in the project monitor", async () => {

@@ -5,16 +5,21 @@
  * its signals is picked (one history step, as every binding).
  *
  * With `statistics`, "Project statistics" comes first among the equipment: its items are the project's counts
- * (runtime/systemKeys.ts), bound as a system binding titled with the statistic's name.
+ * (runtime/systemKeys.ts), bound as a system binding titled with the statistic's name; then "Intermediate
+ * variables", the project's variables (runtime/mvars.ts, defined in the designer's variables drawer), bound as an
+ * mvar binding titled with the variable's name.
  */
 import { useState } from 'react';
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_KEYS, isSystemKey, statisticValueKey } from '@/runtime/systemKeys';
-import type { BindableSignal, EquipmentChoice, StatisticPick } from '../model/properties';
+import { mvarValueKey } from '@/runtime/mvars';
+import type { BindableSignal, EquipmentChoice, MvarPick, StatisticPick } from '../model/properties';
+import { useProjectMvars } from './projectMvars';
 
-/** The equipment select's entry for the project's statistics (no equipment has id 0). */
+/** The equipment select's entries for the project's statistics and its variables (no equipment has id 0 or -1). */
 const STATISTICS = 0;
+const MVARS = -1;
 
 interface SignalPickerProps {
   /** The signal select's id (the field's label names it); the equipment select is `${id}-equipment`. */
@@ -27,7 +32,7 @@ interface SignalPickerProps {
   /** The project's statistics are offered too (a shown value, not a write's target). */
   statistics?: boolean;
   disabled?: boolean;
-  onPick(pick: BindableSignal | StatisticPick | null): void;
+  onPick(pick: BindableSignal | StatisticPick | MvarPick | null): void;
 }
 
 export function SignalPicker({ id, value, signals, equipment, statistics = false, disabled, onPick }: SignalPickerProps) {
@@ -35,16 +40,21 @@ export function SignalPicker({ id, value, signals, equipment, statistics = false
   // The equipment the engineer picked, for the binding it was picked over: once the binding changes (a signal
   // picked, undo) the bound signal's equipment shows again.
   const [picked, setPicked] = useState<{ over: number | string | null; equipmentId: number } | null>(null);
+  const project = useProjectMvars();
+  const mvars = statistics && project ? project.mvars : [];
   const boundStatistic = statistics && typeof value === 'string' ? SYSTEM_KEYS.find((k) => statisticValueKey(k) === value) : undefined;
+  const boundMvar = typeof value === 'string' ? mvars.find((m) => mvarValueKey(m.id) === value) : undefined;
   const bound = typeof value === 'number' ? signals.find((s) => s.id === value) : undefined;
   const only = equipment.length === 1 ? equipment[0]?.id : undefined;
-  const boundEquipment = boundStatistic !== undefined ? STATISTICS : (bound?.equipId ?? only);
+  const boundEquipment = boundStatistic !== undefined ? STATISTICS : boundMvar !== undefined ? MVARS : (bound?.equipId ?? only);
   const equipmentId = picked && picked.over === value ? picked.equipmentId : boundEquipment;
   const showingStatistics = statistics && equipmentId === STATISTICS;
+  const showingMvars = statistics && project !== null && equipmentId === MVARS;
   const offered = signals.filter((s) => s.equipId === equipmentId);
   const statisticLabel = (key: string) => t(`designer.systemKey.${key}`);
   const equipmentOptions = [
     ...(statistics ? [{ value: STATISTICS, label: t('designer.projectStatistics') }] : []),
+    ...(statistics && project ? [{ value: MVARS, label: t('designer.mvars.group') }] : []),
     ...equipment.map((e) => ({ value: e.id, label: e.title || `#${e.id}` })),
   ];
   return (
@@ -62,7 +72,25 @@ export function SignalPicker({ id, value, signals, equipment, statistics = false
         options={equipmentOptions}
         onChange={(next: number) => setPicked({ over: value, equipmentId: next })}
       />
-      {showingStatistics ? (
+      {showingMvars ? (
+        <Select
+          id={id}
+          data-testid={id}
+          size="small"
+          showSearch
+          allowClear
+          optionFilterProp="label"
+          disabled={disabled}
+          placeholder={t('designer.unbound')}
+          notFoundContent={t('designer.mvars.none')}
+          value={boundMvar?.id}
+          options={mvars.map((m) => ({ value: m.id, label: m.unit ? `${m.name} (${m.unit})` : m.name }))}
+          onChange={(mvarId: number | undefined) => {
+            const mvar = mvars.find((m) => m.id === mvarId);
+            onPick(mvar ? { mvarId: mvar.id, title: mvar.name } : null);
+          }}
+        />
+      ) : showingStatistics ? (
         <Select
           id={id}
           data-testid={id}

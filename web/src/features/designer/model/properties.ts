@@ -25,7 +25,7 @@ import { XY_FIELDS } from './fields/xyChart';
 import { SELECT_VIDEO_FIELDS } from './fields/selectVideo';
 import type { FieldDef } from './fields/types';
 
-export type { BindableSignal, EquipmentChoice, FieldDef, FieldKind, Row, RowColumn, StatisticPick } from './fields/types';
+export type { BindableSignal, EquipmentChoice, FieldDef, FieldKind, MvarPick, Row, RowColumn, StatisticPick } from './fields/types';
 export { bindingOf } from './fields/helpers';
 
 const FIELDS: Record<string, FieldDef> = Object.fromEntries(

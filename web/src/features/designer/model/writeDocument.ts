@@ -25,6 +25,7 @@ type Json = Record<string, unknown>;
 function writeBinding(b: Binding): Json {
   const json: Json = { type: b.type, equipId: b.equipId, signalId: b.signalId, title: b.title, subTitle: b.subTitle };
   if (b.type === 'system') json.systemKey = b.systemKey ?? '';
+  if (b.type === 'mvar') json.mvarId = b.mvarId ?? null;
   return json;
 }
 
@@ -47,6 +48,7 @@ function writeData(d: WidgetData): Json {
   };
   if (d.signalArray) data.signalArray = d.signalArray.map(writeBinding);
   if (d.systemArray) data.systemArray = d.systemArray.map(writeBinding);
+  if (d.mvarArray) data.mvarArray = d.mvarArray.map(writeBinding);
   return data;
 }
 

@@ -82,7 +82,16 @@ const HOME = {
 const OVERVIEW = { ...summary(21, '总览', false), document: { widgets: [dataText('flow', 20, 60, 9)] } };
 /** A page of another project, whose id a hand-made address could name. */
 const OTHERS = { ...summary(30, '别人的页面', false, 5), document: { widgets: [dataText('inlet', 20, 1, 7)] } };
-const PAGES: Record<string, object> = { '21': OVERVIEW, '22': HOME, '30': OTHERS };
+/** A page of intermediate variables: a sum over two equipment's signals, a formula over two others. */
+const mvarText = (id: string, y: number, mvarId: number) => ({
+  id, widgetType: 'UsualDataText', position: { x: 20, y, width: 300, height: 40 }, data: { type: 'mvar', mvarId, title: '' },
+});
+const VARIABLES = { ...summary(23, '变量', false), document: { widgets: [mvarText('total', 20, 3), mvarText('derived', 80, 4), mvarText('gone', 140, 99)] } };
+const MVARS = [
+  { id: 3, projectId: 4, name: '合计', calc: 'sum', formula: '', signalIds: [1, 60], unit: 'm³/h', decimals: 1, updated: 1 },
+  { id: 4, projectId: 4, name: '压差', calc: 'custom', formula: '${7.1} * 2 - ${8.50}', signalIds: [1, 50], unit: 'bar', decimals: 2, updated: 1 },
+];
+const PAGES: Record<string, object> = { '21': OVERVIEW, '22': HOME, '23': VARIABLES, '30': OTHERS };
 
 let server: FakeServer;
 let sockets: FakeSocket[];
@@ -168,6 +177,37 @@ describe('the project monitor', () => {
       fireEvent.click(screen.getByRole('tab', { name: '泵房' }));
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4/page/22'));
+  });
+
+  it("computes the page's intermediate variables from good readings, monitoring the equipment they read", { timeout: 30_000 }, async () => {
+    server.on('/lfscada/project/mvar/queryAll', ok(MVARS));
+    server.on(P.pages, ok([summary(22, '泵房', true), summary(23, '变量', false)]));
+    renderApp('/monitor/project/4/page/23');
+    // The sum counts the one good reading there is; the formula waits for both of its signals.
+    await waitFor(() => expect(valueOf('total')).toBe('1.5 m³/h'), { timeout: 12_000 });
+    expect(valueOf('derived')).not.toMatch(/\d/);
+    expect(valueOf('gone')).not.toMatch(/\d/);
+    const asked = new URLSearchParams(server.calls('/lfscada/project/mvar/queryAll')[0]?.body);
+    expect([asked.get('projectId'), asked.get('ids')]).toEqual(['4', '3,4,99']);
+    await waitFor(() => expect(server.calls(P.token).map(equipmentOf).sort()).toEqual(['7', '8', '9']));
+
+    const flow = await socketOf(9);
+    const outlet = await socketOf(8);
+    act(() => {
+      flow.open();
+      flow.push({ signalVal: { '60': { value: 2, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
+      outlet.open();
+      outlet.push({ signalVal: { '50': { value: 1, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
+    });
+    await waitFor(() => expect(valueOf('total')).toBe('3.5 m³/h'));
+    await waitFor(() => expect(valueOf('derived')).toBe('2.00 bar'));
+    // A reading of bad quality is not counted: the formula has no value, the sum counts the others.
+    act(() => {
+      outlet.push({ signalVal: { '50': { value: 1, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
+      flow.push({ signalVal: { '60': { value: 2, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
+    });
+    await waitFor(() => expect(valueOf('derived')).not.toMatch(/\d/));
+    expect(valueOf('total')).toBe('1.5 m³/h');
   });
 
   it("never draws a page that is not the project's", async () => {

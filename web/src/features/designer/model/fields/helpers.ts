@@ -1,7 +1,8 @@
 /** Small readers and writers the field descriptions share; each write answers a new widget. */
 import { CONDITION_SYMBOLS, type Binding, type ConditionSymbol, type Widget } from '@/runtime/document';
 import { isSystemKey, statisticValueKey, systemKeyOf } from '@/runtime/systemKeys';
-import type { BindableSignal, StatisticPick } from './types';
+import { mvarIdOf, mvarValueKey } from '@/runtime/mvars';
+import type { BindableSignal, MvarPick, StatisticPick } from './types';
 
 export const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 export const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -28,18 +29,30 @@ export function isStatisticPick(value: unknown): value is StatisticPick {
   return typeof value === 'object' && value !== null && isSystemKey((value as { systemKey?: unknown }).systemKey);
 }
 
-/** The binding of a picker's pick: a signal, a project's statistic, or none. */
+/** A pick of the binding picker that is a project's intermediate variable. */
+export function isMvarPick(value: unknown): value is MvarPick {
+  const id = typeof value === 'object' && value !== null ? (value as { mvarId?: unknown }).mvarId : undefined;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0;
+}
+
+/** The binding of a picker's pick: a signal, a project's statistic or intermediate variable, or none. */
 export function bindingOfPick(pick: unknown): Binding {
   if (isStatisticPick(pick)) {
     return { type: 'system', equipId: null, signalId: null, title: pick.title, subTitle: '', systemKey: pick.systemKey };
   }
+  if (isMvarPick(pick)) return { type: 'mvar', equipId: null, signalId: null, title: pick.title, subTitle: '', mvarId: pick.mvarId };
   return bindingOf((pick as BindableSignal | null) ?? null);
 }
 
-/** What the binding picker shows as bound: the signal's id, `system:<key>` for a statistic, or null. */
+/**
+ * What the binding picker shows as bound: the signal's id, `system:<key>` for a statistic, `mvar:<id>` for an
+ * intermediate variable, or null.
+ */
 export function pickedOf(binding: Binding): number | string | null {
   const key = systemKeyOf(binding);
-  return key !== null ? statisticValueKey(key) : binding.signalId;
+  if (key !== null) return statisticValueKey(key);
+  const mvar = mvarIdOf(binding);
+  return mvar !== null ? mvarValueKey(mvar) : binding.signalId;
 }
 
 /**

@@ -119,6 +119,12 @@ export interface StatisticPick {
   title: string;
 }
 
+/** A project page's intermediate variable picked for a binding (runtime/mvars.ts), with its name as the title. */
+export interface MvarPick {
+  mvarId: number;
+  title: string;
+}
+
 /**
  * An equipment a page's widgets may bind: an equipment page's own, or one of a project page's equipment (the
  * binding picker of a project page picks one of them first, then its signal).
