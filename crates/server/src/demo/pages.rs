@@ -265,11 +265,22 @@ impl Canvas {
 
     /// A project statistic (a system binding, docs/page-document.md "System keys") as a bold value.
     fn statistic(&mut self, id: &str, at: [i64; 4], key: &str, title: &str) {
+        let binding = json!({ "type": "system", "systemKey": key, "title": title, "equipId": null, "signalId": null });
+        self.bold_value(id, at, binding);
+    }
+
+    /// A project's intermediate variable (an mvar binding, docs/mvars.md) as a bold value.
+    fn variable(&mut self, id: &str, at: [i64; 4], mvar_id: i64, title: &str) {
+        let binding = json!({ "type": "mvar", "mvarId": mvar_id, "title": title, "equipId": null, "signalId": null });
+        self.bold_value(id, at, binding);
+    }
+
+    fn bold_value(&mut self, id: &str, at: [i64; 4], binding: Value) {
         self.widgets.push(merge(
             widget(id, "UsualDataText", at),
             json!({
                 "style": { "font": { "size": 18, "weight": "bold" }, "color": "#1677FF", "align": "right" },
-                "data": { "type": "system", "systemKey": key, "title": title, "equipId": null, "signalId": null },
+                "data": binding,
             }),
         ));
     }
@@ -342,15 +353,21 @@ pub fn equipment_page(e: &Seeded<'_>, lang: Lang) -> Value {
     page.finish()
 }
 
-/// The site overview of the plant's project: one card per equipment with its state and key values, and a card of
-/// the project's statistics (how many equipment, online, offline, in alarm; open alarms).
-pub fn overview_page(plant: &[Seeded<'_>], site: Text, lang: Lang) -> Value {
+/// The site overview of the plant's project: one card per equipment with its state and key values, a card of the
+/// project's statistics (how many equipment, online, offline, in alarm; open alarms) and, beside the title, the
+/// reservoir's net flow, an intermediate variable of the project (`net_flow`, when there is one).
+pub fn overview_page(plant: &[Seeded<'_>], site: Text, lang: Lang, net_flow: Option<i64>) -> Value {
     let mut page = Canvas::new(lang);
     let title = match lang {
         Lang::Zh => format!("{} · 全厂总览", site.zh),
         Lang::En => format!("{} · site overview", site.en),
     };
-    page.text("title", [32, 24, 960, 48], &title, 28, "left");
+    page.text("title", [32, 24, 600, 48], &title, 28, "left");
+    if let Some(id) = net_flow {
+        let name = NET_FLOW.of(lang);
+        page.text("net-flow-label", [640, 32, 200, 32], name, 14, "right");
+        page.variable("net-flow", [848, 32, 144, 32], id, name);
+    }
     for (index, e) in (0_i64..).zip(plant) {
         let (x, y) = (32 + (index % 3) * 328, 96 + (index / 3) * 320);
         page.widgets.push(shape(&format!("card-{index}"), "ShapeRect", [x, y, 304, 296], "#FFFFFF", "#D9D9D9", 1));
@@ -383,6 +400,9 @@ pub fn overview_page(plant: &[Seeded<'_>], site: Text, lang: Lang) -> Value {
     page.clock([688, 720, 304, 32]);
     page.finish()
 }
+
+/// The overview's intermediate variable: the reservoir's inflow less its outflow (docs/mvars.md).
+pub const NET_FLOW: Text = text("清水池净流量", "Reservoir net flow");
 
 /// The statistics the overview shows, by system key (web/src/runtime/systemKeys.ts), with their names.
 const STATISTICS: [(&str, Text); 5] = [
@@ -439,9 +459,11 @@ mod tests {
                 on_canvas(&page);
                 assert_eq!(page["bind"]["equips"], json!([e.id]));
             }
-            let overview = overview_page(&plant, SITE, lang);
+            let overview = overview_page(&plant, SITE, lang, Some(3));
             on_canvas(&overview);
             assert_eq!(overview["bind"]["equips"].as_array().unwrap().len(), 5);
+            let net = overview["widgets"].as_array().unwrap().iter().find(|w| w["id"] == "net-flow").unwrap();
+            assert_eq!((net["data"]["type"].as_str(), net["data"]["mvarId"].as_i64()), (Some("mvar"), Some(3)));
         }
     }
 
@@ -462,6 +484,6 @@ mod tests {
         let specs = equipment();
         let mut plant = seeded(&specs);
         plant[0].signal_ids.retain(|k, _| *k != "pump_state" && *k != "motor_current");
-        on_canvas(&overview_page(&plant, SITE, Lang::En));
+        on_canvas(&overview_page(&plant, SITE, Lang::En, None));
     }
 }

@@ -12,11 +12,14 @@ use crate::AppState;
 use ironsight_devsim::plant::Unit;
 use ironsight_domain::Lang;
 use ironsight_domain::alarm::{Condition, RuleDraft};
+use ironsight_domain::limits::PROJECT_MVARS;
+use ironsight_domain::mvar::Calc;
 use ironsight_domain::permission;
 use ironsight_protocol::payload::DriverConfig;
 use ironsight_store::access::{DATA_RANGE_AUTHORISED, ROLE_USER, Viewer};
 use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
+use ironsight_store::mvars::MvarFields;
 use ironsight_store::pages::{DocumentSave, PageOwner};
 use ironsight_store::users::NewUser;
 use std::collections::HashMap;
@@ -277,8 +280,29 @@ async fn seed_project(state: &AppState, org_id: i64, plant: &[Seeded<'_>]) -> an
     let Ok(project) = state.store.add_project(org_id, plant::SITE.of(lang), remark, &ids).await? else {
         return Ok(());
     };
-    let overview = pages::overview_page(plant, plant::SITE, lang);
+    let net_flow = seed_net_flow(state, project, plant).await?;
+    let overview = pages::overview_page(plant, plant::SITE, lang, net_flow);
     add_page(state, org_id, PageOwner::Project(project), plant::OVERVIEW_PAGE.of(lang), &overview).await
+}
+
+/// The project's intermediate variable the overview shows: the reservoir's inflow less its outflow, a custom
+/// formula (docs/mvars.md). None when the reservoir lacks either signal.
+async fn seed_net_flow(state: &AppState, project: i64, plant: &[Seeded<'_>]) -> anyhow::Result<Option<i64>> {
+    let Some(reservoir) = plant.iter().find(|e| e.spec.unit == Unit::Reservoir) else { return Ok(None) };
+    let (Some(inflow), Some(outflow)) = (reservoir.signal_ids.get("inflow"), reservoir.signal_ids.get("outflow"))
+    else {
+        return Ok(None);
+    };
+    let formula = format!("${{{id}.{inflow}}} - ${{{id}.{outflow}}}", id = reservoir.id);
+    let fields = MvarFields {
+        name: pages::NET_FLOW.of(state.config.lang),
+        calc: Calc::Custom.as_str(),
+        formula: &formula,
+        signal_ids: &[*inflow, *outflow],
+        unit: "m³/h",
+        decimals: 1,
+    };
+    Ok(state.store.add_mvar(project, &fields, PROJECT_MVARS).await?.ok())
 }
 
 /// The limited sub-account, made once with its grants.

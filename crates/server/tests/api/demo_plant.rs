@@ -116,6 +116,20 @@ async fn assert_seeded(app: &TestApp) {
     let overview = app.store.pages_of(&viewer, PageOwner::Project(project.id)).await.unwrap().unwrap();
     assert_eq!(overview.len(), 1);
     assert_eq!(overview[0].title, "全厂总览");
+    // The overview's intermediate variable: the reservoir's inflow less its outflow, which the API checks as the
+    // designer's would be checked.
+    let mvars = app.store.mvars(org, project.id).await.unwrap();
+    assert_eq!(
+        mvars.iter().map(|m| (m.name.as_str(), m.calc.as_str())).collect::<Vec<_>>(),
+        [("清水池净流量", "custom")]
+    );
+    let checked = app
+        .post(
+            "/lfscada/project/mvar/validFormulaVar",
+            &[("projectId", &project.id.to_string()), ("formula", &mvars[0].formula)],
+        )
+        .await;
+    assert_eq!((checked.code(), &checked.data()["signalIds"]), ("200", &serde_json::json!(mvars[0].signal_ids)));
 }
 
 both_backends!(the_demo_plant_is_seeded_and_live, plant_options(), |app| {

@@ -22,6 +22,9 @@ import type { BindableSignal, EquipmentChoice } from '../model/properties';
 
 const FIELDS = ['name', 'calc', 'signalIds', 'formula', 'unit', 'decimals'] as const;
 
+/** A placeholder of a stored formula (one the server accepted), its signal id captured. */
+const PLACEHOLDER = /\$\{\d+\.(\d+)\}/g;
+
 interface Draft {
   name: string;
   calc: Calc;
@@ -86,7 +89,10 @@ function MvarsList({ projectId, signals, equipment }: MvarsProps) {
             key: 'calc',
             render: (_, m) =>
               m.calc === 'custom' ? (
-                <Typography.Text code>{m.formula}</Typography.Text>
+                // The formula as it reads, each placeholder by its signal's name; as written in the tooltip.
+                <Typography.Text ellipsis={{ tooltip: m.formula }} data-testid={`mvar-formula-${m.id}`}>
+                  {m.formula.replace(PLACEHOLDER, (_, signalId: string) => `[${signalName(Number(signalId))}]`)}
+                </Typography.Text>
               ) : (
                 <Typography.Text ellipsis={{ tooltip: m.signalIds.map(signalName).join('\n') }}>
                   {t('designer.mvars.over', { calc: t(`designer.mvars.calcs.${m.calc}`), count: m.signalIds.length })}
@@ -272,7 +278,7 @@ function FormulaNote({ formula, signals }: { formula: string; signals: readonly 
   });
   return (
     <span data-testid="mvar-formula-reads">
-      {named.length === 0 ? t('designer.mvars.readsNothing') : t('designer.mvars.reads', { signals: named.join('、') })}
+      {named.length === 0 ? t('designer.mvars.readsNothing') : t('designer.mvars.reads', { signals: named.join(t('designer.mvars.separator')) })}
     </span>
   );
 }
