@@ -188,3 +188,44 @@ describe("the equipment a project page's viewer monitors: those its bindings nam
     expect(boundEquipment(parsePageDocument({ widgets: [{ id: 't', widgetType: 'UsualText', data: { text: 'x' } }] }), catalogue)).toEqual([]);
   });
 });
+
+describe("binding repair of a project page's intermediate variables", () => {
+  const variable = (id: string, mvarId: number, title: string) => ({
+    id,
+    widgetType: 'UsualDataText',
+    position: { x: 0, y: 0, width: 80, height: 30 },
+    data: { type: 'mvar', mvarId, title, equipId: null, signalId: null },
+  });
+  const chart = {
+    id: 'chart',
+    widgetType: 'ComplexBar',
+    position: { x: 0, y: 40, width: 200, height: 100 },
+    data: { mvarArray: [{ type: 'mvar', mvarId: 3, title: '合计' }, { type: 'mvar', mvarId: 8, title: '旧变量' }] },
+  };
+  const doc = () => parsePageDocument({ con: { width: 400, height: 300 }, widgets: [variable('kept', 3, '合计'), variable('renamed', 4, '压差'), variable('gone', 9, '已删除'), chart] });
+  const known = new Map([
+    [3, '合计'],
+    [4, '出口压差'],
+  ]);
+
+  it('clears one the project no longer has and refreshes a changed name, in charts too', () => {
+    const before = doc();
+    const result = repairBindings(before, new Map(), new Set([1]), known);
+    expect([result.cleared, result.refreshed]).toEqual([2, 1]);
+    expect(result.widgets.map((w) => w.id)).toEqual(['renamed', 'gone', 'chart']);
+    expect(find(result.document, 'kept')).toBe(find(before, 'kept'));
+    expect(find(result.document, 'renamed').data).toMatchObject({ type: 'mvar', mvarId: 4, title: '出口压差' });
+    expect(find(result.document, 'gone').data).toMatchObject({ type: 'mvar', mvarId: null, title: '' });
+    expect(find(result.document, 'chart').data.mvarArray?.map((b) => [b.mvarId, b.title])).toEqual([
+      [3, '合计'],
+      [null, ''],
+    ]);
+  });
+
+  it('changes nothing while the project’s list is not known (it failed to load)', () => {
+    const before = doc();
+    const result = repairBindings(before, new Map(), new Set([1]));
+    expect(result.document).toBe(before);
+    expect([result.cleared, result.refreshed]).toEqual([0, 0]);
+  });
+});

@@ -7,6 +7,10 @@
  * widget's own binding, the click event's write binding, chart signal lists and a drop-down's items' write bindings,
  * group children included.
  *
+ * Intermediate variables are handled likewise where the project's list is given (the designer, on open): an mvar
+ * binding to a variable the project no longer has is cleared, a title that differs from the variable's name is
+ * refreshed. (The viewer shows no value for an unknown one: the server answers only the project's variables.)
+ *
  * Pure: the input is not changed (the stored document is not changed by viewing). Widgets whose bindings are
  * fine keep their identity, so the view's memoised renderers see them as unchanged.
  */
@@ -44,13 +48,34 @@ export type OwnedEquipment = number | ReadonlySet<number>;
 const owns = (owned: OwnedEquipment, equipmentId: number) =>
   typeof owned === 'number' ? owned === equipmentId : owned.has(equipmentId);
 
+/** The project's intermediate variables by id, with their names: what an mvar binding may name. */
+export type KnownMvars = ReadonlyMap<number, string>;
+
+/** The repaired mvar binding, or the same object when nothing changes (or the project's list is not known). */
+function repairMvarBinding<B extends Binding>(binding: B, mvars: KnownMvars | undefined, tally: Tally): B {
+  const id = binding.mvarId;
+  if (!mvars || id === undefined || id === null) return binding;
+  const name = mvars.get(id);
+  if (name === undefined) {
+    tally.cleared++;
+    return { ...binding, mvarId: null, title: '' };
+  }
+  if (binding.title !== name) {
+    tally.refreshed++;
+    return { ...binding, title: name };
+  }
+  return binding;
+}
+
 /** The repaired binding, or the same object when nothing changes. */
 function repairBinding<B extends Binding>(
   binding: B,
   signals: ReadonlyMap<number, RuntimeSignal>,
   owned: OwnedEquipment,
   tally: Tally,
+  mvars?: KnownMvars,
 ): B {
+  if (binding.type === 'mvar') return repairMvarBinding(binding, mvars, tally);
   if (binding.type !== 'signal' || binding.signalId === null) return binding;
   const signal = signals.get(binding.signalId);
   const otherEquipment =
@@ -86,17 +111,18 @@ function mapItemBinding(item: unknown, map: BindingMap): unknown {
 }
 
 /**
- * `widget` with `map` applied to each of its signal bindings (its own, its chart list's, its click event's write
+ * `widget` with `map` applied to each of its bindings (its own, its chart lists', its click event's write
  * binding, a drop-down's items' write bindings) and its members'; the same widget, member or binding object where
  * `map` changed nothing, so memoised renderers and snapshots see it unchanged. THE list of where a widget holds a
  * binding: binding repair and templates (designer/model/templates.ts) both walk it.
  */
 export function mapWidgetBindings(widget: Widget, map: BindingMap): Widget {
   let data = map(widget.data);
-  const signalArray = data.signalArray;
-  if (signalArray) {
-    const mapped = signalArray.map((binding) => map(binding));
-    if (mapped.some((binding, i) => binding !== signalArray[i])) data = { ...data, signalArray: mapped };
+  for (const key of ['signalArray', 'mvarArray'] as const) {
+    const list = data[key];
+    if (!list) continue;
+    const mapped = list.map((binding) => map(binding));
+    if (mapped.some((binding, i) => binding !== list[i])) data = { ...data, [key]: mapped };
   }
   const items = data.extra.items;
   if (Array.isArray(items)) {
@@ -118,24 +144,32 @@ export function mapWidgetBindings(widget: Widget, map: BindingMap): Widget {
   };
 }
 
-function repairWidget(widget: Widget, signals: ReadonlyMap<number, RuntimeSignal>, owned: OwnedEquipment, tally: Tally): Widget {
-  return mapWidgetBindings(widget, (binding) => repairBinding(binding, signals, owned, tally));
+function repairWidget(
+  widget: Widget,
+  signals: ReadonlyMap<number, RuntimeSignal>,
+  owned: OwnedEquipment,
+  tally: Tally,
+  mvars: KnownMvars | undefined,
+): Widget {
+  return mapWidgetBindings(widget, (binding) => repairBinding(binding, signals, owned, tally, mvars));
 }
 
 /**
  * The document with its signal bindings checked against the catalogue of the owner's equipment (see the module
- * comment): `owned` is the page's equipment, or the project's equipment for a project page.
+ * comment): `owned` is the page's equipment, or the project's equipment for a project page; `mvars` the project's
+ * intermediate variables, when known.
  */
 export function repairBindings(
   doc: PageDocument,
   signals: ReadonlyMap<number, RuntimeSignal>,
   owned: OwnedEquipment,
+  mvars?: KnownMvars,
 ): RepairResult {
   const tally: Tally = { cleared: 0, refreshed: 0 };
   const repairedWidgets: RepairedWidget[] = [];
   const repaired = doc.widgets.map((widget) => {
     const before = { ...tally };
-    const next = repairWidget(widget, signals, owned, tally);
+    const next = repairWidget(widget, signals, owned, tally, mvars);
     if (next !== widget) {
       repairedWidgets.push({ id: widget.id, cleared: tally.cleared - before.cleared, refreshed: tally.refreshed - before.refreshed });
     }

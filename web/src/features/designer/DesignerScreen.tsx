@@ -16,6 +16,7 @@ import { repairBindings, type RepairResult } from '@/runtime/bindings';
 import { runtimeSignals } from '@/runtime/live/useRuntimeContext';
 import { useQuery } from '@tanstack/react-query';
 import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/lib/configPages';
+import { useMvars } from '@/lib/mvars';
 import { useOwnerScope } from '@/lib/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
@@ -44,12 +45,17 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   // Without every catalogue (one failed to load) the page opens as stored, unrepaired: a missing catalogue must
   // not clear the bindings to its equipment.
   const scope = useOwnerScope(owner, { freshForMs: JUST_FETCHED_MS });
+  // A project page's intermediate variables are repaired against the project's list; a list that failed to load
+  // clears nothing.
+  const mvars = useMvars(owner.kind === 'project' ? owner.id : null);
+  const mvarsPending = owner.kind === 'project' && mvars.isPending;
+  const known = useMemo(() => (mvars.data ? new Map(mvars.data.map((m) => [m.id, m.name])) : undefined), [mvars.data]);
   const repair = useMemo<RepairResult | null>(
     () =>
-      document && scope.complete
-        ? repairBindings(document, runtimeSignals(scope.signals), new Set(scope.equipment.map((e) => e.id)))
+      document && scope.complete && !mvarsPending
+        ? repairBindings(document, runtimeSignals(scope.signals), new Set(scope.equipment.map((e) => e.id)), known)
         : null,
-    [document, scope.complete, scope.signals, scope.equipment],
+    [document, scope.complete, scope.signals, scope.equipment, mvarsPending, known],
   );
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
@@ -69,7 +75,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
       />
     );
   }
-  if (!info.data || !document || scope.pending) return <TabLoading testId="designer-loading" />;
+  if (!info.data || !document || scope.pending || mvarsPending) return <TabLoading testId="designer-loading" />;
   if (!sameOwner(ownerOfPage(info.data), owner)) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor
