@@ -4,7 +4,8 @@
  * single binding picker offers, those already chosen left out), until the list holds `max` (then the picker says
  * so instead of offering more). On a project's page the signals are offered under their equipment and each row
  * names its equipment. With `statistics` (a chart on a project's page) the project's statistics are offered first,
- * as system bindings titled with their names. Each change is the whole list, one history step.
+ * as system bindings titled with their names, then its intermediate variables (runtime/mvars.ts), as mvar bindings
+ * titled with theirs. Each change is the whole list, one history step.
  */
 import { Button, Flex, Select, Typography, type SelectProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
@@ -13,6 +14,8 @@ import type { Binding } from '@/runtime/document';
 import { SYSTEM_KEYS, statisticValueKey, systemKeyOf, valueKeyOf } from '@/runtime/systemKeys';
 import { bindingOf, type BindableSignal, type EquipmentChoice } from '../model/properties';
 import { bindingOfPick } from '../model/fields/helpers';
+import { mvarIdOf, mvarValueKey } from '@/runtime/mvars';
+import { useProjectMvars } from './projectMvars';
 
 interface SignalListFieldProps {
   id: string;
@@ -39,9 +42,17 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
   const statisticGroup = statistics
     ? [{ label: t('designer.projectStatistics'), title: t('designer.projectStatistics'), options: SYSTEM_KEYS.filter((k) => !counted.has(k)).map((k) => ({ value: statisticValueKey(k), label: statisticName(k) })) }]
     : [];
+  const project = useProjectMvars();
+  const mvars = statistics && project ? project.mvars : [];
+  const listed = new Set(value.map(mvarIdOf));
+  const mvarGroup =
+    mvars.length > 0
+      ? [{ label: t('designer.mvars.group'), title: t('designer.mvars.group'), options: mvars.filter((m) => !listed.has(m.id)).map((m) => ({ value: mvarValueKey(m.id), label: m.name })) }]
+      : [];
   const options: SelectProps['options'] = equipment
     ? [
         ...statisticGroup,
+        ...mvarGroup,
         ...equipment.map((e) => ({ label: e.title || `#${e.id}`, title: e.title, options: offered.filter((s) => s.equipId === e.id).map(option) })),
       ].filter((group) => group.options.length > 0)
     : offered.map(option);
@@ -61,8 +72,16 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
       {value.map((binding, index) => {
         const signal = signals.find((s) => s.id === binding.signalId);
         const statistic = systemKeyOf(binding);
-        const own = statistic !== null ? binding.title || statisticName(statistic) : signal?.title || binding.title || `#${binding.signalId}`;
-        const equipmentTitle = statistic !== null ? t('designer.projectStatistics') : signal?.equipTitle || binding.subTitle;
+        const mvarId = mvarIdOf(binding);
+        const mvarName = mvars.find((m) => m.id === mvarId)?.name;
+        const own =
+          statistic !== null
+            ? binding.title || statisticName(statistic)
+            : mvarId !== null
+              ? mvarName || binding.title || `#${mvarId}`
+              : signal?.title || binding.title || `#${binding.signalId}`;
+        const equipmentTitle =
+          statistic !== null ? t('designer.projectStatistics') : mvarId !== null ? t('designer.mvars.group') : signal?.equipTitle || binding.subTitle;
         const name = equipment && equipmentTitle ? `${equipmentTitle} · ${own}` : own;
         return (
           <Flex key={valueKeyOf(binding) ?? index} gap={2} align="center" data-testid={`${id}-row`}>
@@ -114,6 +133,11 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
           const statistic = SYSTEM_KEYS.find((k) => statisticValueKey(k) === picked);
           if (statistic !== undefined) {
             onChange([...value, bindingOfPick({ systemKey: statistic, title: statisticName(statistic) })]);
+            return;
+          }
+          const mvar = mvars.find((m) => mvarValueKey(m.id) === picked);
+          if (mvar) {
+            onChange([...value, bindingOfPick({ mvarId: mvar.id, title: mvar.name })]);
             return;
           }
           const signal = offered.find((s) => s.id === picked);

@@ -67,15 +67,33 @@ export function cleanStatistics(value: unknown): Binding[] {
   });
 }
 
+/** Mvar bindings as given: each names an intermediate variable, once, with its title; anything else is left out. */
+export function cleanMvars(value: unknown): Binding[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<number>();
+  return value.filter(isRecord).flatMap((b) => {
+    const id = b.mvarId;
+    if (b.type !== 'mvar' || typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || seen.has(id)) return [];
+    seen.add(id);
+    return [{ type: 'mvar', equipId: null, signalId: null, title: text(b.title), subTitle: '', mvarId: id }];
+  });
+}
+
 export const CHART_FIELDS: readonly FieldDef[] = [
   {
-    // One list in the panel: the signals (`signalArray`), then on a project page its statistics (`systemArray`).
+    // One list in the panel: the signals (`signalArray`), then on a project page its statistics (`systemArray`)
+    // and its intermediate variables (`mvarArray`).
     id: 'signalArray',
     type: { kind: 'signals', statistics: true },
-    get: (w) => [...chartBindings(w), ...statisticBindings(w)],
+    get: (w) => [...chartBindings(w), ...statisticBindings(w), ...cleanMvars(w.data.mvarArray ?? [])],
     set: (w, v) => {
       const statistics = cleanStatistics(v);
-      return data(w, { signalArray: cleanBindings(v), systemArray: statistics.length > 0 || w.data.systemArray ? statistics : undefined });
+      const mvars = cleanMvars(v);
+      return data(w, {
+        signalArray: cleanBindings(v),
+        systemArray: statistics.length > 0 || w.data.systemArray ? statistics : undefined,
+        mvarArray: mvars.length > 0 || w.data.mvarArray ? mvars : undefined,
+      });
     },
   },
   {
