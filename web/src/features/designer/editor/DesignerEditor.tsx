@@ -236,7 +236,6 @@ export function DesignerEditor(props: DesignerEditorProps) {
   });
 
   return (
-    <ProjectMvarsContext.Provider value={mvarsOffered}>
     <Layout style={{ height: '100vh' }} data-testid="designer">
       <Flex align="center" gap={12} style={{ padding: '6px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
         <Link to={backTo} aria-label={t('designer.back')} data-testid="designer-back">
@@ -318,7 +317,10 @@ export function DesignerEditor(props: DesignerEditorProps) {
             </CanvasMenu>
           </WithRulers>
         </Layout.Content>
-        <RightPanel editor={calm} onChange={setEditor} signals={bindable} equipment={pickEquipment} pages={pages.data ?? NO_PAGES} />
+        {/* The binding pickers of a project page offer its intermediate variables. */}
+        <ProjectMvarsContext.Provider value={mvarsOffered}>
+          <RightPanel editor={calm} onChange={setEditor} signals={bindable} equipment={pickEquipment} pages={pages.data ?? NO_PAGES} />
+        </ProjectMvarsContext.Provider>
       </Layout>
       {messageHolder}
       <VersionsDrawer
@@ -364,6 +366,5 @@ export function DesignerEditor(props: DesignerEditorProps) {
         {t('designer.leaveBody')}
       </Modal>
     </Layout>
-    </ProjectMvarsContext.Provider>
   );
 }
