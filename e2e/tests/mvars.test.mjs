@@ -134,7 +134,7 @@ describe("a project's intermediate variables", () => {
     const row = page.locator('[data-testid="mvars-drawer"] tr').filter({ hasText: 'Reservoir net flow' });
     await row.waitFor();
     assert.match(await row.innerText(), /\[Clear water reservoir · Inflow\] - \[Clear water reservoir · Outflow\]/);
-    await page.locator('[data-testid^="mvar-edit-"]').first().click();
+    await row.locator('[data-testid^="mvar-edit-"]').click();
     await page.locator('[data-testid="mvar-formula-reads"]').getByText('Reads: Clear water reservoir · Inflow, Clear water reservoir · Outflow').waitFor();
     await snap(page, 'mvars-06-edit-en');
     await page.context().close();
