@@ -8,6 +8,7 @@ use crate::AppState;
 use crate::answers::{self, Created, Listed, SavedIds};
 use crate::api::signals::signal_list;
 use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::notify::content::Content;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
@@ -225,7 +226,7 @@ pub async fn announcement_edit(State(state): State<AppState>, current: CurrentUs
 }
 
 /// `POST /lfscada/announcement/publish {id}` → `{messages}`: a draft becomes published and every user of the
-/// organisation gets a `notice` message, pushed on their message socket.
+/// organisation gets a `notice` message, pushed on their message socket and queued for their e-mail channels.
 pub async fn announcement_publish(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
     let sent = match state.store.publish_announcement(current.user.org_id, id).await? {
@@ -234,6 +235,9 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
     };
     for (user_id, message) in &sent {
         state.link.live().publish_message(*user_id, &answers::message::Message::from(message.clone()));
+        // Also to the person's enabled e-mail channels, as expire and order messages (robots stay alarm feeds).
+        let content = Content::notice(&message.title, message.gmt_create, message.id);
+        state.notifier.email_stored(*user_id, &content).await;
     }
     Ok(ApiOk::new(answers::system::Published { messages: sent.len() }).audit("announcement", id))
 }

@@ -14,6 +14,8 @@ pub enum Kind {
     Expire,
     /// A work order's step told to a person concerned (docs/work-orders.md, "Order messages"); e-mail only.
     Order,
+    /// A system announcement published to the organisation (docs/messages.md, "Notices"); e-mail only.
+    Notice,
     /// The settings' "send test".
     Test,
 }
@@ -86,6 +88,24 @@ impl Content {
             signal: String::new(),
             message: format!("工单编号：{number}"),
             message_en: format!("Order number: {number}"),
+            value: None,
+            time_ms: now_ms,
+            level: 0,
+            message_id: Some(message_id),
+        }
+    }
+
+    /// A notice: the announcement's title (one text, as its author wrote it), published at `now_ms`. The rich
+    /// text itself is not mailed: its markup is the console's to show safely, so the mail points there.
+    pub fn notice(title: &str, now_ms: i64, message_id: i64) -> Content {
+        Content {
+            kind: Kind::Notice,
+            title: format!("系统公告：{title}"),
+            title_en: format!("Announcement: {title}"),
+            equipment: String::new(),
+            signal: String::new(),
+            message: "请在控制台的消息中心查看公告全文".into(),
+            message_en: "Read the whole announcement in the console's message centre".into(),
             value: None,
             time_ms: now_ms,
             level: 0,

@@ -2,7 +2,7 @@
 //! secrets never answered; SMTP settings for administrators only; an alarm delivered in each webhook format (the
 //! robots' signatures checked as the robots check them), by e-mail to a local SMTP server, only on the levels
 //! chosen; a failing receiver retried, then marked failed in the log; a queued delivery sent after a restart; an
-//! order message by e-mail.
+//! order message and an announcement by e-mail.
 
 use crate::both_backends;
 use crate::helpers::{Answer, Options, TestApp, answer};
@@ -485,4 +485,18 @@ both_backends!(email_reaches_a_local_smtp_server, Options::default(), |app| {
     assert!(mail.contains("X-Rcpt-To: fixer@plant.example"), "{mail}");
     assert!(mail.contains(&format!("Subject: Repair order {number} assigned to you: Boiler")), "{mail}");
     assert!(mail.contains(&format!("Message: Order number: {number}")), "{mail}");
+
+    // A published announcement reaches every person's e-mail, its title only (the rich text stays in the console).
+    let notice = app
+        .post("/lfscada/announcement/add", &[("title", "Water off Friday"), ("content", "<p>Main <b>closed</b></p>")])
+        .await;
+    let notice = notice.data()["id"].to_string();
+    assert_eq!(app.post("/lfscada/announcement/publish", &[("id", &notice)]).await.code(), "200");
+    let mut mails = vec![sink.message(4).await, sink.message(5).await];
+    mails.sort_by_key(|m| m.contains("X-Rcpt-To: ops@plant.example"));
+    for (mail, to) in mails.iter().zip(["fixer@plant.example", "ops@plant.example"]) {
+        assert!(mail.contains(&format!("X-Rcpt-To: {to}")), "{mail}");
+        assert!(mail.contains("Subject: Announcement: Water off Friday"), "{mail}");
+        assert!(mail.contains("the console's message centre") && !mail.contains("<b>"), "{mail}");
+    }
 });
