@@ -492,7 +492,7 @@ both_backends!(email_reaches_a_local_smtp_server, Options::default(), |app| {
         .await;
     let notice = notice.data()["id"].to_string();
     assert_eq!(app.post("/lfscada/announcement/publish", &[("id", &notice)]).await.code(), "200");
-    let mut mails = vec![sink.message(4).await, sink.message(5).await];
+    let mut mails = [sink.message(4).await, sink.message(5).await];
     mails.sort_by_key(|m| m.contains("X-Rcpt-To: ops@plant.example"));
     for (mail, to) in mails.iter().zip(["fixer@plant.example", "ops@plant.example"]) {
         assert!(mail.contains(&format!("X-Rcpt-To: {to}")), "{mail}");
