@@ -13,9 +13,9 @@ import type { MonitorSignal } from '@/lib/signals/types';
 import type { Mvar } from '@/lib/mvars';
 import { mvarSignals, mvarValues } from '../mvars';
 import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
+import { usePageSource } from './pageSource';
 
 const NO_MVARS: readonly Mvar[] = Object.freeze([]);
-import { usePageSource } from './pageSource';
 
 /** The catalogue as the viewer reads it, by signal id. */
 export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, RuntimeSignal> {
