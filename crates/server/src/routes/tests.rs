@@ -112,6 +112,16 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
     ),
     ("ops.repair.picture.delete", "pictureId", "looked up within the order the guard checked, by its uploader (1242)"),
     (
+        "project.mvar.add",
+        "signalIds",
+        "each must be a signal of the guarded project's equipment (notProjectSignal), all of which the caller sees",
+    ),
+    (
+        "project.mvar.edit",
+        "signalIds",
+        "each must be a signal of the guarded variable's project's equipment (notProjectSignal), all of which the caller sees",
+    ),
+    (
         "ops.inspection.worksheet.query",
         "planId",
         "a filter over worksheets already narrowed to those whose whole route the caller sees",
