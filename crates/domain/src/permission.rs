@@ -14,6 +14,15 @@ pub const WRITE_DATA: &str = "monitor_write_data";
 /// Manage equipment, gateways, groups, scenes, projects and announcements. Ours, as above.
 pub const MANAGE: &str = "manage";
 
+/// The equipment rule types (spec section 3: `00`, or `01` for the non-EG type), each with the permission that
+/// shows its equipment's alarms (spec section 6). The one table the alarm calls and the operating centre read.
+pub const ALARMS_BY_RULE_TYPE: [(&str, &str); 2] = [("00", EQUIPINFO_MENU_ALARM), ("01", DESIGNER_MENU_ALARM)];
+
+/// The permission that shows the alarms of equipment of `rule_type` (an unknown type is read as `00`).
+pub fn alarm_permission(rule_type: &str) -> &'static str {
+    ALARMS_BY_RULE_TYPE.iter().find(|(t, _)| *t == rule_type).map_or(EQUIPINFO_MENU_ALARM, |(_, p)| p)
+}
+
 /// Every code an administrator holds.
 pub const ALL: &[&str] =
     &[MULTI_DESIGNER_ALARM, MULTI_DESIGNER_REPAIR, EQUIPINFO_MENU_ALARM, DESIGNER_MENU_ALARM, WRITE_DATA, MANAGE];
@@ -49,5 +58,12 @@ mod tests {
     fn every_code_is_named_once() {
         let named: Vec<&str> = NAMED.iter().map(|(_, code)| *code).collect();
         assert_eq!(named, ALL);
+    }
+
+    #[test]
+    fn each_rule_type_has_its_alarm_permission_and_an_unknown_one_reads_as_00() {
+        assert_eq!(alarm_permission("00"), EQUIPINFO_MENU_ALARM);
+        assert_eq!(alarm_permission("01"), DESIGNER_MENU_ALARM);
+        assert_eq!(alarm_permission("02"), EQUIPINFO_MENU_ALARM);
     }
 }

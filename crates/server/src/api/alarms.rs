@@ -21,13 +21,9 @@ use ironsight_store::access::Viewer;
 use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
 use serde_json::Value;
 
-/// The permission that shows alarm records of equipment with `rule_type`.
-fn alarm_permission(rule_type: &str) -> &'static str {
-    if rule_type == "01" { permission::DESIGNER_MENU_ALARM } else { permission::EQUIPINFO_MENU_ALARM }
-}
-
+/// Refuses (1211) a caller without the permission that shows the alarms of equipment of `rule_type`.
 pub(crate) fn require_alarm_view(current: &CurrentUser, rule_type: &str) -> Result<(), ApiError> {
-    if permission::has(&current.user.auths, alarm_permission(rule_type)) {
+    if permission::has(&current.user.auths, permission::alarm_permission(rule_type)) {
         Ok(())
     } else {
         Err(ApiError::code(Code::NoAlarmPermission))

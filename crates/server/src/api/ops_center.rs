@@ -20,7 +20,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let keyword = params.text("keyword")?.unwrap_or_default();
     let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
     let auths = &current.user.auths;
-    let rule_types: Vec<&str> = [("00", permission::EQUIPINFO_MENU_ALARM), ("01", permission::DESIGNER_MENU_ALARM)]
+    let rule_types: Vec<&str> = permission::ALARMS_BY_RULE_TYPE
         .into_iter()
         .filter(|(_, needed)| permission::has(auths, needed))
         .map(|(rule_type, _)| rule_type)
