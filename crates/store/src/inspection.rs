@@ -161,6 +161,7 @@ impl Store {
         .bind(f.unit)
         .bind(i64::from(f.enabled))
         .bind(now)
+        .persistent(false) // binds Option<f64>: see the crate docs
         .fetch_one(self.pool())
         .await?)
     }
@@ -181,6 +182,7 @@ impl Store {
         .bind(now_ms())
         .bind(org_id)
         .bind(id)
+        .persistent(false) // binds Option<f64>: see the crate docs
         .execute(self.pool())
         .await?;
         Ok(done.rows_affected() == 1)
