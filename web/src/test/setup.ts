@@ -5,6 +5,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { fixedMediaQuery } from './viewport';
+import { installAntdStyleSink } from './antdStyleSink';
 // The app initialises i18n in main.tsx; component tests render parts of it without main.
 import '@/lib/i18n';
 // Every area's texts in every language at once, so components render their texts on the first render, as in the
@@ -14,6 +15,8 @@ import '@/test/allTexts';
 // `findBy…` and `waitFor` wait 1 s by default; a lazily loaded screen on a loaded 2-core CI machine can take
 // longer to import than that. Waiting longer never makes a passing test slower, only a failing one.
 configure({ asyncUtilTimeout: 5000 });
+
+installAntdStyleSink();
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => fixedMediaQuery(query, false);
