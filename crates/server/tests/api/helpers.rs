@@ -61,13 +61,29 @@ pub struct TestApp {
 static COUNTER: AtomicUsize = AtomicUsize::new(0);
 static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
 
-/// Drops test databases left by earlier runs that crashed before they could drop their own.
+/// Test databases are named `ironsight_t_{created, Unix seconds}_{process}_{count}`: each test may run in its own
+/// process (cargo-nextest), and two whole runs may share the one PostgreSQL server, so neither the process id nor a
+/// run's start tells a live database from an abandoned one. Its age does.
+const STALE_AFTER_SECS: u64 = 3 * 3600;
+
+fn unix_secs() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock after 1970").as_secs()
+}
+
+/// Drops test databases left by earlier runs that crashed before they could drop their own: those made more than
+/// [`STALE_AFTER_SECS`] ago (no run lasts that long) or named by an older scheme.
 async fn sweep_stale_databases() {
     let admin =
         Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
-    let mine = format!("ironsight_t_{}_", std::process::id());
+    let now = unix_secs();
     for name in admin.databases_with_prefix("ironsight_t_").await.unwrap() {
-        if !name.starts_with(&mine) {
+        let made: Option<u64> = name["ironsight_t_".len()..].split('_').next().and_then(|s| s.parse().ok());
+        // An older scheme put the process id first: a number far below any time this scheme writes.
+        let stale = match made {
+            Some(made) if made > 1_000_000_000 => now.saturating_sub(made) > STALE_AFTER_SECS,
+            _ => true,
+        };
+        if stale {
             let _ = admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
         }
     }
@@ -93,8 +109,18 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         Backend::Sqlite => None,
         Backend::Postgres => {
             SWEPT.get_or_init(sweep_stale_databases).await;
-            let name = format!("ironsight_t_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst));
+            let name = format!(
+                "ironsight_t_{}_{}_{}",
+                unix_secs(),
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::SeqCst)
+            );
             pg_admin(&format!("CREATE DATABASE {name}")).await;
+            // Commits return before their WAL reaches the disk. What a test proves does not depend on it: a commit
+            // is still visible to every later statement, and kept when the server under test is killed (only a
+            // crash of PostgreSQL itself could lose the last moment's). It spares the disk a flush per commit, which
+            // hundreds of tests at once queue on.
+            pg_admin(&format!("ALTER DATABASE {name} SET synchronous_commit = off")).await;
             pg_database = Some(name.clone());
             Some(format!("{}/{name}", pg_base()))
         }
@@ -142,6 +168,7 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
         sms: options.sms_url.map(|url| {
             ironsight::sms::SmsConfig::parse(Some(url.into()), Some("X-Token: test-secret".into())).unwrap().unwrap()
         }),
+        code_resend_wait_ms: ironsight::api::security_codes::RESEND_WAIT_MS,
         log: "warn".into(),
     };
     let running = ironsight::start(config).await.expect("server starts");
