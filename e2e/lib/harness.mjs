@@ -131,15 +131,29 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
   };
 }
 
-/** Lets finite animations (tabs, dialogs, popovers, toasts) finish so a screenshot shows what the user sees;
- * endless ones (a spinner) are not waited for. */
+/** Waits for `count` of the page's animation frames: time on the page's own clock, for a test that must see
+ * that something does NOT change while the page keeps drawing (a paused player). */
+export async function frames(page, count) {
+  await page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        const step = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+}
+
+/** Lets finite animations and transitions (tabs, dialogs, drawers, popovers, toasts) finish so a click lands where
+ * the user's would and a screenshot shows what the user sees; endless ones (a spinner) are not waited for. Then two
+ * frames, so what the end of an animation changes is drawn. */
 export async function settle(page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  await page.waitForTimeout(300);
+  await frames(page, 2);
 }
 
 /** A screenshot once animations have settled. */

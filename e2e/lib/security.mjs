@@ -1,6 +1,21 @@
 // Steps of the security screens shared by the browser tests of the nosms deployment (security.test.mjs) and the
 // one with an SMS provider (security-sms.test.mjs).
 
+/**
+ * The wait between two codes to one address, as the browser tests' servers are started with it
+ * (`--test-only-code-resend-seconds`, a setting for tests only: a deployment waits 60 s).
+ */
+export const RESEND_SECONDS = 5;
+export const resendArgs = ['--test-only-code-resend-seconds', String(RESEND_SECONDS)];
+
+/**
+ * Waits, on the page's own clock, until a second code to the address may be sent: `sentAt` is a time (Date.now())
+ * taken after the first code arrived, so later than the server's own record of sending it.
+ */
+export async function untilResendAllowed(page, sentAt) {
+  await page.waitForFunction((allowedAt) => Date.now() >= allowedAt, sentAt + RESEND_SECONDS * 1000 + 200);
+}
+
 /** Logs out through the user menu. */
 export async function logout(page) {
   await page.locator('#user-menu').click();

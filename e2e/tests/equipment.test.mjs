@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { consoleUnderTest, repoRoot, settle, shot } from '../lib/harness.mjs';
+import { api, until } from '../lib/demo.mjs';
 
 // The web app's own copy of the library the console exports with (the e2e package has no dependencies of its own).
 const { default: writeXlsxFile } = await import(join(repoRoot, 'web', 'node_modules', 'write-excel-file', 'node', 'index.js'));
@@ -26,21 +27,6 @@ before(() => {
 after(() => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-
-/** Calls the API from the page (same origin, the session cookie goes along). */
-async function api(page, path, body) {
-  return page.evaluate(
-    async ([p, b]) => {
-      const response = await fetch(p, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(b).toString(),
-      });
-      return response.json();
-    },
-    [path, body],
-  );
-}
 
 /** Picks an option of an antd Select by its visible text. */
 async function choose(page, selectId, optionText) {
@@ -361,9 +347,7 @@ describe('equipment management', () => {
     const demoIds = demoPlant.map((e) => e.id);
     const processIds = demoPlant.filter((e) => e.gatewaySn === 'EG-DEMO-01').map((e) => e.id);
     for (const sn of ['EG-DEMO-01', 'EG-DEMO-02']) {
-      for (let i = 0; i < 60 && !(await api(page, '/lfscada/gateway/info', { sn })).data.online; i++) {
-        await page.waitForTimeout(500);
-      }
+      await until(async () => (await api(page, '/lfscada/gateway/info', { sn })).data.online, `${sn} online`);
     }
     const group = await api(page, '/lfscada/monitor/group/add', { name: '一号线' });
     assert.equal(group.code, '200', JSON.stringify(group));

@@ -6,6 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
+import { until } from '../lib/demo.mjs';
 
 const PUMP = '1# Pump station';
 
@@ -24,16 +25,15 @@ async function openList(page) {
 
 /** Waits until the pump shows online (or online with alarms); the demo agent may still be connecting. */
 async function waitForPumpOnline(page) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const card = pumpCard(page).first();
+  const card = pumpCard(page).first();
+  await until(async () => {
     await card.waitFor();
     const state = await card.getAttribute('data-state');
-    if (state === 'online' || state === 'alarm') return card;
-    if (Date.now() > deadline) assert.fail(`${PUMP} is not online: ${state}`);
-    await page.waitForTimeout(2000);
+    if (state === 'online' || state === 'alarm') return true;
     await page.getByRole('button', { name: /刷新|Refresh/ }).first().click();
-  }
+    return false;
+  }, `${PUMP} to show online after a refresh`);
+  return card;
 }
 
 async function pumpId(page) {

@@ -5,6 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
+import { until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest({ viewport: { width: 1366, height: 800 } });
 
@@ -21,15 +22,13 @@ async function openGateways(page) {
 
 /** Waits until the demo gateway shows as online; the agent may still be connecting when the server starts. */
 async function waitForDemoOnline(page, onlineText) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const state = row(page, 'EG-DEMO-01').locator('[data-testid="gateway-online"]');
+  const state = row(page, 'EG-DEMO-01').locator('[data-testid="gateway-online"]');
+  await until(async () => {
     await state.waitFor();
-    if ((await state.innerText()).trim() === onlineText) return;
-    if (Date.now() > deadline) assert.fail(`EG-DEMO-01 is not ${onlineText}: ${await state.innerText()}`);
-    await page.waitForTimeout(2000);
+    if ((await state.innerText()).trim() === onlineText) return true;
     await page.getByRole('button', { name: /刷新|Refresh/ }).click();
-  }
+    return false;
+  }, `EG-DEMO-01 to show ${onlineText} after a refresh`);
 }
 
 describe('gateway management', () => {

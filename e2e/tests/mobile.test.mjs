@@ -45,7 +45,7 @@ async function openMenu(page) {
   await page.locator('#shell-menu-button').tap();
   await page.locator('#shell-drawer').waitFor();
   // The drawer slides in; a tap during the slide can miss.
-  await page.waitForTimeout(400);
+  await settle(page);
 }
 
 /** A realtime value's text, from the cards on a phone or the table on a tablet. */

@@ -33,6 +33,14 @@ async function writeFromCommandTab(page, title, value) {
   await page.locator('#write-submit').click();
 }
 
+
+/** Waits until the real-time curve draws live points, as many as it has lines (its `data-points` count). */
+async function curveHasLivePoints(page) {
+  await page.waitForFunction(() => {
+    const chart = document.querySelector('[data-points]');
+    return chart !== null && Number(chart.getAttribute('data-points')) >= 3;
+  }, undefined, { timeout: 30_000 });
+}
 describe('EG equipment detail', () => {
   test('zh-CN: live values, write, read-only refusal, read now, history and export, alarm confirm and release', async () => {
     const page = await app.newPage();
@@ -147,7 +155,7 @@ describe('EG equipment detail', () => {
     // Real-time curve.
     await openTab(page, '实时曲线');
     await page.locator('[data-testid="curve-chart"] canvas').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(3000);
+    await curveHasLivePoints(page);
     await snap(page, 'monitor-detail-11-curve-zh');
     await page.context().close();
   });
@@ -203,7 +211,7 @@ describe('EG equipment detail', () => {
 
     await openTab(page, 'Real-time curve');
     await page.locator('[data-testid="curve-chart"] canvas').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(3000);
+    await curveHasLivePoints(page);
     await noChinese();
     await snap(page, 'monitor-detail-27-curve-en');
     await page.context().close();

@@ -5,6 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
+import { until } from '../lib/demo.mjs';
 
 const PUMP = '1# Pump station';
 
@@ -23,14 +24,11 @@ const openPopover = (page) => page.locator('.ant-popover:not(.ant-popover-hidden
 async function waitForLiveCard(page, onlineText) {
   const card = page.locator('[data-testid="scene-card"]').filter({ hasText: PUMP });
   await card.waitFor();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  return until(async () => {
     const online = await card.locator('[data-testid="scene-card-online"]').innerText();
     const numbers = await card.locator('[data-testid="scene-value-number"]').allInnerTexts();
-    if (online === onlineText && numbers.some((n) => /\d/.test(n))) return { card, numbers };
-    if (Date.now() > deadline) assert.fail(`no live values on the pump's card: ${online} ${numbers}`);
-    await page.waitForTimeout(1000);
-  }
+    return online === onlineText && numbers.some((n) => /\d/.test(n)) ? { card, numbers } : null;
+  }, `live values on the pump's card, ${onlineText}`);
 }
 
 describe('scenes and projects', () => {

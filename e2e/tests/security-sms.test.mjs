@@ -9,7 +9,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { consoleUnderTest, loginThroughForm, settle, shot } from '../lib/harness.mjs';
-import { logout, newRecoveredPassword, proveByPassword, startRecovery } from '../lib/security.mjs';
+import { logout, newRecoveredPassword, proveByPassword, resendArgs, startRecovery, untilResendAllowed } from '../lib/security.mjs';
 
 const PHONE = '13812345678';
 
@@ -27,7 +27,7 @@ await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const smsUrl = `http://127.0.0.1:${receiver.address().port}/sms?to={phone}&code={code}`;
 after(() => new Promise((resolve) => receiver.close(resolve)));
 
-const app = consoleUnderTest({ extraArgs: ['--sms-url', smsUrl] });
+const app = consoleUnderTest({ extraArgs: ['--sms-url', smsUrl, ...resendArgs] });
 
 /** The code of the `count`th text message, once it arrived, after checking it went to the phone. */
 async function codeOfText(count) {
@@ -59,7 +59,7 @@ describe('account security with an SMS provider', { timeout: 300_000 }, () => {
     await page.locator('[data-testid="security-change-submit"]').click();
     await page.waitForURL('**/setup/tel/validate');
     await page.locator('#security-bind-code').fill(await codeOfText(1));
-    // One code a minute to a number: the recovery's code below waits for the minute since this one.
+    // One code per resend wait to a number: the recovery's code below waits for it since this one.
     const boundAt = Date.now();
     await settle(page);
     await shot(page, 'security-sms-code-zh');
@@ -85,7 +85,7 @@ describe('account security with an SMS provider', { timeout: 300_000 }, () => {
     await page.goto(`${app.base}/findpwd`);
     await page.waitForURL('**/findpwd/account');
     await startRecovery(page, 'tel');
-    await page.waitForTimeout(Math.max(0, boundAt + 62_000 - Date.now()));
+    await untilResendAllowed(page, boundAt);
     await page.locator('[data-testid="findpwd-code-send"]').click();
     await page.locator('[data-testid="findpwd-code-send"]').getByText(/Again in \d+ s/).waitFor();
     await page.locator('#findpwd-code').fill(await codeOfText(2));

@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { consoleUnderTest, screenshotDir, settle } from '../lib/harness.mjs';
+import { consoleUnderTest, frames, screenshotDir, settle } from '../lib/harness.mjs';
 import { addPump, api, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
@@ -130,7 +130,8 @@ describe('track playback', () => {
     await until(async () => (await text(page, 'track-time')) !== startTime, 'the cursor to move while playing', 20_000);
     await page.locator('[data-testid="track-pause"]').click();
     const paused = await text(page, 'track-time');
-    await page.waitForTimeout(500);
+    // Half a second of the page's own frames (at 8× the cursor would move several steps in it).
+    await frames(page, 30);
     assert.equal(await text(page, 'track-time'), paused, 'paused: the cursor stays');
 
     // The slider's end: the newest position.

@@ -141,6 +141,7 @@ async fn main() -> anyhow::Result<()> {
         espeak: ironsight::sound::DEFAULT_ENGINE.into(),
         notify: ironsight::notify::NotifyConfig::default(),
         sms: None,
+        code_resend_wait_ms: ironsight::api::security_codes::RESEND_WAIT_MS,
     };
     let rss_start = rss_mib();
     let running = ironsight::start(config).await?;

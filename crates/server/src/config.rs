@@ -94,6 +94,11 @@ pub struct Cli {
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
+    /// FOR TESTS ONLY, never for a deployment: seconds between two verification codes to one address instead of the
+    /// 60 the security rules set, so a browser test that sends a second code need not wait out a minute
+    /// (docs/testing.md). Hidden from `--help`; not read from the configuration file.
+    #[arg(long, env = "IRONSIGHT_TEST_ONLY_CODE_RESEND_SECONDS", hide = true)]
+    pub test_only_code_resend_seconds: Option<u32>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -288,6 +293,9 @@ pub struct Config {
     pub notify: crate::notify::NotifyConfig,
     /// The SMS provider of verification codes; `None`: no SMS (the console's `nosms` screens).
     pub sms: Option<crate::sms::SmsConfig>,
+    /// The wait between two verification codes to one address: [`crate::api::security_codes::RESEND_WAIT_MS`],
+    /// shorter only when a test asks for it (`--test-only-code-resend-seconds`).
+    pub code_resend_wait_ms: i64,
     pub log: String,
 }
 
@@ -352,6 +360,9 @@ impl Config {
                 cli.sms_url.clone().or(file.sms_url),
                 cli.sms_header.clone().or(file.sms_header),
             )?,
+            code_resend_wait_ms: cli
+                .test_only_code_resend_seconds
+                .map_or(crate::api::security_codes::RESEND_WAIT_MS, |seconds| i64::from(seconds) * 1000),
             log: cli.log.clone().or(file.log).unwrap_or_else(|| "info".into()),
         })
     }
@@ -401,6 +412,15 @@ mod tests {
         assert_eq!(config.notify.retry_delays, [std::time::Duration::from_secs(1), std::time::Duration::from_secs(5)]);
         let too_long = Cli { notify_retry_seconds: vec![86_401], ..Cli::default() };
         assert!(Config::resolve(&too_long).is_err());
+    }
+
+    #[test]
+    fn the_code_resend_wait_is_a_minute_unless_a_test_shortens_it() {
+        assert_eq!(Config::resolve(&Cli::default()).unwrap().code_resend_wait_ms, 60_000);
+        let test = Cli { test_only_code_resend_seconds: Some(2), ..Cli::default() };
+        assert_eq!(Config::resolve(&test).unwrap().code_resend_wait_ms, 2_000);
+        let help = <Cli as clap::CommandFactory>::command().render_long_help().to_string();
+        assert!(!help.contains("test-only"), "a deployment's --help does not offer it");
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub async fn send_code(State(state): State<AppState>, headers: HeaderMap, params
     let address =
         codes::verified_address(&user, contact).ok_or_else(|| ApiError::code(Code::ContactNotVerified))?.to_owned();
     codes::send(&state, &user, contact, &address, Purpose::Recover, crate::error::request_lang()).await?;
-    Ok(ApiOk::new(super::security::code_sent(contact, &address)))
+    Ok(ApiOk::new(super::security::code_sent(&state, contact, &address)))
 }
 
 /// `POST /lfscada/findpwd/verify {method: tel|email|question, code, answer}`: the identity check of the recovery.

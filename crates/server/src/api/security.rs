@@ -63,14 +63,14 @@ pub async fn send_code(State(state): State<AppState>, current: CurrentUser, para
             .to_owned(),
     };
     codes::send(&state, &current.user, contact, &address, purpose, crate::error::request_lang()).await?;
-    Ok(ApiOk::new(code_sent(contact, &address)))
+    Ok(ApiOk::new(code_sent(&state, contact, &address)))
 }
 
 /// What `sendCode` answers.
-pub fn code_sent(contact: Contact, address: &str) -> CodeSent {
+pub fn code_sent(state: &AppState, contact: Contact, address: &str) -> CodeSent {
     CodeSent {
         to: codes::mask(contact, address),
-        resend_in: codes::RESEND_WAIT_MS / 1000,
+        resend_in: state.config.code_resend_wait_ms / 1000,
         expires_in: codes::CODE_TTL_MS / 1000,
     }
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 pub const CODE_TTL_MS: i64 = 10 * 60_000;
 /// Wrong tries a code takes; the next try, right or wrong, is refused (1320).
 pub const CODE_MAX_ATTEMPTS: i64 = 5;
-/// The wait between two codes to one address.
+/// The wait between two codes to one address (`Config::code_resend_wait_ms`, which only a test shortens).
 pub const RESEND_WAIT_MS: i64 = 60_000;
 /// Codes one address may receive in an hour.
 pub const HOURLY_MAX: i64 = 10;
@@ -141,8 +141,9 @@ pub async fn send(
     let key = address_key(contact, address);
     let now = ironsight_store::now_ms();
     let history = state.store.code_sends(&key, now - HOUR_MS).await?;
-    if let Some(last) = history.last_sent_ms.filter(|last| now - last < RESEND_WAIT_MS) {
-        let seconds = (RESEND_WAIT_MS - (now - last) + 999) / 1000;
+    let wait = state.config.code_resend_wait_ms;
+    if let Some(last) = history.last_sent_ms.filter(|last| now - last < wait) {
+        let seconds = (wait - (now - last) + 999) / 1000;
         return Err(ApiError::Business(Code::CodeResendTooSoon, vec![("seconds", seconds.to_string())]));
     }
     if history.sent_in_window >= HOURLY_MAX {

@@ -35,7 +35,8 @@ export function RealtimeCurveTab({ signals, signalsLoading, signalsError, onRetr
     () => chosen ?? (signals ?? []).filter((s) => s.dataType !== 'bool').slice(0, 3).map((s) => s.id),
     [chosen, signals],
   );
-  const option = useMemo(() => {
+  // The points drawn, said on the chart (`data-points`): the browser tests wait for live points by it, not by time.
+  const { option, pointCount } = useMemo(() => {
     const byId = new Map((signals ?? []).map((s) => [s.id, s]));
     const windowMs = windowMin * 60_000;
     const lines = selected.map((id) => {
@@ -43,7 +44,10 @@ export function RealtimeCurveTab({ signals, signalsLoading, signalsError, onRetr
       const name = s ? (s.unit ? `${s.signalTitle} (${s.unit})` : s.signalTitle) : String(id);
       return { signalId: id, name, unit: s?.unit ?? '', decimals: s?.decimals ?? 2, dataType: s?.dataType ?? 'float64', points: buffer.points(String(id), now, windowMs) };
     });
-    return rollingChartOption(lines, now, windowMs);
+    return {
+      option: rollingChartOption(lines, now, windowMs),
+      pointCount: lines.reduce((sum, line) => sum + line.points.length, 0),
+    };
   }, [selected, signals, buffer, now, windowMin]);
 
   if (signalsLoading) return <TabLoading />;
@@ -86,7 +90,9 @@ export function RealtimeCurveTab({ signals, signalsLoading, signalsError, onRetr
       {selected.length === 0 ? (
         <TabEmpty testId="curve-empty" description={t('monitor.curve.empty')} />
       ) : (
-        <LazyChart option={option} height={380} mode="merge" testId="curve-chart" />
+        <div data-points={pointCount}>
+          <LazyChart option={option} height={380} mode="merge" testId="curve-chart" />
+        </div>
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('monitor.curve.hint')}
