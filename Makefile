@@ -58,11 +58,45 @@ run: build speech ## Build and start the console with the demo accounts and the 
 	./target/release/ironsight --demo --lang $(LANG_DEFAULT) --listen $(LISTEN) --mqtt-listen $(MQTT_LISTEN) --data-dir $(DATA_DIR)
 
 .PHONY: test
-test: test-rust test-web test-e2e ## Run every test (Rust, web, browser)
+test: ## Run every test, each stage timed, with a table of wall times at the end (scripts/test-all, docs/testing.md)
+	MAKE="$(MAKE)" scripts/test-all
+
+# The stages scripts/test-all runs, one target each, so any one can be run on its own (docs/testing.md). What they
+# need is built once: `build-tests` compiles every Rust test binary and, with them, the debug server binary the
+# browser tests start (target/debug/ironsight), in one profile with one feature set; `web-bundle` builds web/dist,
+# which that binary serves from disk.
+.PHONY: build-tests
+build-tests: ## Build every Rust test binary and the debug server binary the browser tests use (no test runs)
+	$(CARGO) nextest run --workspace --no-run
+
+.PHONY: web-bundle
+web-bundle: web/node_modules/.package-lock.json ## Bundle the web app into web/dist without the TypeScript check (the test run checks types as a stage of its own)
+	cd web && $(NPM) run bundle
+
+.PHONY: run-rust-tests
+run-rust-tests:
+	$(CARGO) nextest run --workspace
+
+.PHONY: web-typecheck
+web-typecheck: web/node_modules/.package-lock.json
+	cd web && $(NPM) run typecheck
+
+.PHONY: run-vitest
+run-vitest: web/node_modules/.package-lock.json
+	cd web && $(NPM) test
+
+.PHONY: run-e2e
+run-e2e: e2e/node_modules/.package-lock.json
+	cd e2e && $(NPM) test
 
 .PHONY: test-rust
-test-rust: smtp-venv ## Rust unit and API tests, on SQLite and PostgreSQL (IRONSIGHT_TEST_PG, default postgres://postgres@127.0.0.1:5432)
-	$(CARGO) test --workspace
+test-rust: smtp-venv build-tests run-rust-tests ## Rust unit and API tests with cargo-nextest, on SQLite and PostgreSQL (IRONSIGHT_TEST_PG, default postgres://postgres@127.0.0.1:5432)
+
+.PHONY: test-web
+test-web: web-typecheck run-vitest ## Web unit tests (Vitest) and the TypeScript check
+
+.PHONY: test-e2e
+test-e2e: web-bundle build-tests run-e2e ## Browser tests: headless Chromium against the real server binary (target/debug/ironsight)
 
 # The e-mail notification test (crates/server/tests/api/notify.rs) delivers to a local SMTP server, Python's
 # aiosmtpd, from a virtual environment at .venv (ignored by git). Without it that one test says it is skipped,
@@ -75,15 +109,6 @@ smtp-venv: ## Make .venv with aiosmtpd (the local SMTP server of the e-mail noti
 	  { python3 -m venv .venv && .venv/bin/pip install -q aiosmtpd==$(AIOSMTPD_VERSION); } \
 	    || echo "make: .venv could not be made (Debian: apt-get install python3-venv): the e-mail test is skipped"; \
 	fi
-
-.PHONY: test-web
-test-web: web/node_modules/.package-lock.json ## Web unit tests (Vitest) and the TypeScript check
-	cd web && $(NPM) run typecheck && $(NPM) test
-
-.PHONY: test-e2e
-test-e2e: web e2e/node_modules/.package-lock.json ## Browser tests: headless Chromium against the real server binary
-	$(CARGO) build -p ironsight
-	cd e2e && $(NPM) test
 
 .PHONY: lint
 lint: ## Clippy and rustfmt check
