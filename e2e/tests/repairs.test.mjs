@@ -111,8 +111,13 @@ describe('repair work orders', () => {
     assert.equal(seen.data.list[0].dataStatus, 'seen', 'opening the order saw its message');
 
     // Received, then finished with the repair content.
+    // The answer to the step is waited for and read: a refusal fails here with the server's own words, and a click
+    // that made no call fails on the wait for the answer, not later on the order's state.
     await fixer.locator('#repair-receive').click();
+    const receiving = fixer.waitForResponse((response) => response.url().includes('/lfscada/ops/repair/receive'));
     await fixer.locator('.ant-popconfirm .ant-btn-primary').click();
+    const received = await (await receiving).json();
+    assert.equal(received.code, '200', `the receive step: ${JSON.stringify(received)}`);
     await fixer.locator('[data-testid="repair-detail"][data-status="received"]').waitFor();
     await snap(fixer, 'repairs-06-beside-received-en');
     await fixer.locator('#repair-finish').click();
