@@ -33,7 +33,6 @@ async function writeFromCommandTab(page, title, value) {
   await page.locator('#write-submit').click();
 }
 
-
 /** Waits until the real-time curve draws live points, as many as it has lines (its `data-points` count). */
 async function curveHasLivePoints(page) {
   await page.waitForFunction(() => {
@@ -41,6 +40,7 @@ async function curveHasLivePoints(page) {
     return chart !== null && Number(chart.getAttribute('data-points')) >= 3;
   }, undefined, { timeout: 30_000 });
 }
+
 describe('EG equipment detail', () => {
   test('zh-CN: live values, write, read-only refusal, read now, history and export, alarm confirm and release', async () => {
     const page = await app.newPage();

@@ -93,11 +93,13 @@ fn pg_base() -> String {
     std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
 }
 
-/// Runs an admin statement on the PostgreSQL server.
-async fn pg_admin(sql: &str) {
+/// Runs admin statements on the PostgreSQL server, in order, over one connection.
+async fn pg_admin(statements: &[String]) {
     let admin =
         Store::admin_connect(&format!("{}/postgres", pg_base())).await.expect("PostgreSQL reachable (is it running?)");
-    admin.execute_raw(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+    for sql in statements {
+        admin.execute_raw(sql).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
 }
 
 pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
@@ -115,12 +117,15 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
                 std::process::id(),
                 COUNTER.fetch_add(1, Ordering::SeqCst)
             );
-            pg_admin(&format!("CREATE DATABASE {name}")).await;
             // Commits return before their WAL reaches the disk. What a test proves does not depend on it: a commit
             // is still visible to every later statement, and kept when the server under test is killed (only a
             // crash of PostgreSQL itself could lose the last moment's). It spares the disk a flush per commit, which
             // hundreds of tests at once queue on.
-            pg_admin(&format!("ALTER DATABASE {name} SET synchronous_commit = off")).await;
+            pg_admin(&[
+                format!("CREATE DATABASE {name}"),
+                format!("ALTER DATABASE {name} SET synchronous_commit = off"),
+            ])
+            .await;
             pg_database = Some(name.clone());
             Some(format!("{}/{name}", pg_base()))
         }
@@ -333,7 +338,7 @@ impl TestApp {
         self.running.task.abort();
         self.store.close().await;
         if let Some(name) = self.pg_database {
-            pg_admin(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+            pg_admin(&[format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")]).await;
         }
     }
 }
