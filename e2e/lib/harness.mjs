@@ -55,6 +55,29 @@ export async function startServer({ extraArgs = [] } = {}) {
   };
 }
 
+/**
+ * Starts a test's stand-in for an outside service (a node:http or node:net server: a weather or SMS provider, an
+ * SMTP server, a web site, a video stream) on a free local port. Answers the port and `close`, which also ends the
+ * connections still open: the server under test keeps its connections to a provider alive, and a plain
+ * `server.close()` waits for them to end, which held the weather file's end for the client's 90 s idle timeout.
+ */
+export async function listenLocal(server) {
+  const open = new Set();
+  server.on('connection', (socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.address().port,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of open) socket.destroy();
+      }),
+  };
+}
+
 /** Launches headless Chromium. Playwright gives it a fresh temporary profile (user data dir) of its own and
  * refuses `--user-data-dir` in `args`; each test then opens a new context with empty storage. */
 export async function launchBrowser() {
@@ -112,9 +135,16 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
     /**
      * A page in a new browser context; downloads are accepted so tests can check exports. `device`: other context
      * options (a phone's viewport, touch, isMobile).
+     *
+     * The context asks for reduced motion, as a user's system can, so the console's dialogs, pop-ups and menus
+     * open without antd's zoom and slide (providers.tsx). With motion, a click right after a pop-up appeared could be
+     * lost: antd first lays a pop-up out full size at its place, invisible (the motion's "prepare" step, while it
+     * measures), then shrinks it to nothing and grows it. Playwright found the button still there for two frames,
+     * passed its checks, and the click arrived after the shrink, on what lay beneath: a popconfirm's OK, a colour
+     * preset and a dialog's OK were each lost once that way. `{ reducedMotion: 'no-preference' }` for a test of motion.
      */
     async newPage(device = {}) {
-      const context = await chromium.browser.newContext({ viewport, acceptDownloads: true, ...device });
+      const context = await chromium.browser.newContext({ viewport, acceptDownloads: true, reducedMotion: 'reduce', ...device });
       return context.newPage();
     },
     /**

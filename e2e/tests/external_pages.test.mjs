@@ -10,7 +10,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { consoleUnderTest, settle, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, settle, snap } from '../lib/harness.mjs';
 
 const PAGES = {
   '/': '<h1 id="board-title">Plant board</h1><p id="board-line">Line 2 · running · 42.5 m³/h</p>',
@@ -24,8 +24,8 @@ async function startSite() {
     response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><body style="font-family:sans-serif;background:#eef6ff;margin:24px">${body ?? 'not found'}</body>`);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, port: server.address().port, close: () => new Promise((r) => server.close(r)) };
+  const { port, close } = await listenLocal(server);
+  return { url: `http://127.0.0.1:${port}`, port, close };
 }
 
 const site = await startSite();

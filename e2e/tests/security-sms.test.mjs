@@ -8,7 +8,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { consoleUnderTest, loginThroughForm, settle, shot } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, loginThroughForm, settle, shot } from '../lib/harness.mjs';
 import { logout, newRecoveredPassword, proveByPassword, resendArgs, startRecovery, untilResendAllowed } from '../lib/security.mjs';
 
 const PHONE = '13812345678';
@@ -23,9 +23,9 @@ const receiver = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
 });
-await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const smsUrl = `http://127.0.0.1:${receiver.address().port}/sms?to={phone}&code={code}`;
-after(() => new Promise((resolve) => receiver.close(resolve)));
+const receiving = await listenLocal(receiver);
+const smsUrl = `http://127.0.0.1:${receiving.port}/sms?to={phone}&code={code}`;
+after(() => receiving.close());
 
 const app = consoleUnderTest({ extraArgs: ['--sms-url', smsUrl, ...resendArgs] });
 

@@ -7,7 +7,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { consoleUnderTest, loginThroughForm, settle, shot } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, loginThroughForm, settle, shot } from '../lib/harness.mjs';
 import { api } from '../lib/demo.mjs';
 import { logout, newRecoveredPassword, proveByPassword, resendArgs, startRecovery, untilResendAllowed } from '../lib/security.mjs';
 
@@ -22,6 +22,7 @@ const ANSWER = 'Blue Pump';
  */
 function smtpSink() {
   const messages = [];
+  let listening;
   const server = createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -53,8 +54,11 @@ function smtpSink() {
   });
   return {
     messages,
-    listen: () => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port))),
-    close: () => new Promise((resolve) => server.close(resolve)),
+    async listen() {
+      listening = await listenLocal(server);
+      return listening.port;
+    },
+    close: () => listening?.close(),
   };
 }
 

@@ -69,13 +69,18 @@ async function openLive(page, pageId) {
   await until(async () => (await page.locator('[data-testid="flow-flow-on"]').getAttribute('data-flowing')) === 'true', 'the bar to flow');
 }
 
-/** The CSS animation running on a bar's stripes ('none' when it stands still). */
+/** The CSS animations running on a bar's stripes, by name (none when they stand still). */
+const stripeAnimations = (page, id) =>
+  page.locator(`[data-testid="flow-${id}"] g[clip-path] > g`).evaluate((g) => g.getAnimations().map((a) => a.animationName));
+
+/** The CSS animation set on a bar's stripes ('none' when it stands still). */
 const stripeAnimation = (page, id) =>
   page.locator(`[data-testid="flow-${id}"] g[clip-path] > g`).evaluate((g) => getComputedStyle(g).animationName);
 
 describe('the viewer draws tables, the XY curve and flow bars', () => {
   test('zh-CN: history rows from the plant, the alarm table, the XY curve and flow bars; the designer asks nothing', async () => {
-    const page = await app.newPage();
+    // Motion as most users have it: the flow bars' stripes move (the harness's pages ask for reduced motion).
+    const page = await app.newPage({ reducedMotion: 'no-preference' });
     await app.loginAsDemo(page);
     const { equipmentId, signals, pageId } = await savePage(page, '表格与曲线');
     // An alarm rule the simulator meets at once (the setpoint stays at 1450), so the alarm table has a record.
@@ -114,6 +119,12 @@ describe('the viewer draws tables, the XY curve and flow bars', () => {
     assert.equal(await page.locator('[data-testid="flow-flow-off"]').getAttribute('data-flowing'), 'false');
     assert.equal(await stripeAnimation(page, 'flow-off'), 'none');
     await snap(page, 'viewer-tables-01-live-zh');
+    // A user whose system asks for reduced motion sees the flowing bar stand still, and moving again without it.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.deepEqual(await stripeAnimations(page, 'flow-on'), []);
+    assert.equal(await page.locator('[data-testid="flow-flow-on"]').getAttribute('data-flowing'), 'true');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    assert.deepEqual(await stripeAnimations(page, 'flow-on'), ['rt-flow']);
 
     // The designer draws the same widgets with the same renderers, not live: headings, a note, no table query.
     const asked = [];

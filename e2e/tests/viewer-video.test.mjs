@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, snap } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 import { draw, onCanvas, save, widgetsOfType } from '../lib/designer.mjs';
 
@@ -25,6 +25,7 @@ const SKIP = hasFfmpeg ? false : 'ffmpeg is not installed: the video test needs 
 const app = consoleUnderTest();
 
 let streamDir;
+/** The local HLS stream's server (listenLocal), once started. */
 let streamServer;
 let streamBase;
 
@@ -41,7 +42,7 @@ before(async () => {
     { encoding: 'utf8' },
   );
   assert.equal(made.status, 0, made.stderr);
-  streamServer = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^[/\\]+/, '');
     res.setHeader('Access-Control-Allow-Origin', '*');
     try {
@@ -53,12 +54,12 @@ before(async () => {
       res.end();
     }
   });
-  await new Promise((resolve) => streamServer.listen(0, '127.0.0.1', resolve));
-  streamBase = `http://127.0.0.1:${streamServer.address().port}`;
+  streamServer = await listenLocal(server);
+  streamBase = `http://127.0.0.1:${streamServer.port}`;
 });
 
 after(async () => {
-  await new Promise((resolve) => (streamServer ? streamServer.close(resolve) : resolve()));
+  await streamServer?.close();
   if (streamDir) rmSync(streamDir, { recursive: true, force: true });
 });
 

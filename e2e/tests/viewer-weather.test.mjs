@@ -8,7 +8,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, snap } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 import { draw, onCanvas, save, widgetsOfType } from '../lib/designer.mjs';
 
@@ -34,8 +34,8 @@ async function startStandIn() {
     response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body ?? { error: true }));
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, calls, close: () => new Promise((r) => server.close(r)) };
+  const { port, close } = await listenLocal(server);
+  return { url: `http://127.0.0.1:${port}`, calls, close };
 }
 
 const standIn = await startStandIn();

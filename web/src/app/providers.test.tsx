@@ -1,9 +1,36 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { theme } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { createQueryClient } from '@/lib/queryClient';
+import { fixedMediaQuery } from '@/test/viewport';
 import { AppProviders } from './providers';
+
+/** antd's motion switch as the providers set it for the components below them. */
+function MotionProbe() {
+  const { token } = theme.useToken();
+  return <p data-testid="motion">{String(token.motion)}</p>;
+}
+
+describe('motion follows the system setting (prefers-reduced-motion)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    [false, 'true'],
+    [true, 'false'],
+  ])('reduced motion %s: antd motion %s', (reduced, motion) => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+      fixedMediaQuery(query, query === '(prefers-reduced-motion: reduce)' && reduced),
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <MotionProbe />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('motion').textContent).toBe(motion);
+  });
+});
 
 describe('error toasts (antd message, loaded with the first toast)', () => {
   it('shows the failures that came while it loaded, then the later ones, a repeated key once', async () => {

@@ -1,6 +1,6 @@
 /**
  * App-wide providers: react-query, i18next, and antd (locale following the language switch, the console's
- * theme tokens). The API client's error toast is wired to antd's message here; message.useMessage keeps the
+ * theme tokens, no motion when the user's system asks for reduced motion). The API client's error toast is wired to antd's message here; message.useMessage keeps the
  * toasts inside the ConfigProvider (theme, locale) without antd's App wrapper, which would also pull the modal
  * and notification code into the first download. antd's message itself is loaded with the first toast
  * (ErrorToastHost.tsx): no page needs it to show (issue 4: under 300 KB of compressed JavaScript).
@@ -15,6 +15,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { setErrorNotifier } from '@/lib/api/client';
 import { i18n } from '@/lib/i18n';
+import { useReducedMotion } from '@/lib/layout';
 import type { Toast } from './ErrorToastHost';
 
 const ErrorToastHost = lazy(() => import('./ErrorToastHost'));
@@ -34,6 +35,10 @@ const consoleTheme: ThemeConfig = {
   },
 };
 
+/** The same theme without antd's motion, for users whose system asks for reduced motion: dialogs, drawers, pop-ups
+ * and menus appear and go at once. */
+const stillTheme: ThemeConfig = { ...consoleTheme, token: { ...consoleTheme.token, motion: false } };
+
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -47,8 +52,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
 function LocalisedAntd({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
   const locale = current.language === 'en' ? enUS : zhCN;
+  const still = useReducedMotion();
   return (
-    <ConfigProvider locale={locale} theme={consoleTheme}>
+    <ConfigProvider locale={locale} theme={still ? stillTheme : consoleTheme}>
       <ErrorToasts />
       {children}
     </ConfigProvider>

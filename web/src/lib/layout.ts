@@ -26,20 +26,19 @@ function query(below: number): string {
 }
 
 /**
- * The subscription and the reading of one breakpoint, made once per breakpoint: stable functions, so a screen that
+ * The subscription and the reading of one media query, made once per query: stable functions, so a screen that
  * redraws every second (live values) does not unsubscribe and subscribe again on each redraw.
  */
-interface Breakpoint {
+interface MediaQuery {
   subscribe(changed: () => void): () => void;
   matches(): boolean;
 }
 
-const breakpoints = new Map<number, Breakpoint>();
+const mediaQueries = new Map<string, MediaQuery>();
 
-function breakpoint(below: number): Breakpoint {
-  let found = breakpoints.get(below);
+function mediaQuery(media: string): MediaQuery {
+  let found = mediaQueries.get(media);
   if (!found) {
-    const media = query(below);
     found = {
       subscribe(changed) {
         const list = window.matchMedia(media);
@@ -48,16 +47,28 @@ function breakpoint(below: number): Breakpoint {
       },
       matches: () => window.matchMedia(media).matches,
     };
-    breakpoints.set(below, found);
+    mediaQueries.set(media, found);
   }
   return found;
 }
 
-/** True while the viewport is narrower than `below` px; follows resizes and rotations. */
-export function useNarrowerThan(below: number): boolean {
-  const { subscribe, matches } = breakpoint(below);
+/** True while the browser matches `media` (a CSS media query); follows changes at once. */
+function useMediaQuery(media: string): boolean {
+  const { subscribe, matches } = mediaQuery(media);
   return useSyncExternalStore(subscribe, matches, () => false);
 }
+
+/** True while the viewport is narrower than `below` px; follows resizes and rotations. */
+export function useNarrowerThan(below: number): boolean {
+  return useMediaQuery(query(below));
+}
+
+/**
+ * True while the user's system asks for reduced motion (an accessibility setting: motion can make some people
+ * unwell). The console's dialogs, drawers and pop-ups then open and close without animating, and the pages'
+ * spinning and flowing widgets stand still (runtime/runtimeStyles.ts).
+ */
+export const useReducedMotion = () => useMediaQuery('(prefers-reduced-motion: reduce)');
 
 /** The shell's compact layout: the menu button and drawer instead of the side menu and the top navigation. */
 export const useCompactShell = () => useNarrowerThan(SHELL_COMPACT_BELOW);

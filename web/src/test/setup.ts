@@ -13,8 +13,10 @@ import '@/lib/i18n';
 import '@/test/allTexts';
 
 // `findBy…` and `waitFor` wait 1 s by default; a lazily loaded screen on a loaded 2-core CI machine can take
-// longer to import than that. Waiting longer never makes a passing test slower, only a failing one.
-configure({ asyncUtilTimeout: 5000 });
+// longer to import than that. Waiting longer never makes a passing test slower, only a failing one. 5 s was not
+// enough with the machine shared three ways (a screen's first antd table took longer to appear), so the wait is a
+// guard against a hang, not a measure of speed.
+configure({ asyncUtilTimeout: 15_000 });
 
 installAntdStyleSink();
 

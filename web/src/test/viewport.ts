@@ -22,6 +22,8 @@ export function stubViewportWidth(width: number): void {
   vi.stubGlobal('matchMedia', (query: string): MediaQueryList => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
+    // Only width queries follow the width; any other (reduced motion) is the default answer, false.
+    if (!max && !min) return fixedMediaQuery(query, false);
     return fixedMediaQuery(query, (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])));
   });
 }
