@@ -6,6 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
+import { until } from '../lib/demo.mjs';
 
 const PUMP = '1# Pump station';
 
@@ -69,7 +70,10 @@ describe('system screens', { timeout: 240_000 }, () => {
     await name.click();
     const drawer = page.locator('.ant-drawer-content');
     await drawer.getByText('泵站模型 的信号').waitFor();
-    assert.equal(await drawer.locator('tbody tr.ant-table-row').count(), count);
+    // The title is drawn at once and the rows when the model's signals arrive: wait for them, then count.
+    const rows = drawer.locator('tbody tr.ant-table-row');
+    await until(async () => (await rows.count()) === count, `the model's ${count} signals in the drawer`);
+    assert.equal(await rows.count(), count);
     await settle(page);
     await shot(page, 'system-05-model-signals-zh');
     await page.locator('.ant-drawer-close').click();
