@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { consoleUnderTest, snap } from '../lib/harness.mjs';
+import { consoleUnderTest, listenLocal, snap } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -76,8 +76,8 @@ async function startStandIn() {
       response.end();
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
+  const listening = await listenLocal(server);
+  base = `http://127.0.0.1:${listening.port}`;
   let closed = false;
   return {
     url: base,
@@ -85,8 +85,7 @@ async function startStandIn() {
     async stop() {
       if (closed) return;
       closed = true;
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await listening.close();
     },
     cleanup() {
       rmSync(streamDir, { recursive: true, force: true });

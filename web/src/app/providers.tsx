@@ -1,8 +1,8 @@
 /**
  * App-wide providers: react-query, i18next, and antd (locale following the language switch, the console's
- * theme tokens, no motion when the user's system asks for reduced motion). The API client's error toast is wired to antd's message here; message.useMessage keeps the
- * toasts inside the ConfigProvider (theme, locale) without antd's App wrapper, which would also pull the modal
- * and notification code into the first download. antd's message itself is loaded with the first toast
+ * theme tokens, no motion when the user's system asks for reduced motion). The API client's error toast is wired
+ * to antd's message here; message.useMessage keeps the toasts inside the ConfigProvider (theme, locale) without
+ * antd's App wrapper, which would also pull the modal and notification code into the first download. antd's message itself is loaded with the first toast
  * (ErrorToastHost.tsx): no page needs it to show (issue 4: under 300 KB of compressed JavaScript).
  */
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
