@@ -8,35 +8,24 @@
 
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { consoleUnderTest, listenLocal, snap } from '../lib/harness.mjs';
+import { hasFfmpeg, makeHlsStream, serveHlsFile } from '../lib/hls.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 
-const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 const SKIP = hasFfmpeg ? false : 'ffmpeg is not installed: the EZVIZ test needs it to make a real HLS stream (.ci/run installs it)';
 
 const APP_KEY = 'e2eAppKey01';
 const APP_SECRET = 'e2eSecret0123456789';
-const TYPES = { '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t' };
 
 /** The stand-in: EZVIZ's two calls, and the HLS stream its addresses point at. */
 async function startStandIn() {
   const calls = { token: 0, address: 0, problems: [] };
-  const streamDir = mkdtempSync(join(tmpdir(), 'ironsight-ezviz-'));
-  if (hasFfmpeg) {
-    // 30 s of a moving test picture in 1 s segments, a keyframe every second.
-    const made = spawnSync(
-      'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '30', '-c:v', 'libx264',
-        '-pix_fmt', 'yuv420p', '-g', '10', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', join(streamDir, 's.m3u8')],
-      { encoding: 'utf8' },
-    );
-    assert.equal(made.status, 0, made.stderr);
-  }
+  // 30 s of a moving test picture; without ffmpeg the test is skipped and the directory stays empty.
+  const streamDir = hasFfmpeg ? makeHlsStream(30, 'ironsight-ezviz-') : mkdtempSync(join(tmpdir(), 'ironsight-ezviz-'));
   let base = '';
   const answer = (response, body) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -65,16 +54,7 @@ async function startStandIn() {
       return;
     }
     // The HLS stream, for the browser (another origin than the console's, as EZVIZ's).
-    const path = normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '').replace(/^hls[/\\]/, '');
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    try {
-      const body = readFileSync(join(streamDir, path));
-      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
-      response.end(body);
-    } catch {
-      response.writeHead(404);
-      response.end();
-    }
+    serveHlsFile(streamDir, url.pathname.replace(/^\/hls\//, '/'), response);
   });
   const listening = await listenLocal(server);
   base = `http://127.0.0.1:${listening.port}`;

@@ -10,16 +10,13 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
 import { consoleUnderTest, listenLocal, snap } from '../lib/harness.mjs';
+import { hasFfmpeg, makeHlsStream, serveHlsFile } from '../lib/hls.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
 import { draw, onCanvas, save, widgetsOfType } from '../lib/designer.mjs';
 
-const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 const SKIP = hasFfmpeg ? false : 'ffmpeg is not installed: the video test needs it to make a real HLS stream (.ci/run installs it)';
 
 const app = consoleUnderTest();
@@ -29,31 +26,11 @@ let streamDir;
 let streamServer;
 let streamBase;
 
-const TYPES = { '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t' };
-
 before(async () => {
   if (!hasFfmpeg) return;
-  streamDir = mkdtempSync(join(tmpdir(), 'ironsight-hls-'));
-  // 20 s of a moving test picture in 1 s segments, a keyframe every second.
-  const made = spawnSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '20', '-c:v', 'libx264',
-      '-pix_fmt', 'yuv420p', '-g', '10', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', join(streamDir, 's.m3u8')],
-    { encoding: 'utf8' },
-  );
-  assert.equal(made.status, 0, made.stderr);
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^[/\\]+/, '');
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    try {
-      const body = readFileSync(join(streamDir, path));
-      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
+  // 20 s of a moving test picture.
+  streamDir = makeHlsStream(20);
+  const server = createServer((req, res) => serveHlsFile(streamDir, new URL(req.url, 'http://x').pathname, res));
   streamServer = await listenLocal(server);
   streamBase = `http://127.0.0.1:${streamServer.port}`;
 });
