@@ -263,6 +263,17 @@ impl Code {
         Code::ALL.iter().copied().find(|c| c.as_str() == code)
     }
 
+    /// The code as the number a stored reading or command keeps of it (a column of integers, not of text, in the
+    /// largest table). Every catalogue code is digits (a test says so); the wire always carries the string.
+    pub fn stored(self) -> i64 {
+        self.as_str().parse().unwrap_or_default()
+    }
+
+    /// The wire code of a stored number (see [`Code::stored`]).
+    pub fn wire_of_stored(stored: i64) -> String {
+        stored.to_string()
+    }
+
     /// The message in `lang` with `{name}` placeholders replaced by `args`.
     pub fn message(self, lang: Lang, args: &[(&str, &str)]) -> String {
         fill(self.template(lang), args)
@@ -308,6 +319,9 @@ mod tests {
             assert!(seen.insert(code.as_str()), "duplicate code {}", code.as_str());
             assert!(!code.template(Lang::Zh).is_empty() && !code.template(Lang::En).is_empty());
             assert_eq!(Code::parse(code.as_str()), Some(*code));
+            // Stored as a number and told as the same string again (Code::stored).
+            assert!(code.as_str().bytes().all(|b| b.is_ascii_digit()), "{} is not digits", code.as_str());
+            assert_eq!(Code::wire_of_stored(code.stored()), code.as_str());
         }
     }
 

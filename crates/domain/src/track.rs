@@ -17,7 +17,7 @@ pub const TRACK_POINTS: usize = 2_000;
 pub const TRACK_READINGS: i64 = 1_000_000;
 
 /// One point of a path.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, ts_rs::TS)]
 pub struct TrackPoint {
     /// ms since the epoch.
     pub t: i64,

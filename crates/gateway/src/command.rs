@@ -19,8 +19,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
-/// Longest a command waits for its device (which may be busy with a poll of a slow device).
-pub const COMMAND_DEADLINE: Duration = Duration::from_secs(60);
+/// Longest a command waits for its device (which may be busy with a poll of a slow device): the protocol's
+/// deadline, after which the server has given the command up too.
+pub const COMMAND_DEADLINE: Duration = Duration::from_millis(ironsight_protocol::payload::COMMAND_DEADLINE_MS as u64);
 
 /// What a `cmd` payload turned out to be.
 #[derive(Debug, PartialEq)]

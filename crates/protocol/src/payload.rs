@@ -5,6 +5,7 @@ use crate::errors::DeviceError;
 use ironsight_domain::value_map::StateText;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use ts_rs::TS;
 
 /// How far a value can be trusted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,7 +96,7 @@ pub struct Status {
 }
 
 /// Register area of a Modbus signal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Area {
     Coil,
@@ -105,7 +106,7 @@ pub enum Area {
 }
 
 /// Data type of a signal's raw value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum DataType {
     Bool,
@@ -118,7 +119,7 @@ pub enum DataType {
 }
 
 /// Order of bytes within a register, or of registers within a value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     #[default]
@@ -127,7 +128,7 @@ pub enum Order {
 }
 
 /// A signal the gateway reads (and perhaps writes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SignalDef {
     /// 0 for a signal not saved yet.
@@ -159,6 +160,7 @@ pub struct SignalDef {
     /// State texts (value → text and colour) the console shows for the value: presentation only, so the server
     /// leaves them out of what it sends a gateway.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<StateText>>", optional)]
     pub value_map: Vec<StateText>,
 }
 
@@ -248,6 +250,11 @@ pub struct MonitorOpen {
     pub interval_ms: u64,
     pub duration_ms: u64,
 }
+
+/// How long a command may take, agreed by both ends: the agent gives up on its device after it (a device busy with
+/// a slow poll may hold a command that long), and the server then gives the command without an outcome the status
+/// timeout (the console shows 1301, communication timeout).
+pub const COMMAND_DEADLINE_MS: i64 = 60_000;
 
 /// `…/cmd`, server → gateway, QoS 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

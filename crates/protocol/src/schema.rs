@@ -4,10 +4,11 @@
 //! against it, so the form and the validation cannot drift apart.
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
+use ts_rs::TS;
 
 /// What a field holds and what it accepts.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FieldKind {
     /// Free text up to `max_len` bytes.
@@ -21,7 +22,7 @@ pub enum FieldKind {
 }
 
 /// One setting of a driver.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldSchema {
     /// The key in the driver's JSON (`DriverConfig`).
@@ -33,28 +34,20 @@ pub struct FieldSchema {
     /// A unit shown beside the input, if any.
     pub unit: &'static str,
     /// Given in a new form; `null` when the person must fill it in.
-    #[serde(skip)]
     pub default: Option<DefaultValue>,
 }
 
 /// A field's default, kept `const`-friendly (`serde_json::Value` is not).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(untagged)]
 pub enum DefaultValue {
     Int(i64),
     Text(&'static str),
 }
 
-impl DefaultValue {
-    fn to_json(self) -> Value {
-        match self {
-            DefaultValue::Int(n) => json!(n),
-            DefaultValue::Text(t) => json!(t),
-        }
-    }
-}
-
 /// One driver's form.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct DriverSchema {
     /// `DriverConfig`'s `kind`.
     pub kind: &'static str,
@@ -151,27 +144,6 @@ pub const DRIVERS: &[DriverSchema] = &[
     },
 ];
 
-/// The schema as the console receives it: `[{kind, labelZh, labelEn, fields: [{name, type, …, default}]}]`.
-pub fn drivers_json() -> Value {
-    Value::Array(
-        DRIVERS
-            .iter()
-            .map(|d| {
-                let fields: Vec<Value> = d
-                    .fields
-                    .iter()
-                    .map(|f| {
-                        let mut v = serde_json::to_value(f).unwrap_or(Value::Null);
-                        v["default"] = f.default.map_or(Value::Null, DefaultValue::to_json);
-                        v
-                    })
-                    .collect();
-                json!({ "kind": d.kind, "labelZh": d.label_zh, "labelEn": d.label_en, "fields": fields })
-            })
-            .collect(),
-    )
-}
-
 /// Checks driver settings as sent (JSON, before the typed decode) against the schema, so a wrong value is
 /// reported against its field (`port`: out of range 1–65535) rather than as an undecodable whole. Fields the
 /// schema does not know are refused too. Passing here does not replace [`crate::validate::driver`].
@@ -222,12 +194,13 @@ pub fn check_fields(settings: &serde_json::Map<String, Value>) -> Result<(), cra
 mod tests {
     use super::*;
     use crate::payload::DriverConfig;
+    use serde_json::json;
 
     /// A driver built from the schema's defaults, with `host` filled in where it has no default.
     fn defaults(schema: &DriverSchema) -> Value {
         let mut v = json!({ "kind": schema.kind });
         for f in schema.fields {
-            v[f.name] = f.default.map_or(json!("10.0.0.5"), DefaultValue::to_json);
+            v[f.name] = f.default.map_or(json!("10.0.0.5"), |d| serde_json::to_value(d).unwrap());
         }
         v
     }
@@ -301,7 +274,13 @@ mod tests {
                 assert!(!f.label_zh.is_empty() && !f.label_en.is_empty(), "{}", f.name);
             }
         }
-        assert_eq!(drivers_json()[0]["fields"][1]["default"], 502);
-        assert_eq!(drivers_json()[1]["fields"][1]["type"], "number_choice");
+        // As the console receives it (`driver/schema`): the kind's fields flat beside the name, the default a
+        // plain value, null where the person must fill it in.
+        let sent = serde_json::to_value(DRIVERS).unwrap();
+        assert_eq!(sent[0]["fields"][1]["default"], 502);
+        assert_eq!(sent[0]["fields"][0]["default"], Value::Null);
+        assert_eq!(sent[0]["fields"][0]["max_len"], 253);
+        assert_eq!(sent[0]["labelZh"], "Modbus TCP");
+        assert_eq!(sent[1]["fields"][1]["type"], "number_choice");
     }
 }

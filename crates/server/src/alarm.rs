@@ -19,8 +19,9 @@
 //!
 //! One engine per database is assumed: two servers sharing a database would both record each alarm.
 
+use crate::answers::live::EgFrame;
 use crate::backlog::Backlog;
-use crate::link::live::{EgFrame, LiveHub};
+use crate::link::live::LiveHub;
 use ironsight_domain::Lang;
 use ironsight_domain::alarm::{self, Reading, RuleState, Transition};
 use ironsight_store::alarms::{AlarmKey, SilenceWatch, WatchedRule};

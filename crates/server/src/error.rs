@@ -6,6 +6,7 @@
 //! internal error is put into the response's extensions and logged by [`log_internal_errors`] inside the
 //! request's trace span.
 
+use crate::answers::Answer;
 use axum::Json;
 use axum::http::{Request, StatusCode};
 use axum::middleware::Next;
@@ -138,7 +139,8 @@ pub struct ApiOk {
 }
 
 impl ApiOk {
-    pub fn new(data: impl Serialize) -> ApiOk {
+    /// An answer with `data`: a generated answer type (see [`Answer`]), so the web app's type of it is the server's.
+    pub fn new(data: impl Answer) -> ApiOk {
         ApiOk {
             code: Code::Ok,
             data: serde_json::to_value(data).unwrap_or(Value::Null),
@@ -149,15 +151,16 @@ impl ApiOk {
     }
 
     /// An answer whose `data` is serialised straight to text (see [`ApiOk::raw_data`]).
-    pub fn serialised(data: &impl Serialize) -> anyhow::Result<ApiOk> {
+    pub fn serialised(data: &impl Answer) -> anyhow::Result<ApiOk> {
         let text = serde_json::to_string(data)?;
         let mut ok = ApiOk::empty();
         ok.raw_data = Some(serde_json::value::RawValue::from_string(text)?);
         Ok(ok)
     }
 
+    /// An answer with no data (`null`).
     pub fn empty() -> ApiOk {
-        ApiOk::new(Value::Null)
+        ApiOk::new(())
     }
 
     /// Adds a `Set-Cookie` (or any) header.

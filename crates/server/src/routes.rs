@@ -170,7 +170,26 @@ async fn openapi_handler() -> axum::Json<Value> {
     axum::Json(openapi())
 }
 
-/// The OpenAPI 3.1 description, generated from [`table`].
+/// A route's path as OpenAPI writes it, and the names of its path parameters: `{name}` stays, axum's catch-all
+/// `{*name}` becomes `{name}` (OpenAPI has no catch-all; the parameter is then one string holding the rest).
+fn openapi_path(path: &str) -> (String, Vec<String>) {
+    let mut names = Vec::new();
+    let segments: Vec<String> = path
+        .split('/')
+        .map(|segment| match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(inner) => {
+                let name = inner.trim_start_matches('*');
+                names.push(name.to_owned());
+                format!("{{{name}}}")
+            }
+            None => segment.to_owned(),
+        })
+        .collect();
+    (segments.join("/"), names)
+}
+
+/// The OpenAPI 3.1 description, generated from [`table`]. Every path parameter is declared; the browser tests
+/// validate the whole document against the OpenAPI 3.1 schema (e2e/tests/openapi.test.mjs).
 pub fn openapi() -> Value {
     let mut paths = Map::new();
     for route in table() {
@@ -205,10 +224,16 @@ pub fn openapi() -> Value {
                 "refusal": g.object.refusal_code(),
             })).collect::<Vec<_>>(),
         });
+        let (path, path_params) = openapi_path(route.path);
+        let mut parameters: Vec<Value> = path_params
+            .iter()
+            .map(|name| json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }))
+            .collect();
         if route.method == Method::GET || route.path == "/lfscada/user/login" {
-            operation["parameters"] = Value::Array(
-                route.params.iter().map(|p| json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description, "schema": { "type": p.kind } })).collect(),
-            );
+            parameters.extend(route.params.iter().map(|p| {
+                json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description,
+                        "schema": { "type": p.kind } })
+            }));
         } else if !route.params.is_empty() {
             let schema = json!({ "type": "object", "properties": properties, "required": required });
             operation["requestBody"] = json!({ "content": {
@@ -216,7 +241,10 @@ pub fn openapi() -> Value {
                 "application/json": { "schema": schema },
             }});
         }
-        let entry = paths.entry(route.path.to_owned()).or_insert_with(|| Value::Object(Map::new()));
+        if !parameters.is_empty() {
+            operation["parameters"] = Value::Array(parameters);
+        }
+        let entry = paths.entry(path).or_insert_with(|| Value::Object(Map::new()));
         entry[route.method.as_str().to_ascii_lowercase()] = operation;
     }
     json!({

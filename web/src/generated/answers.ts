@@ -808,6 +808,126 @@ daily: Array<WeatherDay>,
  */
 fetchedMs: number, };
 
+export type UserConfig = Record<string, unknown>;
+
+export type LiveValue = { value: number | null, 
+/**
+ * When it was read, ms since the epoch: a newer value wins over an older one, never the other way.
+ */
+time: number, quality: Quality, 
+/**
+ * For a bad value, the catalogue code of the device error behind it (e.g. "1715", response timeout), so the
+ * console can say why; left out otherwise.
+ */
+code?: string, };
+
+export type EgFrame = { 
+/**
+ * Values by signal id.
+ */
+signalVal: { [key in string]?: LiveValue }, 
+/**
+ * The gateway's alarm count.
+ */
+gatewayAlarm: number, 
+/**
+ * Alarm count by signal id.
+ */
+signalAlarm: { [key in string]?: number }, };
+
+export type CommandReadings = { value: number | null, readings: Array<LiveValue>, };
+
+export type TrackPoint = { 
+/**
+ * ms since the epoch.
+ */
+t: number, lat: number, lng: number, };
+
+export type HistoryAnswer = { startTime: number, endTime: number, series: Array<HistorySeries>, };
+
+export type HistorySeries = { signalId: number, signalTitle: string, equipId: number, equipTitle: string, unit: string, decimals: number, 
+/**
+ * Rows stored in the range (may exceed the points answered).
+ */
+rows: number, bucketMs: number | null, 
+/**
+ * Already JSON, as the store reads it (time in ms, value, good quality).
+ */
+points: Array<[number, number | null, boolean]>, };
+
+export type TrackAnswer = { latitudeSignalId: number, longitudeSignalId: number, points: Array<TrackPoint>, 
+/**
+ * Points of the whole path before the server thinned it.
+ */
+total: number, simplified: boolean, };
+
+export type ShareVisit = { equipId: number, equipName: string, 
+/**
+ * What the visitor may do: look, or also write values.
+ */
+auth: "view" | "control", };
+
+export type SharedEquipment = { signals: Array<SignalEntry>, equipId: number, equipName: string, 
+/**
+ * What the visitor may do: look, or also write values.
+ */
+auth: "view" | "control", };
+
+export type SharePages = { 
+/**
+ * The equipment's display: `page` opens its home page first, `list` its realtime table.
+ */
+display: string, 
+/**
+ * Its pages without their own password, oldest first (`home` marks its home page).
+ */
+pages: Array<PageSummary>, };
+
+export type Area = "coil" | "discrete_input" | "holding_register" | "input_register";
+
+export type DataType = "bool" | "int16" | "uint16" | "int32" | "uint32" | "float32" | "float64";
+
+export type Order = "big" | "little";
+
+export type SignalDef = { 
+/**
+ * 0 for a signal not saved yet.
+ */
+id: number, name: string, area: Area, address: number, dataType: DataType, byteOrder: Order, wordOrder: Order, 
+/**
+ * Engineering value = raw × scale + offset.
+ */
+scale: number, offset: number, unit: string, decimals: number, writable: boolean, min: number | null, max: number | null, 
+/**
+ * State texts (value → text and colour) the console shows for the value: presentation only, so the server
+ * leaves them out of what it sends a gateway.
+ */
+valueMap?: Array<StateText>, };
+
+export type FieldKind = { "type": "text", max_len: number, } | { "type": "integer", min: number, max: number, } | { "type": "choice", options: Array<string>, } | { "type": "number_choice", options: Array<number>, };
+
+export type DefaultValue = number | string;
+
+export type FieldSchema = { 
+/**
+ * The key in the driver's JSON (`DriverConfig`).
+ */
+name: string, labelZh: string, labelEn: string, 
+/**
+ * A unit shown beside the input, if any.
+ */
+unit: string, 
+/**
+ * Given in a new form; `null` when the person must fill it in.
+ */
+default: DefaultValue | null, } & ({ "type": "text", max_len: number, } | { "type": "integer", min: number, max: number, } | { "type": "choice", options: Array<string>, } | { "type": "number_choice", options: Array<number>, });
+
+export type DriverSchema = { 
+/**
+ * `DriverConfig`'s `kind`.
+ */
+kind: string, labelZh: string, labelEn: string, fields: Array<FieldSchema>, };
+
 export type EzvizKeyInfo = { 
 /**
  * The linked app key; empty when none is linked.

@@ -4,8 +4,8 @@
  * a callback with the uuid until the command succeeds, fails or runs out of attempts.
  *
  * The wait table and the attempt limit are the console's alone: the server answers 1301 on its own once a
- * command has had no outcome for a minute (`COMMAND_TIMEOUT_MS`), so polling stops well before the attempts run
- * out for any command that reached the server.
+ * command has had no outcome for a minute (`COMMAND_DEADLINE_MS`, crates/protocol), so polling stops well before
+ * the attempts run out for any command that reached the server.
  */
 import { post, showError } from '@/lib/api/client';
 import { ApiError, COMMUNICATION_TIMEOUT_CODE, ClientErrorCode, apiErrorFor } from '@/lib/api/errors';

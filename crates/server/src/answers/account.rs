@@ -221,3 +221,9 @@ pub struct SystemSettings {
     #[ts(type = "\"sqlite\" | \"none\" | \"pg_dump\"")]
     pub backup: String,
 }
+
+/// `/lfscada/user/config/query`: the person's own console settings, a JSON object only the console reads and
+/// writes (at most `MAX_CONFIG_BYTES`); the server keeps it as it was saved.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(transparent)]
+pub struct UserConfig(#[ts(type = "Record<string, unknown>")] pub serde_json::Map<String, serde_json::Value>);

@@ -6,7 +6,8 @@
 //!
 //! Every answer type derives `TS`: `ironsight generate` writes their TypeScript declarations to
 //! `web/src/generated/answers.ts` ([`export_typescript`]), which the web app imports instead of re-typing them, and
-//! a test fails when that file is stale. A new answer type is added to [`declarations`].
+//! a test fails when that file is stale. A new answer type is listed in `generated_answers!`, which makes it an
+//! [`Answer`]: `ApiOk::new` takes nothing else, so an answer that skips the generated contract does not compile.
 //!
 //! The store's rows do not derive `Serialize` (a test in crates/store fails when one does): no row reaches the wire
 //! but through an answer.
@@ -17,8 +18,10 @@ pub mod equipment;
 pub mod ezviz;
 pub mod gateway;
 pub mod group;
+pub mod history;
 pub mod image;
 pub mod inspection;
+pub mod live;
 pub mod message;
 pub mod monitor;
 pub mod notify;
@@ -28,6 +31,7 @@ pub mod project;
 pub mod repair;
 pub mod report;
 pub mod scene;
+pub mod share;
 pub mod signal;
 pub mod system;
 pub mod template;
@@ -88,107 +92,189 @@ pub struct SavedIds {
     pub ids: Vec<i64>,
 }
 
-/// Every answer type's declaration, in the order written.
-fn declarations() -> Vec<String> {
-    vec![
-        Listed::<ts_rs::Dummy>::decl(),
-        Created::decl(),
-        SavedIds::decl(),
-        crate::api::presence::Presence::decl(),
-        account::UserInfo::decl(),
-        account::SubAccount::decl(),
-        account::NewSubAccount::decl(),
-        account::GrantedEquipment::decl(),
-        account::GrantCount::decl(),
-        account::Captcha::decl(),
-        account::Style::decl(),
-        account::SecurityState::decl(),
-        account::Proven::decl(),
-        account::RecoveryMethods::decl(),
-        account::CodeSent::decl(),
-        gateway::GatewayCredentials::decl(),
-        equipment::ImageStored::decl(),
-        page::PageWithDocument::decl(),
-        page::PageSaved::decl(),
-        page::PageVersion::decl(),
-        page::PageVersionDocument::decl(),
-        template::TemplateSummary::decl(),
-        template::TemplateWithDocument::decl(),
-        system::Published::decl(),
-        system::Withdrawn::decl(),
-        gateway::Gateway::decl(),
-        equipment::Equipment::decl(),
-        equipment::EquipmentDetail::decl(),
-        ironsight_domain::alarm::Symbol::decl(),
-        alarm::AlarmRule::decl(),
-        alarm::AlarmRecord::decl(),
-        page::PageSummary::decl(),
-        project::ProjectSummary::decl(),
-        project::EquipmentName::decl(),
-        project::Project::decl(),
-        project::Mvar::decl(),
-        project::FormulaChecked::decl(),
-        report::Report::decl(),
-        report::ReportColumn::decl(),
-        report::ReportRow::decl(),
-        report::ReportData::decl(),
-        scene::SceneSummary::decl(),
-        monitor::Card::decl(),
-        ironsight_domain::value_map::StateText::decl(),
-        monitor::Quality::decl(),
-        monitor::KeyValue::decl(),
-        monitor::MapCard::decl(),
-        scene::Scene::decl(),
-        signal::SignalEntry::decl(),
-        signal::CommandSent::decl(),
-        signal::CommandOutcome::decl(),
-        group::Group::decl(),
-        group::GroupWithEquipment::decl(),
-        message::Message::decl(),
-        message::Changed::decl(),
-        message::ExpireDetail::decl(),
-        ops_center::EquipmentLoad::decl(),
-        ops_center::OpsTotals::decl(),
-        ops_center::OpsCenter::decl(),
-        message::ShareInfo::decl(),
-        notify::NotifyChannel::decl(),
-        notify::NotifySettings::decl(),
-        notify::NotifyDelivery::decl(),
-        notify::SmtpServer::decl(),
-        repair::RepairOrder::decl(),
-        repair::RepairStep::decl(),
-        repair::RepairPicture::decl(),
-        repair::RepairOrderDetail::decl(),
-        repair::RepairCreated::decl(),
-        repair::RepairUser::decl(),
-        inspection::InspectionItem::decl(),
-        inspection::Named::decl(),
-        inspection::InspectionPlan::decl(),
-        inspection::Worksheet::decl(),
-        inspection::WorksheetItem::decl(),
-        inspection::WorksheetResult::decl(),
-        inspection::WorksheetDetail::decl(),
-        inspection::InspectionRecord::decl(),
-        system::Hardware::decl(),
-        system::ModelSummary::decl(),
-        system::Model::decl(),
-        system::EquipmentSignalCount::decl(),
-        system::Announcement::decl(),
-        system::Operation::decl(),
-        account::Profile::decl(),
-        account::AvatarStored::decl(),
-        account::SystemSettings::decl(),
-        system::ExternalPage::decl(),
-        image::LibraryImage::decl(),
-        image::LibraryImageStored::decl(),
-        weather::Region::decl(),
-        weather::WeatherPlace::decl(),
-        weather::WeatherNow::decl(),
-        weather::WeatherDay::decl(),
-        weather::WeatherReport::decl(),
-        ezviz::EzvizKeyInfo::decl(),
-        ezviz::EzvizLiveAddress::decl(),
-    ]
+/// A type an HTTP call answers with, in `data`: one whose TypeScript declaration `ironsight generate` writes to
+/// `web/src/generated/answers.ts`, so the web app reads the server's own type rather than a copy typed by hand.
+/// [`crate::error::ApiOk::new`] takes nothing else.
+///
+/// It is implemented by [`generated_answers!`] for the types listed there (which is also the list the TypeScript is
+/// generated from), for the wire's plain values, and for lists, maps and pages of answers; nothing outside this
+/// module can implement it (`Sealed` cannot be named there). A generated answer compiles:
+///
+/// ```
+/// let _ = ironsight::error::ApiOk::new(ironsight::answers::Created { id: 1 });
+/// ```
+///
+/// and an answer that is not generated does not (E0277: the trait bound is not satisfied):
+///
+/// ```compile_fail,E0277
+/// // A value made up beside a handler is not an answer the web app could import.
+/// let _ = ironsight::error::ApiOk::new(serde_json::json!({ "anything": 1 }));
+/// ```
+///
+/// ```compile_fail,E0277
+/// #[derive(serde::Serialize)]
+/// struct MadeUpBesideAHandler { id: i64 }
+/// let _ = ironsight::error::ApiOk::new(MadeUpBesideAHandler { id: 1 });
+/// ```
+pub trait Answer: Serialize + sealed::Sealed {}
+
+mod sealed {
+    /// Only this module implements it: see [`super::Answer`].
+    pub trait Sealed {}
+}
+
+/// Lists the answer types: each becomes an [`Answer`], and [`declarations`] gives their TypeScript in the order
+/// listed (a type before those that use it reads best, though TypeScript does not need it).
+macro_rules! generated_answers {
+    ($($ty:ty),* $(,)?) => {
+        $(
+            impl sealed::Sealed for $ty {}
+            impl Answer for $ty {}
+        )*
+
+        /// Every answer type's declaration, in the order listed.
+        fn declarations() -> Vec<String> {
+            vec![Listed::<ts_rs::Dummy>::decl(), $(<$ty>::decl()),*]
+        }
+    };
+}
+
+/// The wire's plain values, answered as they are (`true`, a count, a path).
+macro_rules! plain_answers {
+    ($($ty:ty),*) => {
+        $(
+            impl sealed::Sealed for $ty {}
+            impl Answer for $ty {}
+        )*
+    };
+}
+plain_answers!(bool, i64, f64, String, ());
+
+impl<T: Answer> sealed::Sealed for Vec<T> {}
+impl<T: Answer> Answer for Vec<T> {}
+impl<T: Answer> sealed::Sealed for Option<T> {}
+impl<T: Answer> Answer for Option<T> {}
+impl<T: Answer> sealed::Sealed for std::collections::BTreeMap<String, T> {}
+impl<T: Answer> Answer for std::collections::BTreeMap<String, T> {}
+impl<T: Answer + TS> sealed::Sealed for Listed<T> {}
+impl<T: Answer + TS> Answer for Listed<T> {}
+
+generated_answers! {
+    Created,
+    SavedIds,
+    crate::api::presence::Presence,
+    account::UserInfo,
+    account::SubAccount,
+    account::NewSubAccount,
+    account::GrantedEquipment,
+    account::GrantCount,
+    account::Captcha,
+    account::Style,
+    account::SecurityState,
+    account::Proven,
+    account::RecoveryMethods,
+    account::CodeSent,
+    gateway::GatewayCredentials,
+    equipment::ImageStored,
+    page::PageWithDocument<'_>,
+    page::PageSaved,
+    page::PageVersion,
+    page::PageVersionDocument<'_>,
+    template::TemplateSummary,
+    template::TemplateWithDocument<'_>,
+    system::Published,
+    system::Withdrawn,
+    gateway::Gateway,
+    equipment::Equipment,
+    equipment::EquipmentDetail,
+    ironsight_domain::alarm::Symbol,
+    alarm::AlarmRule,
+    alarm::AlarmRecord,
+    page::PageSummary,
+    project::ProjectSummary,
+    project::EquipmentName,
+    project::Project,
+    project::Mvar,
+    project::FormulaChecked,
+    report::Report,
+    report::ReportColumn,
+    report::ReportRow,
+    report::ReportData,
+    scene::SceneSummary,
+    monitor::Card,
+    ironsight_domain::value_map::StateText,
+    monitor::Quality,
+    monitor::KeyValue,
+    monitor::MapCard,
+    scene::Scene,
+    signal::SignalEntry,
+    signal::CommandSent,
+    signal::CommandOutcome,
+    group::Group,
+    group::GroupWithEquipment,
+    message::Message,
+    message::Changed,
+    message::ExpireDetail,
+    ops_center::EquipmentLoad,
+    ops_center::OpsTotals,
+    ops_center::OpsCenter,
+    message::ShareInfo,
+    notify::NotifyChannel,
+    notify::NotifySettings,
+    notify::NotifyDelivery,
+    notify::SmtpServer,
+    repair::RepairOrder,
+    repair::RepairStep,
+    repair::RepairPicture,
+    repair::RepairOrderDetail,
+    repair::RepairCreated,
+    repair::RepairUser,
+    inspection::InspectionItem,
+    inspection::Named,
+    inspection::InspectionPlan,
+    inspection::Worksheet,
+    inspection::WorksheetItem,
+    inspection::WorksheetResult,
+    inspection::WorksheetDetail,
+    inspection::InspectionRecord,
+    system::Hardware,
+    system::ModelSummary,
+    system::Model,
+    system::EquipmentSignalCount,
+    system::Announcement,
+    system::Operation,
+    account::Profile,
+    account::AvatarStored,
+    account::SystemSettings,
+    system::ExternalPage,
+    image::LibraryImage,
+    image::LibraryImageStored,
+    weather::Region,
+    weather::WeatherPlace,
+    weather::WeatherNow,
+    weather::WeatherDay,
+    weather::WeatherReport,
+    account::UserConfig,
+    live::LiveValue,
+    live::EgFrame,
+    live::CommandReadings,
+    ironsight_domain::track::TrackPoint,
+    history::HistoryAnswer<'_>,
+    history::HistorySeries<'_>,
+    history::TrackAnswer,
+    share::ShareVisit,
+    share::SharedEquipment,
+    share::SharePages,
+    ironsight_protocol::payload::Area,
+    ironsight_protocol::payload::DataType,
+    ironsight_protocol::payload::Order,
+    ironsight_protocol::payload::SignalDef,
+    ironsight_protocol::schema::FieldKind,
+    ironsight_protocol::schema::DefaultValue,
+    ironsight_protocol::schema::FieldSchema,
+    ironsight_protocol::schema::DriverSchema,
+    ezviz::EzvizKeyInfo,
+    ezviz::EzvizLiveAddress,
 }
 
 /// `web/src/generated/answers.ts`: every answer type, exported.

@@ -6,11 +6,12 @@
 use crate::AppState;
 use crate::answers::equipment::{self as answer, EquipmentDetail};
 use crate::answers::gateway::Gateway;
+use crate::answers::history::{HistoryAnswer, HistorySeries};
+use crate::answers::live::EgFrame;
 use crate::answers::signal::{CommandOutcome, CommandSent, SignalEntry};
 use crate::api::presence::require_link;
 use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
 use crate::link::ingest::live_value;
-use crate::link::live::EgFrame;
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
@@ -24,9 +25,6 @@ use ironsight_store::commands::{CommandRecord, CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
 use serde_json::Value;
-
-/// A command without an outcome after this long has timed out (the gateway or its device did not answer).
-pub const COMMAND_TIMEOUT_MS: i64 = 60_000;
 
 /// The caller's equipment named by `equipmentId` (1214 when it is not theirs or does not exist).
 async fn equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<Equipment, ApiError> {
@@ -289,28 +287,4 @@ pub(crate) async fn history_of(
     }
     // Written straight to text: 200,000 points as a tree of JSON values would cost more than the query.
     Ok(ApiOk::serialised(&HistoryAnswer { start_time: start, end_time: end, series })?)
-}
-
-/// `/monitor/multi/history/query`'s answer.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct HistoryAnswer<'a> {
-    start_time: i64,
-    end_time: i64,
-    series: Vec<HistorySeries<'a>>,
-}
-
-/// One signal's history: `points` are `[t, v, good]`, or two per bucket (low, then high) when `bucketMs` is set.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct HistorySeries<'a> {
-    signal_id: i64,
-    signal_title: &'a str,
-    equip_id: i64,
-    equip_title: &'a str,
-    unit: &'a str,
-    decimals: u8,
-    rows: i64,
-    bucket_ms: Option<i64>,
-    points: Box<serde_json::value::RawValue>,
 }

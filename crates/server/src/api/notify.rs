@@ -308,7 +308,7 @@ pub async fn smtp_save(State(state): State<AppState>, current: CurrentUser, para
         from_name,
     };
     state.store.save_smtp_settings(current.user.org_id, &settings, password.as_deref()).await?;
-    Ok(ApiOk::new(Value::Null))
+    Ok(ApiOk::empty())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! the console decides its fields.
 
 use crate::AppState;
+use crate::answers::account::UserConfig;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
@@ -14,9 +15,8 @@ pub const MAX_CONFIG_BYTES: usize = 64 * 1024;
 
 pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
     let stored = state.store.user_config(current.user.id).await?;
-    let config =
-        stored.and_then(|text| serde_json::from_str::<Value>(&text).ok()).unwrap_or_else(|| Value::Object(Map::new()));
-    Ok(ApiOk::new(config))
+    let config = stored.and_then(|text| serde_json::from_str::<Map<String, Value>>(&text).ok()).unwrap_or_default();
+    Ok(ApiOk::new(UserConfig(config)))
 }
 
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {

@@ -11,6 +11,7 @@
 
 use crate::AppState;
 use crate::answers::page::PageSummary;
+use crate::answers::share::SharePages;
 use crate::api::share_view::visitor;
 use crate::api::{alarms, monitor, pages};
 use crate::error::{ApiError, ApiOk, ApiResult};
@@ -20,16 +21,6 @@ use axum::http::HeaderMap;
 use ironsight_domain::Code;
 use ironsight_store::access::Viewer;
 use ironsight_store::pages::PageOwner;
-
-/// `share/pages`: how the equipment is shown first and the pages the visitor may open.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SharePages {
-    /// The equipment's display: `page` opens its home page first, `list` its realtime table.
-    display: String,
-    /// Its pages without their own password, oldest first (`home` marks its home page).
-    pages: Vec<PageSummary>,
-}
 
 /// `GET /lfscada/share/pages?equipId=` → `{display, pages}`.
 pub async fn list(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult {

@@ -11,6 +11,7 @@
 //! wrong password all answer 1342, after the same argon2 work.
 
 use crate::AppState;
+use crate::answers::share::{ShareVisit, SharedEquipment};
 use crate::answers::signal::SignalEntry;
 use crate::api::monitor::{command_outcome, latest_frame, write_signal};
 use crate::error::{ApiError, ApiOk, ApiResult};
@@ -47,15 +48,6 @@ fn share_cookie(value: &str, max_age_s: i64, secure: bool) -> HeaderValue {
     .expect("cookie values are URL-safe tokens")
 }
 
-/// `{equipId, equipName, auth}`: what an open session (or `share/info`) tells the visitor.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Visit {
-    equip_id: i64,
-    equip_name: String,
-    auth: String,
-}
-
 /// `POST /lfscada/share/open {equipId, password}` → `{equipId, equipName, auth}` and the share cookie.
 pub async fn open(
     State(state): State<AppState>,
@@ -88,7 +80,7 @@ pub async fn open(
     state.store.create_share_session(&hash, &secret, now, now + SHARE_IDLE_MS, &address).await?;
     let scope = state.store.share_session(&hash, now).await?.ok_or_else(|| ApiError::code(Code::ShareRefused))?;
     let cookie = share_cookie(&token, 24 * 3600, session::cookies_secure(&state, &headers));
-    Ok(ApiOk::new(Visit { equip_id: scope.equipment_id, equip_name: scope.equip_name, auth: scope.auth })
+    Ok(ApiOk::new(ShareVisit { equip_id: scope.equipment_id, equip_name: scope.equip_name, auth: scope.auth })
         .header(header::SET_COOKIE, cookie))
 }
 
@@ -114,15 +106,6 @@ pub(crate) async fn visitor(
     Ok((scope, hash))
 }
 
-/// What the visitor's equipment looks like: `{equipId, equipName, auth, signals: [SignalEntry]}`.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ShareInfo {
-    #[serde(flatten)]
-    visit: Visit,
-    signals: Vec<SignalEntry>,
-}
-
 /// `GET /lfscada/share/info?equipId=` → the equipment's name, the visitor's authority and its signals. The
 /// reads are GETs: a visitor's page polls them, and a GET writes no operation-log row.
 pub async fn info(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult {
@@ -130,8 +113,8 @@ pub async fn info(State(state): State<AppState>, headers: HeaderMap, params: Par
     let viewer = Viewer::server(scope.org_id);
     let signals = state.store.signals(&viewer, scope.equipment_id).await?.unwrap_or_default();
     let signals = signals.iter().map(|s| SignalEntry::new(s, scope.equipment_id, &scope.equip_name)).collect();
-    let visit = Visit { equip_id: scope.equipment_id, equip_name: scope.equip_name, auth: scope.auth };
-    Ok(ApiOk::new(ShareInfo { visit, signals }))
+    let visit = ShareVisit { equip_id: scope.equipment_id, equip_name: scope.equip_name, auth: scope.auth };
+    Ok(ApiOk::new(SharedEquipment { visit, signals }))
 }
 
 /// `GET /lfscada/share/values?equipId=` → the latest values and alarm states, as `monitor/multi/signal/data`.

@@ -137,5 +137,5 @@ fn driver_from(mut object: Map<String, Value>) -> Result<DriverConfig, ApiError>
 /// `POST /lfscada/equipment/multi/driver/schema` → every driver's settings as a form description (kinds, limits,
 /// defaults, labels in zh and en), the same limits `driver/save` enforces.
 pub async fn driver_schema() -> ApiResult {
-    Ok(ApiOk::new(ironsight_protocol::schema::drivers_json()))
+    Ok(ApiOk::new(ironsight_protocol::schema::DRIVERS.to_vec()))
 }

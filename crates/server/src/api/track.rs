@@ -3,24 +3,14 @@
 //! one-second positions still draws and plays at once in the browser.
 
 use crate::AppState;
+use crate::answers::history::TrackAnswer;
 use crate::error::{ApiError, ApiOk, ApiResult};
 use crate::params::Params;
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;
 use ironsight_domain::limits::HISTORY_RANGE_DAYS;
-use ironsight_domain::track::{TRACK_POINTS, TRACK_READINGS, TrackPoint, location_signals, pair_by_time, simplify};
-
-/// `track/query`'s answer: the (thinned) path, how many points the whole path had, and whether it was thinned.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TrackAnswer {
-    latitude_signal_id: i64,
-    longitude_signal_id: i64,
-    points: Vec<TrackPoint>,
-    total: usize,
-    simplified: bool,
-}
+use ironsight_domain::track::{TRACK_POINTS, TRACK_READINGS, location_signals, pair_by_time, simplify};
 
 /// `POST /lfscada/monitor/multi/track/query {equipmentId, startTime, endTime}`: the range rules are history's
 /// (end not before start, at most 30 days); 1340 when the equipment has no position signals, 1341 when the range

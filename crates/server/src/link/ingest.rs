@@ -6,8 +6,8 @@
 //! sends can make the server panic or fail for other gateways.
 
 use super::Link;
-use super::live::{EgFrame, LiveValue};
 use super::writer::Receipt;
+use crate::answers::live::{CommandReadings, EgFrame, LiveValue};
 use ironsight_protocol::payload::{CommandResult, ConfigAck, DataReport, Quality, Status};
 use ironsight_protocol::topics::{self, Channel};
 use ironsight_store::commands::CommandStatus;
@@ -87,7 +87,7 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
         let error_code = report
             .errors
             .get(&reading.signal.to_string())
-            .and_then(|e| e.code().as_str().parse::<i64>().ok())
+            .map(|e| e.code().stored())
             .filter(|_| reading.q == Quality::Bad);
         let (t, ahead) = arrival_time(reading.t, now);
         if let Some(ahead) = ahead {
@@ -158,35 +158,21 @@ fn publish_live(link: &Link, fresh: &[StoredReading]) {
 }
 
 pub fn live_value(r: &StoredReading) -> LiveValue {
-    LiveValue {
-        value: r.v,
-        time: r.t,
-        quality: if r.good { "good" } else { "bad" },
-        code: if r.good { None } else { r.error_code },
-    }
+    LiveValue::stored(r.v, r.t, r.good, r.error_code)
 }
 
 async fn on_command_result(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
     let result: CommandResult = parse(payload)?;
-    let readings: Vec<LiveValue> = result
-        .readings
-        .iter()
-        .map(|r| LiveValue {
-            value: r.v,
-            time: r.t,
-            quality: if r.q == Quality::Good { "good" } else { "bad" },
-            code: None,
-        })
-        .collect();
+    let readings: Vec<LiveValue> =
+        result.readings.iter().map(|r| LiveValue::stored(r.v, r.t, r.q == Quality::Good, None)).collect();
     let (status, code, data) = if result.ok {
-        let data = serde_json::json!({ "value": readings.first().and_then(|r| r.value), "readings": readings });
-        (CommandStatus::Success, None, data)
+        let value = readings.first().and_then(|r| r.value);
+        (CommandStatus::Success, None, serde_json::to_string(&CommandReadings { value, readings })?)
     } else {
         let error = result.error.unwrap_or(ironsight_protocol::errors::DeviceError::Coding);
-        let code = error.code().as_str().parse::<i64>().ok();
-        (CommandStatus::Failure, code, serde_json::json!({ "error": error }))
+        (CommandStatus::Failure, Some(error.code().stored()), serde_json::json!({ "error": error }).to_string())
     };
-    let updated = link.store().set_command_status(&result.uuid, status, code, Some(&data.to_string())).await?;
+    let updated = link.store().set_command_status(&result.uuid, status, code, Some(&data)).await?;
     if !updated {
         tracing::info!(sn, uuid = result.uuid, "result for a command already finished or unknown");
     }
@@ -211,7 +197,7 @@ mod tests {
     fn a_bad_value_says_which_device_error_made_it_bad() {
         let bad = StoredReading { signal_id: 1, equipment_id: 2, t: 3, v: None, good: false, error_code: Some(1715) };
         let pushed = serde_json::to_value(live_value(&bad)).unwrap();
-        assert_eq!(pushed, serde_json::json!({"value": null, "time": 3, "quality": "bad", "code": 1715}));
+        assert_eq!(pushed, serde_json::json!({"value": null, "time": 3, "quality": "bad", "code": "1715"}));
         let good = StoredReading { v: Some(4.5), good: true, error_code: None, ..bad };
         let pushed = serde_json::to_value(live_value(&good)).unwrap();
         assert_eq!(pushed, serde_json::json!({"value": 4.5, "time": 3, "quality": "good"}));

@@ -2,34 +2,14 @@
 //! open message socket. Frames are serialised once and shared. A channel's buffer is bounded; a client that falls
 //! behind it is dropped (its socket closes and the console reconnects) rather than slowing everyone down.
 
-use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
 /// Frames a slow client may fall behind before it is dropped.
 pub const CLIENT_BUFFER: usize = 256;
 
-/// One value as pushed and as answered by `/signal/data`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct LiveValue {
-    pub value: Option<f64>,
-    pub time: i64,
-    pub quality: &'static str,
-    /// For a bad value, the console code of the device error behind it (e.g. 1715, response timeout), so the
-    /// console can say why; left out otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub code: Option<i64>,
-}
-
-/// The EG signal socket's frame (spec: signalVal, gatewayAlarm, signalAlarm).
-#[derive(Clone, Debug, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EgFrame {
-    pub signal_val: BTreeMap<String, LiveValue>,
-    pub gateway_alarm: i64,
-    pub signal_alarm: BTreeMap<String, i64>,
-}
+use crate::answers::live::EgFrame;
 
 type Frame = Arc<str>;
 

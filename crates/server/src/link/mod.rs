@@ -205,14 +205,14 @@ pub async fn start(
 /// How often open commands are checked for their timeout.
 const COMMAND_SWEEP: Duration = Duration::from_secs(5);
 
-/// Gives every command without an outcome after [`crate::api::monitor::COMMAND_TIMEOUT_MS`] the status timeout
+/// Gives every command without an outcome after [`ironsight_protocol::payload::COMMAND_DEADLINE_MS`] the status timeout
 /// (the console then shows 1301, communication timeout).
 async fn time_out_commands(store: Store) {
-    let code = ironsight_domain::Code::CommTimeout.as_str().parse::<i64>().unwrap_or(1301);
+    let code = ironsight_domain::Code::CommTimeout.stored();
     let mut tick = tokio::time::interval(COMMAND_SWEEP);
     loop {
         tick.tick().await;
-        let before = ironsight_store::now_ms() - crate::api::monitor::COMMAND_TIMEOUT_MS;
+        let before = ironsight_store::now_ms() - ironsight_protocol::payload::COMMAND_DEADLINE_MS;
         match store.time_out_commands(before, code).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(commands = n, "commands timed out"),
