@@ -13,7 +13,7 @@ use crate::codec::{self, CodecError};
 use crate::device::{Job, Observation, WriteOp};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::{Command, CommandResult, DataType, GatewayConfig, Quality, Reading, SignalDef};
-use ironsight_protocol::validate::is_writable_area;
+use ironsight_protocol::validate::{WriteRefusal, write_refusal};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,17 +78,13 @@ impl SignalIndex {
 
 /// Checks a write and encodes it, before anything is sent to the device.
 pub fn prepare_write(signal: &SignalDef, value: f64) -> Result<WriteOp, DeviceError> {
-    if !signal.writable || !is_writable_area(signal.area) {
-        return Err(DeviceError::ReadOnly);
-    }
-    if !value.is_finite() || signal.min.is_some_and(|min| value < min) || signal.max.is_some_and(|max| value > max) {
-        return Err(DeviceError::OutOfRange);
+    match write_refusal(signal, value) {
+        Some(WriteRefusal::ReadOnly) => return Err(DeviceError::ReadOnly),
+        Some(WriteRefusal::OutOfRange) => return Err(DeviceError::OutOfRange),
+        None => {}
     }
     let out_of_range = |_: CodecError| DeviceError::OutOfRange;
     if signal.data_type == DataType::Bool {
-        if value != 0.0 && value != 1.0 {
-            return Err(DeviceError::OutOfRange);
-        }
         return Ok(WriteOp::Coil { address: signal.address, on: codec::encode_bit(value).map_err(out_of_range)? });
     }
     let words = codec::encode_registers(signal, value).map_err(out_of_range)?;

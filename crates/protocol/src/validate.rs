@@ -40,6 +40,29 @@ pub fn is_writable_area(area: Area) -> bool {
     matches!(area, Area::Coil | Area::HoldingRegister)
 }
 
+/// Why a value may not be written to a signal (spec section 5, write values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteRefusal {
+    /// Not marked writable, or in an area a master cannot write.
+    ReadOnly,
+    /// Not a finite number, outside the signal's min/max, or not 0 or 1 for a bit.
+    OutOfRange,
+}
+
+/// The write rule, defined once: the server checks it before a command is sent (2004, 2003), the agent again
+/// before the device is written (`read_only`, `out_of_range`), and the console's form before either
+/// (web/src/lib/signals/writeValidation.ts). All three are held to the cases of
+/// `web/src/lib/signals/writeCases.json`. What the data type can hold is the agent's encoding's to judge.
+pub fn write_refusal(signal: &SignalDef, value: f64) -> Option<WriteRefusal> {
+    if !signal.writable || !is_writable_area(signal.area) {
+        return Some(WriteRefusal::ReadOnly);
+    }
+    let below = signal.min.is_some_and(|min| value < min);
+    let above = signal.max.is_some_and(|max| value > max);
+    let not_a_bit = signal.data_type == DataType::Bool && value != 0.0 && value != 1.0;
+    (!value.is_finite() || below || above || not_a_bit).then_some(WriteRefusal::OutOfRange)
+}
+
 pub use crate::schema::BAUD_RATES;
 use crate::schema::{HOST_MAX_LEN, PATH_MAX_LEN, POLL_INTERVAL_MS, TIMEOUT_MS};
 
@@ -161,6 +184,36 @@ pub fn signals(list: &[SignalDef]) -> Result<(), FieldError> {
 
 #[cfg(test)]
 mod tests {
+    /// The write rule's shared cases (web/src/lib/signals/writeCases.json): the console's form is held to them too.
+    #[test]
+    fn the_write_rule_holds_to_the_shared_cases() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/signals/writeCases.json");
+        let table: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let cases = table["cases"].as_array().unwrap();
+        assert!(cases.len() >= 10);
+        for case in cases {
+            let s = &case["signal"];
+            let area: Area = serde_json::from_value(s["area"].clone()).unwrap();
+            let data_type: DataType = serde_json::from_value(s["dataType"].clone()).unwrap();
+            let mut signal = SignalDef::new("x", area, 0, data_type);
+            signal.writable = s["writable"].as_bool().unwrap();
+            signal.min = s["min"].as_f64();
+            signal.max = s["max"].as_f64();
+            assert_eq!(is_writable_area(area), case["writableArea"].as_bool().unwrap(), "{case}");
+            let expected = match case["refusal"].as_str() {
+                None => None,
+                Some("readOnly") => Some(WriteRefusal::ReadOnly),
+                Some("outOfRange") => Some(WriteRefusal::OutOfRange),
+                Some(other) => panic!("unknown refusal {other}"),
+            };
+            assert_eq!(write_refusal(&signal, case["value"].as_f64().unwrap()), expected, "{case}");
+        }
+        let open = SignalDef { writable: true, ..SignalDef::new("x", Area::HoldingRegister, 0, DataType::Float32) };
+        for not_finite in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(write_refusal(&open, not_finite), Some(WriteRefusal::OutOfRange));
+        }
+    }
+
     use super::*;
 
     fn sig(area: Area, address: u16, data_type: DataType) -> SignalDef {

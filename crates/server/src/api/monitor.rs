@@ -18,8 +18,8 @@ use axum::extract::State;
 use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS, HISTORY_SIGNALS};
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
-use ironsight_protocol::payload::{Command, DataType};
-use ironsight_protocol::validate;
+use ironsight_protocol::payload::Command;
+use ironsight_protocol::validate::{self, WriteRefusal};
 use ironsight_store::access::Viewer;
 use ironsight_store::commands::{CommandRecord, CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
@@ -133,14 +133,10 @@ pub(crate) async fn write_signal(
     value: f64,
 ) -> ApiResult {
     let s = &owned.signal;
-    if !s.writable || !validate::is_writable_area(s.area) {
-        return Err(ApiError::code(Code::VariableReadOnly));
-    }
-    let below = s.min.is_some_and(|min| value < min);
-    let above = s.max.is_some_and(|max| value > max);
-    let not_a_bit = s.data_type == DataType::Bool && value != 0.0 && value != 1.0;
-    if below || above || not_a_bit {
-        return Err(ApiError::code(Code::WriteOverLimit));
+    match validate::write_refusal(s, value) {
+        Some(WriteRefusal::ReadOnly) => return Err(ApiError::code(Code::VariableReadOnly)),
+        Some(WriteRefusal::OutOfRange) => return Err(ApiError::code(Code::WriteOverLimit)),
+        None => {}
     }
     let uuid = uuid::Uuid::new_v4().to_string();
     let command = Command::Write { uuid: uuid.clone(), signal: s.id, value };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkWrite } from './writeValidation';
+import writeCases from './writeCases.json';
 
 const setpoint = { writable: true, dataType: 'uint16', min: 0, max: 2900 };
 const bit = { writable: true, dataType: 'bool', min: null, max: null };
@@ -44,5 +45,22 @@ describe('write values (spec section 5)', () => {
   });
   it('accepts negative numbers where the range allows', () => {
     expect(checkWrite(open, '-12.5')).toEqual({ ok: true, value: -12.5 });
+  });
+});
+
+/**
+ * The write rule's cases shared with the server and the gateway agent (writeCases.json, held to the protocol's
+ * `write_refusal` by a Rust test): the form refuses what they refuse, for the same reason. The console is told a
+ * signal is writable only when its area is (`writableArea`); the form's finer kinds (not a bit, below the minimum,
+ * above the maximum) are the protocol's `outOfRange`.
+ */
+describe('the write rule shared with the server and the agent', () => {
+  const refusalOf = (check: ReturnType<typeof checkWrite>): string | null => {
+    if (check.ok) return null;
+    return check.problem.kind === 'readOnly' ? 'readOnly' : 'outOfRange';
+  };
+  it.each(writeCases.cases.map((c) => [JSON.stringify(c.signal), c.value, c] as const))('%s ← %d', (_, value, c) => {
+    const signal = { ...c.signal, writable: c.signal.writable && c.writableArea };
+    expect(refusalOf(checkWrite(signal, String(value)))).toBe(c.refusal);
   });
 });

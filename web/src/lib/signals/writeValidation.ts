@@ -1,9 +1,10 @@
 /**
  * The write rules of spec section 5, checked in the browser before anything is sent, in the order an operator
  * can act on them: a read-only variable cannot be written at all; then the value must not be empty, must be a
- * number, a bit signal takes only 0 or 1, and the value must lie within the signal's min/max. The server checks
- * the same again (2004 read-only, 2003 over the limit, a field error for a non-number; api/monitor.rs `write`),
- * so these only save the operator a round trip and say precisely what is wrong.
+ * number, a bit signal takes only 0 or 1, and the value must lie within the signal's min/max. The server and the
+ * gateway agent check the same again, by the protocol's one rule (`write_refusal`, crates/protocol/src/validate.rs:
+ * 2004 read-only, 2003 over the limit); all three are held to the cases of writeCases.json. These only save the
+ * operator a round trip and say precisely what is wrong.
  *
  * Whether a write may be attempted at all (a bound signal, the write permission, a writable signal) is
  * {@link checkWriteAccess}, asked before a value is.
