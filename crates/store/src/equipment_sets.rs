@@ -82,7 +82,7 @@ pub(crate) async fn all_own_equipment(
 fn name_checked<T>(result: Result<T, sqlx::Error>) -> anyhow::Result<Result<T, SaveError>> {
     match result {
         Ok(value) => Ok(Ok(value)),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(Err(SaveError::NameTaken)),
+        Err(e) if crate::is_unique_violation(&e) => Ok(Err(SaveError::NameTaken)),
         Err(e) => Err(e.into()),
     }
 }

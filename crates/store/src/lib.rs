@@ -123,6 +123,29 @@ pub fn is_contention(error: &anyhow::Error) -> bool {
     })
 }
 
+/// True when the database refused a row because a unique key already holds its value (a name taken, a number
+/// drawn twice by two writers at once): the one test of it, for a plain `sqlx` error or one wrapped in context.
+pub(crate) fn is_unique_violation<E: UniqueViolationSource + ?Sized>(error: &E) -> bool {
+    error.unique_violation()
+}
+
+/// What [`is_unique_violation`] can look into.
+pub(crate) trait UniqueViolationSource {
+    fn unique_violation(&self) -> bool;
+}
+
+impl UniqueViolationSource for sqlx::Error {
+    fn unique_violation(&self) -> bool {
+        matches!(self, sqlx::Error::Database(db) if db.is_unique_violation())
+    }
+}
+
+impl UniqueViolationSource for anyhow::Error {
+    fn unique_violation(&self) -> bool {
+        self.chain().any(|cause| cause.downcast_ref::<sqlx::Error>().is_some_and(|e| e.unique_violation()))
+    }
+}
+
 /// The statement that begins a write transaction on `backend` (see [`Store::begin_write`]).
 pub(crate) fn begin_statement(backend: Backend) -> &'static str {
     match backend {

@@ -259,7 +259,7 @@ impl Store {
         .await;
         match result {
             Ok(id) => Ok(Some(id)),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) if crate::is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }
@@ -274,7 +274,7 @@ impl Store {
             .await;
         match result {
             Ok(done) => Ok(Some(done.rows_affected() == 1)),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) if crate::is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }

@@ -66,10 +66,6 @@ fn joined(ids: &[i64]) -> String {
     ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
 }
 
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
-}
-
 impl Store {
     /// The variables of the organisation's project `project_id`, by name.
     pub async fn mvars(&self, org_id: i64, project_id: i64) -> anyhow::Result<Vec<Mvar>> {
@@ -158,7 +154,7 @@ impl Store {
                 tx.commit().await?;
                 Ok(Ok(id))
             }
-            Err(e) if is_unique_violation(&e) => Ok(Err(MvarSaveError::NameTaken)),
+            Err(e) if crate::is_unique_violation(&e) => Ok(Err(MvarSaveError::NameTaken)),
             Err(e) => Err(e.into()),
         }
     }
@@ -188,7 +184,7 @@ impl Store {
         match done {
             Ok(done) if done.rows_affected() == 1 => Ok(Ok(())),
             Ok(_) => Ok(Err(MvarSaveError::NotFound)),
-            Err(e) if is_unique_violation(&e) => Ok(Err(MvarSaveError::NameTaken)),
+            Err(e) if crate::is_unique_violation(&e) => Ok(Err(MvarSaveError::NameTaken)),
             Err(e) => Err(e.into()),
         }
     }

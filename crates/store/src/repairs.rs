@@ -7,7 +7,7 @@
 //! step is the domain's table (`ironsight_domain::repair`); this module only records what the handler allowed.
 
 use crate::access::{SEES_WHOLE_ORG_SQL, Viewer};
-use crate::work_orders::{NUMBER_ATTEMPTS, REPAIR, StepRecord, insert_step, is_unique_violation, next_number};
+use crate::work_orders::{NUMBER_ATTEMPTS, REPAIR, StepRecord, insert_step, next_number};
 use crate::{Page, Store, contains_pattern, now_ms, split_list};
 use ironsight_domain::repair::{self, RepairStatus};
 use sqlx::Row;
@@ -142,7 +142,7 @@ impl Store {
     ) -> anyhow::Result<Option<(i64, String)>> {
         for attempt in 1..=NUMBER_ATTEMPTS {
             match self.try_add_repair_order(viewer, new).await {
-                Err(e) if attempt < NUMBER_ATTEMPTS && is_unique_violation(&e) => continue,
+                Err(e) if attempt < NUMBER_ATTEMPTS && crate::is_unique_violation(&e) => continue,
                 other => return other,
             }
         }

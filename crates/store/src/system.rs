@@ -103,7 +103,7 @@ fn announcement(r: &AnyRow) -> Result<Announcement, sqlx::Error> {
 fn unique_violation<T>(result: Result<T, sqlx::Error>) -> anyhow::Result<Option<T>> {
     match result {
         Ok(v) => Ok(Some(v)),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+        Err(e) if crate::is_unique_violation(&e) => Ok(None),
         Err(e) => Err(e.into()),
     }
 }

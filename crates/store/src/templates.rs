@@ -73,7 +73,7 @@ impl Store {
         .await;
         match added {
             Ok(id) => Ok(Some(id)),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) if crate::is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }

@@ -109,7 +109,7 @@ impl Store {
         match result {
             Ok(id) => Ok(Some(id)),
             // Two creators raced past the check above: the UNIQUE constraint decides.
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) if crate::is_unique_violation(&e) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }

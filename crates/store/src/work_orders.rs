@@ -24,7 +24,7 @@ pub const NUMBER_ATTEMPTS: usize = 5;
 /// The next number of `org_id` in `tables.orders` starting with `prefix` (10 characters: two letters and the day):
 /// the day's highest sequence + 1. On PostgreSQL the organisation's row is locked first, which queues the
 /// organisation's numbering (SQLite's write lock already does); the unique index decides anything else, and the
-/// caller retries on a unique violation ([`is_unique_violation`]).
+/// caller retries on a unique violation ([`crate::is_unique_violation`]).
 pub(crate) async fn next_number(
     store: &Store,
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
@@ -194,11 +194,4 @@ impl Store {
         .await?;
         Ok(done.rows_affected())
     }
-}
-
-/// True when `error` is a unique index's refusal (two orders numbered at once: the loser takes the next number).
-pub(crate) fn is_unique_violation(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        matches!(cause.downcast_ref::<sqlx::Error>(), Some(sqlx::Error::Database(db)) if db.is_unique_violation())
-    })
 }

@@ -7,7 +7,7 @@
 //! history row in one transaction: of two clicks at once exactly one wins.
 
 use crate::access::Viewer;
-use crate::work_orders::{INSPECTION, NUMBER_ATTEMPTS, StepRecord, insert_step, is_unique_violation, next_number};
+use crate::work_orders::{INSPECTION, NUMBER_ATTEMPTS, StepRecord, insert_step, next_number};
 use crate::{Page, Store, now_ms};
 use ironsight_domain::inspection::{InspectionStatus, NUMBER_LETTERS};
 use ironsight_domain::repair::work_order_prefix;
@@ -127,7 +127,7 @@ impl Store {
     ) -> anyhow::Result<Option<Worksheet>> {
         for attempt in 1..=NUMBER_ATTEMPTS {
             match self.try_generate_worksheet(plan_id, due_at, user_id).await {
-                Err(e) if attempt < NUMBER_ATTEMPTS && is_unique_violation(&e) => continue,
+                Err(e) if attempt < NUMBER_ATTEMPTS && crate::is_unique_violation(&e) => continue,
                 other => return other,
             }
         }
