@@ -1,5 +1,6 @@
-//! The route table: one flat list that reads like the spec's call list (section 7). The router and the OpenAPI
-//! description are both built from it, so they cannot drift apart.
+//! The route table: one list that reads like the spec's call list (section 7), each area's routes in a file of
+//! `routes/` named as its handlers' module in `api/` is, put together in the spec's order by [`table`]. The router
+//! and the OpenAPI description are both built from it, so they cannot drift apart.
 
 use crate::AppState;
 use crate::access::{Access, Guard, Object, Rule, guard};
@@ -117,15 +118,32 @@ macro_rules! upload {
     };
 }
 
-mod account_table;
-mod designer_table;
-mod ezviz_table;
-mod frame_table;
-mod inspection_table;
-mod ops_table;
-mod project_monitor_table;
-mod security_table;
-mod share_table;
+// The route table, one file per area (named as `api/`'s handlers are), put together by `table`.
+mod accounts;
+mod alarms;
+mod equipment;
+mod external_pages;
+mod ezviz;
+mod gateways;
+mod inspection;
+mod live;
+mod messages;
+mod monitor;
+mod monitor_list;
+mod notify;
+mod ops_center;
+mod pages;
+mod profile;
+mod project_monitor;
+mod projects;
+mod repairs;
+mod reports;
+mod scenes;
+mod security;
+mod session;
+mod share_view;
+mod shares;
+mod system;
 mod table;
 pub use table::table;
 

@@ -1,5 +1,5 @@
-//! The work orders' part of the route table ([`super::table::table`] places it after the announcements): repair
-//! orders (docs/work-orders.md; paths ours, the spec names none). Every route needs `Access::Repair` (the spec's
+//! Repair orders in the route table, after the system screens' announcements (docs/work-orders.md; paths ours, the
+//! spec names none). Every route needs `Access::Repair` (the spec's
 //! `monitor_multi_designer_repair`, or `manage`): 1212 otherwise. An order is seen where its equipment is
 //! (`Object::RepairOrder`, 1290 otherwise); who may take which step is the domain's table, checked by the handler.
 

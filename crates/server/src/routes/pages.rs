@@ -1,6 +1,5 @@
-//! The designer's part of the route table ([`super::table::table`] places it where the spec lists configuration
-//! pages): the pages and their documents, versions and passwords, the organisation's image library and templates,
-//! and the weather widget's calls. Kept apart so neither file outgrows a reader.
+//! Configuration pages in the route table (where the spec lists them): the pages and their documents, versions
+//! and passwords, the organisation's image library and templates, and the weather widget's calls.
 
 use super::table::EQUIPMENT_ID;
 use super::*;

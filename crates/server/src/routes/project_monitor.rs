@@ -1,5 +1,5 @@
-//! The project monitor's own calls (spec section 7, "Project monitor"; the project's pages are the designer
-//! table's): the statistics a project page shows as system keys, and the project's intermediate variables
+//! The project monitor's own calls (spec section 7, "Project monitor"; the project's pages are
+//! [`super::pages`]'s): the statistics a project page shows as system keys, and the project's intermediate variables
 //! (docs/mvars.md). A limited sub-account needs every equipment of the project granted, as for the project's pages.
 
 use super::*;

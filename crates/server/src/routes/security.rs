@@ -1,4 +1,4 @@
-//! Account security and password recovery ([`super::table::table`] places it after the work orders; paths ours,
+//! Account security and password recovery in the route table (after the work orders; paths ours,
 //! the spec names none). `/lfscada/user/security/*` is the signed-in account's own (Session; each change needs
 //! the session's proven identity, 1325); `/lfscada/findpwd/*` is public and bounded call by call
 //! (`crate::api::findpwd`). docs/security.md, "Account security and password recovery".
