@@ -9,8 +9,9 @@
 
 use crate::AppState;
 use crate::audit::AuditActor;
-use crate::error::{ApiError, plain};
+use crate::error::ApiError;
 use crate::params::{BodyLimit, Params};
+use crate::response::plain;
 use crate::session::{CurrentUser, SessionLookup};
 use axum::extract::State;
 use axum::http::{Request, StatusCode, header};
@@ -252,7 +253,7 @@ pub async fn enforce(
     mut request: Request<axum::body::Body>,
     next: Next,
 ) -> Response {
-    let lang = crate::error::request_lang();
+    let lang = crate::response::request_lang();
     request.extensions_mut().insert(BodyLimit(rule.body_limit));
     if rule.access == Access::Public {
         return next.run(request).await;

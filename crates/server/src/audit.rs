@@ -3,7 +3,7 @@
 //! action name, the object the handler named, the answer's code and the caller's address.
 
 use crate::AppState;
-use crate::error::{AuditObject, ResponseCode};
+use crate::response::{AuditObject, ResponseCode};
 use axum::extract::State;
 use axum::http::Request;
 use axum::middleware::Next;

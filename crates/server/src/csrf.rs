@@ -7,7 +7,7 @@
 //! forged or non-browser calls lack it, and non-browser clients can send `Origin` themselves.
 
 use crate::AppState;
-use crate::error::{plain, request_lang};
+use crate::response::{plain, request_lang};
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use axum::middleware::Next;

@@ -4,24 +4,41 @@
 //! commands, live channels) and the built web console.
 //!
 //! # Layout
+//! Every module is named here (a test in this file fails when one is not).
+//!
+//! The HTTP API:
 //! - [`config`]: flags, environment and TOML file, resolved into one [`Config`].
-//! - [`routes`]: the route table; router and OpenAPI are built from it.
+//! - [`routes`]: the route table, one file per area; router and OpenAPI are built from it.
+//! - [`access`]: the access rule of every route, enforced by one layer.
 //! - [`api`]: the handlers, one module per area.
-//! - [`error`]: the `{code, message, data}` envelope and [`error::ApiError`]; the caller's language.
+//! - [`answers`]: what the calls answer, generated into the web app's TypeScript.
+//! - [`response`]: the `{code, message, data}` envelope and successful answers; the caller's language.
+//! - [`error`]: [`error::ApiError`], everything a handler can fail with, and how each is answered.
 //! - [`params`]: form (dotted keys) and JSON bodies read into one tree with typed, field-naming getters.
+//! - [`listen`]: the HTTP listener, with limits on every connection.
 //! - [`session`], [`csrf`], [`audit`]: who is calling, from where, and the record of what they changed.
-//! - [`captcha`], [`password`]: the login captcha image and argon2id hashing.
-//! - [`bootstrap`]: the first administrator and the demo seed.
+//! - [`captcha`], [`password`], [`login_guard`]: the login captcha image, argon2id hashing, failed-login throttling.
+//! - [`sms`]: verification codes by SMS.
+//! - [`svg`]: SVG uploads checked against an allow-list of drawing content.
+//! - [`web`]: the embedded web app with history-mode fallback.
+//!
+//! The gateway link and the work behind the calls:
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
+//! - [`backlog`]: work accepted but not yet stored (readings for the history writer, alarm decisions).
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
 //! - [`expiry`]: the expiry sweep: expire messages 30, 7 and 1 days before an equipment's or gateway's service
 //!   expires and on the day.
+//! - [`retention`]: history retention, each organisation's kept days.
+//! - [`inspection_schedule`]: the worksheets of inspection plans, generated as they fall due.
+//! - [`bootstrap`]: the first administrator and the demo seed.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
+//!
+//! Third-party services:
+//! - [`upstream`]: what the askers of third-party HTTP services share: budgets and timeouts.
 //! - [`ezviz`]: EZVIZ cloud video: the live addresses of the video widgets' cameras, their tokens and caches.
 //! - [`weather`]: the weather widgets' provider (Open-Meteo protocols), its cache and China's divisions.
 //! - [`sound`]: alarm speech: texts spoken by espeak-ng into cached WAV files, an alert tone when it cannot.
-//! - [`web`]: the embedded web app with history-mode fallback.
 
 pub mod access;
 pub mod alarm;
@@ -37,17 +54,20 @@ pub mod demo;
 pub mod error;
 pub mod expiry;
 pub mod ezviz;
+pub mod inspection_schedule;
 pub mod link;
 pub mod listen;
 pub mod login_guard;
 pub mod notify;
 pub mod params;
 pub mod password;
+pub mod response;
 pub mod retention;
 pub mod routes;
 pub mod session;
 pub mod sms;
 pub mod sound;
+pub mod svg;
 pub mod upstream;
 pub mod weather;
 pub mod web;
@@ -113,8 +133,8 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .fallback(web::serve)
-        .layer(from_fn(error::log_internal_errors))
-        .layer(from_fn(error::with_request_lang))
+        .layer(from_fn(response::log_internal_errors))
+        .layer(from_fn(response::with_request_lang))
         .layer(CompressionLayer::new())
         .layer(frame_guard(header::X_FRAME_OPTIONS, "SAMEORIGIN"))
         .layer(frame_guard(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'self'"))
@@ -146,7 +166,7 @@ pub struct Running {
     /// The expiry sweep; dropping it stops it.
     pub expiry: expiry::ExpirySweeper,
     /// The inspection schedule's tick (generates due worksheets each minute).
-    pub inspection: api::inspection_schedule::ScheduleRuntime,
+    pub inspection: inspection_schedule::ScheduleRuntime,
     /// The history retention's pruner; dropping it stops it.
     pub retention: retention::RetentionPruner,
 }
@@ -191,8 +211,25 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let notify = state.notifier.start()?;
     // After the demo's seed, so its expiry dates are told at once.
     let expiry = expiry::start(state.clone());
-    let inspection = api::inspection_schedule::start(state.clone());
+    let inspection = inspection_schedule::start(state.clone());
     let retention = retention::start(state.clone());
     let task = tokio::spawn(listen::serve(listener, app(state.clone())));
     Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry, inspection, retention })
+}
+
+#[cfg(test)]
+mod layout_tests {
+    /// The crate's Layout section names every module: a reader starts there, and a module missing from it is a
+    /// module nobody finds.
+    #[test]
+    fn every_module_is_named_in_the_layout() {
+        let source = include_str!("lib.rs");
+        let layout = source.split("//! # Layout").nth(1).expect("a Layout section");
+        let layout: String = layout.lines().skip(1).take_while(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+        let modules: Vec<&str> =
+            source.lines().filter_map(|l| l.strip_prefix("pub mod ").and_then(|m| m.strip_suffix(';'))).collect();
+        assert!(modules.len() > 20, "{modules:?}");
+        let missing: Vec<&&str> = modules.iter().filter(|m| !layout.contains(&format!("[`{m}`]"))).collect();
+        assert!(missing.is_empty(), "modules not named in lib.rs's Layout: {missing:?}");
+    }
 }

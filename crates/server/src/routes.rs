@@ -4,8 +4,8 @@
 
 use crate::AppState;
 use crate::access::{Access, Guard, Object, Rule, guard};
-use crate::error::plain;
 use crate::params::BODY_LIMIT;
+use crate::response::plain;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode};
@@ -177,11 +177,11 @@ pub fn api_router(state: &AppState) -> Router<AppState> {
 }
 
 async fn api_not_found() -> Response {
-    plain(Code::ApiNotFound, StatusCode::NOT_FOUND, crate::error::request_lang())
+    plain(Code::ApiNotFound, StatusCode::NOT_FOUND, crate::response::request_lang())
 }
 
 async fn method_not_allowed() -> Response {
-    plain(Code::MethodNotAllowed, StatusCode::METHOD_NOT_ALLOWED, crate::error::request_lang())
+    plain(Code::MethodNotAllowed, StatusCode::METHOD_NOT_ALLOWED, crate::response::request_lang())
 }
 
 async fn openapi_handler() -> axum::Json<Value> {

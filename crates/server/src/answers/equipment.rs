@@ -1,7 +1,7 @@
 //! Equipment as the management list, its form and the EG detail see it.
 
 use super::gateway::Gateway;
-use crate::api::presence::Presence;
+use crate::answers::presence::Presence;
 use serde::Serialize;
 use ts_rs::TS;
 

@@ -1,7 +1,7 @@
 //! A gateway as the console sees it: the registry's fields (never the secret digest) and its presence as the
 //! server can vouch for it now.
 
-use crate::api::presence::Presence;
+use crate::answers::presence::Presence;
 use serde::Serialize;
 use ts_rs::TS;
 

@@ -27,6 +27,7 @@ pub mod monitor;
 pub mod notify;
 pub mod ops_center;
 pub mod page;
+pub mod presence;
 pub mod project;
 pub mod repair;
 pub mod report;
@@ -94,27 +95,27 @@ pub struct SavedIds {
 
 /// A type an HTTP call answers with, in `data`: one whose TypeScript declaration `ironsight generate` writes to
 /// `web/src/generated/answers.ts`, so the web app reads the server's own type rather than a copy typed by hand.
-/// [`crate::error::ApiOk::new`] takes nothing else.
+/// [`crate::response::ApiOk::new`] takes nothing else.
 ///
 /// It is implemented by [`generated_answers!`] for the types listed there (which is also the list the TypeScript is
 /// generated from), for the wire's plain values, and for lists, maps and pages of answers; nothing outside this
 /// module can implement it (`Sealed` cannot be named there). A generated answer compiles:
 ///
 /// ```
-/// let _ = ironsight::error::ApiOk::new(ironsight::answers::Created { id: 1 });
+/// let _ = ironsight::response::ApiOk::new(ironsight::answers::Created { id: 1 });
 /// ```
 ///
 /// and an answer that is not generated does not (E0277: the trait bound is not satisfied):
 ///
 /// ```compile_fail,E0277
 /// // A value made up beside a handler is not an answer the web app could import.
-/// let _ = ironsight::error::ApiOk::new(serde_json::json!({ "anything": 1 }));
+/// let _ = ironsight::response::ApiOk::new(serde_json::json!({ "anything": 1 }));
 /// ```
 ///
 /// ```compile_fail,E0277
 /// #[derive(serde::Serialize)]
 /// struct MadeUpBesideAHandler { id: i64 }
-/// let _ = ironsight::error::ApiOk::new(MadeUpBesideAHandler { id: 1 });
+/// let _ = ironsight::response::ApiOk::new(MadeUpBesideAHandler { id: 1 });
 /// ```
 pub trait Answer: Serialize + sealed::Sealed {}
 
@@ -162,7 +163,7 @@ impl<T: Answer + TS> Answer for Listed<T> {}
 generated_answers! {
     Created,
     SavedIds,
-    crate::api::presence::Presence,
+    crate::answers::presence::Presence,
     account::UserInfo,
     account::SubAccount,
     account::NewSubAccount,

@@ -1,6 +1,6 @@
 //! Equipment cards: the monitor's card and map lists and a scene's board.
 
-use crate::api::presence::Presence;
+use crate::answers::presence::Presence;
 use ironsight_domain::value_map::StateText;
 use ironsight_store::monitor as store;
 use serde::Serialize;

@@ -10,9 +10,10 @@
 
 use crate::AppState;
 use crate::answers::account::{GrantCount, GrantedEquipment, NewSubAccount, SubAccount};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::link::live::AccessChange;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::SUB_ACCOUNT_GRANTS;

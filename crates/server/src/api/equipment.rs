@@ -7,8 +7,9 @@ use crate::answers::Listed;
 use crate::answers::equipment::Equipment;
 use crate::api::expiry::DateChange;
 use crate::api::monitor_list;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::{

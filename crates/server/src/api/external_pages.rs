@@ -10,8 +10,9 @@
 use crate::AppState;
 use crate::answers::Created;
 use crate::answers::system::ExternalPage;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::EXTERNAL_PAGES_MAX;

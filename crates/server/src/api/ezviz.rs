@@ -9,10 +9,11 @@
 
 use crate::AppState;
 use crate::answers::ezviz::{EzvizKeyInfo, EzvizLiveAddress};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::ezviz::EzvizError;
 use crate::ezviz::camera::{Camera, NoCamera, camera_of};
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::page::MAX_SERIAL_CHARS;

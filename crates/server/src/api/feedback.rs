@@ -1,8 +1,9 @@
 //! User feedback (`/lfscada/feedback/add`).
 
 use crate::AppState;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::FeedbackContent;

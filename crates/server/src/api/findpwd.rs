@@ -12,9 +12,10 @@
 use super::security_codes::{self as codes, Purpose};
 use crate::AppState;
 use crate::answers::account::{Proven, RecoveryMethods};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::link::live::AccessChange;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::{self, ClientAddr, VCODE_COOKIE};
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
@@ -104,7 +105,7 @@ pub async fn send_code(State(state): State<AppState>, headers: HeaderMap, params
     let (_, _, user) = recovery(&state, &headers).await?;
     let address =
         codes::verified_address(&user, contact).ok_or_else(|| ApiError::code(Code::ContactNotVerified))?.to_owned();
-    codes::send(&state, &user, contact, &address, Purpose::Recover, crate::error::request_lang()).await?;
+    codes::send(&state, &user, contact, &address, Purpose::Recover, crate::response::request_lang()).await?;
     Ok(ApiOk::new(super::security::code_sent(&state, contact, &address)))
 }
 

@@ -5,8 +5,9 @@
 use crate::AppState;
 use crate::answers::{self, Created};
 use crate::api::monitor_list::{card_page, cards_filter};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::GroupName;

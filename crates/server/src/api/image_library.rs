@@ -18,8 +18,9 @@ use super::images::{
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::image::{LibraryImage, LibraryImageStored};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};

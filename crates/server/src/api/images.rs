@@ -6,16 +6,16 @@
 //! What is accepted is decided by the bytes, not the name: a PNG, JPEG, GIF or WebP signature, or an SVG
 //! document; a file name's extension, when there is one, must agree with the bytes. SVG can carry script and
 //! outside references, so an SVG is parsed as XML and must hold only the drawing content on the allow-lists of
-//! [`super::svg`] (stored as uploaded, never rewritten), and every image is served with
+//! [`crate::svg`] (stored as uploaded, never rewritten), and every image is served with
 //! `Content-Security-Policy: sandbox` and `nosniff`, so even a file that slipped through could not run script on
 //! our origin. Stored names are 128 random bits in hex plus the extension of the detected
 //! type: nothing of the uploader's name reaches the disk, and the serving route accepts only that exact shape,
 //! so no path can leave the directory. Serving needs a session; the names cannot be guessed.
 
-use super::svg;
 use crate::AppState;
 use crate::answers::equipment::ImageStored;
-use crate::error::{ApiError, ApiOk, ApiResult, plain, request_lang};
+use crate::error::ApiError;
+use crate::response::{ApiOk, ApiResult, plain, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, Path, State};
@@ -58,7 +58,7 @@ pub fn detect(bytes: &[u8]) -> Result<ImageKind, Reason> {
     if !text.trim_start_matches('\u{feff}').trim_start().starts_with('<') {
         return Err(Reason::NotImage);
     }
-    svg::check(text)?;
+    crate::svg::check(text)?;
     Ok(ImageKind::Svg)
 }
 

@@ -5,14 +5,15 @@
 //! plan's route holds only equipment the caller sees (the route table's guard on `equipmentIds`), and its inspector
 //! must be an enabled account of the organisation that sees every equipment of the route and may handle work
 //! orders (1310). "Generate now" makes the worksheet of this moment; the schedule makes the others
-//! ([`super::inspection_schedule`]).
+//! ([`crate::inspection_schedule`]).
 
 use crate::AppState;
 use crate::access::may_handle_repairs;
 use crate::answers::Created;
 use crate::answers::inspection as answer;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::inspection::{Frequency, ResultKind};
@@ -250,7 +251,7 @@ pub async fn generate(State(state): State<AppState>, current: CurrentUser, param
         return Err(ApiError::code(Code::InspectionPlanDisabled));
     }
     let now = ironsight_store::now_ms();
-    let sheet = super::inspection_schedule::generate(&state, plan.id, now, Some(current.user.id))
+    let sheet = crate::inspection_schedule::generate(&state, plan.id, now, Some(current.user.id))
         .await?
         .ok_or_else(|| ApiError::code(Code::InspectionPlanDisabled))?;
     let id = sheet.id;

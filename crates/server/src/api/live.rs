@@ -10,9 +10,10 @@
 //! Each socket's queue is bounded ([`crate::link::live::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
 use crate::AppState;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::link::live::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
 use axum::extract::{Path, State};

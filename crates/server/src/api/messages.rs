@@ -8,8 +8,9 @@
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::message as answer;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::{Code, Reason};

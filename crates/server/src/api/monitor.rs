@@ -9,10 +9,10 @@ use crate::answers::gateway::Gateway;
 use crate::answers::history::{HistoryAnswer, HistorySeries};
 use crate::answers::live::EgFrame;
 use crate::answers::signal::{CommandOutcome, CommandSent, SignalEntry};
-use crate::api::presence::require_link;
-use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
+use crate::error::ApiError;
 use crate::link::ingest::live_value;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS, HISTORY_SIGNALS};
@@ -25,6 +25,11 @@ use ironsight_store::commands::{CommandRecord, CommandStatus, NewCommand};
 use ironsight_store::equipment::Equipment;
 use ironsight_store::signals::OwnedSignal;
 use serde_json::Value;
+
+/// Refuses a command while the server cannot reach the broker (1302), instead of queueing it to time out.
+pub fn require_link(link: &crate::link::Link) -> Result<(), ApiError> {
+    if link.broker_up() { Ok(()) } else { Err(ApiError::code(Code::LinkDown)) }
+}
 
 /// The caller's equipment named by `equipmentId` (1214 when it is not theirs or does not exist).
 async fn equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<Equipment, ApiError> {

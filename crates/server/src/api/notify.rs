@@ -9,9 +9,10 @@
 use crate::AppState;
 use crate::answers::notify as answer;
 use crate::answers::{Created, Listed, SavedIds};
-use crate::error::{ApiError, ApiOk, ApiResult, request_lang};
+use crate::error::ApiError;
 use crate::notify::{CHANNEL_KINDS, address, takes_secret};
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::{

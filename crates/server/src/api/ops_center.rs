@@ -6,8 +6,9 @@
 
 use crate::AppState;
 use crate::answers::ops_center as answer;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::SEARCH_KEYWORD_CHARS;

@@ -3,9 +3,10 @@
 //! pool, like every person's password, and wrong guesses are counted per user and page like logins.
 
 use crate::AppState;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::login_guard::throttled_for as throttled;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::validate::SharePassword;

@@ -7,8 +7,9 @@
 use crate::AppState;
 use crate::answers::Created;
 use crate::answers::page::{PageSaved, PageSummary, PageVersion, PageVersionDocument, PageWithDocument};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};

@@ -9,8 +9,8 @@
 
 use crate::AppState;
 use crate::api::alarms::require_alarm_view;
-use crate::error::{ApiOk, ApiResult};
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_store::project_statistics::EquipmentCount;

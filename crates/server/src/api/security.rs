@@ -8,9 +8,10 @@
 use super::security_codes::{self as codes, Purpose};
 use crate::AppState;
 use crate::answers::account::{CodeSent, Proven, SecurityState};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::link::live::AccessChange;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::{ClientAddr, CurrentUser};
 use axum::extract::State;
 use ironsight_domain::validate::{LoginPassword, NewPassword};
@@ -62,7 +63,7 @@ pub async fn send_code(State(state): State<AppState>, current: CurrentUser, para
             .ok_or_else(|| ApiError::code(Code::ContactNotVerified))?
             .to_owned(),
     };
-    codes::send(&state, &current.user, contact, &address, purpose, crate::error::request_lang()).await?;
+    codes::send(&state, &current.user, contact, &address, purpose, crate::response::request_lang()).await?;
     Ok(ApiOk::new(code_sent(&state, contact, &address)))
 }
 

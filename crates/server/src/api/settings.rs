@@ -3,8 +3,9 @@
 
 use crate::AppState;
 use crate::answers::account::UserConfig;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Reason;

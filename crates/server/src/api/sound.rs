@@ -10,8 +10,9 @@
 //! that exact shape (or the tone's name), so no path can leave the directory.
 
 use crate::AppState;
-use crate::error::{ApiError, ApiOk, ApiResult, plain, request_lang};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult, plain, request_lang};
 use crate::session::CurrentUser;
 use crate::sound::{SpeechText, Voice, cache, served_path};
 use axum::extract::{Path, State};

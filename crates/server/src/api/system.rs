@@ -7,9 +7,10 @@
 use crate::AppState;
 use crate::answers::{self, Created, Listed, SavedIds};
 use crate::api::signals::signal_list;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::notify::content::Content;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::limits::{

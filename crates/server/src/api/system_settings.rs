@@ -9,8 +9,9 @@
 
 use crate::AppState;
 use crate::answers::account::SystemSettings;
-use crate::error::{ApiError, ApiOk, ApiResult, ResponseCode};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult, ResponseCode};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use axum::http::header;

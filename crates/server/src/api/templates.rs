@@ -11,8 +11,9 @@
 use crate::AppState;
 use crate::answers::template::{TemplateSummary, TemplateWithDocument};
 use crate::answers::{Created, Listed};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;

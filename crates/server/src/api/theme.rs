@@ -2,7 +2,7 @@
 
 use crate::AppState;
 use crate::answers::account::Style;
-use crate::error::{ApiOk, ApiResult};
+use crate::response::{ApiOk, ApiResult};
 use crate::session::{self, SessionLookup};
 use axum::extract::State;
 use axum::http::HeaderMap;

@@ -8,11 +8,12 @@
 use crate::AppState;
 use crate::answers::account::{Captcha, UserInfo};
 use crate::captcha;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::link::live::AccessChange;
 use crate::login_guard;
 use crate::params::Params;
 use crate::password;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::{self, ClientAddr, CurrentUser, SESSION_COOKIE, VCODE_COOKIE};
 use axum::extract::State;
 use axum::http::{HeaderMap, header};

@@ -4,8 +4,9 @@
 
 use crate::AppState;
 use crate::answers::weather::{WeatherReport, region_tree};
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use crate::weather::WeatherError;
 use axum::extract::State;

@@ -8,14 +8,15 @@
 //! conditional UPDATE), so two clicks at once never both win.
 
 use super::inspection::text;
-use super::inspection_schedule::about;
 use super::repairs::send_order_message;
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::inspection as answer;
 use crate::answers::repair::RepairStep;
-use crate::error::{ApiError, ApiOk, ApiResult};
+use crate::error::ApiError;
+use crate::inspection_schedule::about;
 use crate::params::Params;
+use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::inspection::{

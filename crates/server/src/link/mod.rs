@@ -279,7 +279,7 @@ impl Link {
         &self.inner.store
     }
 
-    /// The server's own connection to the broker is up (see [`crate::api::presence`]).
+    /// The server's own connection to the broker is up (see [`crate::answers::presence`]).
     pub fn broker_up(&self) -> bool {
         self.inner.broker_up.load(Ordering::Acquire)
     }

@@ -441,11 +441,11 @@ both_backends!(the_schedule_generates_each_due_occurrence_once_and_catches_up_on
     const DAY: i64 = 86_400_000;
     // "Now", injected: ten days after the plans were made, then a second tick at the same time.
     let now = ironsight_store::now_ms() + 10 * DAY;
-    let first = ironsight::api::inspection_schedule::tick(state, now).await.unwrap();
+    let first = ironsight::inspection_schedule::tick(state, now).await.unwrap();
     // Ten days on, the 28th may not have come round since the plan was made: then the monthly plan is not due yet.
     let monthly_due = schedule(Frequency::Monthly(28)).latest_due(now) >= created;
     assert_eq!(first, 2 + usize::from(monthly_due), "each plan's latest occurrence once, not every one of ten days");
-    assert_eq!(ironsight::api::inspection_schedule::tick(state, now).await.unwrap(), 0, "idempotent");
+    assert_eq!(ironsight::inspection_schedule::tick(state, now).await.unwrap(), 0, "idempotent");
     let china = |ms: i64| ironsight_domain::repair::civil_from_days((ms + 8 * 3_600_000).div_euclid(DAY));
     let minute_of = |ms: i64| (ms + 8 * 3_600_000).rem_euclid(DAY) / 60_000;
     let weekday_of = |ms: i64| ((ms + 8 * 3_600_000).div_euclid(DAY) + 3).rem_euclid(7) + 1;
@@ -464,7 +464,7 @@ both_backends!(the_schedule_generates_each_due_occurrence_once_and_catches_up_on
 
     // Downtime: forty days later, one worksheet per plan, the latest occurrence, not forty.
     let later = now + 40 * DAY;
-    assert_eq!(ironsight::api::inspection_schedule::tick(state, later).await.unwrap(), 3);
+    assert_eq!(ironsight::inspection_schedule::tick(state, later).await.unwrap(), 3);
     let d = due_of(&daily).await;
     assert_eq!(d.len(), 2);
     assert!(later - d[0] < DAY && d[0] <= later, "newest first: the latest occurrence");
@@ -486,7 +486,7 @@ both_backends!(the_schedule_generates_each_due_occurrence_once_and_catches_up_on
     let week_on = later + 7 * DAY;
     let monthly_new =
         schedule(Frequency::Monthly(28)).latest_due(week_on) != schedule(Frequency::Monthly(28)).latest_due(later);
-    let ticked = ironsight::api::inspection_schedule::tick(state, week_on).await.unwrap();
+    let ticked = ironsight::inspection_schedule::tick(state, week_on).await.unwrap();
     assert_eq!(ticked, 1 + usize::from(monthly_new), "not the disabled daily plan");
     assert_eq!(app.post(GENERATE, &[("id", &daily)]).await.code(), "1312");
     // Every generated worksheet told its inspector.

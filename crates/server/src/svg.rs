@@ -359,10 +359,10 @@ mod tests {
 
     /// A drawing as Inkscape saves it ("Inkscape SVG"): editor namespaces, RDF metadata, styles in attributes,
     /// gradients and clones by `xlink:href="#…"`, an embedded PNG with line breaks in its base64.
-    const INKSCAPE: &str = include_str!("../../tests/api/fixtures/inkscape.svg");
+    const INKSCAPE: &str = include_str!("../tests/api/fixtures/inkscape.svg");
 
     /// As Illustrator exports for the web: a generator comment, `xml:space`, a class stylesheet, `data-name`.
-    const ILLUSTRATOR: &str = include_str!("../../tests/api/fixtures/illustrator.svg");
+    const ILLUSTRATOR: &str = include_str!("../tests/api/fixtures/illustrator.svg");
 
     /// The whole document `<svg xmlns…>{inner}</svg>`.
     fn svg(inner: &str) -> String {

@@ -1,11 +1,8 @@
 //! What the console may say about a gateway's connection. A gateway's `online` in the database is what the server
 //! last heard; while the server's own link to the broker is down it hears nothing, so it cannot vouch for any
-//! gateway: the answers (crate::answers) then say `presence: "unknown"` (and `online: false`, so nothing offers a write that
-//! would fail a minute later), and commands are refused at once with 1302.
+//! gateway: the answers then say `presence: "unknown"` (and `online: false`, so nothing offers a write that would
+//! fail a minute later), and commands are refused at once with 1302 (`api::monitor::require_link`).
 
-use crate::error::ApiError;
-use crate::link::Link;
-use ironsight_domain::Code;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -27,11 +24,6 @@ impl Presence {
             (true, false) => Presence::Offline,
         }
     }
-}
-
-/// Refuses a command while the server cannot reach the broker (1302), instead of queueing it to time out.
-pub fn require_link(link: &Link) -> Result<(), ApiError> {
-    if link.broker_up() { Ok(()) } else { Err(ApiError::code(Code::LinkDown)) }
 }
 
 #[cfg(test)]
