@@ -198,9 +198,17 @@ export interface PageDocument {
 // ---------------------------------------------------------------------------------------------------------------
 // Defaults
 
-export const DEFAULT_CON = { width: 1024, height: 768, fit: 'container', bgColor: '#FFFFFF', bgImage: '' } as const;
-export const CANVAS_MIN = 100;
-export const CANVAS_MAX = 10_000;
+/** A new page's canvas; its size is the server's default (crates/domain/src/page, generated widgetTypes.json). */
+export const DEFAULT_CON = {
+  width: widgetTypes.defaultWidth,
+  height: widgetTypes.defaultHeight,
+  fit: 'container',
+  bgColor: '#FFFFFF',
+  bgImage: '',
+} as const;
+/** The canvas size's bounds, the server's (generated widgetTypes.json): the designer refuses what it would. */
+export const CANVAS_MIN: number = widgetTypes.minCanvas;
+export const CANVAS_MAX: number = widgetTypes.maxCanvas;
 export const DEFAULT_TIMER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The colour rules' defaults (spec section 3): == 0 red, == 1 yellow. */

@@ -11,7 +11,8 @@ import { ColourField } from './ColourField';
 import { NumberField } from './NumberField';
 import { PictureField } from './PictureField';
 import { PICTURE_MAX } from '../model/fields/base';
-import { FITS, MAX_CANVAS, MIN_CANVAS, withCon, type ConPatch } from '../model/pageSettings';
+import { CANVAS_MAX, CANVAS_MIN, FIT_MODES } from '@/runtime/document';
+import { withCon, type ConPatch } from '../model/pageSettings';
 
 export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(next: EditorState): void }) {
   const { t } = useTranslation();
@@ -30,8 +31,8 @@ export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(
       id={`page-${side}`}
       data-testid={`page-${side}`}
       size="small"
-      min={MIN_CANVAS}
-      max={MAX_CANVAS}
+      min={CANVAS_MIN}
+      max={CANVAS_MAX}
       value={con[side]}
       onCommit={(value) => set({ [side]: Math.round(value) })}
     />
@@ -51,7 +52,7 @@ export function PagePanel({ editor, onChange }: { editor: EditorState; onChange(
           size="small"
           style={{ flex: 1 }}
           value={con.fit}
-          options={FITS.map((fit) => ({ value: fit, label: t(`designer.page.fits.${fit}`) }))}
+          options={FIT_MODES.map((fit) => ({ value: fit, label: t(`designer.page.fits.${fit}`) }))}
           onChange={(fit) => set({ fit })}
         />,
       )}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePageDocument } from '@/runtime/document';
 import type { EditorState } from './actions';
 import { createHistory } from './history';
-import { FITS, MAX_CANVAS, MIN_CANVAS, withCon } from './pageSettings';
+import { CANVAS_MAX, CANVAS_MIN, FIT_MODES } from '@/runtime/document';
+import { withCon } from './pageSettings';
 
 const editor = (): EditorState => ({ history: createHistory(parsePageDocument({ con: { width: 800, height: 600 }, widgets: [] })), selection: [] });
 
@@ -18,11 +19,11 @@ describe('page settings', () => {
 
   it("refuse what the server would, and add no step for no change", () => {
     const start = editor();
-    expect(withCon(start, { width: MIN_CANVAS - 1 })).toBe(start);
-    expect(withCon(start, { height: MAX_CANVAS + 1 })).toBe(start);
+    expect(withCon(start, { width: CANVAS_MIN - 1 })).toBe(start);
+    expect(withCon(start, { height: CANVAS_MAX + 1 })).toBe(start);
     expect(withCon(start, { width: 800.5 })).toBe(start);
     expect(withCon(start, { width: 800 })).toBe(start);
-    expect(FITS).toEqual(['container', 'width', 'height', 'stretch', 'none']);
+    expect(FIT_MODES).toEqual(['container', 'width', 'height', 'stretch', 'none']);
     expect(withCon(start, { fit: 'cover' as never })).toBe(start);
   });
 });

@@ -1,23 +1,19 @@
 /**
  * The page's own settings (spec section 3, `con`): canvas size within the server's bounds, how the viewer fits it,
  * background colour and picture. Each change is one history step; a size out of bounds changes nothing. The
- * bounds and fit modes come from the generated widgetTypes.json, so the designer refuses what the server would.
+ * bounds and fit modes are the runtime's, from the generated widgetTypes.json, so the designer refuses what the
+ * server would.
  */
-import widgetTypes from '@/generated/widgetTypes.json';
-import type { FitMode, PageCon } from '@/runtime/document';
+import { CANVAS_MAX, CANVAS_MIN, FIT_MODES, type PageCon } from '@/runtime/document';
 import { commit } from './history';
 import type { EditorState } from './actions';
-
-export const MIN_CANVAS: number = widgetTypes.minCanvas;
-export const MAX_CANVAS: number = widgetTypes.maxCanvas;
-export const FITS = widgetTypes.fits as readonly FitMode[];
 
 export type ConPatch = Partial<Pick<PageCon, 'width' | 'height' | 'fit' | 'bgColor' | 'bgImage'>>;
 
 /** Whether a patch is one the server would take. */
 export function conAllowed(patch: ConPatch): boolean {
-  const size = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= MIN_CANVAS && n <= MAX_CANVAS);
-  return size(patch.width) && size(patch.height) && (patch.fit === undefined || FITS.includes(patch.fit));
+  const size = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= CANVAS_MIN && n <= CANVAS_MAX);
+  return size(patch.width) && size(patch.height) && (patch.fit === undefined || FIT_MODES.includes(patch.fit));
 }
 
 /** The editor with the page's settings patched, as one step; the same state when refused or unchanged. */
