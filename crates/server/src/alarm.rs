@@ -21,7 +21,7 @@
 
 use crate::answers::live::EgFrame;
 use crate::backlog::Backlog;
-use crate::link::live::LiveHub;
+use crate::live::LiveHub;
 use ironsight_domain::Lang;
 use ironsight_domain::alarm::{self, Reading, RuleState, Transition};
 use ironsight_store::alarms::{AlarmKey, SilenceWatch, WatchedRule};

@@ -82,7 +82,7 @@ async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) 
             now_ms,
             message.id,
         );
-        state.link.live().publish_message(user_id, &MessageAnswer::from(message));
+        state.live.publish_message(user_id, &MessageAnswer::from(message));
         state.notifier.email_stored(user_id, &content).await;
     }
     Ok(written)

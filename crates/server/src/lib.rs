@@ -23,7 +23,8 @@
 //! - [`web`]: the embedded web app with history-mode fallback.
 //!
 //! The gateway link and the work behind the calls:
-//! - [`link`]: the MQTT broker and client, ingest of what gateways send, live fan-out.
+//! - [`link`]: the MQTT broker and client, ingest of what gateways send, commands.
+//! - [`live`]: the console's push channels: the hub, the socket tokens and the WebSockets.
 //! - [`backlog`]: work accepted but not yet stored (readings for the history writer, alarm decisions).
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
@@ -57,6 +58,7 @@ pub mod ezviz;
 pub mod inspection_schedule;
 pub mod link;
 pub mod listen;
+pub mod live;
 pub mod login_guard;
 pub mod notify;
 pub mod params;
@@ -92,8 +94,10 @@ pub struct AppState {
     /// A hash of a random password, verified against when a login name does not exist, so an unknown name costs
     /// the same time as a wrong password.
     pub dummy_hash: Arc<String>,
-    /// The gateway link: configurations out, readings in, commands, live fan-out.
+    /// The gateway link: configurations out, readings in, commands.
     pub link: link::Link,
+    /// The console's push hub: the open WebSockets and what is published to them (the link's frames, messages).
+    pub live: live::LiveHub,
     /// The weather widgets' provider client and its cache.
     pub weather: Arc<weather::Weather>,
     /// The EZVIZ open API client and its token and address caches.
@@ -196,11 +200,12 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = connect_store(&config).await?;
     let dummy_hash = Arc::new(password::hash_blocking(session::new_token()).await?);
     let notifier = notify::Notifier::new(store.clone(), config.notify.clone());
-    let (link, link_runtime) = link::start(&config, store.clone(), notifier.clone()).await?;
+    let live = live::LiveHub::default();
+    let (link, link_runtime) = link::start(&config, store.clone(), notifier.clone(), live.clone()).await?;
     let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
     let ezviz = Arc::new(ezviz::Ezviz::new(config.ezviz_url.clone()));
     let sound = Arc::new(sound::Sound::new(config.espeak.clone(), &config.data_dir));
-    let state = AppState { store, config: Arc::new(config), dummy_hash, link, weather, ezviz, sound, notifier };
+    let state = AppState { store, config: Arc::new(config), dummy_hash, link, live, weather, ezviz, sound, notifier };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
         Some(demo::start(&state, &link_runtime.broker_addr).await?)

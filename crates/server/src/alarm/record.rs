@@ -4,7 +4,7 @@
 
 use super::{Job, Triggered};
 use crate::backlog::Backlog;
-use crate::link::live::LiveHub;
+use crate::live::LiveHub;
 use crate::notify::{AlarmNotice, Notifier};
 use ironsight_domain::alarm;
 use ironsight_store::Store;

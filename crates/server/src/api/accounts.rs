@@ -11,7 +11,7 @@
 use crate::AppState;
 use crate::answers::account::{GrantCount, GrantedEquipment, NewSubAccount, SubAccount};
 use crate::error::ApiError;
-use crate::link::live::AccessChange;
+use crate::live::AccessChange;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
@@ -129,7 +129,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// Open live sockets of the account re-check at once: its sessions may have ended or its sight narrowed.
 fn account_changed(state: &AppState, user_id: i64) {
-    state.link.live().access_changed(AccessChange::Account(user_id));
+    state.live.access_changed(AccessChange::Account(user_id));
 }
 
 /// `POST /lfscada/user/sub/resetPwd {userId, password, forceChange}`: a new password (the spec's rule); the

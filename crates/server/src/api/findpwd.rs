@@ -13,7 +13,7 @@ use super::security_codes::{self as codes, Purpose};
 use crate::AppState;
 use crate::answers::account::{Proven, RecoveryMethods};
 use crate::error::ApiError;
-use crate::link::live::AccessChange;
+use crate::live::AccessChange;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::{self, ClientAddr, VCODE_COOKIE};
@@ -155,7 +155,7 @@ pub async fn password(State(state): State<AppState>, headers: HeaderMap, params:
         return Err(ApiError::code(Code::RecoveryExpired));
     }
     state.store.change_password(user.id, &new_hash, None, now).await?;
-    state.link.live().access_changed(AccessChange::Account(user.id));
+    state.live.access_changed(AccessChange::Account(user.id));
     let cookie = session::set_cookie(RECOVERY_COOKIE, "", 0, session::cookies_secure(&state, &headers));
     Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit_user(user.id, &user.loginname))
 }

@@ -14,7 +14,6 @@ pub mod groups;
 pub mod image_library;
 pub mod images;
 pub mod inspection;
-pub mod live;
 pub mod messages;
 pub mod monitor;
 pub mod monitor_list;

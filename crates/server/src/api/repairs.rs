@@ -333,7 +333,7 @@ pub async fn send_order_message(state: &AppState, user_id: i64, about: OrderRef<
     match state.store.add_order_message(user_id, about, title, title_en).await {
         Ok(stored) => {
             let content = Content::order((title, title_en), about.number, stored.gmt_create, stored.id);
-            state.link.live().publish_message(user_id, &MessageAnswer::from(stored));
+            state.live.publish_message(user_id, &MessageAnswer::from(stored));
             state.notifier.email_stored(user_id, &content).await;
         }
         Err(error) => tracing::error!(%error, order = about.id, kind = about.kind, "order message not written"),

@@ -9,7 +9,7 @@ use super::security_codes::{self as codes, Purpose};
 use crate::AppState;
 use crate::answers::account::{CodeSent, Proven, SecurityState};
 use crate::error::ApiError;
-use crate::link::live::AccessChange;
+use crate::live::AccessChange;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::{ClientAddr, CurrentUser};
@@ -164,7 +164,7 @@ pub async fn password(State(state): State<AppState>, current: CurrentUser, param
     let hash = new_password(&params, "password", &current.user.password_hash).await?;
     require_proof(&state, &current).await?;
     state.store.change_password(current.user.id, &hash, Some(&current.token_hash), now_ms()).await?;
-    state.link.live().access_changed(AccessChange::Account(current.user.id));
+    state.live.access_changed(AccessChange::Account(current.user.id));
     Ok(ApiOk::empty().audit("user", current.user.id))
 }
 

@@ -235,7 +235,7 @@ pub async fn announcement_publish(State(state): State<AppState>, current: Curren
         Err(t) => return transition(t, Code::AnnouncementNotDraft).map(|()| ApiOk::empty()),
     };
     for (user_id, message) in &sent {
-        state.link.live().publish_message(*user_id, &answers::message::Message::from(message.clone()));
+        state.live.publish_message(*user_id, &answers::message::Message::from(message.clone()));
         // Also to the person's enabled e-mail channels, as expire and order messages (robots stay alarm feeds).
         let content = Content::notice(&message.title, message.gmt_create, message.id);
         state.notifier.email_stored(*user_id, &content).await;

@@ -9,7 +9,7 @@ use crate::AppState;
 use crate::answers::account::{Captcha, UserInfo};
 use crate::captcha;
 use crate::error::ApiError;
-use crate::link::live::AccessChange;
+use crate::live::AccessChange;
 use crate::login_guard;
 use crate::params::Params;
 use crate::password;
@@ -86,7 +86,7 @@ pub async fn login(
     if let Some(old) = session::cookie(&headers, SESSION_COOKIE) {
         let old = session::token_hash(&old);
         state.store.end_session(&old, now).await?;
-        state.link.live().access_changed(AccessChange::Session(old));
+        state.live.access_changed(AccessChange::Session(old));
     }
     let token = session::new_token();
     let idle_ms = session::idle_ms(&state, user.org_id).await?;
@@ -114,7 +114,7 @@ pub async fn info(current: CurrentUser) -> ApiResult {
 /// `POST /lfscada/user/logout`: ends the session; later calls with the same cookie answer 1006.
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap, current: CurrentUser) -> ApiResult {
     state.store.end_session(&current.token_hash, now_ms()).await?;
-    state.link.live().access_changed(AccessChange::Session(current.token_hash.clone()));
+    state.live.access_changed(AccessChange::Session(current.token_hash.clone()));
     let cookie = session::set_cookie(SESSION_COOKIE, "", 0, session::cookies_secure(&state, &headers));
     Ok(ApiOk::empty().header(header::SET_COOKIE, cookie).audit("user", current.user.id))
 }

@@ -12,17 +12,16 @@
 
 pub mod authority;
 pub mod ingest;
-pub mod live;
 pub mod writer;
 
 use crate::backlog::Backlog;
 use crate::config::{Config, Mqtt};
+use crate::live::LiveHub;
 use ironsight_broker::{BrokerConfig, BrokerError, MAX_PACKET_BYTES, RunningBroker, SERVER_CLIENT};
 use ironsight_protocol::payload::{Command, DeviceConfig, GatewayConfig, MonitorOpen, SignalDef};
 use ironsight_protocol::topics::{self, Channel, GatewayTopics};
 use ironsight_store::Store;
 use ironsight_store::readings::StoredReading;
-use live::LiveHub;
 use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,6 +120,7 @@ pub async fn start(
     config: &Config,
     store: Store,
     notifier: crate::notify::Notifier,
+    live: LiveHub,
 ) -> anyhow::Result<(Link, LinkRuntime)> {
     // Values a gateway dated ahead of the clock before ingest clamped them would hold their signals still.
     let now = ironsight_store::now_ms();
@@ -164,7 +164,6 @@ pub async fn start(
     let (client, eventloop) = AsyncClient::new(options, 1024);
     let (writer, writer_rx) = mpsc::channel(WRITER_QUEUE);
     let unstored = Backlog::default();
-    let live = LiveHub::default();
     let (alarms, alarm_tasks) = crate::alarm::start(store.clone(), live.clone(), notifier).await?;
     let link = Link {
         inner: Arc::new(Inner {
@@ -284,7 +283,8 @@ impl Link {
         self.inner.broker_up.load(Ordering::Acquire)
     }
 
-    pub fn live(&self) -> &LiveHub {
+    /// The console's push hub (the server's, [`crate::AppState::live`]), where ingest publishes frames.
+    pub(crate) fn live(&self) -> &LiveHub {
         &self.inner.live
     }
 

@@ -7,11 +7,11 @@
 //! expiry) or, for EG signals, its account no longer sees the equipment: the calls that end sessions or change
 //! grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it re-checks every minute
 //! anyway (a change made by another server instance).
-//! Each socket's queue is bounded ([`crate::link::live::CLIENT_BUFFER`]); a client that cannot keep up is closed.
+//! Each socket's queue is bounded ([`crate::live::hub::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
+use super::hub::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
 use crate::AppState;
 use crate::error::ApiError;
-use crate::link::live::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
@@ -46,13 +46,13 @@ pub async fn monitor_token(State(state): State<AppState>, current: CurrentUser, 
     if state.store.equipment(&current.viewer(), id).await?.is_none() {
         return Err(ApiError::code(Code::EquipmentNotFound));
     }
-    let token = state.link.live().issue(ticket(&current, TicketChannel::EgSignals { equipment_id: id }));
+    let token = state.live.issue(ticket(&current, TicketChannel::EgSignals { equipment_id: id }));
     Ok(ApiOk::new(token))
 }
 
 /// `POST /lfscada/websocket/msg/token` → a token for the caller's message socket.
 pub async fn message_token(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    Ok(ApiOk::new(state.link.live().issue(ticket(&current, TicketChannel::Messages))))
+    Ok(ApiOk::new(state.live.issue(ticket(&current, TicketChannel::Messages))))
 }
 
 /// `GET /lfscada/ws/eg/signal/subscribe/{token}`: pushes `{signalVal, gatewayAlarm, signalAlarm}`.
@@ -85,14 +85,14 @@ fn open_socket(
     state: AppState,
     token: &str,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-    watch: impl FnOnce(&crate::link::live::LiveHub, &Ticket) -> Option<Frames>,
+    watch: impl FnOnce(&super::hub::LiveHub, &Ticket) -> Option<Frames>,
 ) -> Response {
     let Ok(upgrade) = upgrade else { return not_a_socket() };
-    let Some(ticket) = state.link.live().redeem(token) else { return refused() };
-    let Some(frames) = watch(state.link.live(), &ticket) else { return refused() };
+    let Some(ticket) = state.live.redeem(token) else { return refused() };
+    let Some(frames) = watch(&state.live, &ticket) else { return refused() };
     // Listening for access changes starts here, before the client has its answer: a logout the moment the
     // socket opens must not fall between the answer and the socket's task starting.
-    let access = state.link.live().watch_access();
+    let access = state.live.watch_access();
     upgrade
         .read_buffer_size(SOCKET_READ_BUFFER)
         .write_buffer_size(0)
