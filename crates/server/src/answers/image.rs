@@ -1,8 +1,17 @@
-//! The organisation's image library (the designer's pictures).
+//! Uploaded images as the console is told of them (the address each is served at) and the organisation's image
+//! library (the designer's pictures).
 
 use ironsight_store::image_library;
 use serde::Serialize;
 use ts_rs::TS;
+
+/// The URL path images are served under, and the directory under the data directory that holds them.
+pub const IMAGE_DIR: &str = "userimg";
+
+/// The address a stored file is served at (`/userimg/<file>`).
+pub fn served_at(file_name: &str) -> String {
+    format!("/{IMAGE_DIR}/{file_name}")
+}
 
 /// A row of `/lfscada/configuration/image/query`.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -25,7 +34,7 @@ impl From<image_library::LibraryImage> for LibraryImage {
     fn from(row: image_library::LibraryImage) -> LibraryImage {
         LibraryImage {
             id: row.id,
-            image: crate::api::images::served_at(&row.file_name),
+            image: served_at(&row.file_name),
             title: row.title,
             kind: row.kind,
             bytes: row.bytes,

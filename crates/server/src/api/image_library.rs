@@ -90,7 +90,7 @@ pub async fn upload(
             return Err(e.into());
         }
     };
-    let stored = LibraryImageStored { id, image: images::served_at(&file_name), title };
+    let stored = LibraryImageStored { id, image: crate::answers::image::served_at(&file_name), title };
     Ok(ApiOk::new(stored).audit("image", id))
 }
 

@@ -14,6 +14,7 @@
 
 use crate::AppState;
 use crate::answers::equipment::ImageStored;
+use crate::answers::image::{IMAGE_DIR, served_at};
 use crate::error::ApiError;
 use crate::response::{ApiOk, ApiResult, plain, request_lang};
 use crate::session::CurrentUser;
@@ -36,8 +37,6 @@ pub const MAX_MODEL_BYTES: usize = limits::MODEL_BYTES;
 /// handler stops reading its file at its own limit ([`read_upload`]), so a picture upload never holds more than
 /// [`MAX_IMAGE_BYTES`].
 pub const UPLOAD_BODY_LIMIT: usize = MAX_MODEL_BYTES + 64 * 1024;
-/// The URL path images are served under, and the directory under the data directory that holds them.
-pub const IMAGE_DIR: &str = "userimg";
 
 /// The image type the bytes are, or why they are refused.
 pub fn detect(bytes: &[u8]) -> Result<ImageKind, Reason> {
@@ -80,11 +79,6 @@ pub(crate) fn stored_name(file: &str) -> Option<ImageKind> {
     let hex = stem.len() == 32 && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     let kind = ImageKind::from_extension(ext)?;
     (hex && ext == kind.extension()).then_some(kind)
-}
-
-/// The address a stored file is served at.
-pub(crate) fn served_at(file_name: &str) -> String {
-    format!("/{IMAGE_DIR}/{file_name}")
 }
 
 fn image_dir(state: &AppState) -> PathBuf {

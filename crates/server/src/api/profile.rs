@@ -109,7 +109,7 @@ pub async fn upload_avatar(
     let Upload { file, .. } = images::read_upload(multipart, &[], AVATAR_BYTES).await?;
     let (file, kind) = checked_avatar(file)?;
     let file_name = images::store(&state, kind, &file.bytes).await?;
-    let path = images::served_at(&file_name);
+    let path = crate::answers::image::served_at(&file_name);
     match state.store.set_user_avatar(current.user.id, &path).await {
         Ok(old) => images::remove(&state, &old).await,
         Err(e) => {

@@ -11,9 +11,10 @@
 use crate::AppState;
 use crate::access::may_handle_repairs;
 use crate::answers::Listed;
+use crate::answers::image::served_at;
 use crate::answers::message::Message as MessageAnswer;
 use crate::answers::repair as answer;
-use crate::api::images::{self, MAX_IMAGE_BYTES, Upload, checked_image, read_upload, served_at};
+use crate::api::images::{self, MAX_IMAGE_BYTES, Upload, checked_image, read_upload};
 use crate::error::ApiError;
 use crate::notify::content::Content;
 use crate::params::Params;
