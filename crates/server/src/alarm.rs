@@ -37,6 +37,9 @@ use tokio::task::JoinHandle;
 const TICK: Duration = Duration::from_secs(1);
 /// Silence is checked every this many ticks.
 const SILENCE_EVERY: u64 = 5;
+/// Alarm decisions waiting for the worker to write them, at most; past it, whoever decides waits (see
+/// [`Alarms::submit`]). Far above what 1,000 alarms a minute keep queued (`make bench`).
+const ALARM_QUEUE: usize = 10_000;
 /// Rules and the watched signals are reloaded every this many ticks.
 const RELOAD_EVERY: u64 = 30;
 /// Level of a gateway's no-data alarm (the whole gateway is silent: the most urgent) and of a signal's.
@@ -54,7 +57,7 @@ struct Inner {
     live: LiveHub,
     /// Never held across an await.
     engine: Mutex<Engine>,
-    jobs: mpsc::UnboundedSender<Job>,
+    jobs: mpsc::Sender<Job>,
     /// Jobs submitted and not yet written, for a graceful stop.
     backlog: Backlog,
 }
@@ -76,7 +79,7 @@ pub async fn start(
     }
     let mut jobs = engine.set_all_rules(store.watched_rules().await?);
     jobs.extend(engine.set_watch(store.silence_watch().await?, now).0);
-    let (sender, receiver) = mpsc::unbounded_channel();
+    let (sender, receiver) = mpsc::channel(ALARM_QUEUE);
     let backlog = Backlog::default();
     let alarms = Alarms {
         inner: Arc::new(Inner {
@@ -87,11 +90,11 @@ pub async fn start(
             backlog: backlog.clone(),
         }),
     };
-    alarms.submit(jobs);
     let tasks = vec![
         tokio::spawn(record::run_worker(store, live, notifier, receiver, backlog)),
         tokio::spawn(alarms.clone().run_ticker()),
     ];
+    alarms.submit(jobs).await;
     Ok((alarms, tasks))
 }
 
@@ -100,10 +103,13 @@ impl Alarms {
         self.inner.engine.lock().expect("alarm engine lock")
     }
 
-    fn submit(&self, jobs: Vec<Job>) {
+    /// Queues decisions for the worker to write, waiting while the queue is full: a burst of alarms slows ingest
+    /// down (and, behind it, the gateways' reports, which wait in their buffers) rather than growing memory without
+    /// bound or dropping a decision.
+    async fn submit(&self, jobs: Vec<Job>) {
         for job in jobs {
             self.inner.backlog.add(1);
-            if self.inner.jobs.send(job).is_err() {
+            if self.inner.jobs.send(job).await.is_err() {
                 self.inner.backlog.done(1);
                 tracing::error!("alarm worker stopped; alarm not recorded");
             }
@@ -117,9 +123,9 @@ impl Alarms {
 
     /// Judges fresh readings (newer than any seen before for their signal). Cheap: no I/O, the writes happen in
     /// the worker. The caller pushes the live frame, which carries the new counts ([`Alarms::fill_frame`]).
-    pub fn on_readings(&self, rows: &[StoredReading]) {
+    pub async fn on_readings(&self, rows: &[StoredReading]) {
         let jobs = self.engine().feed(rows, now_ms());
-        self.submit(jobs);
+        self.submit(jobs).await;
     }
 
     /// The counts the EG monitor shows for an equipment: gateway-level alarms, and alarms per signal id.
@@ -150,7 +156,7 @@ impl Alarms {
             }
             jobs
         };
-        self.submit(jobs);
+        self.submit(jobs).await;
         self.push_counts([equipment_id]);
         Ok(())
     }
@@ -190,7 +196,7 @@ impl Alarms {
                 }
                 (jobs, changed)
             };
-            self.submit(jobs);
+            self.submit(jobs).await;
             self.push_counts(changed);
         }
     }
@@ -209,7 +215,7 @@ impl Alarms {
                 before.keys().chain(after.keys()).filter(|e| before.get(e) != after.get(e)).copied().collect();
             (jobs, changed)
         };
-        self.submit(jobs);
+        self.submit(jobs).await;
         self.push_counts(changed);
         Ok(())
     }

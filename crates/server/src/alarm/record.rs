@@ -22,7 +22,7 @@ pub(super) async fn run_worker(
     store: Store,
     live: LiveHub,
     notifier: Notifier,
-    mut jobs: mpsc::UnboundedReceiver<Job>,
+    mut jobs: mpsc::Receiver<Job>,
     backlog: Backlog,
 ) {
     while let Some(job) = jobs.recv().await {

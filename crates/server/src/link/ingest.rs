@@ -119,7 +119,7 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
     }
     if !rows.is_empty() {
         let fresh = link.update_latest(&rows);
-        link.alarms().on_readings(&fresh);
+        link.alarms().on_readings(&fresh).await;
         publish_live(link, &fresh);
     }
     link.write(rows, receipt).await;

@@ -265,7 +265,7 @@ async fn boiler(app: &TestApp, level: i64) -> (i64, i64) {
 }
 
 /// A reading for the alarm engine, as ingest hands it over.
-fn reading(app: &TestApp, (equipment_id, signal_id): (i64, i64), v: f64) {
+async fn reading(app: &TestApp, (equipment_id, signal_id): (i64, i64), v: f64) {
     let row = StoredReading {
         signal_id,
         equipment_id,
@@ -274,7 +274,7 @@ fn reading(app: &TestApp, (equipment_id, signal_id): (i64, i64), v: f64) {
         good: true,
         error_code: None,
     };
-    app.state().link.alarms().on_readings(&[row]);
+    app.state().link.alarms().on_readings(&[row]).await;
 }
 
 /// Waits until the caller's log holds `n` rows none of which is queued; answers them, newest first.
@@ -306,7 +306,7 @@ both_backends!(an_alarm_reaches_every_webhook_format_on_its_levels, ALLOW_PRIVAT
     assert_eq!(saved.code(), "200", "{:?}", saved.body);
     let json_channel = saved.data()["ids"][3].as_i64().unwrap();
     let plant = boiler(app, 1).await;
-    reading(app, plant, 90.0);
+    reading(app, plant, 90.0).await;
 
     let title = "Boiler temperature 温度过高";
     let wecom = &receiver.wait_hits("/wecom", 1).await[0].body;
@@ -357,8 +357,8 @@ both_backends!(an_alarm_reaches_every_webhook_format_on_its_levels, ALLOW_PRIVAT
     }).collect();
     let resaved = json_as(app, &app.client, SAVE, &json!({"prompType": "sound", "channels": english}), "en").await;
     assert_eq!(resaved.code(), "200", "{:?}", resaved.body);
-    reading(app, plant, 50.0);
-    reading(app, plant, 95.0);
+    reading(app, plant, 50.0).await;
+    reading(app, plant, 95.0).await;
     let wecom = &receiver.wait_hits("/wecom", 2).await[1].body;
     let content = wecom["markdown"]["content"].as_str().unwrap();
     assert!(
@@ -397,7 +397,7 @@ both_backends!(a_failing_receiver_is_retried_then_marked_failed, ALLOW_PRIVATE, 
     ]);
     assert_eq!(save(app, &json!({"prompType": "", "channels": channels})).await.code(), "200");
     let plant = boiler(app, 2).await;
-    reading(app, plant, 90.0);
+    reading(app, plant, 90.0).await;
 
     // Tried three times (the tests' server retries twice, moments apart), then failed with the reason kept.
     let log = settled_log(app, 3).await;
@@ -463,7 +463,7 @@ both_backends!(email_reaches_a_local_smtp_server, Options::default(), |app| {
     assert!(test.contains("From: Ironsight <alarms@plant.example>"), "{test}");
 
     let plant = boiler(app, 2).await;
-    reading(app, plant, 99.0);
+    reading(app, plant, 99.0).await;
     let alarm = sink.message(2).await;
     assert!(alarm.contains("Subject: [Level 2 alarm] Boiler temperature Temperature high"), "{alarm}");
     assert!(alarm.contains("Equipment: Boiler") && alarm.contains("Value: 99"), "{alarm}");
