@@ -140,6 +140,7 @@ pub fn app(state: AppState) -> Router {
         .layer(from_fn(response::log_internal_errors))
         .layer(from_fn(response::with_request_lang))
         .layer(CompressionLayer::new())
+        .layer(keep_alive_hint())
         .layer(frame_guard(header::X_FRAME_OPTIONS, "SAMEORIGIN"))
         .layer(frame_guard(header::CONTENT_SECURITY_POLICY, "frame-ancestors 'self'"))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
@@ -154,6 +155,16 @@ pub fn app(state: AppState) -> Router {
 /// that sets its own policy keeps it (pictures are served with `sandbox`).
 fn frame_guard(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+/// `Keep-Alive: timeout=…` on every answer: how long the server keeps an idle connection, so pooling clients retire
+/// it first ([`listen::KEEP_ALIVE_HINT`]).
+fn keep_alive_hint() -> SetResponseHeaderLayer<HeaderValue> {
+    let value = format!("timeout={}", listen::KEEP_ALIVE_HINT.as_secs());
+    SetResponseHeaderLayer::if_not_present(
+        header::HeaderName::from_static("keep-alive"),
+        HeaderValue::from_str(&value).expect("digits are a header value"),
+    )
 }
 
 /// A server bound to its port and running in the background.

@@ -18,6 +18,14 @@ use tower::ServiceExt;
 
 /// A connection must deliver a request's headers within this (also while idle between keep-alive requests).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an idle keep-alive connection is kept, as told to clients on every answer (`Keep-Alive: timeout=5`):
+/// well inside [`HEADER_READ_TIMEOUT`], after which the server closes it. A client that pools connections (Node's
+/// agent, which Playwright's request API uses) then retires one before the server does, instead of sending a request
+/// on it just as the server closes it, which fails with a reset and no answer (seen once in the browser tests:
+/// `socket hang up` on a GET sent ten seconds after the one before it). Browsers retry such a request themselves.
+pub const KEEP_ALIVE_HINT: Duration = Duration::from_secs(5);
+const _: () = assert!(KEEP_ALIVE_HINT.as_secs() < HEADER_READ_TIMEOUT.as_secs());
+
 /// Connections one address may hold at once. Generous: a control room's screens share an address behind NAT, and
 /// each console holds a few (requests, two live sockets).
 pub const PER_ADDRESS_CONNECTIONS: usize = 1024;

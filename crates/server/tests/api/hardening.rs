@@ -64,6 +64,31 @@ async fn closed_within(stream: &mut tokio::net::TcpStream, within: std::time::Du
     matches!(tokio::time::timeout(within, stream.read_to_end(&mut sink)).await, Ok(Ok(_)) | Ok(Err(_)))
 }
 
+/// Every answer says how long an idle connection is kept, shorter than the server actually keeps it, so a client
+/// that pools connections never sends a request on one the server is closing (docs: listen::KEEP_ALIVE_HINT).
+#[tokio::test]
+async fn answers_tell_how_long_an_idle_connection_is_kept() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = crate::helpers::spawn_app(crate::helpers::Backend::Sqlite, crate::helpers::Options::default()).await;
+    let address = app.base.trim_start_matches("http://").to_owned();
+    for path in ["/lfscada/user/info", "/login", "/lfscada/no/such/path"] {
+        let mut stream = tokio::net::TcpStream::connect(&address).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.unwrap();
+        let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+        let head = head.split("\r\n\r\n").next().unwrap().to_owned();
+        let hint = head
+            .lines()
+            .find_map(|l| l.strip_prefix("keep-alive: timeout="))
+            .unwrap_or_else(|| panic!("{path}: {head}"));
+        let seconds: u64 = hint.trim().parse().unwrap();
+        assert!(seconds > 0 && seconds < ironsight::listen::HEADER_READ_TIMEOUT.as_secs(), "{path}: {head}");
+    }
+    app.finish().await;
+}
+
 #[tokio::test]
 async fn a_connection_that_sends_no_headers_is_closed() {
     use tokio::io::AsyncWriteExt;
