@@ -69,7 +69,9 @@ describe('messages and alarm notification', () => {
     const audio = await spoken;
     assert.match(audio.headers()['content-type'], /audio\/wav/);
     await until(async () => !(await page.locator('[data-testid="sound-blocked"]').isVisible()), 'the hint to go');
-    assert.match(await page.locator('[data-testid="message-detail"]').innerText(), /已读/);
+    // The page shows it read once its own refetch after the mark has answered, which may come after the server
+    // already says so: wait for the page, not only for the server.
+    await page.locator('[data-testid="message-detail"]').filter({ hasText: '已读' }).waitFor();
     await snap(page, 'messages-03-detail-zh');
 
     // Released, and a second alarm: the centre lists both, the newest unread.
