@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n/language';
 import { stateLabel, stateOf, type StateText } from '@/lib/signals/states';
 import { formatSignalValue } from '@/lib/signals/format';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 
 /** The text of `state` in the console's language. */
 export function useStateLabel(): (state: StateText) => string {
@@ -18,7 +18,7 @@ export function useStateLabel(): (state: StateText) => string {
 }
 
 /** A value as plain text: its state's text where the signal's map names it, else the number with its unit. */
-export function useValueText(): (value: number | null | undefined, signal: Pick<MonitorSignal, 'decimals' | 'dataType' | 'unit' | 'valueMap'>) => string {
+export function useValueText(): (value: number | null | undefined, signal: Pick<SignalEntry, 'decimals' | 'dataType' | 'unit' | 'valueMap'>) => string {
   const label = useStateLabel();
   return (value, signal) => {
     const state = stateOf(signal.valueMap, value);

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { EquipmentName, GroupWithEquipment } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-
-/** An equipment to choose, by name. */
-export interface EquipmentOption {
-  id: number;
-  equipName: string;
-}
 
 export const equipmentOptionKeys = { all: ['equipmentOptions'] as const };
 
@@ -14,8 +9,8 @@ export const equipmentOptionKeys = { all: ['equipmentOptions'] as const };
  * Every equipment the caller sees, by name, to choose from (scene members, the message centre's filter): POST
  * /lfscada/monitor/group/equipment/queryAllByGroup {} lists them all (grouped; flattened here). Silent.
  */
-export async function fetchEquipmentOptions(signal?: AbortSignal): Promise<EquipmentOption[]> {
-  const groups = await post<Array<{ equipment: EquipmentOption[] }>>(
+export async function fetchEquipmentOptions(signal?: AbortSignal): Promise<EquipmentName[]> {
+  const groups = await post<GroupWithEquipment[]>(
     '/lfscada/monitor/group/equipment/queryAllByGroup',
     {},
     { silent: true, ...(signal ? { signal } : {}) },
@@ -26,7 +21,7 @@ export async function fetchEquipmentOptions(signal?: AbortSignal): Promise<Equip
 }
 
 export function useEquipmentOptions(enabled: boolean) {
-  return useQuery<EquipmentOption[], ApiError>({
+  return useQuery<EquipmentName[], ApiError>({
     queryKey: equipmentOptionKeys.all,
     queryFn: ({ signal }) => fetchEquipmentOptions(signal),
     enabled,

@@ -12,7 +12,7 @@ import type { PageOwner } from '@/lib/configPages';
 import { useProject } from '@/lib/projects';
 import { useSignalsOf } from '@/lib/signals/catalogue';
 import { signalKeys } from '@/lib/signals/keys';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 
 /** An equipment of the owner, by name. */
 export interface OwnerEquipment {
@@ -24,7 +24,7 @@ export interface OwnerScope {
   /** The owner's equipment, in the project's order; an equipment page's own equipment alone. */
   equipment: OwnerEquipment[];
   /** The signals of that equipment, each knowing its equipment (`equipId`, `equipTitle`). */
-  signals: readonly MonitorSignal[];
+  signals: readonly SignalEntry[];
   /** Every catalogue answered: only then may binding repair clear a binding whose signal it does not find. */
   complete: boolean;
   /** Still waiting for the project or a catalogue. */

@@ -6,10 +6,9 @@
  * confirmation, no organisation map, no weather call). The screen hands them to the viewer in the runtime
  * context (`RuntimeContext.live.calls`); the widgets read them from their render environment (`env.live.calls`).
  */
-import type { AlarmRecord, MapCard } from '@/generated/answers';
+import type { AlarmRecord, HistoryAnswer, Listed, MapCard } from '@/generated/answers';
 import { confirmAlarm, fetchAlarms, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { fetchHistory, type HistoryRequest } from '@/lib/equipmentRecords/history';
-import type { AlarmPage, HistoryAnswer } from '@/lib/equipmentRecords/types';
 import { fetchMapCards } from '@/lib/map/mapCards';
 
 export interface RecordCalls {
@@ -23,7 +22,7 @@ export interface RecordCalls {
   /** The history of signals of the page's equipment (the history table). */
   history(request: HistoryRequest, signal?: AbortSignal): Promise<HistoryAnswer>;
   /** A page of one equipment's alarm records (the alarm table); "no records" is an empty page. */
-  alarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<AlarmPage>;
+  alarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>>;
   /** Confirms an alarm record; null where the viewer confirms nothing (the share view). */
   confirmAlarm: ((alarmId: number) => Promise<AlarmRecord>) | null;
   /** The organisation's equipment for the map widget; null where none is shown (the map draws its frame only). */

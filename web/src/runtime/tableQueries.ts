@@ -15,10 +15,9 @@
  * the console's, or the share view's), and their scope is part of every key.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlarmRecord } from '@/generated/answers';
+import type { AlarmRecord, HistoryAnswer, Listed } from '@/generated/answers';
 import { ALARM_PAGE_SIZE, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { monitorKeys } from '@/lib/equipmentRecords/keys';
-import type { AlarmPage, HistoryAnswer } from '@/lib/equipmentRecords/types';
 import { Code } from '@/lib/api/codes';
 import { apiErrorFor, type ApiError } from '@/lib/api/errors';
 import { consoleRecordCalls, type RecordCalls } from './recordCalls';
@@ -60,7 +59,7 @@ export function alarmTableQuery(
   fixed: FixedRange | null = null,
   calls: RecordCalls = consoleRecordCalls,
 ) {
-  return queryOptions<AlarmPage, ApiError>({
+  return queryOptions<Listed<AlarmRecord>, ApiError>({
     queryKey: [...monitorKeys.alarmsOf(equipmentIds), 'widget', widgetId, { page, timeRange: settings.timeRange, fixed, scope: calls.scope }],
     queryFn: ({ signal }) => fetchAlarmsOf(equipmentIds, { page, ...queryWindow(clock(), settings, fixed) }, signal, calls),
     enabled,
@@ -95,9 +94,9 @@ const newestFirst = (a: AlarmRecord, b: AlarmRecord) => b.gmtTrigger - a.gmtTrig
  * The first `count` records of one equipment in `window` (newest first), asked in pages of up to
  * {@link LARGEST_PAGE}; `total` is how many the server holds.
  */
-async function firstAlarms(calls: RecordCalls, equipmentId: number, count: number, window: AlarmWindow, signal?: AbortSignal): Promise<AlarmPage> {
+async function firstAlarms(calls: RecordCalls, equipmentId: number, count: number, window: AlarmWindow, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
   const pageSize = Math.min(LARGEST_PAGE, count);
-  const list: AlarmPage['list'] = [];
+  const list: AlarmRecord[] = [];
   let total = 0;
   for (let page = 1; list.length < count; page++) {
     const answer = await calls.alarms(equipmentId, { page, pageSize, ...window }, signal);
@@ -115,7 +114,7 @@ async function firstAlarmsOf(
   count: number,
   window: AlarmWindow,
   signal?: AbortSignal,
-): Promise<AlarmPage> {
+): Promise<Listed<AlarmRecord>> {
   const pages = await Promise.all(equipmentIds.map((id) => firstAlarms(calls, id, count, window, signal)));
   return {
     total: pages.reduce((sum, p) => sum + p.total, 0),
@@ -133,7 +132,7 @@ export async function fetchAlarmsOf(
   query: AlarmQuery,
   signal?: AbortSignal,
   calls: RecordCalls = consoleRecordCalls,
-): Promise<AlarmPage> {
+): Promise<Listed<AlarmRecord>> {
   const only = equipmentIds.length === 1 ? equipmentIds[0] : undefined;
   if (only !== undefined) return calls.alarms(only, query, signal);
   const pageSize = query.pageSize ?? ALARM_PAGE_SIZE;
@@ -150,7 +149,7 @@ export async function allAlarms(
   window: FixedRange,
   signal?: AbortSignal,
   calls: RecordCalls = consoleRecordCalls,
-): Promise<AlarmPage> {
+): Promise<Listed<AlarmRecord>> {
   const all = await firstAlarmsOf(calls, equipmentIds, MAX_EXPORTED_ALARMS, window, signal);
   return { total: all.total, list: all.list.slice(0, MAX_EXPORTED_ALARMS) };
 }

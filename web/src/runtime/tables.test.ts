@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryAnswer, HistorySeriesAnswer } from '@/lib/equipmentRecords/types';
+import type { HistoryAnswer, HistorySeries } from '@/generated/answers';
 import { parsePageDocument, type WidgetData } from './document';
 import { consoleRecordCalls } from './recordCalls';
 import { alarmTableQuery, historyTableQuery } from './tableQueries';
@@ -29,11 +29,11 @@ function dataOf(data: Record<string, unknown>): WidgetData {
   return widget.data;
 }
 
-function series(signalId: number, points: HistorySeriesAnswer['points'], bucketMs: number | null = null): HistorySeriesAnswer {
+function series(signalId: number, points: HistorySeries['points'], bucketMs: number | null = null): HistorySeries {
   return { signalId, signalTitle: `#${signalId}`, equipId: 7, equipTitle: 'Pump', unit: '', decimals: 1, rows: points.length, bucketMs, points };
 }
 
-const answer = (...list: HistorySeriesAnswer[]): HistoryAnswer => ({ startTime: 0, endTime: TEST_NOW, series: list });
+const answer = (...list: HistorySeries[]): HistoryAnswer => ({ startTime: 0, endTime: TEST_NOW, series: list });
 
 describe('table settings', () => {
   it('takes the spec defaults: 720 minutes, a roll of 30 seconds, paged', () => {

@@ -11,7 +11,7 @@
  * budget). A row is one instant; a cell is what its signal read at that instant, empty when it read nothing then
  * (the gateway reports by exception, so signals need not share every instant; nothing is carried forward).
  */
-import type { HistoryAnswer } from '@/lib/equipmentRecords/types';
+import type { HistoryAnswer } from '@/generated/answers';
 import { BASE_OFFSET_MINUTES, formatNumber } from '@/lib/signals/format';
 import type { WidgetData } from './document';
 import { NO_VALUE } from './format';

@@ -12,7 +12,7 @@ export interface RuntimeSignal {
   id: number;
   equipId: number;
   title: string;
-  /** Modbus data type (lib/signals/types SignalDataType): a bit takes only 0 or 1. */
+  /** Modbus data type (one of the generated `DataType`'s names): a bit takes only 0 or 1. */
   dataType: string;
   unit: string;
   decimals: number;

@@ -46,14 +46,8 @@ export interface NewAccount extends AccountFields {
   password: string;
 }
 
-/** An equipment of the organisation as the authorisation list shows it (a row of `/equipment/multi/query`). */
-export interface EquipmentOption {
-  id: number;
-  equipName: string;
-  gatewayName: string | null;
-  gatewaySn: string | null;
-  groupName: string | null;
-}
+/** An equipment of the organisation as the authorisation list shows it (of a row of `/equipment/multi/query`). */
+export type EquipmentOption = Pick<answers.Equipment, 'id' | 'equipName' | 'gatewayName' | 'gatewaySn' | 'groupName'>;
 
 /** Rows asked for per page when loading every equipment (the server's largest page). */
 export const EQUIPMENT_PAGE_SIZE = Limits.PageSizeMax;

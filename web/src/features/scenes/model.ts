@@ -27,8 +27,6 @@ export type { KeyValue, Scene } from '@/generated/answers';
 /** One equipment card of a scene. */
 export type { MapCard as SceneCard } from '@/generated/answers';
 
-export type { EquipmentOption } from '@/lib/equipmentOptions';
-
 /** A project of /lfscada/project/query, a page of them, and one project with its equipment by name. */
 export type { Project, ProjectSummary } from '@/generated/answers';
 import type { Listed, ProjectSummary } from '@/generated/answers';

@@ -15,6 +15,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { SharedEquipment } from '@/generated/answers';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { PageLoading } from '@/components/PageLoading';
 import { Code } from '@/lib/api/codes';
@@ -23,7 +24,7 @@ import { positiveIdOf } from '@/lib/paths';
 import { staleAfterMs } from '@/lib/signals/staleness';
 import { useNow } from '@/lib/live/useClock';
 import { RealtimeTab } from '@/features/monitor/detail/components/RealtimeTab';
-import { closeShare, openShare, shareKeys, shareWriter, useShareInfo, useSharePages, useShareValues, type ShareInfo } from './api';
+import { closeShare, openShare, shareKeys, shareWriter, useSharedEquipment, useSharePages, useShareValues } from './api';
 import { SharePagesPane } from './SharePagesPane';
 
 /** What the visit shows: the realtime table or the configuration pages. */
@@ -32,7 +33,7 @@ type ShareShown = 'table' | 'pages';
 export default function SharePage() {
   const { t } = useTranslation();
   const equipId = positiveIdOf(useParams().equipId) ?? 0;
-  const info = useShareInfo(equipId);
+  const info = useSharedEquipment(equipId);
   const noVisit = info.error?.code === Code.ShareSessionLost;
   // Whether a visit was open on this page: its end is then said (revoked or idle), not just "enter the password".
   const [visited, setVisited] = useState(false);
@@ -106,7 +107,7 @@ function PasswordForm({ equipId, ended, error }: { equipId: number; ended: boole
  * The open visit: the equipment's name, the visitor's authority, and its realtime values or its configuration
  * pages (a switch between the two when it has pages).
  */
-function ShareView({ equipId, info }: { equipId: number; info: ShareInfo }) {
+function ShareView({ equipId, info }: { equipId: number; info: SharedEquipment }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const values = useShareValues(equipId, true);

@@ -6,7 +6,7 @@
  * counterparts, handed to it by sharePageSource.ts.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { AlarmPage, HistoryAnswer } from '@/lib/equipmentRecords/types';
+import type { AlarmRecord, EgFrame, HistoryAnswer, Listed, SharedEquipment, SharePages, ShareVisit } from '@/generated/answers';
 import type { AlarmQuery } from '@/lib/equipmentRecords/alarms';
 import { ALARM_PAGE_SIZE } from '@/lib/equipmentRecords/alarms';
 import type { HistoryRequest } from '@/lib/equipmentRecords/history';
@@ -14,22 +14,9 @@ import { get, post } from '@/lib/api/client';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { runAsyncCommand } from '@/lib/asyncCommand';
-import type { ConfigPage, ConfigPageInfo } from '@/lib/configPages';
-import { parseEgSignalFrame, type EgSignalFrame } from '@/lib/live/egSignalChannel';
+import type { ConfigPageInfo } from '@/lib/configPages';
+import { parseEgSignalFrame } from '@/lib/live/egSignalChannel';
 import type { SignalWriter } from '@/lib/signals/commands';
-import type { MonitorSignal } from '@/lib/signals/types';
-
-export type ShareAuth = 'view' | 'control';
-
-export interface ShareVisit {
-  equipId: number;
-  equipName: string;
-  auth: ShareAuth;
-}
-
-export interface ShareInfo extends ShareVisit {
-  signals: MonitorSignal[];
-}
 
 /** How often the visitor's page reads the values again. */
 export const SHARE_POLL_MS = 2_000;
@@ -39,12 +26,6 @@ export const shareKeys = {
   values: (equipId: number) => ['share', 'values', equipId] as const,
   pages: (equipId: number) => ['share', 'pages', equipId] as const,
 };
-
-/** How the equipment is shown first (`page`: its home page) and the pages the visitor may open. */
-export interface SharePages {
-  display: 'list' | 'page' | string;
-  pages: ConfigPage[];
-}
 
 /** POST /lfscada/share/open {equipId, password} → the visit; sets the share cookie. */
 export function openShare(equipId: number, password: string): Promise<ShareVisit> {
@@ -56,18 +37,21 @@ export function closeShare(equipId: number): Promise<unknown> {
   return post('/lfscada/share/close', { equipId }, { silent: true });
 }
 
-/** GET /lfscada/share/info?equipId= → the equipment's name, the authority and the signals (1343 before opening). */
-export function useShareInfo(equipId: number) {
-  return useQuery<ShareInfo, ApiError>({
+/**
+ * GET /lfscada/share/info?equipId= → the shared equipment as the visitor sees it: its name, the authority and the
+ * signals (1343 before opening).
+ */
+export function useSharedEquipment(equipId: number) {
+  return useQuery<SharedEquipment, ApiError>({
     queryKey: shareKeys.info(equipId),
-    queryFn: ({ signal }) => get<ShareInfo>('/lfscada/share/info', { equipId }, { silent: true, ...(signal ? { signal } : {}) }),
+    queryFn: ({ signal }) => get<SharedEquipment>('/lfscada/share/info', { equipId }, { silent: true, ...(signal ? { signal } : {}) }),
     retry: false,
   });
 }
 
 /** GET /lfscada/share/values?equipId= every {@link SHARE_POLL_MS}, while the visit is open. */
 export function useShareValues(equipId: number, enabled: boolean) {
-  return useQuery<EgSignalFrame, ApiError>({
+  return useQuery<EgFrame, ApiError>({
     queryKey: shareKeys.values(equipId),
     queryFn: async ({ signal }) => {
       const data = await get<unknown>('/lfscada/share/values', { equipId }, { silent: true, ...(signal ? { signal } : {}) });
@@ -100,7 +84,7 @@ export function fetchShareHistory(equipId: number, request: HistoryRequest, sign
 }
 
 /** GET /lfscada/share/alarms: a page of the equipment's alarm records; "no records" (2001) is an empty page. */
-export async function fetchShareAlarms(equipId: number, query: AlarmQuery, signal?: AbortSignal): Promise<AlarmPage> {
+export async function fetchShareAlarms(equipId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
   const params = {
     equipId,
     ...(query.startTime !== null ? { startTime: query.startTime } : {}),
@@ -109,7 +93,7 @@ export async function fetchShareAlarms(equipId: number, query: AlarmQuery, signa
     pageSize: query.pageSize ?? ALARM_PAGE_SIZE,
   };
   try {
-    return await get<AlarmPage>('/lfscada/share/alarms', params, { silent: true, ...(signal ? { signal } : {}) });
+    return await get<Listed<AlarmRecord>>('/lfscada/share/alarms', params, { silent: true, ...(signal ? { signal } : {}) });
   } catch (error) {
     if ((error as { code?: string }).code === Code.NoData) return { total: 0, list: [] };
     throw error;

@@ -7,12 +7,11 @@
  * (a visitor reaches no console call). Links into the console are not offered.
  */
 import { useMemo } from 'react';
-import type { SignalValue } from '@/lib/live/egSignalChannel';
+import type { EgFrame, SignalEntry } from '@/generated/answers';
 import { useNow } from '@/lib/live/useClock';
 import type { PageOwner } from '@/lib/configPages';
 import type { OwnerScope } from '@/lib/ownerScope';
 import { staleAfterMs } from '@/lib/signals/staleness';
-import type { MonitorSignal } from '@/lib/signals/types';
 import { useNoMvars, useNoStatistics, type LivePageValues, type PageSource } from '@/runtime/live/pageSource';
 import type { RecordCalls } from '@/runtime/recordCalls';
 import {
@@ -20,12 +19,12 @@ import {
   fetchShareHistory,
   fetchSharePageInfo,
   shareWriter,
-  useShareInfo,
+  useSharedEquipment,
   useShareValues,
 } from './api';
 
-const NO_SIGNALS: readonly MonitorSignal[] = [];
-const NO_VALUES: Record<string, SignalValue> = {};
+const NO_SIGNALS: readonly SignalEntry[] = [];
+const NO_VALUES: EgFrame['signalVal'] = {};
 
 /** The source for the visit of `equipId` (one object per visit: the page's hooks run in a fixed order). */
 export function sharePageSource(equipId: number): PageSource {
@@ -33,7 +32,7 @@ export function sharePageSource(equipId: number): PageSource {
 
   /** The shared equipment's catalogue (already loaded: the share view shows only after `share/info`). */
   function useShareScope(owner: PageOwner): OwnerScope {
-    const info = useShareInfo(equipId);
+    const info = useSharedEquipment(equipId);
     const own = owner.kind === 'equipment' && owner.id === equipId;
     const signals = own ? (info.data?.signals ?? NO_SIGNALS) : NO_SIGNALS;
     const title = info.data?.equipName ?? '';
@@ -65,7 +64,7 @@ export function sharePageSource(equipId: number): PageSource {
   }
 
   function useShareCanWrite(): boolean {
-    return useShareInfo(equipId).data?.auth === 'control';
+    return useSharedEquipment(equipId).data?.auth === 'control';
   }
 
   const calls: RecordCalls = {

@@ -1,39 +1,11 @@
 /**
  * The management area's system screens: the driver catalogue (the server's driver schema, built from
- * crates/protocol/src/schema.rs), gateway hardware in use, equipment models (reusable signal lists) and system
- * announcements. Types as the server answers them (crates/server/src/api/system.rs) and the limits it checks,
- * repeated so a mistake shows while typing; the server stays the authority.
+ * crates/protocol/src/schema.rs, read through lib/drivers), gateway hardware in use, equipment models (reusable
+ * signal lists) and system announcements. The answers' types are the generated ones (web/src/generated/answers.ts);
+ * the limits the server checks are repeated so a mistake shows while typing; the server stays the authority.
  */
 import { Limits } from '@/lib/api/limits';
-import type { Language } from '@/lib/i18n/language';
 import type * as answers from '@/generated/answers';
-
-/** One setting of a driver, as `/equipment/multi/driver/schema` describes it. */
-export interface DriverField {
-  name: string;
-  /** text, integer, choice, number_choice; a kind this console does not know is shown by name. */
-  type: string;
-  labelZh: string;
-  labelEn: string;
-  unit: string;
-  default: string | number | null;
-  max_len?: number;
-  min?: number;
-  max?: number;
-  options?: Array<string | number>;
-}
-
-export interface DriverSchema {
-  kind: string;
-  labelZh: string;
-  labelEn: string;
-  fields: DriverField[];
-}
-
-/** The label in the console's language. */
-export function labelOf(item: { labelZh: string; labelEn: string }, language: Language): string {
-  return language === 'en' ? item.labelEn : item.labelZh;
-}
 
 /** What a field accepts, as data for a translated text: a range, a length, or a list of options. */
 export type Accepts =
@@ -42,7 +14,7 @@ export type Accepts =
   | { kind: 'options'; options: string }
   | { kind: 'unknown' };
 
-export function acceptsOf(field: DriverField): Accepts {
+export function acceptsOf(field: answers.FieldSchema): Accepts {
   if (field.type === 'integer' && typeof field.min === 'number' && typeof field.max === 'number') {
     return { kind: 'range', min: field.min, max: field.max };
   }
@@ -50,6 +22,7 @@ export function acceptsOf(field: DriverField): Accepts {
   if ((field.type === 'choice' || field.type === 'number_choice') && Array.isArray(field.options)) {
     return { kind: 'options', options: field.options.join(', ') };
   }
+  // Kept although the generated union is closed: a kind a newer server adds is named by no case above.
   return { kind: 'unknown' };
 }
 
@@ -59,23 +32,11 @@ export type Hardware = answers.Hardware;
 /** An equipment model as listed (`/equipment/model/query`). */
 export type ModelSummary = answers.ModelSummary;
 
-/** A signal of a model (the protocol's SignalDef; ids are 0 in a template). */
-export interface TemplateSignal {
-  name: string;
-  area: string;
-  address: number;
-  dataType: string;
-  unit: string;
-  decimals: number;
-  writable: boolean;
-  scale: number;
-  offset: number;
-  min: number | null;
-  max: number | null;
-}
-
-/** `/equipment/model/info`. */
-export type ModelInfo = Omit<answers.Model, 'signals'> & { signals: TemplateSignal[] };
+/**
+ * `/equipment/model/info`. The generated `Model` leaves its signals `unknown` (stored as JSON); they are the
+ * protocol's signal definitions, the generated `SignalDef` (ids 0: a template's signals belong to no equipment).
+ */
+export type ModelInfo = Omit<answers.Model, 'signals'> & { signals: answers.SignalDef[] };
 
 /** `/equipment/model/equipment`: where a model may be applied (no signals) or made from (with signals). */
 export type EquipmentChoice = answers.EquipmentSignalCount;

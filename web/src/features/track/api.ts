@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TrackAnswer } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import type { TrackAnswer } from './model';
 
 export interface TrackRequest {
   equipmentId: number;

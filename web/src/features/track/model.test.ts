@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLAY_SECONDS, advance, atEnd, indexAt, positionAt, recentRange, span, type TrackPoint } from './model';
+import type { TrackPoint } from '@/generated/answers';
+import { PLAY_SECONDS, advance, atEnd, indexAt, positionAt, recentRange, span } from './model';
 
 const path: TrackPoint[] = [
   { t: 1000, lat: 31, lng: 121 },

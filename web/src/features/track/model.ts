@@ -6,24 +6,11 @@
  * {@link PLAY_SECONDS} seconds whatever its length, 2×, 4× and 8× in a half, a quarter and an eighth of that.
  * The cursor is a time; the position at a time between two points is interpolated along their segment, so the
  * marker glides instead of jumping from point to point.
+ *
+ * The answer (`TrackAnswer`, its points `TrackPoint`s: ms since the epoch, latitude, longitude) is the generated
+ * type.
  */
-
-/** One point of the path: ms since the epoch, latitude, longitude. */
-export interface TrackPoint {
-  t: number;
-  lat: number;
-  lng: number;
-}
-
-/** POST /lfscada/monitor/multi/track/query. */
-export interface TrackAnswer {
-  latitudeSignalId: number;
-  longitudeSignalId: number;
-  points: TrackPoint[];
-  /** Points of the whole path before the server thinned it. */
-  total: number;
-  simplified: boolean;
-}
+import type { TrackPoint } from '@/generated/answers';
 
 export const SPEEDS = [1, 2, 4, 8] as const;
 export type Speed = (typeof SPEEDS)[number];

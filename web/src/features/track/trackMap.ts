@@ -4,9 +4,9 @@
  * the console's tile source and fail like every other map (lib/map/leafletBase.ts).
  */
 import L from 'leaflet';
+import type { TrackPoint } from '@/generated/answers';
 import { addTiles, EMPTY_CENTRE, EMPTY_ZOOM, stateMarkerIcon } from '@/lib/map/leafletBase';
 import type { TileConfig } from '@/lib/map/tiles';
-import type { TrackPoint } from './model';
 
 const PATH_COLOUR = '#1677ff';
 

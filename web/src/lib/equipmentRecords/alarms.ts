@@ -2,8 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { NO_GATEWAY_CODE } from '@/lib/live/liveConstants';
-import type { AlarmRecord } from '@/generated/answers';
-import type { AlarmPage } from './types';
+import type { AlarmRecord, Listed } from '@/generated/answers';
 import { announceAlarmConfirmed } from '@/lib/alarmConfirmed';
 import { monitorKeys } from './keys';
 
@@ -24,9 +23,9 @@ export interface AlarmQuery {
  * POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize} → {total, list}.
  * 2001 means "no alarm records" (spec section 8: state cleared), answered as an empty page.
  */
-export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<AlarmPage> {
+export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
   try {
-    return await post<AlarmPage>(
+    return await post<Listed<AlarmRecord>>(
       '/lfscada/monitor/multi/alarm/query',
       {
         equipmentId,
@@ -44,7 +43,7 @@ export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal
 }
 
 export function useAlarms(equipmentId: number, query: AlarmQuery, enabled: boolean) {
-  return useQuery<AlarmPage, ApiError>({
+  return useQuery<Listed<AlarmRecord>, ApiError>({
     queryKey: [...monitorKeys.alarms(equipmentId), query],
     queryFn: ({ signal }) => fetchAlarms(equipmentId, query, signal),
     enabled,

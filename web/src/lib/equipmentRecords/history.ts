@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import type { HistoryAnswer } from './types';
+import type { HistoryAnswer } from '@/generated/answers';
 import { monitorKeys } from './keys';
 
 export interface HistoryRequest {

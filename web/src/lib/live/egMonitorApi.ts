@@ -2,27 +2,12 @@
  * The two calls that drive an EG monitor session (spec section 7, EG monitor). Kept apart from the session so
  * the session can be tested with fakes and knows nothing about HTTP.
  */
+import type { Gateway } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import { apiErrorFor } from '@/lib/api/errors';
 import { EG_OPEN_DELAY, NO_GATEWAY_CODE } from './liveConstants';
 
 export type EquipmentId = string | number;
-
-/** The gateway an equipment is bound to, as gateway info answers it. */
-export interface GatewayInfo {
-  sn: string;
-  online: boolean;
-  vpn: boolean;
-  /** Reporting interval (ms) while a monitor window is open; passed back to the open call unchanged. */
-  interval: number;
-  /** Economize mode: stop re-opening monitoring while the operator is away. */
-  economizeOpen: boolean;
-  signalStrength?: number | null;
-  model?: string | null;
-  firmware?: string | null;
-  /** When the gateway was last heard from (ms since the epoch). */
-  lastSeenMs?: number | null;
-}
 
 /** What the open call sends. */
 export interface EgOpenRequest {
@@ -31,8 +16,11 @@ export interface EgOpenRequest {
 }
 
 export interface EgMonitorApi {
-  /** Rejects with an ApiError; code 2001 means no gateway is bound. */
-  fetchGatewayInfo(equipmentId: EquipmentId): Promise<GatewayInfo>;
+  /**
+   * The bound gateway, the generated `Gateway` (its `interval` is passed back to the open call unchanged). Rejects
+   * with an ApiError; code 2001 means no gateway is bound.
+   */
+  fetchGatewayInfo(equipmentId: EquipmentId): Promise<Gateway>;
   /** Asks the gateway to push values for the next 600 s. */
   openMonitor(request: EgOpenRequest): Promise<unknown>;
 }
@@ -44,8 +32,8 @@ export const EG_OPEN_PATH = '/lfscada/monitor/multi/open';
  * POST /lfscada/monitor/multi/gateway/info {equipmentId}. Silent: it is a background poll, and 2001 is an answer
  * the session expects, not an error to show. A success without a gateway object is read as 2001 too.
  */
-export async function fetchGatewayInfo(equipmentId: EquipmentId): Promise<GatewayInfo> {
-  const data = await post<GatewayInfo | null>(EG_GATEWAY_INFO_PATH, { equipmentId }, { silent: true });
+export async function fetchGatewayInfo(equipmentId: EquipmentId): Promise<Gateway> {
+  const data = await post<Gateway | null>(EG_GATEWAY_INFO_PATH, { equipmentId }, { silent: true });
   if (typeof data !== 'object' || data === null) throw apiErrorFor(NO_GATEWAY_CODE);
   return data;
 }

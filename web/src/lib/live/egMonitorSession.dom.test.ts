@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { EgFrame, Gateway, LiveValue } from '@/generated/answers';
 import { ApiError, ClientErrorCode } from '@/lib/api/errors';
+import { gatewayAnswer as completeGateway } from '@/test/answers';
 import { trackActivity, type ActivityTracker } from './activity';
-import type { EgMonitorApi, EgOpenRequest, GatewayInfo } from './egMonitorApi';
+import type { EgMonitorApi, EgOpenRequest } from './egMonitorApi';
 import {
   EgMonitorSession,
   INITIAL_EG_MONITOR_STATE,
   mergeSignalValues,
   type EgMonitorState,
 } from './egMonitorSession';
-import { parseEgSignalFrame, type EgSignalFrame, type SignalValue } from './egSignalChannel';
+import { parseEgSignalFrame } from './egSignalChannel';
 import { fakeSockets } from './fakeSocket';
 import { openLiveChannel } from './liveChannel';
 import {
@@ -22,29 +24,31 @@ import {
 const T0 = new Date('2024-05-01T08:00:00Z').getTime();
 const EQUIPMENT = 42;
 
-const gateway = (patch: Partial<GatewayInfo> = {}): GatewayInfo => ({
-  sn: 'EG-0001',
-  online: true,
-  vpn: false,
-  interval: 5_000,
-  economizeOpen: false,
-  signalStrength: 80,
-  model: 'EG-100',
-  firmware: '1.2.3',
-  lastSeenMs: T0,
-  ...patch,
-});
+const gateway = (patch: Partial<Gateway> = {}): Gateway =>
+  completeGateway({
+    sn: 'EG-0001',
+    online: true,
+    vpn: false,
+    interval: 5_000,
+    economizeOpen: false,
+    signalStrength: 80,
+    model: 'EG-100',
+    firmware: '1.2.3',
+    lastSeenMs: T0,
+    gmtCreate: T0,
+    ...patch,
+  });
 
 const noGateway = () => new ApiError(NO_GATEWAY_CODE, '暂无网关或报警数据');
 const networkDown = () => new ApiError(ClientErrorCode.Network, 'network');
 
-const value = (v: number | null, time: number, quality: SignalValue['quality'] = 'good'): SignalValue => ({
+const value = (v: number | null, time: number, quality: LiveValue['quality'] = 'good'): LiveValue => ({
   value: v,
   time,
   quality,
 });
 
-const frame = (patch: Partial<EgSignalFrame> = {}): EgSignalFrame => ({
+const frame = (patch: Partial<EgFrame> = {}): EgFrame => ({
   signalVal: {},
   gatewayAlarm: 0,
   signalAlarm: {},
@@ -52,17 +56,17 @@ const frame = (patch: Partial<EgSignalFrame> = {}): EgSignalFrame => ({
 });
 
 /** What the fake API answers next; tests change these between polls. */
-let gatewayAnswer: () => Promise<GatewayInfo>;
+let gatewayAnswer: () => Promise<Gateway>;
 let openAnswer: () => Promise<unknown>;
 let api: { fetchGatewayInfo: Mock<EgMonitorApi['fetchGatewayInfo']>; openMonitor: Mock<EgMonitorApi['openMonitor']> };
 let activityTarget: EventTarget;
 let activity: ActivityTracker;
-let pushFrame: (frame: EgSignalFrame) => void;
+let pushFrame: (frame: EgFrame) => void;
 let channelClose: Mock<() => void>;
 let session: EgMonitorSession;
 let emitted: EgMonitorState[];
 
-const answerGateway = (info: GatewayInfo | ApiError) => {
+const answerGateway = (info: Gateway | ApiError) => {
   gatewayAnswer = () => (info instanceof ApiError ? Promise.reject(info) : Promise.resolve(info));
 };
 const answerOpen = (outcome: 'ok' | ApiError) => {
@@ -269,7 +273,7 @@ describe('EgMonitorSession: timing (spec section 9)', () => {
   });
 
   it('counts the next poll from the answer, so slow answers never overlap', async () => {
-    let answer: (info: GatewayInfo) => void = () => undefined;
+    let answer: (info: Gateway) => void = () => undefined;
     gatewayAnswer = () => new Promise((resolve) => (answer = resolve));
     await startSession();
     await advance(90_000);
@@ -516,7 +520,7 @@ describe('EgMonitorSession: subscribe and stop', () => {
   });
 
   it('ignores answers and frames that arrive after stop()', async () => {
-    let answer: (info: GatewayInfo) => void = () => undefined;
+    let answer: (info: Gateway) => void = () => undefined;
     gatewayAnswer = () => new Promise((resolve) => (answer = resolve));
     await startSession();
     const before = emitted.length;

@@ -17,11 +17,11 @@
  * The session is plain TypeScript with injected API, channel, activity and clock, so every rule above is tested
  * with fake timers; useEgMonitorSession is the React side.
  */
+import type { EgFrame, Gateway } from '@/generated/answers';
 import { ApiError } from '@/lib/api/errors';
 import type { ActivitySource } from './activity';
 import { systemClock, type Clock, type TimerHandle } from './clock';
-import type { EgMonitorApi, EquipmentId, GatewayInfo } from './egMonitorApi';
-import type { EgSignalFrame, SignalValue } from './egSignalChannel';
+import type { EgMonitorApi, EquipmentId } from './egMonitorApi';
 import type { LiveChannel } from './liveChannel';
 import { ACTIVITY_IDLE_MS, EG_GATEWAY_POLL_MS, EG_OPEN_REPEAT_MS, NO_GATEWAY_CODE } from './liveConstants';
 
@@ -31,10 +31,12 @@ export interface EgMonitorState {
   /** False until the first values arrive or the wait for them ends; screens show a spinner until then. */
   loaded: boolean;
   /** The last gateway status; null before the first answer and when no gateway is bound. */
-  gateway: GatewayInfo | null;
+  gateway: Gateway | null;
   gatewayAlarm: number;
-  values: Record<string, SignalValue>;
-  signalAlarm: Record<string, number>;
+  /** Values by signal id: every frame's merged, a newer `time` winning. */
+  values: EgFrame['signalVal'];
+  /** The latest frame's alarm counts by signal id. */
+  signalAlarm: EgFrame['signalAlarm'];
 }
 
 export const INITIAL_EG_MONITOR_STATE: EgMonitorState = Object.freeze({
@@ -42,14 +44,14 @@ export const INITIAL_EG_MONITOR_STATE: EgMonitorState = Object.freeze({
   loaded: false,
   gateway: null,
   gatewayAlarm: 0,
-  values: Object.freeze({}) as Record<string, SignalValue>,
-  signalAlarm: Object.freeze({}) as Record<string, number>,
+  values: Object.freeze({}),
+  signalAlarm: Object.freeze({}),
 });
 
 export interface EgMonitorSessionDeps {
   api: EgMonitorApi;
   /** Opens the values channel (the EG signal channel of this equipment); closed when the session stops. */
-  openValues: (onFrame: (frame: EgSignalFrame) => void) => LiveChannel;
+  openValues: (onFrame: (frame: EgFrame) => void) => LiveChannel;
   activity: ActivitySource;
   clock?: Clock;
 }
@@ -57,7 +59,7 @@ export interface EgMonitorSessionDeps {
 export type EgMonitorListener = (state: EgMonitorState) => void;
 
 /** Whether monitoring can be opened at all with this gateway. */
-export function canMonitor(gateway: GatewayInfo | null): gateway is GatewayInfo {
+export function canMonitor(gateway: Gateway | null): gateway is Gateway {
   return gateway !== null && gateway.online && !gateway.vpn;
 }
 
@@ -65,12 +67,10 @@ export function canMonitor(gateway: GatewayInfo | null): gateway is GatewayInfo 
  * `current` with the frame's values merged in: an entry replaces the one held only when its time is not older
  * (an equal time is a resend and may correct the quality). Returns `current` itself when nothing changed.
  */
-export function mergeSignalValues(
-  current: Record<string, SignalValue>,
-  incoming: Record<string, SignalValue>,
-): Record<string, SignalValue> {
-  let merged: Record<string, SignalValue> | null = null;
+export function mergeSignalValues(current: EgFrame['signalVal'], incoming: EgFrame['signalVal']): EgFrame['signalVal'] {
+  let merged: EgFrame['signalVal'] | null = null;
   for (const [signalId, value] of Object.entries(incoming)) {
+    if (!value) continue;
     const held = Object.prototype.hasOwnProperty.call(current, signalId) ? current[signalId] : undefined;
     if (held && value.time < held.time) continue;
     merged ??= { ...current };
@@ -148,7 +148,7 @@ export class EgMonitorSession {
     if (!this.stopped) this.pollTimer = this.clock.setTimeout(() => void this.pollGateway(), EG_GATEWAY_POLL_MS);
   }
 
-  private applyGateway(gateway: GatewayInfo): void {
+  private applyGateway(gateway: Gateway): void {
     const wasMonitorable = canMonitor(this.state.gateway);
     if (!canMonitor(gateway)) {
       this.cancelOpens();
@@ -178,7 +178,7 @@ export class EgMonitorSession {
     this.waitingForActivity = false;
   }
 
-  private operatorAway(gateway: GatewayInfo): boolean {
+  private operatorAway(gateway: Gateway): boolean {
     return gateway.economizeOpen && this.clock.now() - this.deps.activity.lastActivityAt() >= ACTIVITY_IDLE_MS;
   }
 
@@ -210,7 +210,7 @@ export class EgMonitorSession {
     if (this.waitingForActivity && !this.stopped) this.openNow();
   }
 
-  private applyFrame(frame: EgSignalFrame): void {
+  private applyFrame(frame: EgFrame): void {
     this.update({
       values: mergeSignalValues(this.state.values, frame.signalVal),
       gatewayAlarm: frame.gatewayAlarm,

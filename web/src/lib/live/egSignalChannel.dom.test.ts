@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EgFrame } from '@/generated/answers';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { fakeSockets } from './fakeSocket';
 import {
@@ -6,7 +7,6 @@ import {
   egSignalSocketPath,
   openEgSignalChannel,
   parseEgSignalFrame,
-  type EgSignalFrame,
 } from './egSignalChannel';
 import type { LiveChannel } from './liveChannel';
 import { EG_MONITOR_IDLE_TEXT, LIVE_IDLE_PING_MS, LIVE_RETRY_MS } from './liveConstants';
@@ -86,7 +86,7 @@ describe('parseEgSignalFrame', () => {
 describe('openEgSignalChannel (spec section 7)', () => {
   let server: FakeServer;
   let factory: ReturnType<typeof fakeSockets>;
-  let frames: EgSignalFrame[];
+  let frames: EgFrame[];
   let channel: LiveChannel | undefined;
 
   beforeEach(() => {

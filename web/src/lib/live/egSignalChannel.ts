@@ -1,32 +1,14 @@
 /**
  * The EG signal channel (spec sections 3, 4 and 7): the server pushes an equipment's signal values and alarm
  * counts while its gateway is monitored. Frames come from a device through the server, so they are checked
- * before use: one malformed frame is dropped whole rather than half-applied.
+ * before use: one malformed frame is dropped whole rather than half-applied. A frame is the generated `EgFrame`
+ * (values by signal id, each a `LiveValue` whose `time` orders it: an older value never wins; a frame may carry
+ * only the signals that changed).
  */
+import type { EgFrame, LiveValue } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import { EG_MONITOR_IDLE_TEXT } from './liveConstants';
 import { openLiveChannel, tokenOf, type LiveChannel, type LiveChannelStatus, type WebSocketLike } from './liveChannel';
-
-export type SignalQuality = 'good' | 'bad';
-
-/** One signal's value as pushed: `time` (ms since the epoch) orders values, so an older one never wins. */
-export interface SignalValue {
-  value: number | null;
-  time: number;
-  quality: SignalQuality;
-  /** With a bad quality, the device error's catalogue code (e.g. '1715' response timeout), when the server sends it. */
-  code?: string;
-}
-
-/** A push frame of the EG signal channel. */
-export interface EgSignalFrame {
-  /** Values by signal id; a frame may carry only the signals that changed. */
-  signalVal: Record<string, SignalValue>;
-  /** The gateway's alarm count. */
-  gatewayAlarm: number;
-  /** Alarm count by signal id. */
-  signalAlarm: Record<string, number>;
-}
 
 export const EG_SIGNAL_TOKEN_PATH = '/lfscada/websocket/monitor/token';
 
@@ -45,7 +27,7 @@ export async function requestEgSignalToken(equipmentId: string | number): Promis
 export interface EgSignalChannelOptions {
   equipmentId: string | number;
   /** Each well-formed frame; malformed ones are dropped. */
-  onFrame: (frame: EgSignalFrame) => void;
+  onFrame: (frame: EgFrame) => void;
   onStatusChange?: (status: LiveChannelStatus) => void;
   createSocket?: (url: string) => WebSocketLike;
 }
@@ -70,13 +52,13 @@ export function openEgSignalChannel(options: EgSignalChannelOptions): LiveChanne
  * finite or null `value`, a finite `time` and a known `quality`, and finite alarm counts. The result is a fresh
  * object holding only the known fields, so nothing else the server adds leaks into state.
  */
-export function parseEgSignalFrame(data: unknown): EgSignalFrame | null {
+export function parseEgSignalFrame(data: unknown): EgFrame | null {
   if (!isRecord(data)) return null;
   const { signalVal, gatewayAlarm, signalAlarm } = data;
   if (!isRecord(signalVal) || !isRecord(signalAlarm) || !isFiniteNumber(gatewayAlarm)) return null;
-  const values: Record<string, SignalValue> = {};
+  const values: Record<string, LiveValue> = {};
   for (const [signalId, entry] of Object.entries(signalVal)) {
-    const value = parseSignalValue(entry);
+    const value = parseLiveValue(entry);
     if (!value) return null;
     values[signalId] = value;
   }
@@ -88,14 +70,14 @@ export function parseEgSignalFrame(data: unknown): EgSignalFrame | null {
   return { signalVal: values, gatewayAlarm, signalAlarm: alarms };
 }
 
-function parseSignalValue(entry: unknown): SignalValue | null {
+function parseLiveValue(entry: unknown): LiveValue | null {
   if (!isRecord(entry)) return null;
-  const { value, time, quality } = entry;
+  const { value, time, quality, code } = entry;
   if (value !== null && !isFiniteNumber(value)) return null;
   if (!isFiniteNumber(time)) return null;
   if (quality !== 'good' && quality !== 'bad') return null;
-  // The error code is optional extra detail: kept when readable, ignored (not fatal) otherwise.
-  const code = (entry as { code?: unknown }).code;
+  // The error code is optional extra detail: kept when readable, ignored (not fatal) otherwise. The server sends
+  // a string ("1715"); a number is read as its text too.
   if (quality === 'bad' && (typeof code === 'string' || isFiniteNumber(code)) && String(code) !== '') {
     return { value, time, quality, code: String(code) };
   }

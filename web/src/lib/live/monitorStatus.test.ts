@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GatewayInfo } from '@/lib/live/egMonitorApi';
+import { gatewayAnswer } from '@/test/answers';
 import { monitorStatus, setMonitorStatus } from './monitorStatus';
 
-const gateway: GatewayInfo = { sn: 'EG-1', online: true, vpn: false, interval: 1000, economizeOpen: false };
+const gateway = gatewayAnswer({ sn: 'EG-1', online: true, vpn: false, interval: 1000, economizeOpen: false });
 const NOW = 1_000_000;
 
 describe('monitoring state shown honestly (spec section 4)', () => {

@@ -9,11 +9,10 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import type { Gateway } from '@/lib/gateway';
+import type { EgFrame } from '@/generated/answers';
 import { fetchLatest } from '@/lib/signals/catalogue';
 import { signalKeys } from '@/lib/signals/keys';
 import { staleAfterMs } from '@/lib/signals/staleness';
-import type { EgSignalFrame, SignalValue } from './egSignalChannel';
 import { mergeSignalValues, type EgMonitorState } from './egMonitorSession';
 import { monitorStatus, setMonitorStatus, type MonitorStatus, type SetMonitorStatus } from './monitorStatus';
 import { distinctIds, equipmentSetKey, stateOf, useEgMonitorSessions, type EgMonitorSessionOverrides } from './useEgMonitorSession';
@@ -24,8 +23,8 @@ export interface LiveEquipment {
   equipmentId: number;
   live: EgMonitorState;
   /** Latest stored values with the live ones over them, by signal id. */
-  values: Record<string, SignalValue>;
-  signalAlarm: Record<string, number>;
+  values: EgFrame['signalVal'];
+  signalAlarm: EgFrame['signalAlarm'];
   gatewayAlarm: number;
   /** How old a value may be before it is shown as stale (ms), from this equipment's gateway. */
   staleMs: number;
@@ -38,8 +37,8 @@ export interface LiveEquipmentSet {
   /** Each equipment's, in the order asked (each id once). */
   equipment: LiveEquipment[];
   /** Every equipment's values together, by signal id. */
-  values: Record<string, SignalValue>;
-  signalAlarm: Record<string, number>;
+  values: EgFrame['signalVal'];
+  signalAlarm: EgFrame['signalAlarm'];
   /** Open alarms of the whole set. */
   gatewayAlarm: number;
   /** One state for the set; null when it is empty. */
@@ -60,7 +59,7 @@ export function latestValuesQuery(equipmentId: number) {
 type Received = Pick<LiveEquipment, 'equipmentId' | 'live' | 'values' | 'signalAlarm' | 'gatewayAlarm'>;
 
 /** An equipment's values and alarm counts from its session and its stored snapshot. */
-export function receivedOf(equipmentId: number, live: EgMonitorState, stored: EgSignalFrame | undefined): Received {
+export function receivedOf(equipmentId: number, live: EgMonitorState, stored: EgFrame | undefined): Received {
   const values = mergeSignalValues(stored?.signalVal ?? {}, live.values);
   // Alarm counts: the live frame's once one has come, else the stored snapshot's.
   const hasFrame = Object.keys(live.values).length > 0;
@@ -82,7 +81,7 @@ export function useLiveEquipments(equipmentIds: readonly number[], overrides?: E
   const sessions = useEgMonitorSessions(ids, overrides);
   // A list that stays the same array while no answer changes (TanStack re-runs `combine` only then).
   const combine = useCallback(
-    (results: ReadonlyArray<{ data: EgSignalFrame | undefined }>) => results.map((r) => r.data),
+    (results: ReadonlyArray<{ data: EgFrame | undefined }>) => results.map((r) => r.data),
     [],
   );
   const stored = useQueries({ queries: ids.map(latestValuesQuery), combine });
@@ -98,7 +97,7 @@ export function useLiveEquipments(equipmentIds: readonly number[], overrides?: E
 
   const activityAt = lastActivity();
   const equipment = received.map((r) => {
-    const gateway = r.live.gateway as (typeof r.live.gateway & Partial<Gateway>) | null;
+    const { gateway } = r.live;
     const staleMs = staleAfterMs(gateway, r.live.monitoring && gateway !== null);
     return { ...r, staleMs, status: monitorStatus(r.live, now, activityAt), now };
   });

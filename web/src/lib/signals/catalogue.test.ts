@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unionCatalogue } from './catalogue';
-import type { MonitorSignal } from './types';
+import type { SignalEntry } from '@/generated/answers';
 
-const signal = (id: number, equipId: number, signalTitle: string): MonitorSignal => ({
+const signal = (id: number, equipId: number, signalTitle: string): SignalEntry => ({
   valueMap: [],
   id,
   signalTitle,

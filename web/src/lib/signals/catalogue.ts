@@ -6,13 +6,13 @@ import { useCallback } from 'react';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { parseEgSignalFrame, type EgSignalFrame } from '@/lib/live/egSignalChannel';
+import type { EgFrame, SignalEntry } from '@/generated/answers';
+import { parseEgSignalFrame } from '@/lib/live/egSignalChannel';
 import { signalKeys } from './keys';
-import type { MonitorSignal } from './types';
 
 /** POST /lfscada/monitor/multi/signal/query {equipmentId} → the equipment's signals. */
-export function fetchSignals(equipmentId: number, signal?: AbortSignal): Promise<MonitorSignal[]> {
-  return post<MonitorSignal[] | null>(
+export function fetchSignals(equipmentId: number, signal?: AbortSignal): Promise<SignalEntry[]> {
+  return post<SignalEntry[] | null>(
     '/lfscada/monitor/multi/signal/query',
     { equipmentId },
     { silent: true, ...(signal ? { signal } : {}) },
@@ -24,7 +24,7 @@ export function fetchSignals(equipmentId: number, signal?: AbortSignal): Promise
  * younger than this is not asked for again on mount (a screen whose route prefetched it).
  */
 export function signalsQuery(equipmentId: number, freshForMs = 0) {
-  return queryOptions<MonitorSignal[], ApiError>({
+  return queryOptions<SignalEntry[], ApiError>({
     queryKey: signalKeys.signals(equipmentId),
     queryFn: ({ signal }) => fetchSignals(equipmentId, signal),
     staleTime: freshForMs,
@@ -39,7 +39,7 @@ export function useSignals(equipmentId: number) {
 /** The signals of several equipment together (a project page binds any of its project's equipment). */
 export interface UnionCatalogue {
   /** Equipment by equipment, in the order asked; each signal is one of the equipment it was asked for. */
-  signals: MonitorSignal[];
+  signals: SignalEntry[];
   /** Every equipment's catalogue has answered: only then may a binding be judged by its absence. */
   complete: boolean;
 }
@@ -51,10 +51,10 @@ export interface UnionCatalogue {
  */
 export function unionCatalogue(
   equipmentIds: readonly number[],
-  lists: ReadonlyArray<readonly MonitorSignal[] | undefined>,
+  lists: ReadonlyArray<readonly SignalEntry[] | undefined>,
 ): UnionCatalogue {
   const seen = new Set<number>();
-  const signals: MonitorSignal[] = [];
+  const signals: SignalEntry[] = [];
   equipmentIds.forEach((equipmentId, i) => {
     for (const s of lists[i] ?? []) {
       if (s.equipId !== equipmentId || seen.has(s.id)) continue;
@@ -78,7 +78,7 @@ export function useSignalsOf(
   // Stable while the ids are the same, so the union is a new object only when an answer is (TanStack re-runs
   // `combine` when it or a result changes).
   const combine = useCallback(
-    (results: ReadonlyArray<{ data: MonitorSignal[] | undefined; isPending: boolean; error: Error | null }>) => ({
+    (results: ReadonlyArray<{ data: SignalEntry[] | undefined; isPending: boolean; error: Error | null }>) => ({
       ...unionCatalogue(
         equipmentIds,
         results.map((r) => r.data),
@@ -100,7 +100,7 @@ export function useSignalsOf(
  * The live socket pushes only what arrives after it opens, so this fills a screen at once (and shows the last
  * known values of a gateway that is offline). Checked like a pushed frame; a malformed answer counts as empty.
  */
-export async function fetchLatest(equipmentId: number, signal?: AbortSignal): Promise<EgSignalFrame> {
+export async function fetchLatest(equipmentId: number, signal?: AbortSignal): Promise<EgFrame> {
   const data = await post<unknown>(
     '/lfscada/monitor/multi/signal/data',
     { equipmentId },

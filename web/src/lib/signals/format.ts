@@ -4,7 +4,7 @@
  * zone is, so two operators in different places read the same clock. A fixed +08:00 offset is used rather than
  * the IANA zone so the display needs no time-zone database in the browser.
  */
-import type { MonitorSignal } from './types';
+import type { SignalEntry } from '@/generated/answers';
 
 /** The spec's base offset: UTC+8, in minutes. */
 export const BASE_OFFSET_MINUTES = 480;
@@ -83,7 +83,7 @@ export function clampDecimals(decimals: number | null | undefined): number {
 }
 
 /** The number as the signal shows it: its decimals (bits as 0 or 1); '—' when there is no value. */
-export function formatNumber(value: number | null | undefined, signal: Pick<MonitorSignal, 'decimals' | 'dataType'>): string {
+export function formatNumber(value: number | null | undefined, signal: Pick<SignalEntry, 'decimals' | 'dataType'>): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (signal.dataType === 'bool') return value === 0 ? '0' : '1';
   const text = value.toFixed(clampDecimals(signal.decimals));
@@ -94,7 +94,7 @@ export function formatNumber(value: number | null | undefined, signal: Pick<Moni
 /** The value with its unit ("12.35 bar"); no unit, no trailing space; no value, just '—'. */
 export function formatSignalValue(
   value: number | null | undefined,
-  signal: Pick<MonitorSignal, 'decimals' | 'dataType' | 'unit'>,
+  signal: Pick<SignalEntry, 'decimals' | 'dataType' | 'unit'>,
 ): string {
   const text = formatNumber(value, signal);
   const unit = signal.unit?.trim();

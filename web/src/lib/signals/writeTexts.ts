@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '@/lib/api/errors';
-import type { MonitorSignal } from './types';
+import type { SignalEntry } from '@/generated/answers';
 import { READ_ONLY_CODE, WRITE_PERMISSION_CODE, type WriteProblem } from './writeValidation';
 
 /** A limit or a typed value as the operator wrote it (no rounding), with the unit. */
@@ -18,7 +18,7 @@ export function withUnit(value: number, unit: string | undefined): string {
 
 export function useWriteProblemText() {
   const { t } = useTranslation();
-  return (problem: WriteProblem, signal?: Pick<MonitorSignal, 'unit'>): string => {
+  return (problem: WriteProblem, signal?: Pick<SignalEntry, 'unit'>): string => {
     switch (problem.kind) {
       case 'unbound':
         return t('monitor.write.unbound');
@@ -41,7 +41,7 @@ export function useWriteProblemText() {
 }
 
 /** The values a signal takes, as a hint under a write input ("Allowed: 0 to 3000 (rpm)"). */
-export function writeRangeText(t: TFunction, signal: Pick<MonitorSignal, 'writable' | 'dataType' | 'min' | 'max' | 'unit'>): string {
+export function writeRangeText(t: TFunction, signal: Pick<SignalEntry, 'writable' | 'dataType' | 'min' | 'max' | 'unit'>): string {
   let text: string;
   if (!signal.writable) text = t('monitor.write.hintReadOnly');
   else if (signal.dataType === 'bool') text = t('monitor.write.hintBit');

@@ -9,7 +9,7 @@
  * Whether a write may be attempted at all (a bound signal, the write permission, a writable signal) is
  * {@link checkWriteAccess}, asked before a value is.
  */
-import type { MonitorSignal } from './types';
+import type { SignalEntry } from '@/generated/answers';
 import { Code } from '@/lib/api/codes';
 
 /** Server code for "You do not have write permission" (catalogue); the screen shows its catalogue text. */
@@ -33,7 +33,7 @@ export type WriteCheck = { ok: true; value: number } | { ok: false; problem: Wri
  * Whether a write to `signal` may be attempted at all, before any value is asked for: a signal to write (a page's
  * button may be bound to none), the user's write permission, a writable signal. Null when it may.
  */
-export function checkWriteAccess(signal: Pick<MonitorSignal, 'writable'> | undefined, canWrite: boolean): WriteProblem | null {
+export function checkWriteAccess(signal: Pick<SignalEntry, 'writable'> | undefined, canWrite: boolean): WriteProblem | null {
   if (!signal) return { kind: 'unbound' };
   if (!canWrite) return { kind: 'noPermission' };
   if (!signal.writable) return { kind: 'readOnly' };
@@ -45,7 +45,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Parses `input` for `signal` and applies the rules above; the number to send when everything holds. */
 export function checkWrite(
-  signal: Pick<MonitorSignal, 'writable' | 'dataType' | 'min' | 'max'>,
+  signal: Pick<SignalEntry, 'writable' | 'dataType' | 'min' | 'max'>,
   input: string,
 ): WriteCheck {
   if (!signal.writable) return { ok: false, problem: { kind: 'readOnly' } };

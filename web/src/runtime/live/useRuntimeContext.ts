@@ -7,9 +7,8 @@
  * checks and the callback's failures are the same; in the share view `share/write` and `share/callback`.
  */
 import { useMemo, useRef } from 'react';
-import type { SignalValue } from '@/lib/live/egSignalChannel';
+import type { EgFrame, SignalEntry } from '@/generated/answers';
 import { isStale } from '@/lib/signals/staleness';
-import type { MonitorSignal } from '@/lib/signals/types';
 import type { Mvar } from '@/lib/mvars';
 import { mvarSignals, mvarValues } from '../mvars';
 import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
@@ -18,7 +17,7 @@ import { usePageSource } from './pageSource';
 const NO_MVARS: readonly Mvar[] = Object.freeze([]);
 
 /** The catalogue as the viewer reads it, by signal id. */
-export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, RuntimeSignal> {
+export function runtimeSignals(list: readonly SignalEntry[]): Map<number, RuntimeSignal> {
   return new Map(
     list.map((s) => [
       s.id,
@@ -29,7 +28,7 @@ export function runtimeSignals(list: readonly MonitorSignal[]): Map<number, Runt
 
 /** One equipment's values and how old one of them may be before it is stale (its own gateway's threshold). */
 export interface EquipmentValues {
-  values: Record<string, SignalValue>;
+  values: EgFrame['signalVal'];
   staleMs: number;
 }
 
@@ -48,6 +47,7 @@ export function runtimeValues(
   let changed = false;
   for (const { values, staleMs } of equipment) {
     for (const [id, v] of Object.entries(values)) {
+      if (!v) continue;
       const next = { value: v.value, time: v.time, good: v.quality === 'good', stale: isStale(v.time, now, staleMs) };
       const before = previous[id];
       const same =

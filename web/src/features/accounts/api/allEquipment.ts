@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Equipment, Listed } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { EQUIPMENT_PAGE_SIZE, type EquipmentOption } from '../model';
 import { accountKeys } from './keys';
-
-interface EquipmentPage {
-  total: number;
-  list: EquipmentOption[];
-}
 
 /** Stops a server that keeps answering full pages from keeping us here forever (1,000 pages: 100,000 equipment). */
 const MAX_PAGES = 1000;
@@ -19,7 +15,7 @@ const MAX_PAGES = 1000;
 export async function fetchAllEquipment(signal?: AbortSignal): Promise<EquipmentOption[]> {
   const all: EquipmentOption[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await post<EquipmentPage>(
+    const answer = await post<Listed<Equipment>>(
       '/lfscada/equipment/multi/query',
       { sort: 'name', page, pageSize: EQUIPMENT_PAGE_SIZE },
       { silent: true, ...(signal ? { signal } : {}) },

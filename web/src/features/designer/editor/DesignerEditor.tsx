@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
 import type { ApiError } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
-import type { PageSaved } from '@/generated/answers';
+import type { PageSaved, SignalEntry } from '@/generated/answers';
 import type { PageDocument } from '@/runtime/document';
 import { savePage } from '../api/savePage';
 import { performShortcut, type Action, type EditorState } from '../model/actions';
@@ -44,7 +44,6 @@ import { useTemplateInsert } from './useTemplateInsert';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
 import { usePages, type PageOwner } from '@/lib/configPages';
-import type { MonitorSignal } from '@/lib/signals/types';
 import { writePageDraft } from '@/lib/pageDraft';
 import type { EquipmentChoice } from '../model/properties';
 import { RunButtons } from './RunButtons';
@@ -63,7 +62,7 @@ interface DesignerEditorProps {
   /** The owner's equipment (a project's, in its order; an equipment page's own). */
   equipment: readonly EquipmentChoice[];
   /** What widgets bind to: the signals of that equipment, each knowing its equipment. */
-  signals: readonly MonitorSignal[];
+  signals: readonly SignalEntry[];
   title: string;
   /** The page asks the viewer for a password. */
   protectedPage: boolean;

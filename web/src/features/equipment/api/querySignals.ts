@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SignalDef } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { fromServer, type SignalDef } from '../signals/model';
+import { fromServer } from '../signals/model';
 
 export const signalKeys = {
   list: (equipmentId: number) => ['equipment', 'signals', equipmentId] as const,

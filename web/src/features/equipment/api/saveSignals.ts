@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignalDef } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import type { SignalDef } from '../signals/model';
 import { equipmentKeys } from './queryEquipment';
 import { signalKeys } from './querySignals';
 

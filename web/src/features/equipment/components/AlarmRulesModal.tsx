@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { SignalDef } from '@/generated/answers';
 import { useSaveAlarmRules } from '../api/saveAlarmRules';
 import { refusedListEntry } from '@/lib/api/fieldErrors';
 import { problemText } from '../problemText';
@@ -20,7 +21,6 @@ import {
   type RuleDraft,
   type RuleField,
 } from '../signals/alarmRules';
-import type { SignalDef } from '../signals/model';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface AlarmRulesModalProps {

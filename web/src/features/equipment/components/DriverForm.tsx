@@ -11,17 +11,8 @@ import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { currentLanguage } from '@/lib/i18n';
 import { refusedSubField } from '@/lib/api/fieldErrors';
-import {
-  driverPayload,
-  driverValues,
-  isChoice,
-  isInteger,
-  isNumberChoice,
-  isText,
-  labelOf,
-  type DriverField,
-  type DriverSchema,
-} from '../driver/schema';
+import type { DriverSchema, FieldSchema } from '@/generated/answers';
+import { driverPayload, driverValues, isChoice, isInteger, isNumberChoice, isText, labelOf } from '@/lib/drivers/schema';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface DriverFormProps {
@@ -51,7 +42,7 @@ export function DriverForm({ schemas, saved, readOnly, saving, onSave }: DriverF
     form.setFieldsValue(driverValues(schema, JSON.parse(savedKey) as Record<string, unknown> | null) as Record<string, never>);
   }, [schema, savedKey, form]);
 
-  const rules = (field: DriverField): Rule[] => {
+  const rules = (field: FieldSchema): Rule[] => {
     const label = labelOf(field, language);
     const out: Rule[] = [{ required: true, message: t('equipment.validation.required', { field: label }) }];
     if (isText(field)) {
@@ -69,7 +60,7 @@ export function DriverForm({ schemas, saved, readOnly, saving, onSave }: DriverF
     return out;
   };
 
-  const input = (field: DriverField) => {
+  const input = (field: FieldSchema) => {
     const id = `driver-${field.name}`;
     const unit = field.unit || undefined;
     if (isInteger(field)) {
@@ -91,6 +82,8 @@ export function DriverForm({ schemas, saved, readOnly, saving, onSave }: DriverF
         />
       );
     }
+    // Text, and (kept although the generated union is closed) a kind a newer server adds: shown as text, the
+    // server judges it.
     return <Input id={id} autoComplete="off" suffix={unit} {...(isText(field) ? { maxLength: field.max_len + 10 } : {})} />;
   };
 

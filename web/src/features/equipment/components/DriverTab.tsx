@@ -10,7 +10,6 @@ import { LinkOutlined, DisconnectOutlined, ReloadOutlined } from '@ant-design/ic
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useBindGateway } from '../api/bindGateway';
-import { useDriverSchema } from '../api/driverSchema';
 import { useGatewayOptions } from '../api/gatewayOptions';
 import { configStateOf, useGatewayState } from '../api/gatewayState';
 import { useSaveDriver } from '../api/saveDriver';
@@ -18,6 +17,7 @@ import { useUnbindGateway } from '../api/unbindGateway';
 import type { Equipment } from '../model';
 import { DriverForm } from './DriverForm';
 import { GatewayPresenceTag } from '@/components/GatewayState';
+import { useDriverSchema } from '@/lib/drivers/api';
 
 /** How long a change is followed until the gateway applies or refuses it. */
 export const APPLY_WATCH_MS = 60_000;

@@ -43,7 +43,6 @@ import {
   shareLink,
   sharePasswordProblem,
   switchCall,
-  type ShareAuth,
   type ShareInfo,
 } from '../share/model';
 
@@ -108,7 +107,7 @@ function ShareSettings({ info, equipment, canManage }: { info: ShareInfo; equipm
     editAuth.mutate(switchCall(info, enabled), {
       onSuccess: () => void messageApi.success(enabled ? t('equipment.share.turnedOn') : t('equipment.share.turnedOff')),
     });
-  const setAuthority = (auth: ShareAuth) =>
+  const setAuthority = (auth: ShareInfo['auth']) =>
     editAuth.mutate(authorityCall(info, auth), { onSuccess: () => void messageApi.success(t('equipment.share.authSaved')) });
 
   const submitPassword = ({ password }: { password: string }) =>
@@ -192,7 +191,7 @@ function ShareSettings({ info, equipment, canManage }: { info: ShareInfo; equipm
         aria-labelledby="share-auth-label"
         value={info.auth}
         disabled={!canManage || editAuth.isPending}
-        onChange={(event) => setAuthority(event.target.value as ShareAuth)}
+        onChange={(event) => setAuthority(event.target.value as ShareInfo['auth'])}
         style={{ display: 'flex', flexDirection: 'column', gap: 6, marginTop: 8 }}
       >
         {SHARE_AUTHS.map((auth) => (

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { Area, SignalDef } from '@/generated/answers';
 import { problemText } from '../problemText';
 import {
   ADDRESS_MAX,
@@ -21,8 +22,6 @@ import {
   isWritableArea,
   overlaps,
   width,
-  type Area,
-  type SignalDef,
   type SignalField,
 } from '../signals/model';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';

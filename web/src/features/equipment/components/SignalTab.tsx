@@ -20,6 +20,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { SignalDef } from '@/generated/answers';
 import { showError } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n';
 import { stateLabel } from '@/lib/signals/states';
@@ -29,7 +30,7 @@ import { useSaveSignals } from '../api/saveSignals';
 import { saveBlob } from '@/lib/download';
 import { refusedListEntry } from '@/lib/api/fieldErrors';
 import { problemText } from '../problemText';
-import { MAX_SIGNALS, SIGNAL_FIELDS, checkSignals, copySignal, newSignal, type SignalDef, type SignalField } from '../signals/model';
+import { MAX_SIGNALS, SIGNAL_FIELDS, checkSignals, copySignal, newSignal, type SignalField } from '../signals/model';
 import { exportSignals, importSignals, keepIds, type ImportError } from '../signals/xlsx';
 import { AlarmRulesModal } from './AlarmRulesModal';
 import { SignalModal, type FieldError } from './SignalModal';
@@ -211,12 +212,12 @@ export function SignalTab({ equipmentId, readOnly }: { equipmentId: number; read
     {
       title: t('equipment.signal.field.valueMap'),
       key: 'valueMap',
-      render: (_, row) =>
-        row.valueMap.length === 0 ? (
+      render: (_, { valueMap = [] }) =>
+        valueMap.length === 0 ? (
           '—'
         ) : (
-          <Tooltip title={row.valueMap.map((state) => `${state.value} ${stateLabel(state, currentLanguage())}`).join(' · ')}>
-            <Tag data-testid="signal-states">{t('equipment.signal.states.count', { count: row.valueMap.length })}</Tag>
+          <Tooltip title={valueMap.map((state) => `${state.value} ${stateLabel(state, currentLanguage())}`).join(' · ')}>
+            <Tag data-testid="signal-states">{t('equipment.signal.states.count', { count: valueMap.length })}</Tag>
           </Tooltip>
         ),
     },

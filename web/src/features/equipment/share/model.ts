@@ -9,17 +9,16 @@ import { Limits } from '@/lib/api/limits';
 import { sharePath } from '@/lib/paths';
 import type * as answers from '@/generated/answers';
 
-/** What a visitor may do: look only, or look and write values. */
-export type ShareAuth = 'view' | 'control';
-export const SHARE_AUTHS: readonly ShareAuth[] = ['view', 'control'];
-
 /** `POST /lfscada/equipment/multi/share/info {equipId}`'s answer. */
 export type ShareInfo = answers.ShareInfo;
+
+/** What a visitor may do (`auth`): look only, or look and write values. */
+export const SHARE_AUTHS: ReadonlyArray<ShareInfo['auth']> = ['view', 'control'];
 
 /** The body of `share/editAuth`: `enabled` is left out when only the authority changes (the server keeps it). */
 export interface ShareAuthCall {
   equipId: number;
-  auth: ShareAuth;
+  auth: ShareInfo['auth'];
   enabled?: boolean;
 }
 
@@ -29,7 +28,7 @@ export function switchCall(info: ShareInfo, enabled: boolean): ShareAuthCall {
 }
 
 /** Choosing another visitor authority; whether sharing is on stays as it is. */
-export function authorityCall(info: ShareInfo, auth: ShareAuth): ShareAuthCall {
+export function authorityCall(info: ShareInfo, auth: ShareInfo['auth']): ShareAuthCall {
   return { equipId: info.equipId, auth };
 }
 

@@ -1,41 +1,17 @@
 /**
- * Signal definitions (crates/protocol/src/payload.rs `SignalDef`) and the rules the server checks them with
- * (crates/protocol/src/validate.rs), repeated here so a mistake shows while typing. The server stays the
- * authority: whatever it refuses is shown on the row and field it names. The limits come from the server
+ * Signal definitions (the generated `SignalDef`, with its `Area`, `DataType` and `Order`) and the rules the server
+ * checks them with (crates/protocol/src/validate.rs), repeated here so a mistake shows while typing. The server
+ * stays the authority: whatever it refuses is shown on the row and field it names. The limits come from the server
  * (crates/domain/src/limits.rs, through the generated contract).
  */
+import type { Area, DataType, Order, SignalDef } from '@/generated/answers';
 import { Limits } from '@/lib/api/limits';
-import { checkStates, type StateProblemReason, type StateText } from '@/lib/signals/states';
+import { checkStates, type StateProblemReason } from '@/lib/signals/states';
 
-export const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'] as const;
-export type Area = (typeof AREAS)[number];
-
-export const DATA_TYPES = ['bool', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'float64'] as const;
-export type DataType = (typeof DATA_TYPES)[number];
-
-export const ORDERS = ['big', 'little'] as const;
-export type Order = (typeof ORDERS)[number];
-
-export interface SignalDef {
-  /** 0 for a signal not saved yet. */
-  id: number;
-  name: string;
-  area: Area;
-  address: number;
-  dataType: DataType;
-  byteOrder: Order;
-  wordOrder: Order;
-  /** Engineering value = raw × scale + offset. */
-  scale: number;
-  offset: number;
-  unit: string;
-  decimals: number;
-  writable: boolean;
-  min: number | null;
-  max: number | null;
-  /** State texts: what each whole value means (presentation only, lib/signals/states.ts). */
-  valueMap: StateText[];
-}
+/** The generated types' values, in the order the forms and the spreadsheet offer them. */
+export const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'] as const satisfies readonly Area[];
+export const DATA_TYPES = ['bool', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'float64'] as const satisfies readonly DataType[];
+export const ORDERS = ['big', 'little'] as const satisfies readonly Order[];
 
 /** The editable fields, in the order forms and the spreadsheet show them. */
 export const SIGNAL_FIELDS = [
@@ -135,7 +111,7 @@ export function checkSignal(s: SignalDef): Problem | null {
   if (s.min !== null && !Number.isFinite(s.min)) return { field: 'min', reason: 'notNumber' };
   if (s.max !== null && !Number.isFinite(s.max)) return { field: 'max', reason: 'notNumber' };
   if (s.min !== null && s.max !== null && s.min > s.max) return { field: 'max', reason: 'maxBelowMin' };
-  const state = checkStates(s.valueMap, s.dataType === 'bool');
+  const state = checkStates(s.valueMap ?? [], s.dataType === 'bool');
   if (state) return { field: 'valueMap', reason: state.reason, params: { ...state.params, ...(state.index === null ? {} : { state: state.index + 1 }) } };
   return null;
 }

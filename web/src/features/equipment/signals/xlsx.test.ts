@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_FIELDS, fromServer, type SignalDef } from './model';
+import type { SignalDef } from '@/generated/answers';
+import { SIGNAL_FIELDS, fromServer } from './model';
 import { exportSignals, headerRow, importSignals, keepIds, parseSignalRows, signalRows } from './xlsx';
 
 const SIGNALS: SignalDef[] = [

@@ -8,6 +8,7 @@
  * Import is all or nothing: every row is checked (cells, then the server's signal rules, then overlaps) and a
  * single refused row imports nothing, with each refusal named by sheet row number, column and reason.
  */
+import type { SignalDef } from '@/generated/answers';
 import { i18n, loadTextsInEveryLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import {
@@ -17,7 +18,6 @@ import {
   ORDERS,
   SIGNAL_FIELDS,
   checkSignals,
-  type SignalDef,
   type SignalField,
 } from './model';
 import { formatStates, parseStates } from '@/lib/signals/states';
@@ -36,7 +36,7 @@ type Cell = string | number | boolean | null;
 
 /** One sheet row per signal; empty cells for absent limits; state texts as one cell (lib/signals/states.ts). */
 export function signalRows(list: readonly SignalDef[]): Cell[][] {
-  return list.map((s) => SIGNAL_FIELDS.map((field) => (field === 'valueMap' ? formatStates(s.valueMap) || null : (s[field] ?? null))));
+  return list.map((s) => SIGNAL_FIELDS.map((field) => (field === 'valueMap' ? formatStates(s.valueMap ?? []) || null : (s[field] ?? null))));
 }
 
 /** The .xlsx file of `list`, headed in `language`. */

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { writePageDraft } from '@/lib/pageDraft';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 
@@ -33,7 +33,7 @@ const PROJECT = {
   ],
 };
 
-const signal = (id: number, equipId: number, signalTitle: string, unit = 'bar'): MonitorSignal => ({
+const signal = (id: number, equipId: number, signalTitle: string, unit = 'bar'): SignalEntry => ({
   valueMap: [],
   id,
   equipId,
@@ -47,7 +47,7 @@ const signal = (id: number, equipId: number, signalTitle: string, unit = 'bar'):
   min: null,
   max: null,
 });
-const CATALOGUES: Record<string, MonitorSignal[]> = {
+const CATALOGUES: Record<string, SignalEntry[]> = {
   '7': [signal(1, 7, 'Inlet pressure')],
   '8': [signal(50, 8, 'Outlet pressure')],
   '9': [signal(60, 9, 'Flow', 'm³/h')],

@@ -1,7 +1,6 @@
 /** Query keys of the system screens: everything under `['system']`. */
 export const systemKeys = {
   all: ['system'] as const,
-  driverSchema: ['system', 'driverSchema'] as const,
   hardware: ['system', 'hardware'] as const,
   models: ['system', 'models'] as const,
   model: (id: number) => ['system', 'models', id] as const,

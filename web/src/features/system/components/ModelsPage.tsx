@@ -10,24 +10,26 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { Area, SignalDef } from '@/generated/answers';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteModel } from '../api/deleteModel';
 import { useModelInfo } from '../api/modelInfo';
 import { useModels } from '../api/queryModels';
-import type { ModelSummary, TemplateSignal } from '../model';
+import type { ModelSummary } from '../model';
 import { LoadFailed } from './LoadFailed';
 import { ApplyModelModal, EditModelModal, FromEquipmentModal } from './modelForms';
 
 const DATE_TIME = 'YYYY-MM-DD HH:mm';
-const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'];
+/** The areas the texts name; kept as a runtime check, so an area a newer server adds is shown by name. */
+const AREAS: readonly string[] = ['holding_register', 'input_register', 'coil', 'discrete_input'] satisfies readonly Area[];
 
 function SignalsDrawer({ model, onClose }: { model: ModelSummary | null; onClose: () => void }) {
   const { t } = useTranslation();
   const info = useModelInfo(model?.id ?? null);
-  const range = (s: TemplateSignal) =>
+  const range = (s: SignalDef) =>
     s.min === null && s.max === null ? '—' : `${s.min ?? '−∞'} … ${s.max ?? '+∞'}`;
-  const columns: ColumnsType<TemplateSignal> = [
+  const columns: ColumnsType<SignalDef> = [
     { title: '#', key: 'index', width: 48, render: (_, __, index) => index + 1 },
     { title: t('system.model.signal.name'), dataIndex: 'name', key: 'name' },
     {
@@ -68,7 +70,7 @@ function SignalsDrawer({ model, onClose }: { model: ModelSummary | null; onClose
         </Descriptions>
       )}
       {!info.isError && (
-        <Table<TemplateSignal>
+        <Table<SignalDef>
           rowKey={(s) => `${s.area}:${s.address}:${s.name}`}
           size="small"
           columns={columns}

@@ -6,19 +6,22 @@
 import { Card, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import type { FieldSchema } from '@/generated/answers';
+import { useDriverSchema } from '@/lib/drivers/api';
+import { labelOf } from '@/lib/drivers/schema';
 import { currentLanguage } from '@/lib/i18n';
-import { useDriverCatalogue } from '../api/driverSchema';
-import { acceptsOf, labelOf, type DriverField } from '../model';
+import { acceptsOf } from '../model';
 import { LoadFailed } from './LoadFailed';
 
-const KNOWN_TYPES = ['text', 'integer', 'choice', 'number_choice'];
+/** The kinds the texts name; kept as a runtime check: a kind a newer server adds is shown by name. */
+const KNOWN_TYPES: readonly string[] = ['text', 'integer', 'choice', 'number_choice'] satisfies ReadonlyArray<FieldSchema['type']>;
 
 export default function ProtocolPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const catalogue = useDriverCatalogue();
+  const catalogue = useDriverSchema();
 
-  const accepts = (field: DriverField) => {
+  const accepts = (field: FieldSchema) => {
     const a = acceptsOf(field);
     switch (a.kind) {
       case 'range':
@@ -32,7 +35,7 @@ export default function ProtocolPage() {
     }
   };
 
-  const columns: ColumnsType<DriverField> = [
+  const columns: ColumnsType<FieldSchema> = [
     {
       title: t('system.protocol.column.setting'),
       key: 'setting',
@@ -112,7 +115,7 @@ export default function ProtocolPage() {
           extra={<Typography.Text type="secondary">{t('system.protocol.fieldCount', { count: driver.fields.length })}</Typography.Text>}
         >
           <div style={{ overflowX: 'auto' }}>
-            <Table<DriverField>
+            <Table<FieldSchema>
               rowKey="name"
               size="small"
               columns={columns}

@@ -4,7 +4,8 @@ import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
 import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
-import type { Announcement, DriverSchema } from '../model';
+import type { DriverSchema } from '@/generated/answers';
+import type { Announcement } from '../model';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -7,16 +7,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Select, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { LiveValue, SignalEntry } from '@/generated/answers';
 import { ApiError } from '@/lib/api/errors';
-import { readSignal, type CommandReading } from '@/lib/signals/commands';
+import { readSignal } from '@/lib/signals/commands';
 import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
-import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { WriteForm } from './WriteForm';
 
-type ReadOutcome = { kind: 'success'; reading: CommandReading | null; value: number | null } | { kind: 'failure'; message: string };
+type ReadOutcome = { kind: 'success'; reading: LiveValue | null; value: number | null } | { kind: 'failure'; message: string };
 
-function ReadNow({ signal }: { signal: MonitorSignal }) {
+function ReadNow({ signal }: { signal: SignalEntry }) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<ReadOutcome | null>(null);
@@ -83,7 +83,7 @@ function ReadNow({ signal }: { signal: MonitorSignal }) {
 }
 
 export interface CommandTabProps {
-  signals: MonitorSignal[] | undefined;
+  signals: SignalEntry[] | undefined;
   signalsLoading: boolean;
   signalsError: { message: string } | null;
   onRetry: () => void;

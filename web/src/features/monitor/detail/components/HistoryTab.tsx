@@ -22,7 +22,7 @@ import { historyFileName, historySheet } from '../model/historyExport';
 import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../model/historySeries';
 import type { HistoryAnswer } from '../model/types';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 import { saveSheet } from '@/lib/sheetFile';
 import { useDuration } from './GatewayInfoTab';
 import { LazyChart, preloadChart } from '@/components/LazyChart';
@@ -33,7 +33,7 @@ const HOUR = 3_600_000;
 
 export interface HistoryTabProps {
   equipName: string;
-  signals: MonitorSignal[] | undefined;
+  signals: SignalEntry[] | undefined;
   signalsLoading: boolean;
   signalsError: { message: string } | null;
   onRetry: () => void;

@@ -5,16 +5,15 @@
  */
 import { Flex } from 'antd';
 import { CardList, CardListItem } from '@/components/CardList';
-import type { SignalValue } from '@/lib/live/egSignalChannel';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { EgFrame, SignalEntry } from '@/generated/answers';
 import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction, type Freshness } from './realtimeCells';
 
 interface RealtimeCardsProps {
-  signals: readonly MonitorSignal[];
-  values: Record<string, SignalValue>;
-  signalAlarm: Record<string, number>;
+  signals: readonly SignalEntry[];
+  values: EgFrame['signalVal'];
+  signalAlarm: EgFrame['signalAlarm'];
   freshness: Freshness;
-  onWrite(signal: MonitorSignal): void;
+  onWrite(signal: SignalEntry): void;
 }
 
 export function RealtimeCards({ signals, values, signalAlarm, freshness, onWrite }: RealtimeCardsProps) {

@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { rollingChartOption } from '../model/chartOptions';
 import { capSelection, HISTORY_MAX_SIGNALS } from '../model/historyRange';
 import type { RollingBuffer } from '../model/rollingBuffer';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 import { LazyChart } from '@/components/LazyChart';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 
 export const CURVE_WINDOWS_MIN = [1, 5, 10, 30] as const;
 
 export interface RealtimeCurveTabProps {
-  signals: MonitorSignal[] | undefined;
+  signals: SignalEntry[] | undefined;
   signalsLoading: boolean;
   signalsError: { message: string } | null;
   onRetry: () => void;

@@ -10,11 +10,10 @@ import { useState } from 'react';
 import { Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { SignalValue } from '@/lib/live/egSignalChannel';
+import type { EgFrame, SignalEntry } from '@/generated/answers';
 import { useConnection } from '@/lib/connection';
 import { useCardLayout } from '@/lib/layout';
 import { useValueText } from '@/components/StateValue';
-import type { MonitorSignal } from '@/lib/signals/types';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { RealtimeCards } from './RealtimeCards';
 import { SignalName, SignalQuality, SignalTime, SignalValueText, SignalWriteAction } from './realtimeCells';
@@ -22,12 +21,12 @@ import { WriteForm } from './WriteForm';
 import type { SignalWriter } from '@/lib/signals/commands';
 
 export interface RealtimeTabProps {
-  signals: MonitorSignal[] | undefined;
+  signals: SignalEntry[] | undefined;
   signalsLoading: boolean;
   signalsError: { message: string } | null;
   onRetry: () => void;
-  values: Record<string, SignalValue>;
-  signalAlarm: Record<string, number>;
+  values: EgFrame['signalVal'];
+  signalAlarm: EgFrame['signalAlarm'];
   now: number;
   staleMs: number;
   canWrite: boolean;
@@ -38,7 +37,7 @@ export interface RealtimeTabProps {
 export function RealtimeTab(props: RealtimeTabProps) {
   const { t } = useTranslation();
   const shownValue = useValueText();
-  const [writing, setWriting] = useState<MonitorSignal | null>(null);
+  const [writing, setWriting] = useState<SignalEntry | null>(null);
   const { signals, values, now, staleMs } = props;
   const cards = useCardLayout();
   const { reachable } = useConnection();
@@ -49,7 +48,7 @@ export function RealtimeTab(props: RealtimeTabProps) {
   if (!signals || signals.length === 0) return <TabEmpty description={t('monitor.signals.empty')} />;
 
   const freshness = { now, staleMs, reachable };
-  const columns: ColumnsType<MonitorSignal> = [
+  const columns: ColumnsType<SignalEntry> = [
     {
       title: t('monitor.realtime.signal'),
       key: 'signal',
@@ -84,7 +83,7 @@ export function RealtimeTab(props: RealtimeTabProps) {
         <RealtimeCards signals={signals} values={values} signalAlarm={props.signalAlarm} freshness={freshness} onWrite={setWriting} />
       ) : (
         <div style={{ overflowX: 'auto' }}>
-          <Table<MonitorSignal>
+          <Table<SignalEntry>
             rowKey="id"
             size="middle"
             columns={columns}

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api/errors';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { SignalEntry } from '@/generated/answers';
 import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
 import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
 import { writeSignal, type SignalWriter } from '@/lib/signals/commands';
@@ -19,7 +19,7 @@ import { useValueText } from '@/components/StateValue';
 type Outcome = { kind: 'success'; written: number; value: number | null } | { kind: 'failure'; message: string };
 
 /** The allowed values of a signal, as a hint under the input. */
-export function RangeHint({ signal }: { signal: MonitorSignal }) {
+export function RangeHint({ signal }: { signal: SignalEntry }) {
   const { t } = useTranslation();
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="write-hint">
@@ -30,7 +30,7 @@ export function RangeHint({ signal }: { signal: MonitorSignal }) {
 
 /** Key the form by `signal.id` where the signal can change under it: a new signal starts a fresh form. */
 export interface WriteFormProps {
-  signal: MonitorSignal;
+  signal: SignalEntry;
   canWrite: boolean;
   /** Called after a successful write (e.g. to close the dialog later). */
   onWritten?: (value: number) => void;

@@ -8,11 +8,10 @@ import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api/errors';
-import type { SignalValue } from '@/lib/live/egSignalChannel';
+import type { LiveValue, SignalEntry } from '@/generated/answers';
 import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
 import { isStale } from '@/lib/signals/staleness';
 import { stateOf } from '@/lib/signals/states';
-import type { MonitorSignal } from '@/lib/signals/types';
 import { StateValue } from '@/components/StateValue';
 
 /** When a value counts as fresh: now, the staleness window, and whether the server answers at all. */
@@ -24,11 +23,11 @@ export interface Freshness {
 }
 
 /** Shown greyed: older than the window, or the server is out of reach. */
-function shownStale(value: SignalValue, f: Freshness): boolean {
+function shownStale(value: LiveValue, f: Freshness): boolean {
   return !f.reachable || isStale(value.time, f.now, f.staleMs);
 }
 
-export function SignalName({ signal, alarms }: { signal: MonitorSignal; alarms: number }) {
+export function SignalName({ signal, alarms }: { signal: SignalEntry; alarms: number }) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} align="center" style={{ minWidth: 0 }}>
@@ -44,7 +43,7 @@ export function SignalName({ signal, alarms }: { signal: MonitorSignal; alarms: 
   );
 }
 
-export function SignalValueText({ signal, value, freshness, large = false }: { signal: MonitorSignal; value: SignalValue | undefined; freshness: Freshness; large?: boolean }) {
+export function SignalValueText({ signal, value, freshness, large = false }: { signal: SignalEntry; value: LiveValue | undefined; freshness: Freshness; large?: boolean }) {
   const { t } = useTranslation();
   // A value and its unit stay on one line: a narrow column must never break "1.17 bar" into characters.
   const style = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: large ? 20 : undefined } as const;
@@ -79,7 +78,7 @@ export function SignalValueText({ signal, value, freshness, large = false }: { s
   );
 }
 
-export function SignalQuality({ value }: { value: SignalValue | undefined }) {
+export function SignalQuality({ value }: { value: LiveValue | undefined }) {
   const { t } = useTranslation();
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return value.quality === 'good' ? (
@@ -96,7 +95,7 @@ export function SignalQuality({ value }: { value: SignalValue | undefined }) {
   );
 }
 
-export function SignalTime({ value, freshness }: { value: SignalValue | undefined; freshness: Freshness }) {
+export function SignalTime({ value, freshness }: { value: LiveValue | undefined; freshness: Freshness }) {
   return (
     <Typography.Text
       type={value && !shownStale(value, freshness) ? undefined : 'secondary'}
@@ -109,7 +108,7 @@ export function SignalTime({ value, freshness }: { value: SignalValue | undefine
 }
 
 /** Write for a writable signal (opens the write dialog), "read only" otherwise. `touch`: a finger-sized button. */
-export function SignalWriteAction({ signal, onWrite, touch = false }: { signal: MonitorSignal; onWrite(): void; touch?: boolean }) {
+export function SignalWriteAction({ signal, onWrite, touch = false }: { signal: SignalEntry; onWrite(): void; touch?: boolean }) {
   const { t } = useTranslation();
   return signal.writable ? (
     <Button

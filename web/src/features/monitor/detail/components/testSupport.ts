@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
-import type { AlarmRecord, EquipmentDetail, GatewayDetails } from '../model/types';
-import type { MonitorSignal } from '@/lib/signals/types';
+import type { AlarmRecord, EquipmentDetail, Gateway } from '../model/types';
+import type { SignalEntry } from '@/generated/answers';
 import { alarmAnswer } from '@/test/answers';
 
 export const EQUIPMENT_ID = 7;
@@ -29,7 +29,7 @@ export const P = {
   confirm: '/lfscada/monitor/multi/alarm/confirm',
 };
 
-const signal = (patch: Partial<MonitorSignal> & Pick<MonitorSignal, 'id' | 'signalTitle'>): MonitorSignal => ({
+const signal = (patch: Partial<SignalEntry> & Pick<SignalEntry, 'id' | 'signalTitle'>): SignalEntry => ({
   equipId: EQUIPMENT_ID,
   equipTitle: '1# Pump station',
   area: 'input_register',
@@ -43,14 +43,14 @@ const signal = (patch: Partial<MonitorSignal> & Pick<MonitorSignal, 'id' | 'sign
   ...patch,
 });
 
-export const SIGNALS: MonitorSignal[] = [
+export const SIGNALS: SignalEntry[] = [
   signal({ id: 1, signalTitle: 'Inlet pressure', unit: 'bar', decimals: 2 }),
   signal({ id: 3, signalTitle: 'Tank level', dataType: 'uint16', unit: '%', decimals: 1 }),
   signal({ id: 10, signalTitle: 'Pump start', area: 'coil', dataType: 'bool', writable: true }),
   signal({ id: 11, signalTitle: 'Speed setpoint', area: 'holding_register', dataType: 'uint16', unit: 'rpm', writable: true, min: 0, max: 2900 }),
 ];
 
-export const GATEWAY: GatewayDetails = {
+export const GATEWAY: Gateway = {
   id: 1,
   sn: 'EG-DEMO-01',
   name: 'Demo gateway',

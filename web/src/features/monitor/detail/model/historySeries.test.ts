@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bucketsOf, chartLines, historyRows, linePoints, linesOf, pointCount } from './historySeries';
-import type { HistoryAnswer, HistorySeriesAnswer } from './types';
+import type { HistoryAnswer, HistorySeries } from './types';
 
-function series(patch: Partial<HistorySeriesAnswer>): HistorySeriesAnswer {
+function series(patch: Partial<HistorySeries>): HistorySeries {
   return {
     signalId: 1,
     signalTitle: 'Inlet pressure',

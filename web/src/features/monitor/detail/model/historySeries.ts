@@ -11,7 +11,7 @@
  * which ECharts copies into its store in one loop, instead of 200,000 small arrays for the garbage collector; the
  * table's rows (one object per point) are built only when the table or the export asks for them.
  */
-import type { HistoryAnswer, HistorySeriesAnswer } from './types';
+import type { HistoryAnswer, HistorySeries } from './types';
 
 /** A chart line's point: [time, value]; a gap (no value) is null. */
 export type LinePoint = [number, number | null];
@@ -39,7 +39,7 @@ export function linePoints(line: Pick<ChartLine, 'data'>): LinePoint[] {
 }
 
 /** The pairs of a bucketed series as [bucket start, low, high]. A trailing unpaired point is dropped. */
-export function bucketsOf(series: HistorySeriesAnswer): Array<[number, number | null, number | null]> {
+export function bucketsOf(series: HistorySeries): Array<[number, number | null, number | null]> {
   const out: Array<[number, number | null, number | null]> = [];
   for (let i = 0; i + 1 < series.points.length; i += 2) {
     const low = series.points[i]!;
@@ -50,7 +50,7 @@ export function bucketsOf(series: HistorySeriesAnswer): Array<[number, number | 
 }
 
 /** The lines to draw for one signal: one for raw rows, min and max for buckets. One pass over the points. */
-export function linesOf(series: HistorySeriesAnswer): ChartLine[] {
+export function linesOf(series: HistorySeries): ChartLine[] {
   const base = {
     signalId: series.signalId,
     signalTitle: series.signalTitle,
@@ -143,7 +143,7 @@ function newestFirst(rows: HistoryRow[]): HistoryRow[] {
 }
 
 /** One series' rows, oldest first. */
-function seriesRows(s: HistorySeriesAnswer, order: number): HistoryRow[] {
+function seriesRows(s: HistorySeries, order: number): HistoryRow[] {
   const base = { signalId: s.signalId, signalTitle: s.signalTitle, unit: s.unit, decimals: s.decimals };
   const rows: HistoryRow[] = [];
   if (s.bucketMs) {

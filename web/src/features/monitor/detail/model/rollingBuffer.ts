@@ -37,9 +37,9 @@ export class RollingBuffer {
   }
 
   /** Adds every entry of a values snapshot (signal id → {time, value}); returns how many were new. */
-  pushAll(values: Record<string, { time: number; value: number | null }>): number {
+  pushAll(values: Record<string, { time: number; value: number | null } | undefined>): number {
     let added = 0;
-    for (const [id, v] of Object.entries(values)) if (this.push(id, v.time, v.value)) added++;
+    for (const [id, v] of Object.entries(values)) if (v && this.push(id, v.time, v.value)) added++;
     return added;
   }
 

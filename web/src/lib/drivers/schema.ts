@@ -1,35 +1,12 @@
 /**
  * The driver settings form as the server describes it (`/equipment/multi/driver/schema`, built from
  * crates/protocol/src/schema.rs): per driver kind, its fields with a kind, limits, default, unit and labels in
- * both languages. The console renders whatever this says; it knows no driver by name.
+ * both languages. The types are the generated `DriverSchema` and `FieldSchema`; the console renders whatever the
+ * schema says and knows no driver by name. Shared by the equipment's driver form and the system screens' driver
+ * catalogue.
  */
+import type { DriverSchema, FieldSchema } from '@/generated/answers';
 import type { Language } from '@/lib/i18n/language';
-
-interface FieldBase {
-  /** The key in the driver's JSON. */
-  name: string;
-  labelZh: string;
-  labelEn: string;
-  /** Shown beside the input; '' when none. */
-  unit: string;
-  /** Given in a new form; null when the person must fill it in. */
-  default: string | number | null;
-}
-
-export type DriverField =
-  | (FieldBase & { type: 'text'; max_len: number })
-  | (FieldBase & { type: 'integer'; min: number; max: number })
-  | (FieldBase & { type: 'choice'; options: string[] })
-  | (FieldBase & { type: 'number_choice'; options: number[] })
-  /** A kind this console does not know yet: shown as text, the server judges it. */
-  | (FieldBase & { type: string });
-
-export interface DriverSchema {
-  kind: string;
-  labelZh: string;
-  labelEn: string;
-  fields: DriverField[];
-}
 
 /** The label in the console's language. */
 export function labelOf(item: { labelZh: string; labelEn: string }, language: Language): string {
@@ -60,15 +37,15 @@ export function driverPayload(schema: DriverSchema, values: Record<string, unkno
   return out;
 }
 
-export function isText(field: DriverField): field is FieldBase & { type: 'text'; max_len: number } {
+export function isText(field: FieldSchema): field is Extract<FieldSchema, { type: 'text' }> {
   return field.type === 'text';
 }
-export function isInteger(field: DriverField): field is FieldBase & { type: 'integer'; min: number; max: number } {
+export function isInteger(field: FieldSchema): field is Extract<FieldSchema, { type: 'integer' }> {
   return field.type === 'integer';
 }
-export function isChoice(field: DriverField): field is FieldBase & { type: 'choice'; options: string[] } {
+export function isChoice(field: FieldSchema): field is Extract<FieldSchema, { type: 'choice' }> {
   return field.type === 'choice';
 }
-export function isNumberChoice(field: DriverField): field is FieldBase & { type: 'number_choice'; options: number[] } {
+export function isNumberChoice(field: FieldSchema): field is Extract<FieldSchema, { type: 'number_choice' }> {
   return field.type === 'number_choice';
 }
