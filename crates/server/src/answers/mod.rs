@@ -124,14 +124,21 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// Lists the answer types: each becomes an [`Answer`], and [`declarations`] gives their TypeScript in the order
-/// listed (a type before those that use it reads best, though TypeScript does not need it).
-macro_rules! generated_answers {
+/// Makes each type an [`Answer`] (the only place the sealed trait is implemented for a named type).
+macro_rules! answers {
     ($($ty:ty),* $(,)?) => {
         $(
             impl sealed::Sealed for $ty {}
             impl Answer for $ty {}
         )*
+    };
+}
+
+/// Lists the answer types: each becomes an [`Answer`], and [`declarations`] gives their TypeScript in the order
+/// listed (a type before those that use it reads best, though TypeScript does not need it).
+macro_rules! generated_answers {
+    ($($ty:ty),* $(,)?) => {
+        answers!($($ty),*);
 
         /// Every answer type's declaration, in the order listed.
         fn declarations() -> Vec<String> {
@@ -140,16 +147,8 @@ macro_rules! generated_answers {
     };
 }
 
-/// The wire's plain values, answered as they are (`true`, a count, a path).
-macro_rules! plain_answers {
-    ($($ty:ty),*) => {
-        $(
-            impl sealed::Sealed for $ty {}
-            impl Answer for $ty {}
-        )*
-    };
-}
-plain_answers!(bool, i64, f64, String, ());
+// The wire's plain values, answered as they are (`true`, a count, a path).
+answers!(bool, i64, f64, String, ());
 
 impl<T: Answer> sealed::Sealed for Vec<T> {}
 impl<T: Answer> Answer for Vec<T> {}
