@@ -79,10 +79,10 @@ export interface TopRouteDef extends RouteDef {
 }
 
 /** Every recovery step is one wizard screen that reads its step from the path (features/security). */
-const findpwdScreen: ScreenLoader = withTexts(['security', 'accounts'], () => import('@/features/security/components/FindpwdWizard'));
+const findpwdScreen: ScreenLoader = withTexts(['security', 'subAccounts'], () => import('@/features/security/components/FindpwdWizard'));
 const securityScreen: ScreenLoader = withTexts(['security'], () => import('@/features/security/components/SecurityPage'));
 /** Every set-up step is one wizard screen that reads its step from the path. */
-const setupScreen: ScreenLoader = withTexts(['security', 'accounts'], () => import('@/features/security/components/SetupWizard'));
+const setupScreen: ScreenLoader = withTexts(['security', 'subAccounts'], () => import('@/features/security/components/SetupWizard'));
 
 const findpwdSteps: RouteDef[] = [
   { path: 'account', name: 'FindpwdAccount', titleKey: 'route.findpwd.account', screen: findpwdScreen },
@@ -129,15 +129,15 @@ const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status'], () =
 );
 
 /** The monitor's equipment list, and the group view (one screen for its list and configuration paths). */
-const fleetListScreen: ScreenLoader = withTexts(['fleet', 'status'], () =>
-  import('@/features/fleet/components/EquipmentListPage'),
+const monitorListScreen: ScreenLoader = withTexts(['monitorList', 'status'], () =>
+  import('@/features/monitorList/components/EquipmentListPage'),
 );
-const fleetGroupScreen: ScreenLoader = withTexts(['fleet', 'monitor', 'status'], () =>
-  import('@/features/fleet/components/GroupMonitorPage'),
+const groupMonitorScreen: ScreenLoader = withTexts(['monitorList', 'monitor', 'status'], () =>
+  import('@/features/monitorList/components/GroupMonitorPage'),
 );
 
 const monitorRoutes: RouteDef[] = [
-  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: fleetListScreen, menu: { icon: 'dashboard' } },
+  { path: 'eg/list', titleKey: 'route.monitor.egList', screen: monitorListScreen, menu: { icon: 'dashboard' } },
   { path: 'eg/detail/list/:id', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
   { path: 'eg/detail/list/:id/:alarm', name: 'MonitorEGDetail', titleKey: 'route.monitor.egDetail', screen: egDetailScreen },
   {
@@ -157,18 +157,18 @@ const monitorRoutes: RouteDef[] = [
   {
     path: 'eg/group',
     titleKey: 'route.monitor.egGroup',
-    screen: fleetGroupScreen,
+    screen: groupMonitorScreen,
     menu: { icon: 'cluster' },
     children: [
-      { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
-      { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: fleetGroupScreen },
+      { path: 'list/:groupId', titleKey: 'route.monitor.egGroupList', screen: groupMonitorScreen },
+      { path: 'list/:groupId/:id', titleKey: 'route.monitor.egGroupList', screen: groupMonitorScreen },
       // The group view with the chosen equipment's configuration pages in place of the group's cards.
-      { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
-      { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: fleetGroupScreen },
+      { path: 'configuration/:groupId', titleKey: 'route.monitor.egGroupConfiguration', screen: groupMonitorScreen },
+      { path: 'configuration/:groupId/:id', titleKey: 'route.monitor.egGroupConfiguration', screen: groupMonitorScreen },
       {
         path: 'configuration/:groupId/:id/:pageId',
         titleKey: 'route.monitor.egGroupConfiguration',
-        screen: fleetGroupScreen,
+        screen: groupMonitorScreen,
       },
     ],
   },
@@ -183,7 +183,7 @@ const monitorRoutes: RouteDef[] = [
   {
     path: 'gm/ocInfo',
     titleKey: 'route.monitor.gmOcInfo',
-    screen: withTexts(['center'], () => import('@/features/opsCenter/OpsCenterPage')),
+    screen: withTexts(['opsCenter'], () => import('@/features/monitor/opsCenter/OpsCenterPage')),
     menu: { icon: 'alert' },
   },
   { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
@@ -255,7 +255,7 @@ const manageRoutes: RouteDef[] = [
   {
     path: 'eg/group',
     titleKey: 'route.manage.group',
-    screen: withTexts(['fleet'], () => import('@/features/fleet/components/ManageGroupsPage')),
+    screen: withTexts(['monitorList'], () => import('@/features/monitorList/components/ManageGroupsPage')),
     menu: { group: 'eg' },
   },
   {
@@ -298,7 +298,7 @@ const manageRoutes: RouteDef[] = [
   {
     path: 'system/user',
     titleKey: 'route.manage.subAccounts',
-    screen: withTexts(['accounts'], () => import('@/features/accounts/components/SubAccountsPage')),
+    screen: withTexts(['subAccounts'], () => import('@/features/subAccounts/components/SubAccountsPage')),
     menu: { group: 'system', adminOnly: true },
   },
   { path: 'ops/repairs', titleKey: 'route.manage.repairs', screen: repairsScreen, menu: { group: 'ops' }, requires: 'repair' },
@@ -349,7 +349,7 @@ const accountSetupRoutes: RouteDef[] = [
 ];
 
 /** The basic profile: one screen for its `sms` and `nosms` variants (the deployment's is shown; the other redirects). */
-const accountInfoScreen: ScreenLoader = withTexts(['account'], () => import('@/features/account/components/AccountInfoPage'));
+const accountInfoScreen: ScreenLoader = withTexts(['profile'], () => import('@/features/profile/components/AccountInfoPage'));
 
 const accountRoutes: RouteDef[] = [
   {
@@ -365,13 +365,13 @@ const accountRoutes: RouteDef[] = [
   {
     path: 'config',
     titleKey: 'route.account.config',
-    screen: withTexts(['account'], () => import('@/features/account/components/AccountConfigPage')),
+    screen: withTexts(['profile'], () => import('@/features/profile/components/AccountConfigPage')),
     menu: { icon: 'tool' },
   },
   {
     path: 'log',
     titleKey: 'route.account.log',
-    screen: withTexts(['account'], () => import('@/features/account/components/AccountLogPage')),
+    screen: withTexts(['profile'], () => import('@/features/profile/components/AccountLogPage')),
     menu: { icon: 'fileText' },
   },
 ];
@@ -424,7 +424,7 @@ export const routeTable: TopRouteDef[] = [
     titleKey: 'route.map',
     frame: 'shell',
     nav: { icon: 'environment' },
-    screen: withTexts(['fleet'], () => import('@/features/fleet/components/MapPage')),
+    screen: withTexts(['monitorList'], () => import('@/features/monitorList/components/MapPage')),
   },
   {
     path: 'message',

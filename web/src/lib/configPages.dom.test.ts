@@ -76,7 +76,7 @@ describe('a page belongs to exactly one owner: an equipment or a project', () =>
     invalidate.mockClear();
     const equipment = renderHook(() => usePageChanges(EQUIPMENT), { wrapper });
     await act(() => equipment.result.current.save.mutateAsync({ kind: 'home', id: 3 }));
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([configPageKeys.list(EQUIPMENT), ['fleet']]);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([configPageKeys.list(EQUIPMENT), ['monitorList']]);
   });
 
   it("opens the owner's designer and goes back to the owner's page list", () => {

@@ -145,7 +145,7 @@ export function usePageChanges(owner: PageOwner) {
     onSuccess: (_data, change) => {
       void refresh();
       // The monitor's equipment cards open the equipment's home page.
-      if (change.kind === 'home' && owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+      if (change.kind === 'home' && owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['monitorList'] });
     },
   });
   const remove = useMutation<null, ApiError, number>({
@@ -153,7 +153,7 @@ export function usePageChanges(owner: PageOwner) {
     onSuccess: () => {
       void refresh();
       // Deleting the home page makes the first page the home page the cards open.
-      if (owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['fleet'] });
+      if (owner.kind === 'equipment') void queryClient.invalidateQueries({ queryKey: ['monitorList'] });
     },
   });
   return { save, remove };

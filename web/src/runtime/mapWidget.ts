@@ -11,7 +11,8 @@
  * - `totalCount` (default off): an overlay in the corner with the number of equipment shown.
  * - `equipProportion` (default off): the same overlay with how many of them are online, offline and alarming, each
  *   with its share of the total. Either flag on shows the overlay; both off, none.
- * - `latitude` / `longitude`: the centre; when either is missing the map fits its markers (the fleet map's way).
+ * - `latitude` / `longitude`: the centre; when either is missing the map fits its markers (as the monitor list's
+ *   map does).
  * - `theme`: `white` (the tiles as they are) or `dark` (the tiles darkened by a CSS filter; markers unchanged).
  */
 import widgetTypes from '@/generated/widgetTypes.json';

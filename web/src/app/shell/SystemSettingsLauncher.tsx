@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 /** Loaded on first opening (its texts are the shell's). */
-const SystemSettingsDialog = lazy(() => import('@/features/systemSettings/SystemSettingsDialog'));
+const SystemSettingsDialog = lazy(() => import('@/features/system/settings/SystemSettingsDialog'));
 
 /**
  * The system settings dialog for the header's user menu and the compact drawer: the element to render (nothing

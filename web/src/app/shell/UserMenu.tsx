@@ -4,7 +4,7 @@ import Dropdown from 'antd/es/dropdown/dropdown';
 import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useProfile } from '@/features/account/api/profile';
+import { useProfile } from '@/features/profile/api/profile';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/lib/session';
 import { useSystemSettingsDialog } from './SystemSettingsLauncher';

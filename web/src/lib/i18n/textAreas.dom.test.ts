@@ -42,7 +42,7 @@ describe('texts per area', () => {
     await i18n.changeLanguage('en');
     expect(i18n.i18n.t('login.submit')).toBe('Log in');
     expect(i18n.i18n.t('common.loading')).toBe('Loading…');
-    expect(has(i18n, 'en', 'fleet')).toBe(false);
+    expect(has(i18n, 'en', 'monitorList')).toBe(false);
     expect(localStorage.getItem('langs')).toBe('en');
   });
 

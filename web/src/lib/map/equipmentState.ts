@@ -1,6 +1,6 @@
 /**
- * What every map of the console says about an equipment (the fleet map screen, a configuration page's map
- * widget): its state (offline, online, online with open alarms), the colour of that state, whether it can be
+ * What every map of the console says about an equipment (the monitor list's map screen, a configuration page's
+ * map widget): its state (offline, online, online with open alarms), the colour of that state, whether it can be
  * placed, and the zoom the spec opens a map at. Shared here so the page viewer (web/src/runtime) draws the same
  * markers as the monitor's map without importing a feature.
  */

@@ -1,7 +1,7 @@
 /**
- * What every Leaflet map of the console shares (the fleet map, the location picker): where a map opens with nothing
- * placed, and the tile layer with its failure report. Leaflet is imported here, so this module too is loaded only
- * by the dynamic imports of the screens that draw a map.
+ * What every Leaflet map of the console shares (the monitor list's map, the location picker): where a map opens
+ * with nothing placed, and the tile layer with its failure report. Leaflet is imported here, so this module too is
+ * loaded only by the dynamic imports of the screens that draw a map.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -37,8 +37,8 @@ export function addTiles(map: L.Map, config: TileConfig, onTilesFailed: (failed:
 
 
 /**
- * A marker drawn by CSS (a coloured dot with a white ring), so maps need no image assets: the fleet map's and a
- * configuration page's map widget's markers look alike.
+ * A marker drawn by CSS (a coloured dot with a white ring), so maps need no image assets: the monitor list's map's
+ * and a configuration page's map widget's markers look alike.
  */
 export function stateMarkerIcon(colour: string): L.DivIcon {
   return L.divIcon({
@@ -53,8 +53,8 @@ export function stateMarkerIcon(colour: string): L.DivIcon {
 /**
  * After a refresh of a map's equipment: the markers of equipment no longer listed (`seen`) removed, and, the first
  * time there are markers and `fitted` is false, the view fitted to them (one marker: centred at `zoom`; several:
- * their bounds, zoomed in at most to `zoom`). Answers whether the view has been fitted. The fleet map and the page's
- * map widget keep their markers alike.
+ * their bounds, zoomed in at most to `zoom`). Answers whether the view has been fitted. The monitor list's map and
+ * the page's map widget keep their markers alike.
  */
 export function pruneAndFit(
   map: L.Map,

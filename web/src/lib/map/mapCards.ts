@@ -1,8 +1,8 @@
 /**
  * POST /lfscada/monitor/equipment/queryAllForMap {} → the equipment with coordinates, each with its online and
  * alarm state and the latest values of its first signals. The server answers only equipment the calling account
- * is granted, so every map built on it (the fleet map, a configuration page's map widget) shows nothing else,
- * whatever a page lists. Silent: each map shows a failure inline.
+ * is granted, so every map built on it (the monitor list's map, a configuration page's map widget) shows nothing
+ * else, whatever a page lists. Silent: each map shows a failure inline.
  */
 import { post } from '@/lib/api/client';
 import type { MapCard } from '@/generated/answers';

@@ -5,7 +5,7 @@
  *
  * Live (`env.live` set) the equipment comes from queryAllForMap, which answers only the equipment the viewing
  * account is granted (so a page listing another's equipment shows nothing of it), again every 60 s; markers are
- * coloured by state as on the fleet map and a click opens a popup with the name, the state and a link to the
+ * coloured by state as on the monitor list's map and a click opens a popup with the name, the state and a link to the
  * equipment's monitor page. In the designer and version previews (`env.live` null) nothing is queried: the tiles
  * (or the plain background) at the widget's centre and zoom, still and not interactive, with a note that the
  * equipment is shown when the page runs. Without internet the tiles fail: the markers still show on the plain

@@ -1,7 +1,7 @@
 /**
  * The Leaflet side of a configuration page's map widget (ComplexMap). Loaded only by the widget's dynamic import,
  * so Leaflet never weighs on pages without a map. Tiles, their failure report and the markers' look are the
- * console's shared ones (lib/map/leafletBase.ts), so the widget looks and fails like the fleet map.
+ * console's shared ones (lib/map/leafletBase.ts), so the widget looks and fails like the monitor list's map.
  *
  * `interactive: false` (the designer) draws a still picture: no dragging, zooming, keyboard or popups, so a press
  * on the widget is the designer's (select, move), never the map's.

@@ -15,7 +15,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { LOGIN_PATH } from '@/lib/paths';
 import { useVcode } from '@/features/auth/api/vcode';
-import { PasswordFields } from '@/features/accounts/components/PasswordFields';
+import { PasswordFields } from '@/features/subAccounts/components/PasswordFields';
 import { finishRecovery, sendRecoveryCode, startRecovery, verifyRecovery } from '../api';
 import { recoveryChoices, recoveryStage } from '../model';
 import { CodeField } from './CodeField';

@@ -15,7 +15,7 @@ import type { SecurityState } from '@/generated/answers';
 import { ApiError } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { sessionKeys } from '@/lib/session';
-import { PasswordFields } from '@/features/accounts/components/PasswordFields';
+import { PasswordFields } from '@/features/subAccounts/components/PasswordFields';
 import { bindEmail, bindTel, changePassword, securityKeys, sendSecurityCode, setQuestion, useSecurityState, verifyIdentity } from '../api';
 import { SETUP_BASE, changePath, normaliseAnswer, proofMethods, securityPath, setupStep, stageOf, successPath, validatePath, type ProofMethod, type SetupStep, type SetupTarget } from '../model';
 import { CodeField, type SentCode } from './CodeField';

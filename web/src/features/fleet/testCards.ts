@@ -1,2 +1,0 @@
-/** Card fixtures for the fleet screens' component tests (not imported by the app). */
-export { cardAnswer as card, mapCardAnswer as mapCard } from '@/test/answers';
