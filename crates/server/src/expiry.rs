@@ -10,10 +10,10 @@
 use crate::AppState;
 use crate::answers::message::Message as MessageAnswer;
 use crate::notify::content::Content;
+use crate::workers::{FirstRun, Worker};
 use ironsight_domain::expiry::{Day, due_threshold};
 use ironsight_store::expiry::{ExpiryNotice, ExpiryTarget, NewExpireMessage, TargetType};
 use std::time::Duration;
-use tokio::task::JoinHandle;
 
 /// How often the sweep runs after the first one at start: a day's threshold is crossed at China's midnight, so
 /// a message comes at most this long after it.
@@ -88,28 +88,10 @@ async fn tell(state: &AppState, target: &ExpiryTarget, today: Day, now_ms: i64) 
     Ok(written)
 }
 
-/// The running sweep; dropping it stops it.
-pub struct ExpirySweeper {
-    task: JoinHandle<()>,
-}
-
-impl Drop for ExpirySweeper {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
 /// Starts the sweep: once now, then every [`TICK`].
-pub fn start(state: AppState) -> ExpirySweeper {
-    let task = tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(TICK);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            if let Err(e) = sweep(&state, ironsight_store::now_ms()).await {
-                tracing::error!("expiry sweep: {e:#}");
-            }
-        }
-    });
-    ExpirySweeper { task }
+pub fn start(state: AppState) -> Worker {
+    Worker::periodic("expiry sweep", TICK, FirstRun::AtStart, move || {
+        let state = state.clone();
+        async move { sweep(&state, ironsight_store::now_ms()).await.map(drop) }
+    })
 }

@@ -9,6 +9,7 @@
 
 use crate::AppState;
 use crate::api::repairs::send_order_message;
+use crate::workers::{FirstRun, Worker};
 use ironsight_domain::inspection::{Frequency, Schedule};
 use ironsight_store::work_orders::OrderRef;
 use ironsight_store::worksheets::Worksheet;
@@ -65,30 +66,11 @@ pub fn about(sheet: &Worksheet) -> OrderRef<'_> {
     }
 }
 
-/// The schedule's background task; dropping the handle does not stop it, [`ScheduleRuntime::shutdown`] does.
-pub struct ScheduleRuntime {
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl ScheduleRuntime {
-    pub fn shutdown(self) {
-        self.task.abort();
-    }
-}
-
 /// Starts the tick: the first one a minute after start-up, then each minute. A failed tick is logged and the next
 /// one tries again.
-pub fn start(state: AppState) -> ScheduleRuntime {
-    let task = tokio::spawn(async move {
-        let mut interval = tokio::time::interval(TICK);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        interval.tick().await;
-        loop {
-            interval.tick().await;
-            if let Err(error) = tick(&state, ironsight_store::now_ms()).await {
-                tracing::error!(%error, "inspection schedule tick failed");
-            }
-        }
-    });
-    ScheduleRuntime { task }
+pub fn start(state: AppState) -> Worker {
+    Worker::periodic("inspection schedule", TICK, FirstRun::AfterOnePeriod, move || {
+        let state = state.clone();
+        async move { tick(&state, ironsight_store::now_ms()).await.map(drop) }
+    })
 }

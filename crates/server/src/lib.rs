@@ -25,6 +25,8 @@
 //! The gateway link and the work behind the calls:
 //! - [`link`]: the MQTT broker and client, ingest of what gateways send, commands.
 //! - [`live`]: the console's push channels: the hub, the socket tokens and the WebSockets.
+//! - [`workers`]: the background work (HTTP listener, link, timed jobs, notifications) under one handle type, and
+//!   the order it stops in.
 //! - [`backlog`]: work accepted but not yet stored (readings for the history writer, alarm decisions).
 //! - [`alarm`]: the alarm engine: rules judged on every fresh reading, no-data checks, records and messages.
 //! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
@@ -73,6 +75,7 @@ pub mod svg;
 pub mod upstream;
 pub mod weather;
 pub mod web;
+pub mod workers;
 
 pub use config::Config;
 
@@ -170,34 +173,26 @@ fn keep_alive_hint() -> SetResponseHeaderLayer<HeaderValue> {
 /// A server bound to its port and running in the background.
 pub struct Running {
     pub addr: SocketAddr,
+    /// Where gateways reach the MQTT broker (the embedded broker's bound address, or the external broker's).
+    pub broker_addr: String,
     pub state: AppState,
-    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
-    /// The broker and the link's tasks; dropping it stops them.
-    pub link: link::LinkRuntime,
+    /// The HTTP listener; dropping it stops it at once.
+    pub http: workers::Worker,
     /// The demo's simulated devices and agent, when `demo_devices` is on.
     pub demo: Option<demo::DemoPlant>,
-    /// The delivery worker of e-mail and webhook notifications; dropping it stops it.
-    pub notify: notify::NotifyRuntime,
-    /// The expiry sweep; dropping it stops it.
-    pub expiry: expiry::ExpirySweeper,
-    /// The inspection schedule's tick (generates due worksheets each minute).
-    pub inspection: inspection_schedule::ScheduleRuntime,
-    /// The history retention's pruner; dropping it stops it.
-    pub retention: retention::RetentionPruner,
+    /// The background work in its stop order ([`workers`]); dropping it stops it at once.
+    pub workers: workers::Workers,
 }
 
 impl Running {
-    /// A graceful stop: stops accepting HTTP, stops the demo agent (it says goodbye), then the link stops taking
-    /// in readings, stores what it had queued (history and alarms, whose notifications are queued with them) and
-    /// stops the broker; last, the notification sends under way finish (what is not sent stays queued).
+    /// A graceful stop (SIGTERM, Ctrl-C): HTTP first (no new requests; those under way are answered), then the demo
+    /// plant's agents (each says goodbye to the broker), then the workers in the order [`start`] gave them.
     pub async fn shutdown(self) {
-        self.task.abort();
-        self.inspection.shutdown();
+        self.http.stop().await;
         if let Some(demo) = self.demo {
             demo.shutdown().await;
         }
-        self.link.shutdown().await;
-        self.notify.shutdown().await;
+        self.workers.stop().await;
     }
 }
 
@@ -213,24 +208,29 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let notifier = notify::Notifier::new(store.clone(), config.notify.clone());
     let live = live::LiveHub::default();
     let (link, link_runtime) = link::start(&config, store.clone(), notifier.clone(), live.clone()).await?;
+    let broker_addr = link_runtime.broker_addr.clone();
     let weather = Arc::new(weather::Weather::new(config.weather_url.clone(), config.geocoding_url.clone()));
     let ezviz = Arc::new(ezviz::Ezviz::new(config.ezviz_url.clone()));
     let sound = Arc::new(sound::Sound::new(config.espeak.clone(), &config.data_dir));
     let state = AppState { store, config: Arc::new(config), dummy_hash, link, live, weather, ezviz, sound, notifier };
     bootstrap::run(&state).await?;
     let demo = if state.config.demo && state.config.demo_devices {
-        Some(demo::start(&state, &link_runtime.broker_addr).await?)
+        Some(demo::start(&state, &broker_addr).await?)
     } else {
         None
     };
     state.link.push_all_configs().await?;
-    let notify = state.notifier.start()?;
+    // The stop order: the timed jobs (each lets a run under way finish), then the link (what it took in is stored,
+    // alarms with it, which may queue notifications), then the notifications (the sends under way finish).
+    let mut workers = workers::Workers::default();
     // After the demo's seed, so its expiry dates are told at once.
-    let expiry = expiry::start(state.clone());
-    let inspection = inspection_schedule::start(state.clone());
-    let retention = retention::start(state.clone());
-    let task = tokio::spawn(listen::serve(listener, app(state.clone())));
-    Ok(Running { addr, state, task, link: link_runtime, demo, notify, expiry, inspection, retention })
+    workers.push(expiry::start(state.clone()));
+    workers.push(inspection_schedule::start(state.clone()));
+    workers.push(retention::start(state.clone()));
+    workers.push(workers::Worker::with_stop("gateway link", link_runtime.shutdown()));
+    workers.push(state.notifier.start()?);
+    let http = workers::Worker::spawn("HTTP", |stop| listen::serve(listener, app(state.clone()), stop));
+    Ok(Running { addr, broker_addr, state, http, demo, workers })
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 //! (at most once a minute per address; the same cap as the MQTT port's, `ironsight_broker::conn_cap`). WebSocket
 //! upgrades and the client address (`ConnectInfo`) work as with `axum::serve`.
 
+use crate::backlog::Backlog;
+use crate::workers::StopSignal;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
@@ -30,32 +32,66 @@ const _: () = assert!(KEEP_ALIVE_HINT.as_secs() < HEADER_READ_TIMEOUT.as_secs())
 /// each console holds a few (requests, two live sockets).
 pub const PER_ADDRESS_CONNECTIONS: usize = 1024;
 
-/// Accepts for ever, serving `app` on each connection in a task of its own.
-pub async fn serve(listener: TcpListener, app: Router) -> std::io::Result<()> {
+/// How long a stop waits for requests under way to be answered before the connections are dropped.
+pub const DRAIN_WITHIN: Duration = Duration::from_secs(5);
+
+/// Accepts until `stop` is asked, serving `app` on each connection in a task of its own; then accepts no more, asks
+/// every connection to close after the request it is answering (an idle keep-alive one closes at once) and waits
+/// for them, at most [`DRAIN_WITHIN`]. A WebSocket, once upgraded, is no longer a connection here: it ends with
+/// the process.
+pub async fn serve(listener: TcpListener, app: Router, mut stop: StopSignal) {
     let cap = ConnectionCap::new("HTTP", PER_ADDRESS_CONNECTIONS);
+    let open = Backlog::default();
     loop {
-        let (stream, peer, slot) = cap.accept(&listener).await;
+        let (stream, peer, slot) = tokio::select! {
+            accepted = cap.accept(&listener) => accepted,
+            _ = stop.requested() => break,
+        };
         let app = app.clone();
+        let mut stop = stop.clone();
+        open.add(1);
+        let open = open.clone();
         tokio::spawn(async move {
             let _slot = slot;
-            // hyper's automatic version detection waits for the first bytes without a time limit.
-            let mut first = [0u8; 1];
-            if !matches!(tokio::time::timeout(HEADER_READ_TIMEOUT, stream.peek(&mut first)).await, Ok(Ok(1..))) {
-                return;
-            }
-            let service = tower::service_fn(move |mut request: axum::extract::Request<hyper::body::Incoming>| {
-                request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
-                app.clone().oneshot(request.map(axum::body::Body::new))
-            });
-            let mut builder = auto::Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
-            builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(Duration::from_secs(30)));
-            let connection =
-                builder.serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service));
-            if let Err(e) = connection.await {
-                tracing::debug!(%peer, "HTTP connection ended: {e}");
-            }
+            serve_connection(stream, peer, app, &mut stop).await;
+            open.done(1);
         });
+    }
+    drop(listener);
+    if !open.drained(DRAIN_WITHIN).await {
+        tracing::warn!(left = open.pending(), "HTTP connections still open after {} s", DRAIN_WITHIN.as_secs());
+    }
+}
+
+/// One connection, until it ends, or until a stop is asked and the request under way is answered.
+async fn serve_connection(stream: tokio::net::TcpStream, peer: SocketAddr, app: Router, stop: &mut StopSignal) {
+    // hyper's automatic version detection waits for the first bytes without a time limit.
+    let mut first = [0u8; 1];
+    let peeked = tokio::select! {
+        peeked = tokio::time::timeout(HEADER_READ_TIMEOUT, stream.peek(&mut first)) => peeked,
+        _ = stop.requested() => return,
+    };
+    if !matches!(peeked, Ok(Ok(1..))) {
+        return;
+    }
+    let service = tower::service_fn(move |mut request: axum::extract::Request<hyper::body::Incoming>| {
+        request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
+        app.clone().oneshot(request.map(axum::body::Body::new))
+    });
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
+    builder.http2().timer(TokioTimer::new()).keep_alive_interval(Some(Duration::from_secs(30)));
+    let connection = builder.serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service));
+    tokio::pin!(connection);
+    let ended = tokio::select! {
+        ended = connection.as_mut() => ended,
+        _ = stop.requested() => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    if let Err(e) = ended {
+        tracing::debug!(%peer, "HTTP connection ended: {e}");
     }
 }
 
@@ -88,5 +124,45 @@ mod tests {
         assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) }, 0);
         assert_eq!(limit.rlim_cur, now);
         assert_eq!(limit.rlim_cur, limit.rlim_max);
+    }
+
+    /// A stop answers the request under way, then the listener accepts no more and `serve` returns.
+    #[tokio::test]
+    async fn a_stop_answers_the_request_under_way_and_accepts_no_more() {
+        use crate::workers::Worker;
+        use std::sync::{Arc, Mutex};
+        let (entered_tx, mut entered_rx) = tokio::sync::mpsc::channel::<()>(1);
+        let (release_tx, release_rx) = tokio::sync::oneshot::channel::<()>();
+        let release_rx = Arc::new(Mutex::new(Some(release_rx)));
+        let app = axum::Router::new().route(
+            "/slow",
+            axum::routing::get(move || {
+                let (entered_tx, release_rx) = (entered_tx.clone(), release_rx.clone());
+                async move {
+                    let release = release_rx.lock().unwrap().take().expect("one request");
+                    entered_tx.send(()).await.unwrap();
+                    release.await.unwrap();
+                    "answered"
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let http = Worker::spawn("HTTP", |stop| super::serve(listener, app, stop));
+
+        let slow = tokio::spawn(async move { reqwest::get(format!("http://{addr}/slow")).await?.text().await });
+        entered_rx.recv().await.expect("the request reached its handler");
+        let stopping = tokio::spawn(http.stop());
+        // The listener is closed once the accept loop has seen the stop: a new connection is refused.
+        let refused = async {
+            while tokio::net::TcpStream::connect(addr).await.is_ok() {
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), refused).await.expect("new connections refused");
+        assert!(!stopping.is_finished(), "the stop waits for the request under way");
+        release_tx.send(()).unwrap();
+        assert_eq!(slow.await.unwrap().expect("answered, not cut"), "answered");
+        stopping.await.unwrap();
     }
 }

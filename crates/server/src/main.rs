@@ -136,7 +136,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let running = ironsight::start(config).await?;
     let port = running.addr.port();
     println!("\n  Ironsight is running: http://localhost:{port}/  (storage: {storage})");
-    println!("  Gateways connect to MQTT at {}", running.link.broker_addr);
+    println!("  Gateways connect to MQTT at {}", running.broker_addr);
     if demo {
         println!(
             "  Demo login: {} / {}  (demo only, never on a real deployment)",
@@ -150,11 +150,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         );
     }
     println!();
-    let mut running = running;
-    tokio::select! {
-        result = &mut running.task => { result??; }
-        _ = stop_requested() => { tracing::info!("stopping: storing what was taken in, then closing"); }
-    }
+    stop_requested().await;
+    tracing::info!("stopping: answering the requests under way, storing what was taken in, then closing");
     running.shutdown().await;
     Ok(())
 }

@@ -4,9 +4,9 @@
 //! retention just shortened) never holds the database against ingest's writes for long.
 
 use crate::AppState;
+use crate::workers::{FirstRun, Worker};
 use ironsight_store::org_settings::PRUNE_BATCH;
 use std::time::Duration;
-use tokio::task::JoinHandle;
 
 /// How often the retention is applied.
 pub const TICK: Duration = Duration::from_secs(10 * 60);
@@ -14,30 +14,12 @@ pub const TICK: Duration = Duration::from_secs(10 * 60);
 const BETWEEN_BATCHES: Duration = Duration::from_millis(50);
 const DAY_MS: i64 = 86_400_000;
 
-/// The running pruner; dropping it stops it.
-pub struct RetentionPruner {
-    task: JoinHandle<()>,
-}
-
-impl Drop for RetentionPruner {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
 /// Starts the pruner: once now, then every [`TICK`].
-pub fn start(state: AppState) -> RetentionPruner {
-    let task = tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(TICK);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            if let Err(e) = prune(&state, ironsight_store::now_ms()).await {
-                tracing::error!("history retention: {e:#}");
-            }
-        }
-    });
-    RetentionPruner { task }
+pub fn start(state: AppState) -> Worker {
+    Worker::periodic("history retention", TICK, FirstRun::AtStart, move || {
+        let state = state.clone();
+        async move { prune(&state, ironsight_store::now_ms()).await.map(drop) }
+    })
 }
 
 /// Deletes every organisation's history older than its retention at `now`; answers the rows deleted.

@@ -4,7 +4,7 @@
 //!
 //! The database is the queue. When the alarm worker has stored an alarm message for a user, [`Notifier::alarm_stored`]
 //! inserts one `queued` delivery per matching channel and wakes the delivery worker; that is all the alarm path
-//! waits for, so a dead channel never delays ingest or alarms. The worker ([`NotifyRuntime`]) sends what is due,
+//! waits for, so a dead channel never delays ingest or alarms. The worker ([`Notifier::start`]) sends what is due,
 //! a few at a time, each with its own time limit, records every attempt in the delivery log and retries a failure
 //! after the configured delays before marking it failed. What was queued survives a restart: the worker starts by
 //! sending every queued delivery that is due. One delivery worker per database is assumed, as for the alarm engine.
@@ -13,6 +13,7 @@ pub mod address;
 pub mod content;
 pub mod send;
 
+use crate::workers::{StopSignal, Worker};
 use content::{Content, Kind};
 use ironsight_domain::Lang;
 use ironsight_store::notify::{Attempt, Channel, DueDelivery, NewDelivery};
@@ -21,8 +22,8 @@ use send::Failure;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{Notify, watch};
-use tokio::task::{JoinHandle, JoinSet};
+use tokio::sync::Notify;
+use tokio::task::JoinSet;
 
 /// Deliveries sent at once, at most.
 const CONCURRENCY: usize = 8;
@@ -196,42 +197,21 @@ impl Notifier {
         Ok(id)
     }
 
-    /// Starts the delivery worker.
-    pub fn start(&self) -> anyhow::Result<NotifyRuntime> {
+    /// Starts the delivery worker. Its graceful stop lets the sends under way finish (each within its time limit);
+    /// deliveries not sent stay queued for the next start.
+    pub fn start(&self) -> anyhow::Result<Worker> {
         let client = send::http_client(self.inner.config.allow_private, SEND_TIMEOUT)?;
-        let (stop, stopped) = watch::channel(false);
-        let task = tokio::spawn(run(self.inner.clone(), client, stopped));
-        Ok(NotifyRuntime { stop, task: Some(task) })
+        let inner = self.inner.clone();
+        Ok(Worker::spawn("notification sender", move |stop| run(inner, client, stop)))
     }
 }
 
-/// The running delivery worker; dropping it stops it at once, [`NotifyRuntime::shutdown`] lets the sends under
-/// way finish (each within its time limit). Deliveries not sent stay queued for the next start.
-pub struct NotifyRuntime {
-    stop: watch::Sender<bool>,
-    task: Option<JoinHandle<()>>,
-}
-
-impl NotifyRuntime {
-    pub async fn shutdown(mut self) {
-        let _ = self.stop.send(true);
-        if let Some(task) = self.task.take() {
-            let _ = task.await;
-        }
-    }
-}
-
-impl Drop for NotifyRuntime {
-    fn drop(&mut self) {
-        if let Some(task) = &self.task {
-            task.abort();
-        }
-    }
-}
+// The worker's stop waits for the sends under way; it must not give up on them first.
+const _: () = assert!(SEND_TIMEOUT.as_secs() + 1 < crate::workers::STOP_WITHIN.as_secs());
 
 /// The worker: sends what is due, at most [`CONCURRENCY`] at once, sleeps until the next delivery is due, a wake
 /// or [`POLL`], and prunes the log every [`PRUNE_EVERY`].
-async fn run(inner: Arc<Inner>, client: reqwest::Client, mut stopped: watch::Receiver<bool>) {
+async fn run(inner: Arc<Inner>, client: reqwest::Client, mut stop: StopSignal) {
     let mut sending: JoinSet<()> = JoinSet::new();
     // Task id → delivery id, so a delivery whose task panicked is freed too.
     let mut busy: HashMap<tokio::task::Id, i64> = HashMap::new();
@@ -277,7 +257,7 @@ async fn run(inner: Arc<Inner>, client: reqwest::Client, mut stopped: watch::Rec
             wait = POLL;
         }
         tokio::select! {
-            _ = stopped.changed() => break,
+            _ = stop.requested() => break,
             _ = inner.wake.notified() => {}
             Some(done) = sending.join_next_with_id(), if !sending.is_empty() => {
                 let id = match done { Ok((id, ())) => id, Err(e) => e.id() };

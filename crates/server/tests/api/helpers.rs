@@ -51,6 +51,9 @@ pub struct TestApp {
     pub jar: Arc<Jar>,
     pub store: Store,
     running: Running,
+    /// Second servers on the same database ([`TestApp::start_twin`]), kept running until the test ends: dropping
+    /// a server stops it.
+    twins: std::sync::Mutex<Vec<Running>>,
     _dir: tempfile::TempDir,
     pg_database: Option<String>,
     /// With an external broker: the URL the server connects with (its user name is its client id, so another
@@ -179,7 +182,17 @@ pub async fn spawn_app(backend: Backend, options: Options) -> TestApp {
     let running = ironsight::start(config).await.expect("server starts");
     let base = format!("http://127.0.0.1:{}", running.addr.port());
     let (client, jar) = browser(&base);
-    TestApp { base, client, jar, store: running.state.store.clone(), running, _dir: dir, pg_database, mqtt_url }
+    TestApp {
+        base,
+        client,
+        jar,
+        store: running.state.store.clone(),
+        running,
+        twins: Default::default(),
+        _dir: dir,
+        pg_database,
+        mqtt_url,
+    }
 }
 
 /// A client that behaves like the console in a browser: keeps cookies, sends its origin.
@@ -303,7 +316,7 @@ impl TestApp {
 
     /// Where gateways reach this server's MQTT broker, as an `mqtt://` URL.
     pub fn broker_url(&self) -> String {
-        format!("mqtt://{}", self.running.link.broker_addr)
+        format!("mqtt://{}", self.running.broker_addr)
     }
 
     /// A cookie's value from the jar.
@@ -315,12 +328,14 @@ impl TestApp {
         })
     }
 
-    /// Starts a second server on the same database and returns its base URL (it stops with the test runtime).
+    /// Starts a second server on the same database and returns its base URL (it runs until the test ends).
     pub async fn start_twin(&self) -> String {
         let mut config = (*self.running.state.config).clone();
         config.listen = "127.0.0.1:0".parse().unwrap();
         let twin = ironsight::start(config).await.expect("twin starts");
-        format!("http://127.0.0.1:{}", twin.addr.port())
+        let base = format!("http://127.0.0.1:{}", twin.addr.port());
+        self.twins.lock().unwrap().push(twin);
+        base
     }
 
     /// Stops the server and drops the PostgreSQL database.
@@ -335,7 +350,10 @@ impl TestApp {
         if let Some(demo) = self.running.demo.take() {
             demo.shutdown().await;
         }
-        self.running.task.abort();
+        // Dropped, not stopped gracefully: the test is over, and a drop ends each worker at once.
+        drop(self.running.http);
+        drop(self.running.workers);
+        drop(std::mem::take(&mut *self.twins.lock().unwrap()));
         self.store.close().await;
         if let Some(name) = self.pg_database {
             pg_admin(&[format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")]).await;
