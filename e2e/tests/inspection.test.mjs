@@ -54,7 +54,7 @@ describe('inspection work orders', () => {
       auths: 'monitor_multi_designer_repair',
     });
     assert.equal(added.code, '200', JSON.stringify(added));
-    const granted = await api(demo, '/lfscada/user/sub/authorise', { userId: String(added.data.userId), equipIds: String(equipmentId) });
+    const granted = await api(demo, '/lfscada/user/sub/authorise', { userId: String(added.data.userId), equipmentIds: String(equipmentId) });
     assert.equal(granted.code, '200', JSON.stringify(granted));
 
     // Items: a number with its range (through the screen), and a check.

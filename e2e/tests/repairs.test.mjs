@@ -27,7 +27,7 @@ describe('repair work orders', () => {
       auths: 'monitor_multi_designer_repair,monitor_equipinfo_menu_alarm',
     });
     assert.equal(added.code, '200', JSON.stringify(added));
-    const granted = await api(demo, '/lfscada/user/sub/authorise', { userId: String(added.data.userId), equipIds: String(equipmentId) });
+    const granted = await api(demo, '/lfscada/user/sub/authorise', { userId: String(added.data.userId), equipmentIds: String(equipmentId) });
     assert.equal(granted.code, '200', JSON.stringify(granted));
 
     // The alarm: a rule above 2000 rpm, then a write of 2500.

@@ -35,7 +35,7 @@ async function setUp(page, suffix) {
 async function grantSub(page, a) {
   const sub = await api(page, '/lfscada/user/sub/add', { ...SUB, dataRange: 'authorised' });
   assert.equal(sub.code, '200', JSON.stringify(sub));
-  const granted = await api(page, '/lfscada/user/sub/authorise', { userId: String(sub.data.userId), equipIds: String(a.id) });
+  const granted = await api(page, '/lfscada/user/sub/authorise', { userId: String(sub.data.userId), equipmentIds: String(a.id) });
   assert.equal(granted.code, '200', JSON.stringify(granted));
 }
 

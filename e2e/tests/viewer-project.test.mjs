@@ -187,7 +187,7 @@ describe("a project's pages in the monitor", () => {
     // A sub-account granted only the first pump: the project's page is not found, nothing of it is shown.
     const account = await api(page, '/lfscada/user/sub/add', { loginname: LIMITED, password: LIMITED_PASSWORD, dataRange: 'authorised', auths: '' });
     assert.equal(account.code, '200', JSON.stringify(account));
-    const granted = await api(page, '/lfscada/user/sub/authorise', { userId: String(account.data.userId), equipIds: String(demo.equipmentId) });
+    const granted = await api(page, '/lfscada/user/sub/authorise', { userId: String(account.data.userId), equipmentIds: String(demo.equipmentId) });
     assert.equal(granted.code, '200', JSON.stringify(granted));
     await page.context().close();
 

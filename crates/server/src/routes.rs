@@ -119,7 +119,6 @@ macro_rules! upload {
 }
 
 // The route table, one file per area (named as `api/`'s handlers are), put together by `table`.
-mod accounts;
 mod alarms;
 mod equipment;
 mod external_pages;
@@ -143,6 +142,7 @@ mod security;
 mod session;
 mod share_view;
 mod shares;
+mod sub_accounts;
 mod system;
 mod table;
 pub use table::table;

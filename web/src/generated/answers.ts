@@ -52,7 +52,7 @@ equipmentCount: number, };
 
 export type NewSubAccount = { userId: number, };
 
-export type GrantedEquipment = { equipIds: Array<number>, };
+export type GrantedEquipment = { equipmentIds: Array<number>, };
 
 export type GrantCount = { count: number, };
 

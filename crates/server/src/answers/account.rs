@@ -100,11 +100,11 @@ pub struct NewSubAccount {
     pub user_id: i64,
 }
 
-/// `/lfscada/user/sub/granted`: the equipment granted to an account, by id.
+/// `/lfscada/user/sub/equipment`: the equipment granted to an account, by id.
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct GrantedEquipment {
-    pub equip_ids: Vec<i64>,
+    pub equipment_ids: Vec<i64>,
 }
 
 /// `/lfscada/user/sub/authorise`: how many equipment the account is granted now.

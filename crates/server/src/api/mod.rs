@@ -1,7 +1,6 @@
 //! Handlers, one module per area of the spec's call list (section 7). The route table in [`crate::routes`]
 //! names which handler answers which path.
 
-pub mod accounts;
 pub mod alarms;
 pub mod equipment;
 pub mod expiry;
@@ -37,6 +36,7 @@ pub mod share_view;
 pub mod shares;
 pub mod signals;
 pub mod sound;
+pub mod sub_accounts;
 pub mod system;
 pub mod system_settings;
 pub mod templates;

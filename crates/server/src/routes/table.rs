@@ -50,7 +50,7 @@ pub(super) const CARD_QUERY: [ParamDef; 8] = {
 pub fn table() -> Vec<RouteDef> {
     let areas = [
         super::session::routes(),
-        super::accounts::routes(),
+        super::sub_accounts::routes(),
         super::messages::routes(),
         super::notify::routes(),
         super::ops_center::routes(),

@@ -24,7 +24,6 @@ const OBJECT_PARAMS: &[&str] = &[
     "equipmentId",
     "equipId",
     "equipmentIds",
-    "equipIds",
     "signalId",
     "signalIds",
     "sn",

@@ -44,7 +44,7 @@ async fn operator(app: &TestApp, name: &str) -> (reqwest::Client, String, String
         .post("/lfscada/user/sub/add", &[("loginname", name), ("password", "Oper@12345"), ("auths", "manage")])
         .await;
     let id = added.data()["userId"].to_string();
-    let granted = app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipIds", &equipment)]).await;
+    let granted = app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipmentIds", &equipment)]).await;
     assert_eq!(granted.code(), "200", "{:?}", granted.body);
     let (client, _jar) = crate::helpers::browser(&app.base);
     let url = format!("{}/lfscada/user/login?loginname={name}&password=Oper%4012345", app.base);
@@ -79,7 +79,7 @@ both_backends!(live_sockets_close_when_their_session_ends, Options::default(), |
     // The grant taken back: the equipment's socket closes, the message socket stays.
     let (client, id, equipment) = operator(app, "op-revoke").await;
     let (mut messages, mut signals) = (open(app, &client, None).await, open(app, &client, Some(&equipment)).await);
-    assert_eq!(app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipIds", "")]).await.code(), "200");
+    assert_eq!(app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipmentIds", "")]).await.code(), "200");
     closes(&mut signals, "grant revoked").await;
     let still_open = tokio::time::timeout(Duration::from_millis(300), messages.next()).await;
     assert!(still_open.is_err(), "the message socket stays open: {still_open:?}");

@@ -6,7 +6,6 @@ mod mosquitto;
 mod plant;
 
 mod account;
-mod accounts;
 mod alarms;
 mod bad_input;
 mod clock;
@@ -59,6 +58,7 @@ mod share_pages;
 mod share_view;
 mod signals;
 mod sound;
+mod sub_accounts;
 mod system;
 mod system_settings;
 mod templates;

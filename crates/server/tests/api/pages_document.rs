@@ -472,7 +472,8 @@ both_backends!(a_page_the_caller_cannot_see_answers_1205_on_info_and_save, Optio
     assert_eq!(stored(app, &page).await, before, "nobody who cannot see the page changed it");
 
     // Granted the equipment, the same account loads and saves it: the refusal was the grant's.
-    let granted = app.post("/lfscada/user/sub/authorise", &[("userId", &operator_id), ("equipIds", &equipment)]).await;
+    let granted =
+        app.post("/lfscada/user/sub/authorise", &[("userId", &operator_id), ("equipmentIds", &equipment)]).await;
     assert_eq!(granted.code(), "200", "{:?}", granted.body);
     assert_eq!(post_as(app, &operator, INFO, &[("id", &page)]).await.code(), "200");
     assert_eq!(post_as(app, &operator, SAVE, &[("id", &page), ("document", &other)]).await.code(), "200");

@@ -34,7 +34,7 @@ export function AuthoriseDrawer({
   /** The ids checked in this drawer; null until the user changes something (then the server's grants show). */
   const [picked, setPicked] = useState<number[] | null>(null);
   const rangeAll = account?.dataRange === 'all';
-  const chosen = picked ?? granted.data?.equipIds ?? [];
+  const chosen = picked ?? granted.data?.equipmentIds ?? [];
   const ready = equipment.data !== undefined && granted.data !== undefined;
 
   const shown = useMemo(() => (equipment.data ?? []).filter((e) => matchesEquipment(e, search)), [equipment.data, search]);
@@ -56,9 +56,9 @@ export function AuthoriseDrawer({
   const save = () => {
     if (!account) return;
     const known = new Set((equipment.data ?? []).map((e) => e.id));
-    const equipIds = chosen.filter((id) => known.has(id)).sort((a, b) => a - b);
+    const equipmentIds = chosen.filter((id) => known.has(id)).sort((a, b) => a - b);
     authorise.mutate(
-      { userId: account.userId, equipIds },
+      { userId: account.userId, equipmentIds },
       {
         onSuccess: ({ count }) => {
           onSaved(account, count);

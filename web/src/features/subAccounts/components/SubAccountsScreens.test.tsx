@@ -208,7 +208,7 @@ describe('new sub-account', { timeout: 60_000 }, () => {
 
     server.on(ADD, ok({ userId: 9 }));
     server.on(QUERY, ok([account({ userId: 9, loginname: 'operator2', auths: ['monitor_write_data'], equipmentCount: 0 })]));
-    server.on(GRANTED, ok({ equipIds: [] }));
+    server.on(GRANTED, ok({ equipmentIds: [] }));
     server.on(EQUIPMENT, ok({ total: 0, list: [] }));
     await click(byId('accounts-submit'));
     await waitFor(() =>
@@ -281,7 +281,7 @@ describe('granting equipment', { timeout: 60_000 }, () => {
   it('loads every equipment page by page, starts from the grants and saves the chosen ids', async () => {
     server.on(QUERY, ok([account({})]));
     server.on(EQUIPMENT, pagedEquipment);
-    server.on(GRANTED, ok({ equipIds: [2, 3] }));
+    server.on(GRANTED, ok({ equipmentIds: [2, 3] }));
     await open(PATH, 'operator1');
     await click(screen.getByTestId('accounts-authorise-5'));
     await waitFor(() => expect(checkbox(2).checked).toBe(true));
@@ -305,7 +305,7 @@ describe('granting equipment', { timeout: 60_000 }, () => {
     server.on(QUERY, ok([account({ equipmentCount: 3 })]));
     const before = server.calls(QUERY).length;
     await click(byId('accounts-authorise-save'));
-    await waitFor(() => expect(body(server.calls(AUTHORISE)[0])).toEqual({ userId: '5', equipIds: '2,101,102' }));
+    await waitFor(() => expect(body(server.calls(AUTHORISE)[0])).toEqual({ userId: '5', equipmentIds: '2,101,102' }));
     expect(await screen.findByText('已为 operator1 授权 3 台设备')).toBeTruthy();
     await waitFor(() => expect(server.calls(QUERY).length).toBeGreaterThan(before));
     await waitFor(() => expect(screen.getByTestId('accounts-equipment-count').textContent).toBe('已授权 3 台'));
@@ -314,20 +314,20 @@ describe('granting equipment', { timeout: 60_000 }, () => {
   it('saves no grants as an empty list', async () => {
     server.on(QUERY, ok([account({})]));
     server.on(EQUIPMENT, pagedEquipment);
-    server.on(GRANTED, ok({ equipIds: [2] }));
+    server.on(GRANTED, ok({ equipmentIds: [2] }));
     await open(PATH, 'operator1');
     await click(screen.getByTestId('accounts-authorise-5'));
     await waitFor(() => expect(checkbox(2).checked).toBe(true));
     await click(byId('accounts-authorise-clear'));
     server.on(AUTHORISE, ok({ count: 0 }));
     await click(byId('accounts-authorise-save'));
-    await waitFor(() => expect(body(server.calls(AUTHORISE)[0])).toEqual({ userId: '5', equipIds: '' }));
+    await waitFor(() => expect(body(server.calls(AUTHORISE)[0])).toEqual({ userId: '5', equipmentIds: '' }));
   });
 
   it('explains that an account seeing all equipment needs no grants, and does not save any', async () => {
     server.on(QUERY, ok([account({ dataRange: 'all' })]));
     server.on(EQUIPMENT, pagedEquipment);
-    server.on(GRANTED, ok({ equipIds: [] }));
+    server.on(GRANTED, ok({ equipmentIds: [] }));
     await open(PATH, 'operator1');
     await click(screen.getByTestId('accounts-authorise-5'));
     expect(await screen.findByTestId('accounts-authorise-all')).toBeTruthy();

@@ -205,12 +205,12 @@ both_backends!(a_sub_account_reaches_only_the_equipment_granted_to_it, Options::
         .await;
     assert_eq!(added.code(), "200", "{:?}", added.body);
     let operator_id = added.data()["userId"].to_string();
-    let authorised = app.post(AUTHORISE, &[("userId", &operator_id), ("equipIds", &granted.id)]).await;
+    let authorised = app.post(AUTHORISE, &[("userId", &operator_id), ("equipmentIds", &granted.id)]).await;
     assert_eq!(authorised.data()["count"], 1, "{:?}", authorised.body);
     let foreign = format!("{},999999", hidden.id);
-    assert_eq!(app.post(AUTHORISE, &[("userId", &operator_id), ("equipIds", &foreign)]).await.code(), "1214");
+    assert_eq!(app.post(AUTHORISE, &[("userId", &operator_id), ("equipmentIds", &foreign)]).await.code(), "1214");
     let kept = app.post("/lfscada/user/sub/equipment", &[("userId", &operator_id)]).await;
-    assert_eq!(kept.data()["equipIds"], json!([granted_id]), "a refused grant changes nothing");
+    assert_eq!(kept.data()["equipmentIds"], json!([granted_id]), "a refused grant changes nothing");
     let (op, login) = login_as(app, "operator1", "Op@123456").await;
     assert_eq!(login.code(), "200", "{:?}", login.body);
     assert_eq!(login.data()["dataRange"], "authorised");
@@ -357,10 +357,10 @@ both_backends!(a_sub_account_reaches_only_the_equipment_granted_to_it, Options::
     let own_id = own.data()["id"].to_string();
     assert_eq!(post_as(app, &op, "/lfscada/equipment/multi/info", &[("id", &own_id)]).await.code(), "200");
     let granted_now = app.post("/lfscada/user/sub/equipment", &[("userId", &operator_id)]).await;
-    assert_eq!(granted_now.data()["equipIds"], json!([granted_id, own_id.parse::<i64>().unwrap()]));
+    assert_eq!(granted_now.data()["equipmentIds"], json!([granted_id, own_id.parse::<i64>().unwrap()]));
 
     // Revoking takes effect on the next call.
-    assert_eq!(app.post(AUTHORISE, &[("userId", &operator_id), ("equipIds", "")]).await.data()["count"], 0);
+    assert_eq!(app.post(AUTHORISE, &[("userId", &operator_id), ("equipmentIds", "")]).await.data()["count"], 0);
     assert_eq!(post_as(app, &op, "/lfscada/equipment/multi/info", &[("id", &granted.id)]).await.code(), "1214");
     assert_eq!(post_as(app, &op, "/lfscada/equipment/multi/query", &[]).await.data()["total"], 0);
     // Widening the data range shows the whole organisation again.
@@ -437,7 +437,7 @@ both_backends!(sub_accounts_are_managed_by_administrators_only, Options::default
     ] {
         assert_eq!(app.post(path, &form).await.code(), "1217", "{path}");
     }
-    assert_eq!(app.post(AUTHORISE, &[("userId", &id), ("equipIds", "999999")]).await.code(), "1214");
+    assert_eq!(app.post(AUTHORISE, &[("userId", &id), ("equipmentIds", "999999")]).await.code(), "1214");
 
     // A password reset ends the account's sessions; the new password works, the old does not.
     assert_eq!(post_as(app, &op, "/lfscada/msg/queryUnReadMsgCount", &[]).await.code(), "200");

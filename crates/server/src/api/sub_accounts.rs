@@ -157,24 +157,24 @@ pub async fn disable(State(state): State<AppState>, current: CurrentUser, params
     Ok(ApiOk::empty().audit("user", id))
 }
 
-/// `POST /lfscada/user/sub/equipment {userId}` → `{equipIds}`: the equipment granted to the account.
+/// `POST /lfscada/user/sub/equipment {userId}` → `{equipmentIds}`: the equipment granted to the account.
 pub async fn granted(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let user = sub_account(&state, &current, &params).await?;
-    Ok(ApiOk::new(GrantedEquipment { equip_ids: state.store.granted_equipment(user.id).await? }))
+    Ok(ApiOk::new(GrantedEquipment { equipment_ids: state.store.granted_equipment(user.id).await? }))
 }
 
-/// `POST /lfscada/user/sub/authorise {userId, equipIds}` → `{count}`: replaces the account's grants. `equipIds`
+/// `POST /lfscada/user/sub/authorise {userId, equipmentIds}` → `{count}`: replaces the account's grants. `equipmentIds`
 /// may be empty (nothing granted); an id that is not an equipment of the organisation is refused (1214) and
 /// nothing changes.
 pub async fn authorise(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let user = sub_account(&state, &current, &params).await?;
-    let empty = match params.get("equipIds") {
+    let empty = match params.get("equipmentIds") {
         None | Some(Value::Null) => true,
         Some(Value::String(text)) => text.trim().is_empty(),
         Some(Value::Array(items)) => items.is_empty(),
         Some(_) => false,
     };
-    let mut ids = if empty { Vec::new() } else { params.id_list("equipIds", SUB_ACCOUNT_GRANTS)? };
+    let mut ids = if empty { Vec::new() } else { params.id_list("equipmentIds", SUB_ACCOUNT_GRANTS)? };
     ids.sort_unstable();
     ids.dedup();
     let count = state
