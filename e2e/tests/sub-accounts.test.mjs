@@ -173,6 +173,9 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
     await drawer(page).getByText(`Grant equipment: ${OPERATOR}`).waitFor();
     const pumpBox = drawer(page).locator('tr[data-row-key]').filter({ hasText: PUMP }).locator('input[type="checkbox"]');
     await pumpBox.waitFor();
+    // The rows come with the equipment list, the ticks with the grants, a second call: the count shows once both
+    // have answered (read before it, the box was not yet ticked).
+    await page.locator('[data-testid="accounts-authorise-count"]').filter({ hasText: /ticked/ }).waitFor();
     assert.equal(await pumpBox.isChecked(), true, 'the grant is pre-checked');
     assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '1 of 6 equipment ticked');
     await settle(page);
