@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { theme } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Empty, theme } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
+import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/queryClient';
 import { fixedMediaQuery } from '@/test/viewport';
 import { AppProviders } from './providers';
@@ -48,5 +49,26 @@ describe('error toasts (antd message, loaded with the first toast)', () => {
     showError(new ApiError('3003', 'later failure'));
     expect(await screen.findByText('later failure')).toBeTruthy();
     expect(screen.getAllByText('later failure')).toHaveLength(1);
+  });
+});
+
+describe('antd follows the language (lib/i18n)', () => {
+  beforeEach(async () => {
+    await changeLanguage('zh-CN');
+    localStorage.clear();
+  });
+
+  it("antd's locale follows the language", async () => {
+    const { container } = render(
+      <AppProviders queryClient={createQueryClient()}>
+        <Empty />
+      </AppProviders>,
+    );
+    const description = () => container.querySelector('.ant-empty-description')?.textContent;
+    expect(description()).toBe('暂无数据');
+    await act(async () => {
+      await changeLanguage('en');
+    });
+    expect(description()).toBe('No data');
   });
 });

@@ -175,3 +175,11 @@ describe('route table (spec section 2)', () => {
     }
   });
 });
+
+describe('the designer prefetch (features/designer/prefetch.ts)', () => {
+  it('is the designer routes’ prefetch', () => {
+    const designers = routeTable.filter((route) => route.path.includes('/designer/'));
+    expect(designers).toHaveLength(2);
+    for (const route of designers) expect(route.prefetch).toBeTypeOf('function');
+  });
+});

@@ -294,7 +294,7 @@ const manageRoutes: RouteDef[] = [
     screen: withTexts(['system'], () => import('@/features/system/components/AnnouncementsPage')),
     menu: { group: 'system' },
   },
-  // Ours, not the spec's: it has roles and data ranges but no screen to manage them (crates/server/src/api/accounts.rs).
+  // Ours, not the spec's: it has roles and data ranges but no screen to manage them (crates/server/src/api/sub_accounts.rs).
   {
     path: 'system/user',
     titleKey: 'route.manage.subAccounts',

@@ -1,5 +1,5 @@
 /** The loading, error and empty states of a pane (the EG detail tabs, the page viewer), so they look and read the same everywhere. */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +14,20 @@ export function TabLoading({ testId = 'tab-loading' }: { testId?: string }) {
   );
 }
 
-export function TabError({ title, error, onRetry, testId = 'tab-error' }: { title: string; error: { message: string } | null; onRetry?: () => void; testId?: string }) {
+/** A failed query: what failed as the title, the server's (or the client's) message below, and Retry when given. */
+export function TabError({
+  title,
+  error,
+  onRetry,
+  testId = 'tab-error',
+  style,
+}: {
+  title: string;
+  error: { message: string } | null;
+  onRetry?: () => void;
+  testId?: string;
+  style?: CSSProperties;
+}) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -23,6 +36,7 @@ export function TabError({ title, error, onRetry, testId = 'tab-error' }: { titl
       data-testid={testId}
       message={title}
       description={error?.message}
+      style={style}
       action={
         onRetry ? (
           <Button size="small" onClick={onRetry}>

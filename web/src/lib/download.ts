@@ -1,4 +1,4 @@
-/** Saves a file the console made (an export) through the browser's download. */
+/** Saves a file the console made (an export, a page file, an agent configuration) through the browser's download. */
 export function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -2,8 +2,12 @@
  * Paths that code outside the route table must name (features cannot import the app's route table).
  * app/routes.tsx uses the same constants.
  */
-import type { PageOwner } from './configPages';
-import { DRAFT_QUERY } from './pageDraft';
+
+/** Whose page a path names (the shape of entities/pages/configPages.ts `PageOwner`). */
+type PageOwner = { kind: 'equipment' | 'project'; id: number };
+
+/** The query that asks a page's viewer for the designer's unsaved document (entities/pages/pageDraft.ts). */
+export const DRAFT_QUERY = 'draft';
 
 /** A record id from the address (`:id`, `:pageId`): a positive whole number, else null (the screen says the address is wrong). */
 export function positiveIdOf(id: string | undefined): number | null {
@@ -20,6 +24,23 @@ export const HOME_PATH = '/monitor/eg/list';
 /** An EG equipment's monitor page (the detail screen, real-time data first): `/monitor/eg/detail/list/{id}`. */
 export function egDetailPath(id: number): string {
   return `/monitor/eg/detail/list/${id}`;
+}
+
+/**
+ * The order types of the spec's order routes (`/monitor/eg/detail/{list/:id|page/:pageId}/:orderType/:orderId`): an
+ * order open beside its equipment (features/monitor/detail/components/OrderBeside.tsx).
+ */
+export const REPAIR_ORDER_TYPE = 'repair';
+export const INSPECTION_ORDER_TYPE = 'inspection';
+
+/** The address of an order beside its equipment's detail. */
+export function repairOrderPath(equipmentId: number, orderId: number): string {
+  return `/monitor/eg/detail/list/${equipmentId}/${REPAIR_ORDER_TYPE}/${orderId}`;
+}
+
+/** The address of a worksheet beside the first equipment of its route. */
+export function worksheetPath(equipmentId: number, worksheetId: number): string {
+  return `/monitor/eg/detail/list/${equipmentId}/${INSPECTION_ORDER_TYPE}/${worksheetId}`;
 }
 
 /** An equipment's public share view (docs/share.md), the address its QR code holds: `/share/{id}`. */
@@ -92,7 +113,7 @@ export function projectPagePath(projectId: number, pageId: number): string {
 
 /**
  * One page of a project live, full window (opened in a new tab): `/monitor/project/{projectId}/preview/{pageId}`;
- * `draft` asks for the designer's unsaved document of the page (`?draft=1`, lib/pageDraft.ts).
+ * `draft` asks for the designer's unsaved document of the page (`?draft=1`, entities/pages/pageDraft.ts).
  */
 export function projectPreviewPath(projectId: number, pageId: number, draft = false): string {
   return `/monitor/project/${projectId}/preview/${pageId}${draft ? `?${DRAFT_QUERY}=1` : ''}`;

@@ -1,17 +1,17 @@
 /**
  * The dialogs of a click-event write: "write this fixed value?" (the page's hint) and "which value?" (an input
- * checked against spec section 5 before anything is sent, lib/signals/writeValidation; a signal with state texts
+ * checked against spec section 5 before anything is sent, entities/signals/writeValidation; a signal with state texts
  * picks one of its states instead).
  */
 import { useState } from 'react';
 import { Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useWriteProblemText, withUnit, writeRangeText } from '@/lib/signals/writeTexts';
-import { checkWrite } from '@/lib/signals/writeValidation';
+import { useWriteProblemText, withUnit, writeRangeText } from '@/entities/signals/writeTexts';
+import { checkWrite } from '@/entities/signals/writeValidation';
 import type { RuntimeSignal } from './types';
-import { StatePicker } from '@/components/StatePicker';
-import { stateOf } from '@/lib/signals/states';
-import { useStateLabel } from '@/components/StateValue';
+import { StatePicker } from '@/entities/signals/components/StatePicker';
+import { stateOf } from '@/entities/signals/states';
+import { useStateLabel } from '@/entities/signals/components/StateValue';
 
 /** "Write 5 to Pump start?" — the page's question (hintValue) or the default one. */
 export function ConfirmWriteDialog({

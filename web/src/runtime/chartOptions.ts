@@ -7,7 +7,7 @@
  * Only values the page has are drawn: a missing or bad value is "no value" ('-', ECharts' empty value; a gap in a
  * curve), never 0.
  */
-import { formatSignalValue } from '@/lib/signals/format';
+import { formatSignalValue } from '@/entities/signals/format';
 import type { ChartBuffer, ChartPoint } from './chartBuffer';
 import { boundSignalId, type WidgetData } from './document';
 import { mvarIdOf, mvarValueKey } from './mvars';

@@ -15,7 +15,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import type { PageOwner } from '@/lib/configPages';
+import type { PageOwner } from '@/entities/pages/configPages';
 import type { EzvizLiveAddress } from '@/generated/answers';
 
 /** Which camera to ask for: a saved page's widget, or a draft's serial number for the page's owner. */

@@ -1,12 +1,13 @@
 /**
  * How the viewer writes values and a timer's clock. Values are shown as everywhere else in the console
- * (lib/signals/format: the signal's decimals and unit, '—' without a value). A timer widget may carry any dayjs
+ * (entities/signals/format: the signal's decimals and unit, '—' without a value). A timer widget may carry any dayjs
  * format a designer chose, so it is formatted with dayjs at a fixed +08:00 offset: the console's base timezone,
  * UTC+8 (Asia/Shanghai, no daylight saving since 1991), whatever the browser's zone.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { BASE_OFFSET_MINUTES, formatSignalValue } from '@/lib/signals/format';
+import { BASE_OFFSET_MINUTES } from '@/lib/chinaTime';
+import { formatSignalValue } from '@/entities/signals/format';
 import { DEFAULT_TIMER_FORMAT } from './document';
 import type { RuntimeSignal, RuntimeValue } from './types';
 

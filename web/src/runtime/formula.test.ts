@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import table from './formulaCases.json';
-import { aggregate, CALCS, evaluateFormula, parseFormula, type Calc } from './formula';
+import { CALCS, type Calc } from '@/entities/mvars/api';
+import { aggregate, evaluateFormula, parseFormula } from './formula';
 
 // The cases the server reads too (crates/domain/src/mvar/tests.rs): a failure here or there is a drift between them.
 describe('formulas, as the server reads them', () => {

@@ -4,9 +4,7 @@
  * viewer computes a project's intermediate variables from the live readings it already has; both sides read the
  * cases of `formulaCases.json`, so a formula is refused at the same character and computed alike.
  */
-
-export type Calc = 'sum' | 'avg' | 'min' | 'max' | 'custom';
-export const CALCS: readonly Calc[] = ['sum', 'avg', 'min', 'max', 'custom'];
+import type { Calc } from '@/entities/mvars/api';
 
 export const FORMULA_CHARS = 500;
 export const MVAR_SIGNALS = 64;

@@ -17,7 +17,7 @@
  */
 import widgetTypes from '@/generated/widgetTypes.json';
 import type { MapCard } from '@/generated/answers';
-import { cardState, hasCoordinates, MAP_ZOOM, type CardState } from '@/lib/map/equipmentState';
+import { cardState, hasCoordinates, MAP_ZOOM, type CardState } from '@/entities/equipment/cardState';
 import type { WidgetData } from './document';
 import { finiteOf, isRecord } from './documentValues';
 

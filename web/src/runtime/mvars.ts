@@ -1,7 +1,7 @@
 /**
  * A project page's intermediate variables (spec section 3: an mvar binding `{type: mvar, mvarId, title}`;
- * docs/mvars.md). The viewer fetches the definitions its page binds (lib/mvars.ts) and computes each from the live
- * readings of the project's signals it already receives, under the value key `mvar:<id>`, beside the signals'
+ * docs/mvars.md). The viewer fetches the definitions its page binds (entities/mvars/api.ts) and computes each from the
+ * live readings of the project's signals it already receives, under the value key `mvar:<id>`, beside the signals'
  * (runtime/systemKeys.ts `valueKeyOf`), so every widget that shows a value shows a variable alike.
  *
  * Only good readings count (spec: "only results coded 200 are counted"): an aggregate over the good ones, a
@@ -9,7 +9,8 @@
  */
 import type { Mvar } from '@/generated/answers';
 import { allWidgets, type Binding, type PageDocument } from './document';
-import { aggregate, evaluateFormula, parseFormula, type Calc, type Formula } from './formula';
+import type { Calc } from '@/entities/mvars/api';
+import { aggregate, evaluateFormula, parseFormula, type Formula } from './formula';
 import type { RuntimeSignal, RuntimeValue } from './types';
 
 /** Where a variable sits in the page's value record. */

@@ -7,9 +7,9 @@
  * context (`RuntimeContext.live.calls`); the widgets read them from their render environment (`env.live.calls`).
  */
 import type { AlarmRecord, HistoryAnswer, Listed, MapCard } from '@/generated/answers';
-import { confirmAlarm, fetchAlarms, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
-import { fetchHistory, type HistoryRequest } from '@/lib/equipmentRecords/history';
-import { fetchMapCards } from '@/lib/map/mapCards';
+import { confirmAlarm, fetchAlarms, type AlarmQuery } from '@/entities/equipmentRecords/alarms';
+import { fetchHistory, type HistoryRequest } from '@/entities/equipmentRecords/history';
+import { fetchMapCards } from '@/entities/equipment/mapCards';
 
 export interface RecordCalls {
   /** Whose calls these are, part of every cache key they fill ('console', 'share:7'), so none answers for another. */

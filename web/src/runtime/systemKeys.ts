@@ -1,7 +1,7 @@
 /**
  * A project page's statistics (spec section 7, "Project monitor"): a `system` binding names one of these keys,
  * and the viewer shows it like a live value, asked of the server while the page is shown
- * (lib/projectStatistics.ts: `monitor/project/equip/queryCount` and `monitor/project/alarm/queryCount`).
+ * (runtime/live/projectStatistics.ts: `monitor/project/equip/queryCount` and `monitor/project/alarm/queryCount`).
  *
  * A widget reads its value from the page's value record by a key: a signal's id, `system:<key>` for a statistic,
  * or `mvar:<id>` for an intermediate variable (runtime/mvars.ts), so one record and one memo rule (WidgetNode)

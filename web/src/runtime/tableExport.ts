@@ -1,12 +1,12 @@
 /**
  * A page's table as a spreadsheet (`exportExcel`), pure so it is tested without a browser: the same columns, headings
- * and row order as the table on screen, every row of the window (not only the page shown), numbers as numbers (to
- * the signal's decimals, so they can be summed) and the texts in the console's language. The file is named after the
- * widget (its name, else the equipment's, else the table kind) and the time range. Written by lib/sheetFile.ts, the
- * EG detail screen's history export's writer.
+ * and row order as the table on screen, every row of the window (not only the page shown), numbers as numbers (to the
+ * signal's decimals, so they can be summed) and the texts in the console's language. The file is named after the widget
+ * (its name, else the equipment's, else the table kind) and the time range. Written by
+ * entities/equipmentRecords/sheetFile.ts, the EG detail screen's history export's writer.
  */
 import type { AlarmRecord } from '@/generated/answers';
-import { sheetFileName, sheetNumber, type SheetCell } from '@/lib/sheetFile';
+import { sheetFileName, sheetNumber, type SheetCell } from '@/entities/equipmentRecords/sheetFile';
 import { formatTimer } from './format';
 import { PERIOD_FORMATS, type HistoryTableRow, type TableSettings } from './tables';
 

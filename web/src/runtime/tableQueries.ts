@@ -1,6 +1,6 @@
 /**
  * The server queries of the page's tables, as TanStack Query options (tested without rendering): the history and
- * alarm calls are the ones the EG detail screen's tabs use (lib/equipmentRecords), so the parameters, the "no
+ * alarm calls are the ones the EG detail screen's tabs use (entities/equipmentRecords), so the parameters, the "no
  * records" answer (2001) and the confirmation are handled in one place.
  *
  * Each table has its own cache entry (keyed by its widget id and what it asks for) under the detail screen's keys,
@@ -16,8 +16,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlarmRecord, HistoryAnswer, Listed } from '@/generated/answers';
-import { ALARM_PAGE_SIZE, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
-import { monitorKeys } from '@/lib/equipmentRecords/keys';
+import { ALARM_PAGE_SIZE, type AlarmQuery } from '@/entities/equipmentRecords/alarms';
+import { monitorKeys } from '@/entities/equipmentRecords/keys';
 import { Code } from '@/lib/api/codes';
 import { apiErrorFor, type ApiError } from '@/lib/api/errors';
 import { consoleRecordCalls, type RecordCalls } from './recordCalls';

@@ -12,7 +12,8 @@
  * (the gateway reports by exception, so signals need not share every instant; nothing is carried forward).
  */
 import type { HistoryAnswer } from '@/generated/answers';
-import { BASE_OFFSET_MINUTES, formatNumber } from '@/lib/signals/format';
+import { BASE_OFFSET_MINUTES } from '@/lib/chinaTime';
+import { formatNumber } from '@/entities/signals/format';
 import type { WidgetData } from './document';
 import { NO_VALUE } from './format';
 import type { RuntimeSignal } from './types';

@@ -3,8 +3,8 @@
  * equipment's page: its one equipment; a project's page: the project's equipment), live values, the user's write
  * permission and the two ways out of a page (a write, another page).
  */
-import type { PageOwner } from '@/lib/configPages';
-import type { StateText } from '@/lib/signals/states';
+import type { PageOwner } from '@/entities/pages/configPages';
+import type { StateText } from '@/entities/signals/states';
 import type { RecordCalls } from './recordCalls';
 
 /** A signal of one of the page's equipment, as the catalogue describes it. */
@@ -19,7 +19,7 @@ export interface RuntimeSignal {
   writable: boolean;
   min: number | null;
   max: number | null;
-  /** State texts (lib/signals/states.ts): a write picks a state, a data text may show the state's text. */
+  /** State texts (entities/signals/states.ts): a write picks a state, a data text may show the state's text. */
   valueMap: readonly StateText[];
 }
 

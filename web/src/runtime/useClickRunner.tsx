@@ -16,8 +16,8 @@ import { boundSignalId, type Widget } from './document';
 import type { RuntimeContext, RuntimeSignal } from './types';
 import { safeLink } from './urls';
 import type { ClickHooks } from './widgets/common';
-import { useWriteProblemText, withUnit } from '@/lib/signals/writeTexts';
-import { checkWrite, checkWriteAccess } from '@/lib/signals/writeValidation';
+import { useWriteProblemText, withUnit } from '@/entities/signals/writeTexts';
+import { checkWrite, checkWriteAccess } from '@/entities/signals/writeValidation';
 import { ConfirmWriteDialog, WriteValueDialog } from './WriteDialog';
 
 type MessageInstance = ReturnType<typeof antdMessage.useMessage>[0];

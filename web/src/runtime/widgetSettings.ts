@@ -9,7 +9,7 @@
  *   `judgCondition judgVal`, the widget shows its items in turn, each `speed` ms (default 300); otherwise the
  *   first item whose own condition holds.
  * - UsualDataText `data.valueText`: `state` (default: the state's text where the bound signal's value map names
- *   the value, lib/signals/states.ts) or `number` (always the number).
+ *   the value, entities/signals/states.ts) or `number` (always the number).
  * - UsualButton `data.buttonState`: true adds the bound signal's state to the button's words ("Start · Running").
  */
 import { CONDITION_SYMBOLS, type Condition, type DataAddon, type WidgetData } from './document';

@@ -14,7 +14,7 @@
  * reading of both there is no pair (never a 0 in place of a missing value).
  */
 import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
-import { formatSignalValue } from '@/lib/signals/format';
+import { formatSignalValue } from '@/entities/signals/format';
 import { DEFAULT_TIME_RANGE, numberOf, type ChartSignal } from './chartOptions';
 import { boundSignalId, type WidgetData } from './document';
 import type { RuntimeSignal, RuntimeValue } from './types';

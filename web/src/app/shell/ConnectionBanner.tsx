@@ -6,7 +6,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/lib/connection';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 
 /** `top`: the header's height, under which the banner sticks. */
 export function ConnectionBanner({ top = 0 }: { top?: number }) {

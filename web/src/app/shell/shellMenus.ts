@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isAdmin, meetsRequirement } from '@/lib/access';
 import { useUser } from '@/lib/session';
-import { useExternalPages } from '@/features/externalPages/api';
+import { useExternalPages } from '@/entities/externalPages/api';
 import { menuGroups } from '../routes';
 import { routeIcons } from './routeIcons';
 import {

@@ -15,9 +15,9 @@ import { parsePageDocument } from '@/runtime/document';
 import { repairBindings, type RepairResult } from '@/runtime/bindings';
 import { runtimeSignals } from '@/runtime/live/useRuntimeContext';
 import { useQuery } from '@tanstack/react-query';
-import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/lib/configPages';
-import { useMvars } from '@/lib/mvars';
-import { useOwnerScope } from '@/lib/ownerScope';
+import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/entities/pages/configPages';
+import { useMvars } from '@/entities/mvars/api';
+import { useOwnerScope } from '@/entities/pages/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
 

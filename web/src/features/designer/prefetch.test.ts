@@ -1,9 +1,8 @@
 /** The designer's prefetch: the page and an equipment's catalogue, asked for once, kept fresh for the mount. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routeTable } from '@/app/routes';
 import { createQueryClient } from '@/lib/queryClient';
-import { configPageKeys } from '@/lib/configPages';
-import { signalKeys } from '@/lib/signals/keys';
+import { configPageKeys } from '@/entities/pages/configPages';
+import { signalKeys } from '@/entities/signals/keys';
 import { installFakeServer, ok } from '@/test/fakeServer';
 import { ownerOfParams, prefetchDesigner } from './prefetch';
 
@@ -37,11 +36,5 @@ describe('the designer prefetch', () => {
     prefetchDesigner({ equipId: '3', pageId: '0' }, client);
     expect(server.calls(DESIGN)).toHaveLength(1);
     expect(ownerOfParams({ projectId: '2', equipId: '3' })).toEqual({ kind: 'project', id: 2 });
-  });
-
-  it('is the designer routes’ prefetch', () => {
-    const designers = routeTable.filter((route) => route.path.includes('/designer/'));
-    expect(designers).toHaveLength(2);
-    for (const route of designers) expect(route.prefetch).toBeTypeOf('function');
   });
 });

@@ -5,9 +5,9 @@
  * code (issue 13's open figure). A project page's catalogues need the project's equipment first: the designer asks.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { pageForDesignQuery, type PageOwner } from '@/lib/configPages';
+import { pageForDesignQuery, type PageOwner } from '@/entities/pages/configPages';
 import { positiveIdOf } from '@/lib/paths';
-import { signalsQuery } from '@/lib/signals/catalogue';
+import { signalsQuery } from '@/entities/signals/catalogue';
 
 /**
  * How long an answer counts as fresh: a prefetched answer is not asked for again when the designer mounts a

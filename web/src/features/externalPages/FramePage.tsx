@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { StatusMessage } from '@/components/StatusMessage';
 import { HOME_PATH } from '@/lib/paths';
-import { useExternalPages } from './api';
+import { useExternalPages } from '@/entities/externalPages/api';
 import { frameTarget, originOf, type FrameTarget } from './frameTarget';
 
 /** What the frame may do: run its own scripts and forms, open pop-ups and downloads; nothing of the console's. */

@@ -1,11 +1,11 @@
 /**
  * The gateway registry's data and the pure rules the screen applies to it (signal strength bands live in
- * lib/signalStrength): the configuration state, the serial-number rule and the agent configuration file (docs/gateway-protocol.md,
- * "Agent config file").
+ * entities/gateways/signalStrength): the configuration state, the serial-number rule and the agent configuration file
+ * (docs/gateway-protocol.md, "Agent config file").
  */
 
 import { Limits } from '@/lib/api/limits';
-import type { Gateway } from '@/lib/gateway';
+import type { Gateway } from '@/entities/gateways/gateway';
 import type * as answers from '@/generated/answers';
 
 /** The gateway record lives in lib (the EG detail reads the same shape); re-exported for this feature's files. */

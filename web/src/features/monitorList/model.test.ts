@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatBaseTime } from '@/lib/chinaTime';
 import {
   cardColumns,
   DEFAULT_FILTERS,
   cardFilterPayload,
   cardImage,
   cardState,
-  formatBaseTime,
   formatKeyValue,
   groupNameProblem,
   groupPath,

@@ -1,6 +1,6 @@
 /**
  * The equipment monitor's data (groups, cards, map cards) and the pure rules its screens apply: a card's state and
- * colour, the group name rule, the list's filters in the address, client-side paging and time display.
+ * colour, the group name rule, the list's filters in the address, client-side paging and value display.
  *
  * The cards' shapes are the server's answer types (web/src/generated/answers.ts, from crates/server/src/answers).
  */
@@ -44,7 +44,7 @@ export type CardPage = Listed<Card>;
 // ---------------------------------------------------------------------------------------------------------------
 // State and colour
 
-export { STATE_COLOUR, cardState, markerColour, type CardState } from '@/lib/map/equipmentState';
+export { STATE_COLOUR, cardState, markerColour, type CardState } from '@/entities/equipment/cardState';
 
 /** The picture to show, or null: the server sends '' for none. */
 export function cardImage(card: Pick<Card, 'image'>): string | null {
@@ -100,8 +100,8 @@ export const DEFAULT_FILTERS: ListFilters = {
 };
 
 /**
- * Reads the filters from the address's query; anything unknown falls back to the default. `defaultView` is the
- * view a plain address opens: the user's choice in the account settings (lib/userConfig.ts `equipDisplay`).
+ * Reads the filters from the address's query; anything unknown falls back to the default. `defaultView` is the view a
+ * plain address opens: the user's choice in the account settings (entities/account/userConfig.ts `equipDisplay`).
  */
 export function readFilters(params: URLSearchParams, defaultView: ListView = DEFAULT_FILTERS.view): ListFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
@@ -165,8 +165,8 @@ export function pageSlice<T>(list: readonly T[], page: number, pageSize = PAGE_S
 // ---------------------------------------------------------------------------------------------------------------
 // The map
 
-export { MAP_ZOOM, hasCoordinates } from '@/lib/map/equipmentState';
-import { hasCoordinates } from '@/lib/map/equipmentState';
+export { MAP_ZOOM, hasCoordinates } from '@/entities/equipment/cardState';
+import { hasCoordinates } from '@/entities/equipment/cardState';
 
 /** Splits cards into those the map can place and those listed beside it as "not placed". */
 export function splitPlaced<T extends Pick<Card, 'latitude' | 'longitude'>>(cards: readonly T[]): { placed: T[]; unplaced: T[] } {
@@ -177,25 +177,7 @@ export function splitPlaced<T extends Pick<Card, 'latitude' | 'longitude'>>(card
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Times and values
-
-/** The spec's base timezone, UTC+8 (Asia/Shanghai has had no daylight saving since 1991). */
-const BASE_OFFSET_MS = 480 * 60_000;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * `ms` as UTC+8 wall-clock text "YYYY-MM-DD HH:mm:ss", whatever the browser's zone, so two operators in different
- * places read the same clock; '—' for no time.
- */
-export function formatBaseTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  const d = new Date(ms + BASE_OFFSET_MS);
-  return (
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-  );
-}
+// Values (times are shown by lib/chinaTime.ts)
 
 /** A live value with its unit, at most 3 decimals and no trailing zeros ("12.35 bar"); '—' without a value. */
 export function formatKeyValue(value: number | null | undefined, unit: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBaseTime, formatValue, nameProblem, refusedField } from './model';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { formatValue, nameProblem, refusedField } from './model';
 
 describe('scene and project rules', () => {
   it('checks names as the server does: trimmed, counted in characters, no control characters', () => {

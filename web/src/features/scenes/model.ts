@@ -1,7 +1,7 @@
 /**
  * Scenes and projects: the shapes the server answers (crates/store/src/scenes.rs, projects.rs) and the pure rules
- * the screens apply — the name rules as the server checks them, value and time display, and other screens'
- * addresses.
+ * the screens apply — the name rules as the server checks them, value display (times: lib/chinaTime.ts), and other
+ * screens' addresses.
  */
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
@@ -47,20 +47,6 @@ export function nameProblem(raw: string | undefined, max: number): 'required' | 
   if (charLength(name) > max) return 'tooLong';
   if (CONTROL.test(name)) return 'control';
   return null;
-}
-
-/** The spec's base timezone, UTC+8 (as every other screen shows times). */
-const BASE_OFFSET_MS = 480 * 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` in UTC+8; '—' for no time. */
-export function formatBaseTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  const d = new Date(ms + BASE_OFFSET_MS);
-  return (
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-  );
 }
 
 /** A live value with at most 3 decimals and no trailing zeros ("12.35"); '—' without a value. */

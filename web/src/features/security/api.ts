@@ -1,25 +1,12 @@
 /**
  * The security calls (`/lfscada/user/security/*`, a session) and the password recovery calls
  * (`/lfscada/findpwd/*`, public; the recovery is an HttpOnly cookie the browser carries). All silent: the wizard
- * shows each refusal under its form in the server's words.
+ * shows each refusal under its form in the server's words. The security state, which the profile reads too, is
+ * entities/account/security.ts.
  */
-import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
-import type { CodeSent, Proven, RecoveryMethods, SecurityState } from '@/generated/answers';
+import type { CodeSent, Proven, RecoveryMethods } from '@/generated/answers';
 import type { ProofMethod } from './model';
-
-export const securityKeys = {
-  state: ['security', 'state'] as const,
-};
-
-export function fetchSecurityState(signal?: AbortSignal): Promise<SecurityState> {
-  return post<SecurityState>('/lfscada/user/security/state', undefined, { silent: true, ...(signal ? { signal } : {}) });
-}
-
-/** What of the account's security is set up (and whether this session's identity is proven). */
-export function useSecurityState() {
-  return useQuery({ queryKey: securityKeys.state, queryFn: ({ signal }) => fetchSecurityState(signal) });
-}
 
 export type Channel = 'tel' | 'email';
 

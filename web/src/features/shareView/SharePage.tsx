@@ -21,9 +21,9 @@ import { PageLoading } from '@/components/PageLoading';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { positiveIdOf } from '@/lib/paths';
-import { staleAfterMs } from '@/lib/signals/staleness';
-import { useNow } from '@/lib/live/useClock';
-import { RealtimeTab } from '@/features/monitor/detail/components/RealtimeTab';
+import { staleAfterMs } from '@/entities/signals/staleness';
+import { useNow } from '@/entities/live/useClock';
+import { RealtimeTab } from '@/entities/signals/components/RealtimeTab';
 import { closeShare, openShare, shareKeys, shareWriter, useSharedEquipment, useSharePages, useShareValues } from './api';
 import { SharePagesPane } from './SharePagesPane';
 

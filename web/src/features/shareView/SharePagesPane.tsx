@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { Tabs, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ConfigPage } from '@/lib/configPages';
+import type { ConfigPage } from '@/entities/pages/configPages';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { PageSourceProvider } from '@/runtime/live/pageSource';
 import { sharePageSource } from './sharePageSource';

@@ -7,16 +7,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AlarmRecord, EgFrame, HistoryAnswer, Listed, SharedEquipment, SharePages, ShareVisit } from '@/generated/answers';
-import type { AlarmQuery } from '@/lib/equipmentRecords/alarms';
-import { ALARM_PAGE_SIZE } from '@/lib/equipmentRecords/alarms';
-import type { HistoryRequest } from '@/lib/equipmentRecords/history';
+import type { AlarmQuery } from '@/entities/equipmentRecords/alarms';
+import { ALARM_PAGE_SIZE } from '@/entities/equipmentRecords/alarms';
+import type { HistoryRequest } from '@/entities/equipmentRecords/history';
 import { get, post } from '@/lib/api/client';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { runAsyncCommand } from '@/lib/asyncCommand';
-import type { ConfigPageInfo } from '@/lib/configPages';
-import { parseEgSignalFrame } from '@/lib/live/egSignalChannel';
-import type { SignalWriter } from '@/lib/signals/commands';
+import type { ConfigPageInfo } from '@/entities/pages/configPages';
+import { parseEgSignalFrame } from '@/entities/live/egSignalChannel';
+import type { SignalWriter } from '@/entities/signals/commands';
 
 /** How often the visitor's page reads the values again. */
 export const SHARE_POLL_MS = 2_000;

@@ -8,10 +8,10 @@
  */
 import { useMemo } from 'react';
 import type { EgFrame, SignalEntry } from '@/generated/answers';
-import { useNow } from '@/lib/live/useClock';
-import type { PageOwner } from '@/lib/configPages';
-import type { OwnerScope } from '@/lib/ownerScope';
-import { staleAfterMs } from '@/lib/signals/staleness';
+import { useNow } from '@/entities/live/useClock';
+import type { PageOwner } from '@/entities/pages/configPages';
+import type { OwnerScope } from '@/entities/pages/ownerScope';
+import { staleAfterMs } from '@/entities/signals/staleness';
 import { useNoMvars, useNoStatistics, type LivePageValues, type PageSource } from '@/runtime/live/pageSource';
 import type { RecordCalls } from '@/runtime/recordCalls';
 import {

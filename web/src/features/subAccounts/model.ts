@@ -64,8 +64,6 @@ export function matchesEquipment(equipment: EquipmentOption, search: string): bo
 // Field rules (crates/domain/src/validate.rs; the limits from crates/domain/src/limits.rs).
 
 export const LOGINNAME_MAX = Limits.LoginNameChars;
-export const PASSWORD_MIN = Limits.PasswordMinChars;
-export const PASSWORD_MAX = Limits.PasswordMaxChars;
 export const TEL_MAX = Limits.TelephoneChars;
 export const EMAIL_MAX = Limits.EmailChars;
 
@@ -80,24 +78,6 @@ export function loginnameProblem(value: string | undefined): LoginnameProblem | 
   if (!name) return 'required';
   if ([...name].length > LOGINNAME_MAX) return 'tooLong';
   if (CONTROL.test(name)) return 'controlCharacters';
-  return undefined;
-}
-
-export type PasswordProblem = 'required' | 'rule';
-
-/**
- * A new password (the spec's rule): {@link PASSWORD_MIN} to {@link PASSWORD_MAX} printable ASCII characters, case
- * sensitive, with at least one letter, one digit and one symbol. Not trimmed: a space is not allowed, and what is
- * typed is what is saved.
- */
-export function passwordProblem(value: string | undefined): PasswordProblem | undefined {
-  const password = value ?? '';
-  if (!password) return 'required';
-  const printable = /^[\x21-\x7E]+$/.test(password);
-  const fits = password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX;
-  if (!printable || !fits || !/[A-Za-z]/.test(password) || !/\d/.test(password) || !/[^A-Za-z\d]/.test(password)) {
-    return 'rule';
-  }
   return undefined;
 }
 

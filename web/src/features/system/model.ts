@@ -1,6 +1,6 @@
 /**
  * The management area's system screens: the driver catalogue (the server's driver schema, built from
- * crates/protocol/src/schema.rs, read through lib/drivers), gateway hardware in use, equipment models (reusable
+ * crates/protocol/src/schema.rs, read through entities/drivers), gateway hardware in use, equipment models (reusable
  * signal lists) and system announcements. The answers' types are the generated ones (web/src/generated/answers.ts);
  * the limits the server checks are repeated so a mistake shows while typing; the server stays the authority.
  */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { Permission, hasAuth } from '@/lib/access';
-import { usePages } from '@/lib/configPages';
+import { usePages } from '@/entities/pages/configPages';
 import { egPagePath, equipmentPagesPath } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { LiveConfigPage } from './LiveConfigPage';

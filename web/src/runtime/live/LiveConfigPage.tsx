@@ -14,9 +14,9 @@ import { ZoomPan } from '@/components/ZoomPan';
 import { useCompactShell } from '@/lib/layout';
 import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
-import { configPageKeys, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
+import { configPageKeys, ownerOfPage, sameOwner, type ConfigPageInfo, type PageOwner } from '@/entities/pages/configPages';
 import { egDetailPath, projectPagePath } from '@/lib/paths';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { PageView } from '../PageView';
 import { LiveStatus } from './LiveStatus';
 import { usePageSource } from './pageSource';
@@ -51,8 +51,9 @@ interface LiveConfigPageProps {
   /** Show the page's title in the header (off where the caller already names the page). */
   showTitle?: boolean;
   /**
-   * Draw the designer's unsaved document of this page (lib/pageDraft.ts) instead of the stored one, under a banner
-   * that says so; the stored one when there is no draft. The page is still loaded first: rights and password apply.
+   * Draw the designer's unsaved document of this page (entities/pages/pageDraft.ts) instead of the stored one, under a
+   * banner that says so; the stored one when there is no draft. The page is still loaded first: rights and password
+   * apply.
    */
   draft?: boolean;
   /** Fill the parent's height (a full-window preview): the page is scaled into what is left under the header. */

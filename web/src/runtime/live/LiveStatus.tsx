@@ -1,15 +1,15 @@
 /**
  * The monitoring state in a live page's header, so an operator never mistakes frozen values for live ones: one
- * badge for the page's equipment (lib/live/monitorStatus: on while any is monitored), the open alarms of all of
+ * badge for the page's equipment (entities/live/monitorStatus: on while any is monitored), the open alarms of all of
  * them, and, on a project's page, which of its equipment are not monitored and why, each linked to its detail.
  */
 import { Badge, Button, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
-import { STATUS_BADGE } from '@/lib/live/monitorStatus';
+import { MonitorStatusBadge } from '@/entities/live/components/MonitorStatusBadge';
+import { STATUS_BADGE } from '@/entities/live/monitorStatus';
 
-import type { OwnerEquipment } from '@/lib/ownerScope';
+import type { OwnerEquipment } from '@/entities/pages/ownerScope';
 import { egDetailPath } from '@/lib/paths';
 import type { LivePageValues } from './pageSource';
 

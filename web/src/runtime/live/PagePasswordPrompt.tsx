@@ -9,7 +9,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api/errors';
-import { givePagePassword } from '@/lib/configPages';
+import { givePagePassword } from '@/entities/pages/configPages';
 
 export function PagePasswordPrompt({ pageId, onUnlocked }: { pageId: number; onUnlocked(): void }) {
   const { t } = useTranslation();

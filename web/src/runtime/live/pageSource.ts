@@ -11,14 +11,14 @@
  */
 import { createContext, useContext } from 'react';
 import { Permission, hasAuth } from '@/lib/access';
-import { fetchPageInfo, type ConfigPageInfo, type PageOwner } from '@/lib/configPages';
-import { useLiveEquipments } from '@/lib/live/useLiveEquipments';
-import type { MonitorStatus, SetMonitorStatus } from '@/lib/live/monitorStatus';
-import { useOwnerScope, type OwnerScope } from '@/lib/ownerScope';
-import { useProjectStatistics } from '@/lib/projectStatistics';
-import { useBoundMvars, type Mvar } from '@/lib/mvars';
+import { fetchPageInfo, type ConfigPageInfo, type PageOwner } from '@/entities/pages/configPages';
+import { useLiveEquipments } from '@/entities/live/useLiveEquipments';
+import type { MonitorStatus, SetMonitorStatus } from '@/entities/live/monitorStatus';
+import { useOwnerScope, type OwnerScope } from '@/entities/pages/ownerScope';
+import { useProjectStatistics } from '@/runtime/live/projectStatistics';
+import { useBoundMvars, type Mvar } from '@/entities/mvars/api';
 import { useUser } from '@/lib/session';
-import { writeSignal } from '@/lib/signals/commands';
+import { writeSignal } from '@/entities/signals/commands';
 import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
 import type { SystemKey } from '../systemKeys';
 import type { RuntimeValue } from '../types';
@@ -33,7 +33,7 @@ export interface LivePageEquipment extends EquipmentValues {
   status: MonitorStatus | null;
 }
 
-/** The live state of the equipment a page shows (lib/live/useLiveEquipments gives the console's). */
+/** The live state of the equipment a page shows (entities/live/useLiveEquipments gives the console's). */
 export interface LivePageValues {
   equipment: readonly LivePageEquipment[];
   /** One state for the set; null when it is empty or unknown. */
@@ -49,7 +49,7 @@ export interface PageSource {
   scope: string;
   /** The page and its document; an error names why not (a page that is not the owner's: "not found"). */
   fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo>;
-  /** The catalogue of the owner's equipment (lib/ownerScope). */
+  /** The catalogue of the owner's equipment (entities/pages/ownerScope). */
   useScope(owner: PageOwner): OwnerScope;
   /** The live values of `equipmentIds`. */
   useLive(equipmentIds: readonly number[]): LivePageValues;
@@ -62,13 +62,13 @@ export interface PageSource {
   /** Links into the console (the equipment's detail, a project's monitor) are offered. */
   consoleLinks: boolean;
   /**
-   * A project page's statistics `keys` of project `projectId` (none for null) as values (lib/projectStatistics.ts);
-   * the share view shows an equipment's pages only, so its source has none.
+   * A project page's statistics `keys` of project `projectId` (none for null) as values
+   * (runtime/live/projectStatistics.ts); the share view shows an equipment's pages only, so its source has none.
    */
   useStatistics(projectId: number | null, keys: readonly SystemKey[]): Readonly<Record<string, RuntimeValue>>;
   /**
-   * The intermediate variables `ids` of project `projectId` a page binds (none for null; lib/mvars.ts), the same
-   * list while unchanged; the share view has none, as it has no statistics.
+   * The intermediate variables `ids` of project `projectId` a page binds (none for null; entities/mvars/api.ts), the
+   * same list while unchanged; the share view has none, as it has no statistics.
    */
   useMvars(projectId: number | null, ids: readonly number[]): readonly Mvar[];
 }

@@ -1,19 +1,19 @@
 /**
- * Everything a loaded configuration page needs to run live, for either owner, from the page source (pageSource.ts:
- * the console's, or the share view's): the catalogue of the owner's
- * equipment (lib/ownerScope: an equipment's page its equipment; a project's page every equipment of the project),
- * the page's document (the stored one, or the designer's unsaved draft when asked for) with its bindings repaired
- * against that catalogue (spec section 4), the live state of the equipment the page shows and the viewer's context.
+ * Everything a loaded configuration page needs to run live, for either owner, from the page source (pageSource.ts: the
+ * console's, or the share view's): the catalogue of the owner's equipment (entities/pages/ownerScope: an equipment's
+ * page its equipment; a project's page every equipment of the project), the page's document (the stored one, or the
+ * designer's unsaved draft when asked for) with its bindings repaired against that catalogue (spec section 4), the live
+ * state of the equipment the page shows and the viewer's context.
  *
  * Which equipment is monitored: an equipment's page always its equipment (the header says whether it is
  * monitored, bound or not); a project's page the equipment its repaired bindings name, one EG monitor session
- * each (lib/live/useLiveEquipments), so a project of fifty machines whose page shows two opens two. The tables of
+ * each (entities/live/useLiveEquipments), so a project of fifty machines whose page shows two opens two. The tables of
  * a project's page cover every equipment of the project.
  */
 import { useMemo } from 'react';
-import type { ConfigPageInfo, PageOwner } from '@/lib/configPages';
-import type { OwnerScope } from '@/lib/ownerScope';
-import { readPageDraft } from '@/lib/pageDraft';
+import type { ConfigPageInfo, PageOwner } from '@/entities/pages/configPages';
+import type { OwnerScope } from '@/entities/pages/ownerScope';
+import { readPageDraft } from '@/entities/pages/pageDraft';
 import { boundEquipment, repairBindings } from '../bindings';
 import { parsePageDocument, type PageDocument } from '../document';
 import { mvarEquipment, mvarIdsIn } from '../mvars';

@@ -1,6 +1,6 @@
 /**
  * The live side of a configuration page (an equipment's, or a project's binding several equipment): turns the
- * signal catalogue of the page's equipment and the shared live state (lib/live/useLiveEquipments: the monitor
+ * signal catalogue of the page's equipment and the shared live state (entities/live/useLiveEquipments: the monitor
  * sessions, latest values, each equipment's staleness) into the viewer's {@link RuntimeContext}. The write, the
  * right to write and the widgets' calls are the page source's (pageSource.ts): in the console the same
  * asynchronous command as the detail screen's write form, whichever equipment the signal is of, so the server's
@@ -8,8 +8,8 @@
  */
 import { useMemo, useRef } from 'react';
 import type { EgFrame, SignalEntry } from '@/generated/answers';
-import { isStale } from '@/lib/signals/staleness';
-import type { Mvar } from '@/lib/mvars';
+import { isStale } from '@/entities/signals/staleness';
+import type { Mvar } from '@/entities/mvars/api';
 import { mvarSignals, mvarValues } from '../mvars';
 import type { LivePage, RuntimeContext, RuntimeSignal, RuntimeValue } from '../types';
 import { usePageSource } from './pageSource';
@@ -65,10 +65,10 @@ export function runtimeValues(
 
 /**
  * The viewer's context of a page shown live: `catalogue` the signals of the page's equipment
- * ({@link runtimeSignals}), `live` the values of the equipment it shows (lib/live/useLiveEquipments),
+ * ({@link runtimeSignals}), `live` the values of the equipment it shows (entities/live/useLiveEquipments),
  * `equipmentIds` the equipment its tables cover (an equipment's page: its one equipment; a project's page: the
  * project's), `page` the page itself (its EZVIZ videos ask their cameras by it), `statistics` a project page's
- * statistics (lib/projectStatistics.ts), `mvars` the intermediate variables it binds (runtime/mvars.ts).
+ * statistics (runtime/live/projectStatistics.ts), `mvars` the intermediate variables it binds (runtime/mvars.ts).
  */
 export function useRuntimeContext(
   catalogue: ReadonlyMap<number, RuntimeSignal>,

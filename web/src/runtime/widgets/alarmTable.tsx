@@ -24,7 +24,7 @@ import { Code } from '@/lib/api/codes';
 import { catalogueText } from '@/lib/api/errors';
 import { userInfoQueryOptions } from '@/lib/session';
 import { formatTimer } from '../format';
-import { saveSheet } from '@/lib/sheetFile';
+import { saveSheet } from '@/entities/equipmentRecords/sheetFile';
 import { alarmExportRows, tableFileName } from '../tableExport';
 import { alarmTableQuery, allAlarms, useConfirmTableAlarm } from '../tableQueries';
 import { TABLE_PAGE_SIZE, alarmValueText, lastPage, queryWindow, tableSettingsOf, type TableSettings } from '../tables';

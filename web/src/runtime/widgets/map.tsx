@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MapCard } from '@/generated/answers';
 import type { ApiError } from '@/lib/api/errors';
-import { STATE_COLOUR, cardState } from '@/lib/map/equipmentState';
+import { STATE_COLOUR, cardState } from '@/entities/equipment/cardState';
 import type { RecordCalls } from '../recordCalls';
 import { tileConfig } from '@/lib/map/tiles';
 import { monitorPath } from '@/lib/paths';

@@ -8,7 +8,7 @@
  */
 import L from 'leaflet';
 import type { MapCard } from '@/generated/answers';
-import { cardState, markerColour } from '@/lib/map/equipmentState';
+import { cardState, markerColour } from '@/entities/equipment/cardState';
 import { EMPTY_CENTRE, EMPTY_ZOOM, addTiles, pruneAndFit, stateMarkerIcon } from '@/lib/map/leafletBase';
 import type { TileConfig } from '@/lib/map/tiles';
 import type { MapTheme } from '../mapWidget';

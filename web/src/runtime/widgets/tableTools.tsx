@@ -6,7 +6,7 @@
  *
  * The picker's pop-up is put in the document body: the table sits in an SVG <foreignObject> scaled with the page,
  * and a pop-up inside it would be scaled and clipped with the widget's box. Times are picked as UTC+8 wall-clock
- * times, as everywhere in the console (lib/signals/format toPickerDate).
+ * times, as everywhere in the console (lib/chinaTime toPickerDate).
  */
 import { useState } from 'react';
 import { Button, DatePicker } from 'antd';
@@ -15,7 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { fromPickerDate, toPickerDate } from '@/lib/signals/format';
+import { fromPickerDate, toPickerDate } from '@/lib/chinaTime';
 import { MAX_TABLE_TIME_RANGE, RANGE_PRESETS, pickedRange, type FixedRange, type TableSettings } from '../tables';
 
 /** The bar's height in canvas units, taken from the rows' room. */

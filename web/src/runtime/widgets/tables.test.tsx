@@ -11,12 +11,12 @@ import { EQUIPMENT_ID, TEST_NOW, testContext } from '../testDocument';
 import { WidgetNode } from '../WidgetNode';
 import type { RenderEnv } from './common';
 import { alarmAnswer } from '@/test/answers';
-import { saveSheet } from '@/lib/sheetFile';
+import { saveSheet } from '@/entities/equipmentRecords/sheetFile';
 import { allAlarms, fetchAlarmsOf } from '../tableQueries';
 import { formatTimer } from '../format';
 
 // The export's file is checked as rows handed to the writer (the .xlsx itself is written in the browser test).
-vi.mock('@/lib/sheetFile', async (original) => ({ ...(await original<typeof import('@/lib/sheetFile')>()), saveSheet: vi.fn(() => Promise.resolve()) }));
+vi.mock('@/entities/equipmentRecords/sheetFile', async (original) => ({ ...(await original<typeof import('@/entities/equipmentRecords/sheetFile')>()), saveSheet: vi.fn(() => Promise.resolve()) }));
 
 const HISTORY = '/lfscada/monitor/multi/history/query';
 const ALARMS = '/lfscada/monitor/multi/alarm/query';

@@ -23,7 +23,7 @@ import { formatTimer } from '../format';
 import type { RecordCalls } from '../recordCalls';
 import { historyTableQuery } from '../tableQueries';
 import { historyExportRows, rowTimeText, tableFileName } from '../tableExport';
-import { saveSheet } from '@/lib/sheetFile';
+import { saveSheet } from '@/entities/equipmentRecords/sheetFile';
 import { TOOLS_HEIGHT, TableTools } from './tableTools';
 import {
   MAX_HISTORY_SIGNALS,

@@ -5,12 +5,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstHolding, holds } from '../conditions';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { NO_VALUE, formatTimer, formatValue } from '../format';
 import { safeImageUrl } from '../urls';
 import { animationCycleOf, buttonShowsState, valueTextOf } from '../widgetSettings';
-import { stateOf } from '@/lib/signals/states';
-import { useStateLabel } from '@/components/StateValue';
+import { stateOf } from '@/entities/signals/states';
+import { useStateLabel } from '@/entities/signals/components/StateValue';
 import { BoxBackground, BoxText, boxOf, type WidgetRenderProps } from './common';
 
 /** How a value that cannot be trusted (stale, bad quality) is drawn. */

@@ -20,7 +20,7 @@ import { HOME_PATH } from '@/lib/paths';
 import { clearSessionData } from '@/lib/session';
 import { useTheme } from '@/lib/theme';
 import { useLogin, type Credentials } from '../api/login';
-import { useVcode } from '../api/vcode';
+import { useVcode } from '@/entities/account/vcode';
 import { EMPTY_CREDENTIALS, LOGIN_FIELDS, missingFields, type LoginField } from '../loginForm';
 import { LoginField as Field } from './LoginField';
 

@@ -39,12 +39,12 @@ import { useAutoSave } from './useAutoSave';
 import { PageFileButtons } from './PageFileButtons';
 import { MvarsButton } from './MvarsDrawer';
 import { ProjectMvarsContext } from './projectMvars';
-import { useMvars } from '@/lib/mvars';
+import { useMvars } from '@/entities/mvars/api';
 import { useTemplateInsert } from './useTemplateInsert';
 import type { RepairResult } from '@/runtime/bindings';
 import { useUser } from '@/lib/session';
-import { usePages, type PageOwner } from '@/lib/configPages';
-import { writePageDraft } from '@/lib/pageDraft';
+import { usePages, type PageOwner } from '@/entities/pages/configPages';
+import { writePageDraft } from '@/entities/pages/pageDraft';
 import type { EquipmentChoice } from '../model/properties';
 import { RunButtons } from './RunButtons';
 
@@ -212,7 +212,8 @@ export function DesignerEditor(props: DesignerEditorProps) {
     save.mutate({ doc, text, overwrite });
   };
 
-  // "Preview": the document as it is now, unsaved changes included, live in the viewer of a new tab (lib/pageDraft).
+  // "Preview": the document as it is now, unsaved changes included, live in the viewer of a new tab
+  // (entities/pages/pageDraft).
   const preview = useLatestCallback((url: string) => {
     if (!writePageDraft(pageId, writePageDocumentText(editor.history.present))) {
       void message.warning(t('designer.previewTooLarge'));

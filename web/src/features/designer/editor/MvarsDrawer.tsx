@@ -16,8 +16,8 @@ import { Code } from '@/lib/api/codes';
 import type { ApiError } from '@/lib/api/errors';
 import { refusedFormField } from '@/lib/api/fieldErrors';
 import { Limits } from '@/lib/api/limits';
-import { useDeleteMvar, useMvars, useSaveMvar, type Mvar } from '@/lib/mvars';
-import { CALCS, parseFormula, type Calc } from '@/runtime/formula';
+import { CALCS, useDeleteMvar, useMvars, useSaveMvar, type Calc, type Mvar } from '@/entities/mvars/api';
+import { parseFormula } from '@/runtime/formula';
 import type { BindableSignal, EquipmentChoice } from '../model/properties';
 
 const FIELDS = ['name', 'calc', 'signalIds', 'formula', 'unit', 'decimals'] as const;

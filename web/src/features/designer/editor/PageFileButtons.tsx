@@ -6,6 +6,7 @@ import { memo, useRef } from 'react';
 import { Button, Dropdown } from 'antd';
 import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '@/lib/download';
 import type { EditorState } from '../model/actions';
 import { MAX_FILE_BYTES, exportPage, importPage } from '../model/pageFile';
 
@@ -20,12 +21,7 @@ export const PageFileButtons = memo(function PageFileButtons({ editor, title, on
   const input = useRef<HTMLInputElement>(null);
   const download = () => {
     const file = exportPage(editor.history.present, title);
-    const url = URL.createObjectURL(new Blob([file.text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.name;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveBlob(file.name, new Blob([file.text], { type: 'application/json' }));
   };
   const read = async (file: File | undefined) => {
     if (!file) return;

@@ -7,9 +7,8 @@ import { memo } from 'react';
 import { Button, Tooltip } from 'antd';
 import { EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageOwner } from '@/lib/configPages';
-import { DRAFT_QUERY } from '@/lib/pageDraft';
-import { egPagePath, projectPagePath, projectPreviewPath } from '@/lib/paths';
+import type { PageOwner } from '@/entities/pages/configPages';
+import { DRAFT_QUERY, egPagePath, projectPagePath, projectPreviewPath } from '@/lib/paths';
 
 /** Where the page's draft is shown live, and where the saved page runs. */
 export function runPaths(owner: PageOwner, pageId: number): { preview: string; run: string } {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { PageVersion } from '@/generated/answers';
 import type { ApiError } from '@/lib/api/errors';
-import { DATE_TIME } from '@/lib/signals/format';
+import { DATE_TIME } from '@/lib/chinaTime';
 import { PageView } from '@/runtime/PageView';
 import { parsePageDocument, type PageDocument } from '@/runtime/document';
 import type { RuntimeContext } from '@/runtime/types';

@@ -1,9 +1,9 @@
 /**
- * The intermediate variables of the project whose page the designer draws (lib/mvars.ts), for the binding picker
- * to offer beside the statistics; null on an equipment's page, which has none.
+ * The intermediate variables of the project whose page the designer draws (entities/mvars/api.ts), for the binding
+ * picker to offer beside the statistics; null on an equipment's page, which has none.
  */
 import { createContext, useContext } from 'react';
-import type { Mvar } from '@/lib/mvars';
+import type { Mvar } from '@/entities/mvars/api';
 
 export interface ProjectMvars {
   projectId: number;

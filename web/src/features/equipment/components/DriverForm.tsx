@@ -12,7 +12,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { currentLanguage } from '@/lib/i18n';
 import { refusedSubField } from '@/lib/api/fieldErrors';
 import type { DriverSchema, FieldSchema } from '@/generated/answers';
-import { driverPayload, driverValues, isChoice, isInteger, isNumberChoice, isText, labelOf } from '@/lib/drivers/schema';
+import { driverPayload, driverValues, isChoice, isInteger, isNumberChoice, isText, labelOf } from '@/entities/drivers/schema';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface DriverFormProps {

@@ -16,8 +16,8 @@ import { useSaveDriver } from '../api/saveDriver';
 import { useUnbindGateway } from '../api/unbindGateway';
 import type { Equipment } from '../model';
 import { DriverForm } from './DriverForm';
-import { GatewayPresenceTag } from '@/components/GatewayState';
-import { useDriverSchema } from '@/lib/drivers/api';
+import { GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
+import { useDriverSchema } from '@/entities/drivers/api';
 
 /** How long a change is followed until the gateway applies or refuses it. */
 export const APPLY_WATCH_MS = 60_000;

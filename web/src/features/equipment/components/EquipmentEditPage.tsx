@@ -14,7 +14,7 @@ import { useEquipmentInfo } from '../api/equipmentInfo';
 import { EDIT_TABS, LIST_PATH, editPath, type EditTab } from '../model';
 import { DriverTab } from './DriverTab';
 import { InfoForm } from './InfoForm';
-import { ConfigPageList } from '@/components/ConfigPageList';
+import { ConfigPageList } from '@/entities/pages/components/ConfigPageList';
 import { ReportTab } from './ReportTab';
 import { ShareButton } from './ShareButton';
 import { SignalTab } from './SignalTab';

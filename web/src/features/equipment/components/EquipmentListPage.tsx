@@ -18,7 +18,7 @@ import { useDeleteEquipment } from '../api/deleteEquipment';
 import { useGatewayOptions } from '../api/gatewayOptions';
 import { useGroupOptions } from '../api/groupOptions';
 import { EMPTY_QUERY, hasFilters, useEquipmentList, type EquipmentQuery } from '../api/queryEquipment';
-import { ExpiryNote } from '@/components/expiry/ExpiryTag';
+import { ExpiryNote } from '@/entities/expiry/components/ExpiryTag';
 import { ADD_PATH, PAGE_SIZE, editPath, type Equipment, type EquipmentSort } from '../model';
 
 const DATE_MINUTES = 'YYYY-MM-DD HH:mm';

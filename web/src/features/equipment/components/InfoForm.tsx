@@ -17,7 +17,7 @@ import { LATITUDE, LIMITS, LONGITUDE, type Equipment, type EquipmentFields } fro
 import { ImageUpload } from './ImageUpload';
 import { LocationPickerModal } from './LocationPickerModal';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
-import { ExpiryDateField } from '@/components/expiry/ExpiryDateField';
+import { ExpiryDateField } from '@/entities/expiry/components/ExpiryDateField';
 
 const EMPTY: EquipmentFields = {
   equipName: '',

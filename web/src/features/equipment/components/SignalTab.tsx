@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignalDef } from '@/generated/answers';
 import { showError } from '@/lib/api/client';
 import { currentLanguage } from '@/lib/i18n';
-import { stateLabel } from '@/lib/signals/states';
+import { stateLabel } from '@/entities/signals/states';
 import { useAlarmRules } from '../api/alarmRules';
 import { useSignals } from '../api/querySignals';
 import { useSaveSignals } from '../api/saveSignals';

@@ -1,13 +1,13 @@
 /**
- * The state texts of a signal (its value map, lib/signals/states.ts) edited in the signal dialog: one row per state
- * (value, Chinese, English, colour), added, removed and, for an on/off signal with none yet, started from the
- * usual Stopped / Running pair. A form control (value and onChange), checked with the signal on OK: the first
- * problem is shown under the list, naming the state.
+ * The state texts of a signal (its value map, entities/signals/states.ts) edited in the signal dialog: one row per
+ * state (value, Chinese, English, colour), added, removed and, for an on/off signal with none yet, started from the
+ * usual Stopped / Running pair. A form control (value and onChange), checked with the signal on OK: the first problem
+ * is shown under the list, naming the state.
  */
 import { Button, ColorPicker, Flex, Input, InputNumber, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { STATES_MAX, STATE_TEXT_MAX, nextStateValue, onOffStates, type StateText } from '@/lib/signals/states';
+import { STATES_MAX, STATE_TEXT_MAX, nextStateValue, onOffStates, type StateText } from '@/entities/signals/states';
 
 /** The row's columns: the value and colour fixed, the two texts sharing the rest. */
 const COLUMNS = [

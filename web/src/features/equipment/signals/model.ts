@@ -6,7 +6,7 @@
  */
 import type { Area, DataType, Order, SignalDef } from '@/generated/answers';
 import { Limits } from '@/lib/api/limits';
-import { checkStates, type StateProblemReason } from '@/lib/signals/states';
+import { checkStates, type StateProblemReason } from '@/entities/signals/states';
 
 /** The generated types' values, in the order the forms and the spreadsheet offer them. */
 export const AREAS = ['holding_register', 'input_register', 'coil', 'discrete_input'] as const satisfies readonly Area[];

@@ -20,7 +20,7 @@ import {
   checkSignals,
   type SignalField,
 } from './model';
-import { formatStates, parseStates } from '@/lib/signals/states';
+import { formatStates, parseStates } from '@/entities/signals/states';
 
 /** The label of a column in `language` (the table uses the same texts). */
 export function columnTitle(field: SignalField, language: Language): string {
@@ -34,7 +34,7 @@ export function headerRow(language: Language): string[] {
 
 type Cell = string | number | boolean | null;
 
-/** One sheet row per signal; empty cells for absent limits; state texts as one cell (lib/signals/states.ts). */
+/** One sheet row per signal; empty cells for absent limits; state texts as one cell (entities/signals/states.ts). */
 export function signalRows(list: readonly SignalDef[]): Cell[][] {
   return list.map((s) => SIGNAL_FIELDS.map((field) => (field === 'valueMap' ? formatStates(s.valueMap ?? []) || null : (s[field] ?? null))));
 }

@@ -7,7 +7,7 @@ import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { refusedField } from '@/lib/api/fieldErrors';
-import { ExpiryDateField } from '@/components/expiry/ExpiryDateField';
+import { ExpiryDateField } from '@/entities/expiry/components/ExpiryDateField';
 import { useSetGatewayExpiry } from '../api/setGatewayExpiry';
 import type { Gateway } from '../model';
 

@@ -5,13 +5,13 @@
  * are shown only with the `manage` permission; the server refuses them without it anyway (1011).
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CalendarOutlined, DeleteOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
-import { SignalStrength } from '@/components/SignalStrength';
+import { SignalStrength } from '@/entities/gateways/components/SignalStrength';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteGateway } from '../api/deleteGateway';
@@ -21,8 +21,9 @@ import { PAGE_SIZE, configState, type AgentConfigInput, type Gateway } from '../
 import { RegisterGatewayModal } from './RegisterGatewayModal';
 import { SecretDialog } from './SecretDialog';
 import { GatewayExpiryModal } from './GatewayExpiryModal';
-import { ExpiryNote } from '@/components/expiry/ExpiryTag';
-import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
+import { ExpiryNote } from '@/entities/expiry/components/ExpiryTag';
+import { GatewayClockWarning, GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
+import { TabError } from '@/components/LoadState';
 
 dayjs.extend(relativeTime);
 
@@ -254,17 +255,11 @@ export default function GatewaysPage() {
       </Flex>
 
       {gateways.isError && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="gateways-error"
-          message={failedFirstLoad ? t('gateways.loadFailed') : t('gateways.refreshFailed')}
-          description={gateways.error.message}
-          action={
-            <Button size="small" onClick={() => void gateways.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+        <TabError
+          title={failedFirstLoad ? t('gateways.loadFailed') : t('gateways.refreshFailed')}
+          error={gateways.error}
+          onRetry={() => void gateways.refetch()}
+          testId="gateways-error"
         />
       )}
 

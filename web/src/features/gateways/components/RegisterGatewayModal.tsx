@@ -8,7 +8,7 @@ import { refusedFormField } from '@/lib/api/fieldErrors';
 import { useAddGateway, type NewGateway } from '../api/addGateway';
 import { SN_MAX, SN_PATTERN, TEXT_MAX, type AgentConfigInput } from '../model';
 import { Code } from '@/lib/api/codes';
-import { ExpiryDateField } from '@/components/expiry/ExpiryDateField';
+import { ExpiryDateField } from '@/entities/expiry/components/ExpiryDateField';
 
 type FieldName = keyof NewGateway;
 const FIELDS: readonly FieldName[] = ['sn', 'name', 'model', 'firmware', 'expireDate'];

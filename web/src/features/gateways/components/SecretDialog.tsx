@@ -1,7 +1,8 @@
 import { Alert, Button, Descriptions, Modal, Space, Typography, message } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { copyText, saveTextFile } from '../browser';
+import { copyText } from '@/lib/clipboard';
+import { saveBlob } from '@/lib/download';
 import { agentConfigFileName, buildAgentToml, type AgentConfigInput } from '../model';
 
 interface SecretDialogProps {
@@ -31,7 +32,7 @@ export function SecretDialog({ issued, reason, open, onClose, afterClose }: Secr
 
   const download = () => {
     if (!issued) return;
-    saveTextFile(agentConfigFileName(issued.sn), buildAgentToml(issued));
+    saveBlob(agentConfigFileName(issued.sn), new Blob([buildAgentToml(issued)], { type: 'application/toml;charset=utf-8' }));
   };
 
   return (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import type { ExpireDetail } from '@/generated/answers';
-import { messageKeys } from '@/lib/messages';
+import { messageKeys } from '@/entities/messages/api';
 
 /** POST /lfscada/msg/getExpireById {id} → what an expire message is about, now (1280, 1283 otherwise). */
 export function useExpireDetail(id: number) {

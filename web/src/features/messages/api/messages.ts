@@ -8,7 +8,7 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Announcement, Changed, Listed, Message } from '@/generated/answers';
 import type { MessageQuery } from '../model/messageQuery';
 import { MESSAGE_PAGE_SIZE } from '../model/messageQuery';
-import { markEquipmentAlarmsRead, messageKeys } from '@/lib/messages';
+import { markEquipmentAlarmsRead, messageKeys } from '@/entities/messages/api';
 
 export type MessagePage = Listed<Message>;
 

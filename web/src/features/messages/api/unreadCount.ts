@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
-import { messageKeys } from '@/lib/messages';
+import { messageKeys } from '@/entities/messages/api';
 
 /** Polling interval of the unread count (spec section 9: polling 60,000 ms); pushed messages refresh it at once. */
 export const UNREAD_POLL_MS = 60_000;

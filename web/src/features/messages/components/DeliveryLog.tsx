@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotifyDelivery } from '@/generated/answers';
 import { CardList, CardListItem, CardListPager } from '@/components/CardList';
 import { useCardLayout } from '@/lib/layout';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { LOG_PAGE_SIZE, useDeliveryLog } from '../api/notify';
 
 const STATUS_COLOUR: Record<NotifyDelivery['status'], string> = { queued: 'processing', sent: 'success', failed: 'error' };

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { TabLoading } from '@/components/LoadState';
-import { ExpiryDate } from '@/components/expiry/ExpiryTag';
+import { ExpiryDate } from '@/entities/expiry/components/ExpiryTag';
 import { Permission, hasAuth } from '@/lib/access';
 import { egDetailPath } from '@/lib/paths';
 import { useUser } from '@/lib/session';

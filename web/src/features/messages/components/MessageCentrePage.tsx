@@ -15,9 +15,9 @@ import { Link, useLocation } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { CardList, CardListItem, CardListPager, type CardPaging } from '@/components/CardList';
 import { TabError } from '@/components/LoadState';
-import { useEquipmentOptions } from '@/lib/equipmentOptions';
+import { useEquipmentOptions } from '@/entities/equipment/options';
 import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { useChangeMessages, useMessages } from '../api/messages';
 import {
   MESSAGE_PAGE_SIZE,

@@ -19,16 +19,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { TabError, TabLoading } from '@/components/LoadState';
 import { positiveIdOf } from '@/lib/paths';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { Code } from '@/lib/api/codes';
 import { useChangeMessages, useMessage, useMessages, useNotice } from '../api/messages';
 import { centreOfPath, isMessageType, listOfPath, type MessageList, type MessageType } from '../model/messageQuery';
 import { MessageTypeTag, ReadMark, useMessageTitle } from './messageParts';
 import { OrderPart } from './OrderPart';
 import { ExpirePart } from './ExpirePart';
-import { CreateRepairDialog } from '@/components/repairs/CreateRepairDialog';
-import { useEquipmentOptions } from '@/lib/equipmentOptions';
-import { canHandleRepairs } from '@/lib/repairs/rules';
+import { CreateRepairDialog } from '@/entities/repairs/components/CreateRepairDialog';
+import { useEquipmentOptions } from '@/entities/equipment/options';
+import { canHandleRepairs } from '@/entities/repairs/rules';
 import { useUser } from '@/lib/session';
 
 /** Which message an address names, and where "back" goes. */

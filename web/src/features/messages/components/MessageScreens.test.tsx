@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@/generated/answers';
-import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
+import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
 import { installFakeServer, ok, fail, TEST_USER, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import { choose, click } from '@/test/antdActions';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotifySettings } from '@/generated/answers';
-import { stubWebSockets } from '@/lib/live/fakeSocket';
+import { stubWebSockets } from '@/entities/live/fakeSocket';
 import { installFakeServer, ok, refuse, TEST_USER, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 

@@ -19,6 +19,7 @@ import { Limits } from '@/lib/api/limits';
 import { isAdmin } from '@/lib/access';
 import { useCardLayout } from '@/lib/layout';
 import { useUser } from '@/lib/session';
+import { TabError } from '@/components/LoadState';
 import { PROMPT_TYPES, useNotifySettings, useSaveNotifySettings, useSendTest } from '../api/notify';
 import { CHANNEL_FIELDS, ChannelFormModal, type ChannelField, type ChannelRow } from './ChannelFormModal';
 import { DeliveryLog } from './DeliveryLog';
@@ -42,7 +43,7 @@ export function NotifySettingsDrawer({ open, onClose }: { open: boolean; onClose
       data-testid="notify-drawer"
     >
       {settings.isError ? (
-        <Alert type="error" showIcon message={t('messages.notify.loadFailed')} description={settings.error.message} />
+        <TabError title={t('messages.notify.loadFailed')} error={settings.error} />
       ) : settings.data ? (
         <>
           <SettingsDraft

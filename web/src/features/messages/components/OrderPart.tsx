@@ -1,22 +1,21 @@
 /**
- * An order message's order (spec: type order, dataStatus sended / seen): the repair order's summary, or the
- * inspection worksheet's (equipType `inspection`), and the way to it, open beside its equipment
- * (components/repairs/OrderBeside.tsx). Looking at it makes the message seen. Where the order is gone or not the
- * user's to see (1290, 1297, 1212), the message's own text stays, with a note.
+ * An order message's order (spec: type order, dataStatus sended / seen): the repair order's summary, or the inspection
+ * worksheet's (equipType `inspection`), and the way to it, open beside its equipment
+ * (features/monitor/detail/components/OrderBeside.tsx). Looking at it makes the message seen. Where the order is gone
+ * or not the user's to see (1290, 1297, 1212), the message's own text stays, with a note.
  */
 import { Alert, Button, Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { TabLoading } from '@/components/LoadState';
-import { RepairStatusTag } from '@/components/repairs/RepairStatusTag';
-import { repairOrderPath, worksheetPath } from '@/components/repairs/OrderBeside';
-import { WorksheetStatusTag } from '@/components/inspection/WorksheetStatusTag';
-import { useWorksheet } from '@/lib/inspection/api';
-import { formatBaseTime } from '@/lib/signals/format';
-import { positiveIdOf } from '@/lib/paths';
-import { useRepairOrder } from '@/lib/repairs/api';
-import { canHandleRepairs } from '@/lib/repairs/rules';
+import { RepairStatusTag } from '@/entities/repairs/components/RepairStatusTag';
+import { WorksheetStatusTag } from '@/entities/inspection/components/WorksheetStatusTag';
+import { useWorksheet } from '@/entities/inspection/api';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { positiveIdOf, repairOrderPath, worksheetPath } from '@/lib/paths';
+import { useRepairOrder } from '@/entities/repairs/api';
+import { canHandleRepairs } from '@/entities/repairs/rules';
 import { useUser } from '@/lib/session';
 
 export function OrderPart({ message }: { message: Message }) {

@@ -5,8 +5,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
-import { writePageDraft } from '@/lib/pageDraft';
+import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
+import { writePageDraft } from '@/entities/pages/pageDraft';
 import type { SignalEntry } from '@/generated/answers';
 import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';

@@ -1,15 +1,14 @@
 /**
  * /monitor/project/:projectId/preview/:pageId (full window, opened in a new tab; spec section 2, "titled project
- * preview"): one page of a project, live, filling the window. With `?draft=1` it draws the designer's unsaved
- * document of the page (lib/pageDraft.ts), as the EG page route does. A page's "open page" click event opens that
+ * preview"): one page of a project, live, filling the window. With `?draft=1` it draws the designer's unsaved document
+ * of the page (entities/pages/pageDraft.ts), as the EG page route does. A page's "open page" click event opens that
  * page of the same project here, without the draft. A page of another owner is "not found" (LiveConfigPage).
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { TabEmpty } from '@/components/LoadState';
-import { DRAFT_QUERY } from '@/lib/pageDraft';
-import { projectPreviewPath } from '@/lib/paths';
+import { DRAFT_QUERY, projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchMapCards } from '@/lib/map/mapCards';
+import { fetchMapCards } from '@/entities/equipment/mapCards';
 import type { ApiError } from '@/lib/api/errors';
 import type { MapCard } from '../model';
 import { MONITOR_LIST_POLL_MS, monitorListKeys } from './keys';
 
-/** The map screen's query of queryAllForMap (lib/map/mapCards.ts), refreshed with the other lists. */
+/** The map screen's query of queryAllForMap (entities/equipment/mapCards.ts), refreshed with the other lists. */
 export { fetchMapCards };
 
 export function useMapCards() {

@@ -28,12 +28,13 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SignalStrength } from '@/components/SignalStrength';
+import { SignalStrength } from '@/entities/gateways/components/SignalStrength';
 import { useSetFollow } from '../api/followEquipment';
 import { useMoveEquipment } from '../api/moveEquipment';
 import { useSetStick } from '../api/stickEquipment';
-import { STATE_COLOUR, cardImage, cardState, formatBaseTime, type Card as EquipmentCardData, type Group } from '../model';
-import { GatewayPresenceTag } from '@/components/GatewayState';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { STATE_COLOUR, cardImage, cardState, type Card as EquipmentCardData, type Group } from '../model';
+import { GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
 
 dayjs.extend(relativeTime);
 

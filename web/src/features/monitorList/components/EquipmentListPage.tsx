@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
-import { equipDisplayOf, useUserConfig } from '@/lib/userConfig';
+import { equipDisplayOf, useUserConfig } from '@/entities/account/userConfig';
 import { monitorListKeys } from '../api/keys';
 import { useMoveEquipment } from '../api/moveEquipment';
 import { useCards } from '../api/queryCards';

@@ -4,13 +4,14 @@
  * equipment). The actions need the manage permission; the server refuses them without it anyway (1011).
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
+import { TabError } from '@/components/LoadState';
 import { useDeleteGroup } from '../api/deleteGroup';
 import { useGroups } from '../api/queryGroups';
 import { PAGE_SIZE, groupPath, type Group } from '../model';
@@ -125,17 +126,11 @@ export default function ManageGroupsPage() {
       </Flex>
 
       {groups.isError && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="fleet-error"
-          message={failedFirstLoad ? t('monitorList.groupsLoadFailed') : t('monitorList.refreshFailed')}
-          description={groups.error.message}
-          action={
-            <Button size="small" onClick={() => void groups.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+        <TabError
+          title={failedFirstLoad ? t('monitorList.groupsLoadFailed') : t('monitorList.refreshFailed')}
+          error={groups.error}
+          onRetry={() => void groups.refetch()}
+          testId="fleet-error"
         />
       )}
 

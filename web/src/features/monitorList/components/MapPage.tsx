@@ -9,7 +9,7 @@
  */
 import { monitorPath, trackPath } from '@/lib/paths';
 import { currentLanguage } from '@/lib/i18n';
-import { stateLabel } from '@/lib/signals/states';
+import { stateLabel } from '@/entities/signals/states';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,11 @@ import { useUser } from '@/lib/session';
 import { useAllCards } from '../api/queryAllCards';
 import { useMapCards } from '../api/queryMapCards';
 import type { MonitorListMap } from '../map/leafletMap';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { tileConfig } from '@/lib/map/tiles';
 import {
   STATE_COLOUR,
   cardState,
- 
-  formatBaseTime,
   formatKeyValue,
   hasCoordinates,
   type CardState,

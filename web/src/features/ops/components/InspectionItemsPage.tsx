@@ -16,10 +16,10 @@ import { catalogueText } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { Limits } from '@/lib/api/limits';
 import { Permission, hasAuth, seesWholeOrg } from '@/lib/access';
-import { useDeleteItem, useInspectionItems, useSaveItem, type ItemInput } from '@/lib/inspection/api';
-import { RESULT_KINDS, rangeText } from '@/lib/inspection/rules';
+import { useDeleteItem, useInspectionItems, useSaveItem, type ItemInput } from '@/entities/inspection/api';
+import { RESULT_KINDS, rangeText } from '@/entities/inspection/rules';
 import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
-import { canHandleRepairs } from '@/lib/repairs/rules';
+import { canHandleRepairs } from '@/entities/repairs/rules';
 import { useUser } from '@/lib/session';
 
 export default function InspectionItemsPage() {

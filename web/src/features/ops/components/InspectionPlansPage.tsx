@@ -17,9 +17,9 @@ import { catalogueText } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { Limits } from '@/lib/api/limits';
 import { Permission, hasAuth } from '@/lib/access';
-import { useEquipmentOptions } from '@/lib/equipmentOptions';
-import { useDeletePlan, useGenerate, useInspectionItems, useInspectionPlans, useInspectors, useSavePlan, type PlanInput } from '@/lib/inspection/api';
-import { timeOfMinute } from '@/lib/inspection/rules';
+import { useEquipmentOptions } from '@/entities/equipment/options';
+import { useDeletePlan, useGenerate, useInspectionItems, useInspectionPlans, useInspectors, useSavePlan, type PlanInput } from '@/entities/inspection/api';
+import { timeOfMinute } from '@/entities/inspection/rules';
 import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
 import { useUser } from '@/lib/session';
 

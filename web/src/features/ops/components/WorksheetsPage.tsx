@@ -9,16 +9,16 @@ import { Flex, Segmented, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TabEmpty, TabError } from '@/components/LoadState';
-import { WorksheetDrawer } from '@/components/inspection/WorksheetDrawer';
-import { WorksheetList } from '@/components/inspection/WorksheetList';
+import { WorksheetDrawer } from '@/entities/inspection/components/WorksheetDrawer';
+import { WorksheetList } from '@/entities/inspection/components/WorksheetList';
 import { catalogueText } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { Permission, hasAuth } from '@/lib/access';
-import { WORKSHEET_PAGE_SIZE, useInspectionPlans, useWorksheets, type WorksheetQuery } from '@/lib/inspection/api';
-import { INSPECTION_STATUSES } from '@/lib/inspection/rules';
+import { WORKSHEET_PAGE_SIZE, useInspectionPlans, useWorksheets, type WorksheetQuery } from '@/entities/inspection/api';
+import { INSPECTION_STATUSES } from '@/entities/inspection/rules';
 import { useCardLayout } from '@/lib/layout';
 import { positiveIdOf } from '@/lib/paths';
-import { canHandleRepairs } from '@/lib/repairs/rules';
+import { canHandleRepairs } from '@/entities/repairs/rules';
 import { useUser } from '@/lib/session';
 
 export default function WorksheetsPage() {

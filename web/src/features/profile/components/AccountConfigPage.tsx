@@ -3,7 +3,7 @@
  * - alarm prompt types (sound, window title, pop-up): the account's `prompType`, which the message notifier reads
  *   (saved with the notification channels, api/promptTypes.ts);
  * - how the monitor's equipment list opens (the list, or by group): the settings document's `equipDisplay`
- *   (lib/userConfig.ts), read by the list;
+ *   (entities/account/userConfig.ts), read by the list;
  * - the console's language: this browser's choice (`localStorage` `langs`), as the header's switch;
  * - times: always shown in UTC+8 (spec section 9), so two operators in different places read the same clock;
  *   said here, not chosen.
@@ -15,7 +15,7 @@ import { showError } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import { useUser } from '@/lib/session';
-import { EQUIP_DISPLAYS, equipDisplayOf, useSaveUserConfig, useUserConfig, type EquipDisplay } from '@/lib/userConfig';
+import { EQUIP_DISPLAYS, equipDisplayOf, useSaveUserConfig, useUserConfig, type EquipDisplay } from '@/entities/account/userConfig';
 import { PROMPT_TYPES, useSavePromptTypes } from '../api/promptTypes';
 
 interface Values {

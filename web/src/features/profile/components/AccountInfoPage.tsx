@@ -16,7 +16,7 @@ import { refusedFormField } from '@/lib/api/fieldErrors';
 import { TabError, TabLoading } from '@/components/LoadState';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 import type { Profile } from '@/generated/answers';
-import { useSecurityState } from '@/features/security/api';
+import { useSecurityState } from '@/entities/account/security';
 import { useProfile, useSaveProfile, useUploadAvatar } from '../api/profile';
 import {
   AVATAR_EXTENSIONS,

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { TabError } from '@/components/LoadState';
 import { SUCCESS_CODES } from '@/lib/api/client';
 import { errorText } from '@/lib/api/errors';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import type { Operation } from '@/generated/answers';
 import { LOG_PAGE_SIZE, useMyLog } from '../api/log';
 

@@ -1,6 +1,6 @@
 /**
  * Query keys of scenes and projects. A change to a scene refreshes every scene query, a change to a project every
- * project query (one project's info, lib/projects.ts, lies under ['projects'] too).
+ * project query (one project's info, entities/projects/api.ts, lies under ['projects'] too).
  */
 export const sceneKeys = {
   all: ['scenes'] as const,

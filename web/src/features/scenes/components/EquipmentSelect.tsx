@@ -2,9 +2,10 @@
  * Chooses equipment of the organisation by name (searchable). The order of choosing is kept: a scene shows its
  * cards in that order. Says so when the list cannot be loaded or the organisation has no equipment yet.
  */
-import { Alert, Button, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEquipmentOptions } from '@/lib/equipmentOptions';
+import { useEquipmentOptions } from '@/entities/equipment/options';
+import { TabError } from '@/components/LoadState';
 
 interface EquipmentSelectProps {
   id: string;
@@ -26,17 +27,11 @@ export function EquipmentSelect({ id, value, onChange, max, known = [], disabled
 
   if (options.isError && !options.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="scenes-equipment-error"
-        message={t('scenes.equipment.loadFailed')}
-        description={options.error.message}
-        action={
-          <Button size="small" onClick={() => void options.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
+      <TabError
+        title={t('scenes.equipment.loadFailed')}
+        error={options.error}
+        onRetry={() => void options.refetch()}
+        testId="scenes-equipment-error"
       />
     );
   }

@@ -7,11 +7,12 @@
  * field are shown on that field in the server's words, the rest as a toast.
  */
 import type { ReactNode } from 'react';
-import { Alert, Form, Input, Modal, Spin } from 'antd';
+import { Form, Input, Modal, Spin } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import { TabError } from '@/components/LoadState';
 import { charLength, nameProblem, refusedField } from '../model';
 import { EquipmentSelect } from './EquipmentSelect';
 
@@ -129,7 +130,7 @@ export function EquipmentSetModal<V extends EquipmentSetValues>({
       width={560}
     >
       {loadError ? (
-        <Alert type="error" showIcon message={t(`${kind}.modal.loadFailed`)} description={loadError.message} />
+        <TabError title={t(`${kind}.modal.loadFailed`)} error={loadError} />
       ) : (
         <Spin spinning={loading}>
           <Form<V> form={form} layout="vertical" onFinish={submit} disabled={saving}>

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { useProject } from '@/lib/projects';
+import { useProject } from '@/entities/projects/api';
 import { useSaveProject } from '../api/saveProject';
 import { PROJECT_NAME_MAX, PROJECT_REMARK_MAX, charLength } from '../model';
 import { EquipmentSetModal, type EquipmentSetValues } from './EquipmentSetModal';

@@ -1,14 +1,14 @@
 /**
- * A project's configuration pages in a drawer over the project list (the shared page list, lib/configPages.ts with
- * a project owner). Which project is open lives in the address (`?pages={id}`, lib/paths.ts), so the designer's
- * "back" of a project page lands here with the project's pages open. Changing pages needs the manage permission;
- * without it the list is read only.
+ * A project's configuration pages in a drawer over the project list (the shared page list,
+ * entities/pages/configPages.ts with a project owner). Which project is open lives in the address (`?pages={id}`,
+ * lib/paths.ts), so the designer's "back" of a project page lands here with the project's pages open. Changing pages
+ * needs the manage permission; without it the list is read only.
  */
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConfigPageList } from '@/components/ConfigPageList';
+import { ConfigPageList } from '@/entities/pages/components/ConfigPageList';
 import { Permission, hasAuth } from '@/lib/access';
-import { useProject } from '@/lib/projects';
+import { useProject } from '@/entities/projects/api';
 import { useUser } from '@/lib/session';
 
 interface ProjectPagesDrawerProps {

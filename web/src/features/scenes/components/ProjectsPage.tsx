@@ -13,10 +13,12 @@ import { canManageSets } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteProject } from '../api/deleteProject';
 import { useProjects } from '../api/queryProjects';
-import { PAGE_SIZE, formatBaseTime, type ProjectSummary } from '../model';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { PAGE_SIZE, type ProjectSummary } from '../model';
 import { ProjectModal } from './ProjectModal';
 import { ProjectPagesDrawer } from './ProjectPagesDrawer';
 import { PROJECT_PAGES_QUERY, projectMonitorPath } from '@/lib/paths';
+import { TabError } from '@/components/LoadState';
 
 export default function ProjectsPage() {
   const { t } = useTranslation();
@@ -149,17 +151,11 @@ export default function ProjectsPage() {
       <Alert type="info" showIcon data-testid="projects-designer-note" message={t('projects.designerNote')} />
 
       {projects.isError && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="projects-error"
-          message={failedFirstLoad ? t('projects.loadFailed') : t('projects.refreshFailed')}
-          description={projects.error.message}
-          action={
-            <Button size="small" onClick={() => void projects.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+        <TabError
+          title={failedFirstLoad ? t('projects.loadFailed') : t('projects.refreshFailed')}
+          error={projects.error}
+          onRetry={() => void projects.refetch()}
+          testId="projects-error"
         />
       )}
 

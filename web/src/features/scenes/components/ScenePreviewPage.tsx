@@ -9,9 +9,10 @@ import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { StateValue } from '@/components/StateValue';
+import { StateValue } from '@/entities/signals/components/StateValue';
 import { useScene } from '../api/sceneInfo';
-import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatBaseTime, formatValue, type SceneCard } from '../model';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatValue, type SceneCard } from '../model';
 
 function Board({ cards }: { cards: SceneCard[] }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  * manage permission; the server refuses them without it anyway (1011).
  */
 import { useState } from 'react';
-import { Alert, Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,9 @@ import { canManageSets } from '@/lib/access';
 import { useUser } from '@/lib/session';
 import { useDeleteScene } from '../api/deleteScene';
 import { useScenes } from '../api/queryScenes';
-import { PAGE_SIZE, formatBaseTime, previewPath, type SceneSummary } from '../model';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { TabError } from '@/components/LoadState';
+import { PAGE_SIZE, previewPath, type SceneSummary } from '../model';
 import { SceneModal } from './SceneModal';
 
 export default function ScenesPage() {
@@ -119,17 +121,11 @@ export default function ScenesPage() {
       </Flex>
 
       {scenes.isError && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="scenes-error"
-          message={failedFirstLoad ? t('scenes.loadFailed') : t('scenes.refreshFailed')}
-          description={scenes.error.message}
-          action={
-            <Button size="small" onClick={() => void scenes.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+        <TabError
+          title={failedFirstLoad ? t('scenes.loadFailed') : t('scenes.refreshFailed')}
+          error={scenes.error}
+          onRetry={() => void scenes.refetch()}
+          testId="scenes-error"
         />
       )}
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { TabError, TabLoading } from '@/components/LoadState';
 import type { SecurityState } from '@/generated/answers';
-import { useSecurityState } from '../api';
+import { useSecurityState } from '@/entities/account/security';
 import { SETUP_BASE, securityPath, type SetupTarget } from '../model';
 
 interface Item {

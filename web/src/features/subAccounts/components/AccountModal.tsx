@@ -17,7 +17,6 @@ import {
   DEFAULT_DATA_RANGE,
   EMAIL_MAX,
   LOGINNAME_MAX,
-  PASSWORD_MAX,
   PERMISSIONS,
   SUB_ACCOUNT_NOT_FOUND,
   TEL_MAX,
@@ -29,7 +28,8 @@ import {
   type DataRange,
   type SubAccount,
 } from '../model';
-import { PasswordFields } from './PasswordFields';
+import { PasswordFields } from '@/entities/account/components/PasswordFields';
+import { PASSWORD_MAX } from '@/entities/account/password';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface Values {

@@ -8,7 +8,7 @@ import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { useResetPassword } from '../api/resetPassword';
 import { accountField, type SubAccount } from '../model';
-import { PasswordFields } from './PasswordFields';
+import { PasswordFields } from '@/entities/account/components/PasswordFields';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 
 interface Values {

@@ -16,6 +16,7 @@ import { useModelEquipment } from '../api/modelEquipment';
 import { useModelFromEquipment } from '../api/modelFromEquipment';
 import { MANUFACTURER_MAX, MODEL_NAME_MAX, REMARK_MAX, textProblem, type ModelSummary } from '../model';
 import { Code } from '@/lib/api/codes';
+import { TabError } from '@/components/LoadState';
 
 const NAME_EXISTS = Code.ModelNameExists;
 /** The equipment has signals already (apply) or none (make a model). */
@@ -72,7 +73,7 @@ export function FromEquipmentModal({ open, onClose }: { open: boolean; onClose: 
       okButtonProps={{ id: 'system-model-from-submit', disabled: withSignals.length === 0 }}
     >
       <Typography.Paragraph type="secondary">{t('system.model.fromIntro')}</Typography.Paragraph>
-      {equipment.isError && <Alert type="error" showIcon message={t('system.loadFailed')} description={equipment.error.message} style={{ marginBottom: 16 }} />}
+      {equipment.isError && <TabError title={t('system.loadFailed')} error={equipment.error} style={{ marginBottom: 16 }} />}
       {equipment.data && withSignals.length === 0 && (
         <Alert type="info" showIcon message={t('system.model.noEquipmentWithSignals')} style={{ marginBottom: 16 }} />
       )}
@@ -233,7 +234,7 @@ export function ApplyModelModal({
       okButtonProps={{ id: 'system-model-apply-submit', disabled: empty.length === 0 }}
     >
       <Typography.Paragraph type="secondary">{t('system.model.applyIntro', { count: model?.signalCount ?? 0 })}</Typography.Paragraph>
-      {equipment.isError && <Alert type="error" showIcon message={t('system.loadFailed')} description={equipment.error.message} style={{ marginBottom: 16 }} />}
+      {equipment.isError && <TabError title={t('system.loadFailed')} error={equipment.error} style={{ marginBottom: 16 }} />}
       {equipment.data && empty.length === 0 && (
         <Alert type="info" showIcon message={t('system.model.noEquipmentWithoutSignals')} style={{ marginBottom: 16 }} />
       )}

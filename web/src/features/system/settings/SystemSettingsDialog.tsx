@@ -19,7 +19,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import { useUser } from '@/lib/session';
 import { EzvizKeySection } from './EzvizKeySection';
-import ExternalPagesSettings from '@/features/externalPages/ExternalPagesSettings';
+import ExternalPagesSettings from './ExternalPagesSettings';
 import { useDownloadBackup, useSaveSystemSettings, useSystemSettings, type SystemSettingsDraft } from './api';
 
 const FIELDS = ['title', 'faviconIco', 'sessionMinutes', 'retentionDays'] as const;

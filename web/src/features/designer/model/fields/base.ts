@@ -72,7 +72,7 @@ export const BASE_FIELDS: readonly FieldDef[] = [
   },
   // A signal, or on a project's page one of the project's statistics (runtime/systemKeys.ts).
   { id: 'binding', type: { kind: 'signal' }, get: (w) => pickedOf(w.data), set: (w, v) => data(w, bindingOfPick(v)) },
-  // State texts (lib/signals/states.ts): a data text shows the state or the number; a button may add the state.
+  // State texts (entities/signals/states.ts): a data text shows the state or the number; a button may add the state.
   {
     id: 'valueText',
     type: { kind: 'choice', options: VALUE_TEXTS },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { EG_GATEWAY_POLL_MS, NO_GATEWAY_CODE } from '@/lib/live/liveConstants';
+import { EG_GATEWAY_POLL_MS, NO_GATEWAY_CODE } from '@/entities/live/liveConstants';
 import type { Gateway } from '../model/types';
-import { monitorKeys } from '@/lib/equipmentRecords/keys';
+import { monitorKeys } from '@/entities/equipmentRecords/keys';
 
 /**
  * POST /lfscada/monitor/multi/gateway/info {equipmentId} → the bound gateway, or null when none is bound (2001,

@@ -8,7 +8,7 @@
  * On a phone the records are cards (AlarmCards), the same parts (alarmCells.tsx).
  *
  * With the repair permission (`canRepair`) each record has "repair order": a new repair order made from the alarm,
- * its equipment, signal and text filled in (components/repairs/CreateRepairDialog.tsx).
+ * its equipment, signal and text filled in (entities/repairs/components/CreateRepairDialog.tsx).
  *
  * Viewing needs `monitor_multi_designer_alarm` (spec section 6); the server also checks its rule-type permission
  * and answers 1211, shown the same way.
@@ -19,18 +19,18 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '@/lib/api/errors';
-import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '@/lib/equipmentRecords/alarms';
-import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/signals/format';
-import { checkRange } from '../model/historyRange';
+import { ALARM_PAGE_SIZE, useAlarms, useConfirmAlarm, type AlarmQuery } from '@/entities/equipmentRecords/alarms';
+import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/chinaTime';
+import { checkRange } from '@/entities/equipmentRecords/historyRange';
 import { Limits } from '@/lib/api/limits';
 import type { AlarmRecord } from '../model/types';
 import { TabEmpty, TabError } from '@/components/LoadState';
 import { Code } from '@/lib/api/codes';
 import { useCardLayout } from '@/lib/layout';
-import { useReadEquipmentAlarms } from '@/lib/messages';
+import { useReadEquipmentAlarms } from '@/entities/messages/api';
 import { AlarmCards } from './AlarmCards';
 import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmRepair, AlarmValue, useValueMaps } from './alarmCells';
-import { CreateRepairDialog, type RepairPrefill } from '@/components/repairs/CreateRepairDialog';
+import { CreateRepairDialog, type RepairPrefill } from '@/entities/repairs/components/CreateRepairDialog';
 
 /** Server code: no permission to view alarm records. */
 export const NO_ALARM_PERMISSION_CODE = Code.NoAlarmPermission;

@@ -9,10 +9,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LiveValue, SignalEntry } from '@/generated/answers';
 import { ApiError } from '@/lib/api/errors';
-import { readSignal } from '@/lib/signals/commands';
-import { formatBaseTime, formatSignalValue } from '@/lib/signals/format';
+import { readSignal } from '@/entities/signals/commands';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { formatSignalValue } from '@/entities/signals/format';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
-import { WriteForm } from './WriteForm';
+import { WriteForm } from '@/entities/signals/components/WriteForm';
 
 type ReadOutcome = { kind: 'success'; reading: LiveValue | null; value: number | null } | { kind: 'failure'; message: string };
 

@@ -3,7 +3,7 @@
  * screen (spec section 2, "Equipment detail tabs"), with its repair and inspection records. The order form
  * (`…/:orderType/:orderId`) opens the repair order or the inspection worksheet beside the equipment.
  *
- * The page owns what several tabs share: the monitor session (lib/live: gateway status, open calls, the live
+ * The page owns what several tabs share: the monitor session (entities/live: gateway status, open calls, the live
  * socket), the latest stored values (so the table is filled before the first push), the signal catalogue, the
  * rolling buffer of the real-time curve, and the clock for staleness. Tabs are unmounted when hidden, so only
  * the visible one polls or draws.
@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
 import { useUser } from '@/lib/session';
-import { useEquipmentDetail } from '../api/equipmentDetail';
-import { useSignals } from '@/lib/signals/catalogue';
+import { useEquipmentDetail } from '@/entities/equipment/detail';
+import { useSignals } from '@/entities/signals/catalogue';
 import { positiveIdOf, trackPath } from '@/lib/paths';
 import { initialTab, isDetailTab, type DetailTab } from '../model/detailRoute';
 import { RollingBuffer } from '../model/rollingBuffer';
@@ -24,13 +24,13 @@ import { CommandTab } from './CommandTab';
 import { EquipmentInfoTab } from './EquipmentInfoTab';
 import { GatewayInfoTab } from './GatewayInfoTab';
 import { HistoryTab } from './HistoryTab';
-import { useLiveEquipment } from '@/lib/live/useLiveEquipment';
-import { MonitorStatusBadge } from '@/components/MonitorStatusBadge';
+import { useLiveEquipment } from '@/entities/live/useLiveEquipment';
+import { MonitorStatusBadge } from '@/entities/live/components/MonitorStatusBadge';
 import { RealtimeCurveTab } from './RealtimeCurveTab';
-import { RealtimeTab } from './RealtimeTab';
+import { RealtimeTab } from '@/entities/signals/components/RealtimeTab';
 import { TabEmpty } from '@/components/LoadState';
-import { OrderBeside } from '@/components/repairs/OrderBeside';
-import { canHandleRepairs } from '@/lib/repairs/rules';
+import { OrderBeside } from './OrderBeside';
+import { canHandleRepairs } from '@/entities/repairs/rules';
 import { InspectionTab } from './InspectionTab';
 import { RepairTab } from './RepairTab';
 

@@ -1,10 +1,10 @@
 /** Equipment info: what /equipment/detailInfo answers, as a description list (the service expiry date with its tag). */
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEquipmentDetail } from '../api/equipmentDetail';
-import { formatBaseTime } from '@/lib/signals/format';
+import { useEquipmentDetail } from '@/entities/equipment/detail';
+import { formatBaseTime } from '@/lib/chinaTime';
 import { TabError, TabLoading } from '@/components/LoadState';
-import { ExpiryDate } from '@/components/expiry/ExpiryTag';
+import { ExpiryDate } from '@/entities/expiry/components/ExpiryTag';
 
 /** The driver's protocol, when the equipment has one (`{"kind": "modbus_tcp", ...}`). */
 function driverType(driver: unknown): string | null {

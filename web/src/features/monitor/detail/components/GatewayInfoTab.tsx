@@ -5,11 +5,11 @@
 import { Descriptions, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGatewayDetails } from '../api/gatewayInfo';
-import { formatBaseTime } from '@/lib/signals/format';
-import { strengthBand, type StrengthBand } from '@/lib/signalStrength';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { strengthBand, type StrengthBand } from '@/entities/gateways/signalStrength';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
-import { GatewayClockWarning, GatewayPresenceTag } from '@/components/GatewayState';
-import { ExpiryDate } from '@/components/expiry/ExpiryTag';
+import { GatewayClockWarning, GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
+import { ExpiryDate } from '@/entities/expiry/components/ExpiryTag';
 
 const BAND_COLOUR: Record<StrengthBand, string> = { veryGood: 'green', good: 'cyan', fair: 'orange', bad: 'red' };
 

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import type { InspectionRecord } from '@/generated/answers';
 import { CardList, CardListItem, CardListPager } from '@/components/CardList';
 import { TabEmpty, TabError } from '@/components/LoadState';
-import { WorksheetDrawer } from '@/components/inspection/WorksheetDrawer';
+import { WorksheetDrawer } from '@/entities/inspection/components/WorksheetDrawer';
 import { catalogueText } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
-import { WORKSHEET_PAGE_SIZE, useInspectionRecords } from '@/lib/inspection/api';
+import { WORKSHEET_PAGE_SIZE, useInspectionRecords } from '@/entities/inspection/api';
 import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 
 export function InspectionTab({ equipmentId, canView }: { equipmentId: number; canView: boolean }) {
   const { t } = useTranslation();

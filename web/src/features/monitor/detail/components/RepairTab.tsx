@@ -9,13 +9,13 @@ import { Button, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TabEmpty, TabError } from '@/components/LoadState';
-import { CreateRepairDialog } from '@/components/repairs/CreateRepairDialog';
-import { RepairOrderDrawer } from '@/components/repairs/RepairOrderDrawer';
-import { RepairOrderList } from '@/components/repairs/RepairOrderList';
+import { CreateRepairDialog } from '@/entities/repairs/components/CreateRepairDialog';
+import { RepairOrderDrawer } from '@/entities/repairs/components/RepairOrderDrawer';
+import { RepairOrderList } from '@/entities/repairs/components/RepairOrderList';
 import { catalogueText } from '@/lib/api/errors';
 import { Code } from '@/lib/api/codes';
 import { TOUCH_TARGET, useCardLayout } from '@/lib/layout';
-import { REPAIR_PAGE_SIZE, useEquipmentRepairs } from '@/lib/repairs/api';
+import { REPAIR_PAGE_SIZE, useEquipmentRepairs } from '@/entities/repairs/api';
 
 export function RepairTab({ equipmentId, equipName, canView }: { equipmentId: number; equipName: string; canView: boolean }) {
   const { t } = useTranslation();

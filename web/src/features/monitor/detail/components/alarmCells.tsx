@@ -7,12 +7,12 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBaseTime } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
 import type { AlarmRecord } from '../model/types';
 import { useMemo } from 'react';
-import { useSignals } from '@/lib/signals/catalogue';
-import { stateOf, type StateText } from '@/lib/signals/states';
-import { StateValue } from '@/components/StateValue';
+import { useSignals } from '@/entities/signals/catalogue';
+import { stateOf, type StateText } from '@/entities/signals/states';
+import { StateValue } from '@/entities/signals/components/StateValue';
 
 export function alarmValueText(value: number | null): string {
   return value === null ? '—' : String(Number(value.toFixed(6)));

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { FakeSocket, stubWebSockets } from '@/lib/live/fakeSocket';
+import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
 import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { AlarmRecord, EquipmentDetail, Gateway } from '../model/types';

@@ -5,7 +5,8 @@
  * down-sampling to the pixels available: LTTB for raw rows (keeps the shape), 'max' for bucket maxima and 'min'
  * for bucket minima, so sampling never shaves a spike off the band.
  */
-import { formatBaseTime, formatNumber } from '@/lib/signals/format';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { formatNumber } from '@/entities/signals/format';
 import type { ChartLine } from './historySeries';
 import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
 

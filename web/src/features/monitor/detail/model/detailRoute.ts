@@ -6,7 +6,7 @@
  * its alarms: the spec names the parameter but not its values, and the route table's own test uses `true`. Any
  * value opens the Alarm tab except an explicit "no" (`0`, `false`, `no`, empty), so a flag (`1`, `true`,
  * `alarm`) and an alarm id both lead to the alarms. The work-order form opens on the realtime data with the order
- * beside it (components/repairs/OrderBeside.tsx): a repair order or an inspection worksheet.
+ * beside it (features/monitor/detail/components/OrderBeside.tsx): a repair order or an inspection worksheet.
  */
 
 export const DETAIL_TABS = ['realtime', 'equipment', 'gateway', 'command', 'history', 'alarm', 'curve', 'repair', 'inspection'] as const;

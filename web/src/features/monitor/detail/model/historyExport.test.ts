@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyFileName, historySheet } from './historyExport';
-import { stateOf } from '@/lib/signals/states';
+import { stateOf } from '@/entities/signals/states';
 import type { HistoryRow } from './historySeries';
 
 const labels = {

@@ -3,11 +3,11 @@
  * screen, values rounded to each signal's decimals as numbers (so they can be summed in the sheet) with their state
  * text beside them, min and max for bucketed signals.
  */
-import { formatBaseTime } from '@/lib/signals/format';
-import { sheetFileName, sheetNumber as rounded, type SheetCell } from '@/lib/sheetFile';
+import { formatBaseTime } from '@/lib/chinaTime';
+import { sheetFileName, sheetNumber as rounded, type SheetCell } from '@/entities/equipmentRecords/sheetFile';
 import type { HistoryRow } from './historySeries';
 
-export type { SheetCell } from '@/lib/sheetFile';
+export type { SheetCell } from '@/entities/equipmentRecords/sheetFile';
 
 export interface ExportLabels {
   time: string;
@@ -22,7 +22,7 @@ export interface ExportLabels {
   state: string;
 }
 
-/** A raw reading's state text (its signal's value map, lib/signals/states.ts), or null. */
+/** A raw reading's state text (its signal's value map, entities/signals/states.ts), or null. */
 export type StateTextOf = (row: Extract<HistoryRow, { kind: 'raw' }>) => string | null;
 
 /**
