@@ -51,8 +51,8 @@ pub enum WriteRefusal {
 
 /// The write rule, defined once: the server checks it before a command is sent (2004, 2003), the agent again
 /// before the device is written (`read_only`, `out_of_range`), and the console's form before either
-/// (web/src/lib/signals/writeValidation.ts). All three are held to the cases of
-/// `web/src/lib/signals/writeCases.json`. What the data type can hold is the agent's encoding's to judge.
+/// (web/src/entities/signals/writeValidation.ts). All three are held to the cases of
+/// `web/src/entities/signals/writeCases.json`. What the data type can hold is the agent's encoding's to judge.
 pub fn write_refusal(signal: &SignalDef, value: f64) -> Option<WriteRefusal> {
     if !signal.writable || !is_writable_area(signal.area) {
         return Some(WriteRefusal::ReadOnly);
@@ -184,10 +184,10 @@ pub fn signals(list: &[SignalDef]) -> Result<(), FieldError> {
 
 #[cfg(test)]
 mod tests {
-    /// The write rule's shared cases (web/src/lib/signals/writeCases.json): the console's form is held to them too.
+    /// The write rule's shared cases (web/src/entities/signals/writeCases.json): the console's form is held to them too.
     #[test]
     fn the_write_rule_holds_to_the_shared_cases() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/lib/signals/writeCases.json");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/src/entities/signals/writeCases.json");
         let table: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let cases = table["cases"].as_array().unwrap();
         assert!(cases.len() >= 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkWrite } from './writeValidation';
-import writeCases from '@/lib/signals/writeCases.json';
+import writeCases from './writeCases.json';
 
 const setpoint = { writable: true, dataType: 'uint16', min: 0, max: 2900 };
 const bit = { writable: true, dataType: 'bool', min: null, max: null };
@@ -50,7 +50,7 @@ describe('write values (spec section 5)', () => {
 
 /**
  * The write rule's cases shared with the server and the gateway agent (writeCases.json, held to the protocol's
- * `write_refusal` by a Rust test that reads it at web/src/lib/signals/, where it stays): the form refuses what they
+ * `write_refusal` by a Rust test that reads it at web/src/entities/signals/): the form refuses what they
  * refuse, for the same reason. The console is told a signal is writable only when its area is (`writableArea`); the
  * form's finer kinds (not a bit, below the minimum, above the maximum) are the protocol's `outOfRange`.
  */

@@ -3,7 +3,7 @@
  * on them: a read-only variable cannot be written at all; then the value must not be empty, must be a number, a bit
  * signal takes only 0 or 1, and the value must lie within the signal's min/max. The server and the gateway agent check
  * the same again, by the protocol's one rule (`write_refusal`, crates/protocol/src/validate.rs: 2004 read-only, 2003
- * over the limit); all three are held to the cases of lib/signals/writeCases.json. These only save the operator a round
+ * over the limit); all three are held to the cases of entities/signals/writeCases.json. These only save the operator a round
  * trip and say precisely what is wrong.
  *
  * Whether a write may be attempted at all (a bound signal, the write permission, a writable signal) is
