@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -8,11 +10,34 @@ import viteConfig from './vite.config.ts';
  *   the browser APIs antd needs (src/test/setup.ts).
  * A `.test.ts` that reaches for the DOM fails with "document is not defined": rename it `.dom.test.ts`.
  *
+ * The DOM files share their worker's environment and module cache (`isolate: false`): a fresh jsdom and a fresh
+ * import of antd, React and the app for each of ~80 files was about half of the DOM project's CPU time. What a file
+ * could leave behind is reset before each (src/test/setup.ts: the document, storage, the language). A file that
+ * replaces a module (`vi.mock`) runs isolated (the `dom-isolated` project, found by reading the files), since a
+ * shared module cache would hand its mock to the files after it.
+ *
  * Every core runs test files: Vitest's default on a run is one worker fewer than the cores, which is one worker on
  * the 2-core machines CI uses. Threads, not forks: a worker thread starts faster than a child process, and nothing
  * here needs a process of its own (no native modules, no process.chdir).
  */
 const DOM_FILES = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
+
+/** The DOM test files that call `vi.mock`, relative to web/. */
+function domFilesThatMock(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/(\.test\.tsx|\.dom\.test\.ts)$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(')) {
+        found.push(relative(import.meta.dirname, path));
+      }
+    }
+  };
+  walk(join(import.meta.dirname, 'src'));
+  return found.sort();
+}
+const MOCKING_FILES = domFilesThatMock();
 
 export default mergeConfig(
   viteConfig,
@@ -41,6 +66,17 @@ export default mergeConfig(
             name: 'dom',
             environment: 'jsdom',
             include: DOM_FILES,
+            exclude: MOCKING_FILES,
+            setupFiles: ['./src/test/setup.ts'],
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom-isolated',
+            environment: 'jsdom',
+            include: MOCKING_FILES,
             setupFiles: ['./src/test/setup.ts'],
           },
         },

@@ -2,12 +2,12 @@
  * Test environment for jsdom: the browser APIs antd relies on that jsdom lacks, a clean DOM and storage between
  * tests, and Chinese as the starting language (the product default).
  */
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { fixedMediaQuery } from './viewport';
 import { installAntdStyleSink } from './antdStyleSink';
 // The app initialises i18n in main.tsx; component tests render parts of it without main.
-import '@/lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 // Every area's texts in every language at once, so components render their texts on the first render, as in the
 // browser once a screen's chunk and its texts are in.
 import '@/test/allTexts';
@@ -32,6 +32,17 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+// Most DOM files share one environment and module cache (vitest.config.ts, `isolate: false`); this runs before each
+// of them, so a file starts as it would in an environment of its own: an empty document (antd's pop-ups and
+// messages mount outside the tree that `cleanup` unmounts: one file's rename field was found by the next file's
+// query), empty storage, and the product's default language whatever the file before switched to.
+beforeAll(async () => {
+  document.body.replaceChildren();
+  sessionStorage.clear();
+  await changeLanguage('zh-CN');
+  localStorage.clear();
+});
 
 beforeEach(() => {
   localStorage.clear();
