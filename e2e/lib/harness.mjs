@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
@@ -47,6 +47,8 @@ export async function startServer({ extraArgs = [] } = {}) {
   });
   return {
     base,
+    /** What the server has printed so far (warnings and errors: the tests run it with IRONSIGHT_LOG=warn). */
+    output: () => output,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
@@ -119,9 +121,15 @@ export async function loginThroughForm(page, base, loginname, password) {
 export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extraArgs = [] } = {}) {
   let server;
   let chromium;
+  /** The pages the running test opened, for what a failure leaves behind. */
+  const pages = new Set();
   before(async () => {
     server = await startServer({ extraArgs });
     chromium = await launchBrowser();
+  });
+  afterEach(async (t) => {
+    if (!t.passed) await reportFailure(t.name, [...pages], server);
+    pages.clear();
   });
   after(async () => {
     await chromium?.close();
@@ -145,7 +153,9 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
      */
     async newPage(device = {}) {
       const context = await chromium.browser.newContext({ viewport, acceptDownloads: true, reducedMotion: 'reduce', ...device });
-      return context.newPage();
+      const page = await context.newPage();
+      pages.add(page);
+      return page;
     },
     /**
      * Logs in as the demo account and waits for the landing page's shell. The URL changes before the shell's
@@ -159,6 +169,32 @@ export function consoleUnderTest({ viewport = { width: 1366, height: 860 }, extr
       await page.locator('#top-nav, #shell-menu-button').first().waitFor();
     },
   };
+}
+
+/**
+ * What a failed test leaves for its root cause, printed with the failure: a screenshot of each page it had open as
+ * it failed (e2e/screenshots/FAILED-…), the error and warning texts those pages showed (alerts, toasts, form
+ * errors), and what the server logged (warnings and errors). A failure met once must be explained, not rerun.
+ */
+async function reportFailure(testName, pages, server) {
+  const name = testName.replace(/[^\w-]+/g, '-').slice(0, 60);
+  const lines = [`failed: ${testName}`];
+  for (const [i, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    try {
+      await shot(page, `FAILED-${name}-${i}`);
+      lines.push(`page ${i}: ${page.url()} (screenshot e2e/screenshots/FAILED-${name}-${i}.png)`);
+      const shown = await page
+        .locator('.ant-alert-message, .ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error')
+        .allInnerTexts();
+      if (shown.length > 0) lines.push(`  shown: ${shown.map((text) => JSON.stringify(text)).join(', ')}`);
+    } catch (error) {
+      lines.push(`page ${i}: not captured (${error.message})`);
+    }
+  }
+  const logged = (server?.output() ?? '').split('\n').filter((line) => /WARN|ERROR/.test(line));
+  lines.push(logged.length > 0 ? `server logged:\n${logged.slice(-30).join('\n')}` : 'server logged no warning or error');
+  console.error(lines.join('\n'));
 }
 
 /** Waits for `count` of the page's animation frames: time on the page's own clock, for a test that must see
