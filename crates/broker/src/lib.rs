@@ -11,6 +11,8 @@
 //! - `front.rs` — the public port: our accept loop (per-address cap, first bytes within 5 s) relaying each
 //!   connection to rmqtt on loopback with a PROXY header naming the peer; `conn_cap.rs` — the per-address cap,
 //!   shared with the server's HTTP listener.
+//! - `throttle.rs` — failed MQTT logins counted per address and client id in capped maps, refused before the
+//!   authority is asked.
 //! - `embed.rs` — everything that touches rmqtt: the listener, the in-memory retainer, and the hook handler that
 //!   asks the [`Authority`] at CONNECT and applies `acl` at PUBLISH, SUBSCRIBE and to the last will.
 //! - `tests/broker.rs` — the same rules seen from real MQTT clients over real sockets.

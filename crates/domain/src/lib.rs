@@ -27,6 +27,8 @@
 //!   console's Content-Security-Policy.
 //! - [`mvar`]: a project's intermediate variables: calc types, the custom formula's grammar, computing a value.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
+//! - [`reason`]: why a parameter was refused (the reasons of `InvalidParam`), with their texts in both languages.
+//! - [`workflow`]: the one shape of a work order's rule table, shared by repair orders and inspection worksheets.
 
 pub mod alarm;
 pub mod catalogue;

@@ -10,6 +10,7 @@
 //!   error texts — one table.
 //! - [`validate`]: checks of driver settings and signal definitions, field by field.
 //! - [`schema`]: the drivers' settings as data (kinds, limits, defaults, labels) for the console's driver form.
+//! - [`address`]: where a driver reaches its device, compared between equipment of one gateway.
 
 pub mod address;
 pub mod errors;

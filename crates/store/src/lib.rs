@@ -41,6 +41,18 @@
 //! - [`ezviz_keys`]: each organisation's EZVIZ open-platform key (app key and secret) for its video widgets.
 //! - [`external_pages`]: the organisation's external pages, framed under Manage (their origins are the CSP's).
 //! - [`system`]: gateway hardware in use, equipment models (signal-list templates), system announcements.
+//! - [`templates`]: page templates (faceplates) saved for the organisation and dropped on any page.
+//! - [`page_passwords`]: the password a configuration page may ask for before the viewer shows it.
+//! - [`profiles`]: a user's basic profile (name, contact, department).
+//! - [`org_settings`]: an organisation's system settings (idle session timeout, history retention).
+//! - [`expiry`]: expiry dates of equipment and gateways, who is told as one nears, and what was told.
+//! - [`notify`]: alarm notification beyond the browser: SMTP server, users' channels, the delivery queue and log.
+//! - [`ops_center`]: the operating centre's figures per equipment the viewer may see.
+//! - [`project_statistics`]: the project monitor's equipment and alarm counts.
+//! - [`work_orders`]: what repair orders and inspection worksheets share (numbers, steps, messages).
+//! - [`repairs`]: repair work orders, their steps and pictures.
+//! - [`inspection`], [`worksheets`]: inspection items and plans; the worksheets generated from them.
+//! - [`inspect`]: a whole-database reading, for tests that a refused call changed nothing.
 
 pub mod access;
 pub mod alarms;
