@@ -8,7 +8,7 @@
 use crate::helpers::{Answer, TestApp, answer, browser};
 use ironsight::access::Object;
 use ironsight_store::alarms::{AlarmKey, NewAlarm};
-use ironsight_store::commands::NewCommand;
+use ironsight_store::commands::{CommandStatus, NewCommand};
 use serde_json::json;
 
 /// Every name of the hidden equipment's objects carries this, so an answer that shows any of them is caught.
@@ -224,6 +224,10 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         value: None,
     };
     app.store.add_command(&new).await.unwrap();
+    // Given its outcome now, the one the server's sweep gives a command left open for 60 s: on a loaded machine the
+    // walk took longer than that, and the sweep's change to the open command looked like a refused call's.
+    let answered = app.store.set_command_status(&command, CommandStatus::Timeout, Some(1301), None).await.unwrap();
+    assert!(answered, "the command was open");
     // Projects are the organisation's: the name must not carry the hidden side's label (the walk looks for it).
     let project_name = format!("Line {equipment}");
     let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
