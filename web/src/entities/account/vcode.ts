@@ -3,9 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { Captcha } from '@/generated/answers';
 
-/** POST /lfscada/user/showVcode: a captcha image; the answer is tied to this browser by an HttpOnly cookie. */
-export type Vcode = Captcha;
-
 export const vcodeKeys = {
   vcode: ['public', 'vcode'] as const,
 };
@@ -13,8 +10,9 @@ export const vcodeKeys = {
 /** Validity when the server does not say (spec section 9: verification codes are valid for 10 minutes). */
 const DEFAULT_VCODE_SECONDS = 600;
 
-export function fetchVcode(signal?: AbortSignal): Promise<Vcode> {
-  return post<Vcode>('/lfscada/user/showVcode', undefined, { silent: true, ...(signal ? { signal } : {}) });
+/** POST /lfscada/user/showVcode: a captcha image; the answer is tied to this browser by an HttpOnly cookie. */
+export function fetchVcode(signal?: AbortSignal): Promise<Captcha> {
+  return post<Captcha>('/lfscada/user/showVcode', undefined, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
-import { EG_GATEWAY_INFO_PATH, EG_OPEN_PATH, fetchGatewayInfo, openMonitor } from './egMonitorApi';
+import { BOUND_GATEWAY_PATH } from '@/entities/gateways/api';
+import { EG_OPEN_PATH, fetchGatewayInfo, openMonitor } from './egMonitorApi';
 
 let server: FakeServer;
 let toasts: string[];
@@ -19,15 +20,15 @@ afterEach(() => {
 describe('EG monitor calls (spec section 7)', () => {
   it('gateway info posts the equipment id and resolves with the gateway', async () => {
     const info = { sn: 'EG-1', online: true, vpn: false, interval: 5000, economizeOpen: true };
-    server.on(EG_GATEWAY_INFO_PATH, ok(info));
+    server.on(BOUND_GATEWAY_PATH, ok(info));
     await expect(fetchGatewayInfo('e-7')).resolves.toEqual(info);
-    expect(server.calls(EG_GATEWAY_INFO_PATH)[0]?.body).toBe('equipmentId=e-7');
+    expect(server.calls(BOUND_GATEWAY_PATH)[0]?.body).toBe('equipmentId=e-7');
   });
 
   it('gateway info rejects quietly with 2001, and reads an empty success as 2001', async () => {
-    server.on(EG_GATEWAY_INFO_PATH, fail('2001', '暂无网关或报警数据'));
+    server.on(BOUND_GATEWAY_PATH, fail('2001', '暂无网关或报警数据'));
     await expect(fetchGatewayInfo(1)).rejects.toMatchObject({ code: '2001' });
-    server.on(EG_GATEWAY_INFO_PATH, ok(null));
+    server.on(BOUND_GATEWAY_PATH, ok(null));
     await expect(fetchGatewayInfo(1)).rejects.toMatchObject({ code: '2001' });
     expect(toasts).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import type { Gateway } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import { apiErrorFor } from '@/lib/api/errors';
+import { fetchBoundGateway } from '@/entities/gateways/api';
 import { EG_OPEN_DELAY, NO_GATEWAY_CODE } from './liveConstants';
 
 export type EquipmentId = string | number;
@@ -25,17 +26,16 @@ export interface EgMonitorApi {
   openMonitor(request: EgOpenRequest): Promise<unknown>;
 }
 
-export const EG_GATEWAY_INFO_PATH = '/lfscada/monitor/multi/gateway/info';
 export const EG_OPEN_PATH = '/lfscada/monitor/multi/open';
 
 /**
- * POST /lfscada/monitor/multi/gateway/info {equipmentId}. Silent: it is a background poll, and 2001 is an answer
- * the session expects, not an error to show. A success without a gateway object is read as 2001 too.
+ * The bound gateway (entities/gateways/api.ts: silent, a background poll). No gateway (2001, or a success without
+ * a gateway object) rejects with an ApiError of code 2001: the answer the session expects, not an error to show.
  */
 export async function fetchGatewayInfo(equipmentId: EquipmentId): Promise<Gateway> {
-  const data = await post<Gateway | null>(EG_GATEWAY_INFO_PATH, { equipmentId }, { silent: true });
-  if (typeof data !== 'object' || data === null) throw apiErrorFor(NO_GATEWAY_CODE);
-  return data;
+  const gateway = await fetchBoundGateway(equipmentId);
+  if (gateway === null) throw apiErrorFor(NO_GATEWAY_CODE);
+  return gateway;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
-import { EG_GATEWAY_INFO_PATH, EG_OPEN_PATH, type EquipmentId } from './egMonitorApi';
+import { BOUND_GATEWAY_PATH } from '@/entities/gateways/api';
+import { EG_OPEN_PATH, type EquipmentId } from './egMonitorApi';
 import { INITIAL_EG_MONITOR_STATE } from './egMonitorSession';
 import { EG_SIGNAL_TOKEN_PATH } from './egSignalChannel';
 import { fakeSockets } from './fakeSocket';
@@ -29,7 +30,7 @@ function render(initial: EquipmentId | undefined) {
 beforeEach(() => {
   vi.useFakeTimers();
   server = installFakeServer({ loggedIn: true });
-  server.on(EG_GATEWAY_INFO_PATH, ok(gatewayInfo));
+  server.on(BOUND_GATEWAY_PATH, ok(gatewayInfo));
   server.on(EG_OPEN_PATH, ok(null));
   let issued = 0;
   server.on(EG_SIGNAL_TOKEN_PATH, () => ok(`tok-${++issued}`));
@@ -52,7 +53,7 @@ describe('useEgMonitorSession', () => {
   it('runs a session: status, open with delay 600, values from the socket', async () => {
     const { result } = render(42);
     await flush();
-    expect(server.calls(EG_GATEWAY_INFO_PATH).map((r) => r.body)).toEqual(['equipmentId=42']);
+    expect(server.calls(BOUND_GATEWAY_PATH).map((r) => r.body)).toEqual(['equipmentId=42']);
     expect(server.calls(EG_OPEN_PATH).map((r) => r.body)).toEqual(['interval=5000&delay=600&equipmentId=42']);
     expect(server.calls(EG_SIGNAL_TOKEN_PATH).map((r) => r.body)).toEqual(['equipmentId=42']);
     expect(result.current).toMatchObject({ monitoring: true, loaded: false, gateway: gatewayInfo });
@@ -65,7 +66,7 @@ describe('useEgMonitorSession', () => {
   });
 
   it('clears the gateway on 2001', async () => {
-    server.on(EG_GATEWAY_INFO_PATH, fail('2001', '暂无网关或报警数据'));
+    server.on(BOUND_GATEWAY_PATH, fail('2001', '暂无网关或报警数据'));
     const { result } = render(42);
     await flush();
     expect(result.current).toMatchObject({ gateway: null, monitoring: false, loaded: true });
@@ -84,7 +85,7 @@ describe('useEgMonitorSession', () => {
     expect(result.current).toBe(INITIAL_EG_MONITOR_STATE);
     expect(first.closedByClient).toBe(true);
     await flush();
-    expect(server.calls(EG_GATEWAY_INFO_PATH).map((r) => r.body)).toEqual(['equipmentId=1', 'equipmentId=2']);
+    expect(server.calls(BOUND_GATEWAY_PATH).map((r) => r.body)).toEqual(['equipmentId=1', 'equipmentId=2']);
     expect(result.current.values).toEqual({});
   });
 
@@ -99,7 +100,7 @@ describe('useEgMonitorSession', () => {
   });
 
   it('re-opens an economizing gateway when the window sees activity again', async () => {
-    server.on(EG_GATEWAY_INFO_PATH, ok({ ...gatewayInfo, economizeOpen: true }));
+    server.on(BOUND_GATEWAY_PATH, ok({ ...gatewayInfo, economizeOpen: true }));
     const { result } = render(42);
     await flush();
     await act(() => vi.advanceTimersByTimeAsync(EG_OPEN_REPEAT_MS));

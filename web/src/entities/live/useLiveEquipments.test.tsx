@@ -9,7 +9,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/queryClient';
 import { installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
-import { EG_GATEWAY_INFO_PATH, EG_OPEN_PATH } from './egMonitorApi';
+import { BOUND_GATEWAY_PATH } from '@/entities/gateways/api';
+import { EG_OPEN_PATH } from './egMonitorApi';
 import { EG_SIGNAL_TOKEN_PATH } from './egSignalChannel';
 import { fakeSockets, type FakeSocket } from './fakeSocket';
 import { EG_OPEN_REPEAT_MS } from './liveConstants';
@@ -55,7 +56,7 @@ const frame = (signalId: string, value: number, gatewayAlarm: number, time = Dat
 beforeEach(() => {
   vi.useFakeTimers();
   server = installFakeServer({ loggedIn: true });
-  server.on(EG_GATEWAY_INFO_PATH, (request) => ok(gateways[equipmentOf(request.body)]));
+  server.on(BOUND_GATEWAY_PATH, (request) => ok(gateways[equipmentOf(request.body)]));
   server.on(EG_OPEN_PATH, ok(null));
   server.on(EG_SIGNAL_TOKEN_PATH, (request) => ok(`tok-${equipmentOf(request.body)}`));
   // Stored values: equipment 2 has an older reading of its signal, equipment 1 none.
@@ -74,7 +75,7 @@ describe('useLiveEquipments', () => {
   it('runs one session per equipment and merges the values of both', async () => {
     const { result } = render([1, 2]);
     await flush();
-    expect(server.calls(EG_GATEWAY_INFO_PATH).map((r) => r.body).sort()).toEqual(['equipmentId=1', 'equipmentId=2']);
+    expect(server.calls(BOUND_GATEWAY_PATH).map((r) => r.body).sort()).toEqual(['equipmentId=1', 'equipmentId=2']);
     expect(server.calls(EG_OPEN_PATH).map((r) => r.body).sort()).toEqual([
       'interval=1000&delay=600&equipmentId=1',
       'interval=5000&delay=600&equipmentId=2',
@@ -102,7 +103,7 @@ describe('useLiveEquipments', () => {
   });
 
   it('counts an equipment whose gateway is offline, while the other is monitored', async () => {
-    server.on(EG_GATEWAY_INFO_PATH, (request) =>
+    server.on(BOUND_GATEWAY_PATH, (request) =>
       ok(equipmentOf(request.body) === '2' ? { ...gateways['2'], online: false } : gateways['1']),
     );
     const { result } = render([1, 2]);

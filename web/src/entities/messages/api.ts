@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
+import type { Changed } from '@/generated/answers';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -13,8 +14,8 @@ export const messageKeys = {
 };
 
 /** POST /lfscada/msg/markAsReadForEquipAlarm {dataId, equipType: 'eg'} → {changed}. Silent: a background mark. */
-export function markEquipmentAlarmsRead(equipId: number): Promise<{ changed: number }> {
-  return post<{ changed: number }>('/lfscada/msg/markAsReadForEquipAlarm', { dataId: equipId, equipType: 'eg' }, { silent: true });
+export function markEquipmentAlarmsRead(equipId: number): Promise<Changed> {
+  return post<Changed>('/lfscada/msg/markAsReadForEquipAlarm', { dataId: equipId, equipType: 'eg' }, { silent: true });
 }
 
 /** Reads the equipment's alarm messages while `active` (the alarm records are on screen), again when `key` changes. */

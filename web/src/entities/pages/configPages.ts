@@ -7,13 +7,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
+import type { Created, PageSummary } from '@/generated/answers';
 
-/** A configuration page of an equipment or a project (the server's answer type). */
-export type { PageSummary as ConfigPage } from '@/generated/answers';
-import type { PageSummary as ConfigPage } from '@/generated/answers';
-
-/** A page with its document (the JSON the designer saves; parsed by the viewer, not trusted as typed here). */
-export interface ConfigPageInfo extends ConfigPage {
+/**
+ * A page (the generated `PageSummary`) with its document (the JSON the designer saves; parsed by the viewer, not
+ * trusted as typed here).
+ */
+export interface ConfigPageInfo extends PageSummary {
   document: unknown;
 }
 
@@ -58,9 +58,9 @@ function ownerCall(owner: PageOwner): { query: string; add: string; body: Record
  * pages, oldest first (`home` marks the owner's home page). A project answers 1253 when the caller may not see it
  * (another organisation's, or a limited sub-account without every equipment of it granted).
  */
-export function fetchPages(owner: PageOwner, signal?: AbortSignal): Promise<ConfigPage[]> {
+export function fetchPages(owner: PageOwner, signal?: AbortSignal): Promise<PageSummary[]> {
   const call = ownerCall(owner);
-  return post<ConfigPage[]>(call.query, call.body, { silent: true, ...(signal ? { signal } : {}) });
+  return post<PageSummary[]>(call.query, call.body, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 /** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
@@ -98,7 +98,7 @@ export function givePagePassword(pageId: number, password: string): Promise<unkn
 
 /** The owner's pages, one cache entry for its page list, the viewer's tabs and the designer's "open page". */
 export function usePages(owner: PageOwner) {
-  return useQuery<ConfigPage[], ApiError>({
+  return useQuery<PageSummary[], ApiError>({
     queryKey: configPageKeys.list(owner),
     queryFn: ({ signal }) => fetchPages(owner, signal),
   });
@@ -120,10 +120,10 @@ export function savePage(owner: PageOwner, change: PageChange): Promise<unknown>
     case 'add': {
       const { add, body } = ownerCall(owner);
       const size = { width: change.width ?? undefined, height: change.height ?? undefined };
-      return post<{ id: number }>(add, { ...body, title: change.title.trim(), ...size }, { silent: true });
+      return post<Created>(add, { ...body, title: change.title.trim(), ...size }, { silent: true });
     }
     case 'copy':
-      return post<{ id: number }>('/lfscada/configuration/page/copy', { id: change.id, title: change.title.trim() }, { silent: true });
+      return post<Created>('/lfscada/configuration/page/copy', { id: change.id, title: change.title.trim() }, { silent: true });
     case 'home':
       return post<null>('/lfscada/configuration/page/setHome', { id: change.id }, { silent: true });
     case 'rename':

@@ -22,10 +22,10 @@ export const PROJECT_REMARK_MAX = Limits.RemarkChars;
 /** A scene of /lfscada/scene/query. */
 export type { SceneSummary } from '@/generated/answers';
 
-/** /lfscada/scene/info: the scene's cards (the monitor's card plus its key values) in the chosen order. */
-export type { KeyValue, Scene } from '@/generated/answers';
-/** One equipment card of a scene. */
-export type { MapCard as SceneCard } from '@/generated/answers';
+/**
+ * /lfscada/scene/info: the scene's cards (`MapCard`: the monitor's card plus its key values) in the chosen order.
+ */
+export type { KeyValue, MapCard, Scene } from '@/generated/answers';
 
 /** A project of /lfscada/project/query, a page of them, and one project with its equipment by name. */
 export type { Project, ProjectSummary } from '@/generated/answers';

@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { Tabs, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ConfigPage } from '@/entities/pages/configPages';
+import type { PageSummary } from '@/generated/answers';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { PageSourceProvider } from '@/runtime/live/pageSource';
 import { sharePageSource } from './sharePageSource';
@@ -16,9 +16,9 @@ import { sharePageSource } from './sharePageSource';
 interface SharePagesPaneProps {
   equipId: number;
   /** The pages the share shows (`share/pages`), at least one. */
-  pages: readonly ConfigPage[];
+  pages: readonly PageSummary[];
   /** The page shown. */
-  shown: ConfigPage;
+  shown: PageSummary;
   onSelect: (pageId: number) => void;
 }
 

@@ -38,9 +38,6 @@ export type ModelSummary = answers.ModelSummary;
  */
 export type ModelInfo = Omit<answers.Model, 'signals'> & { signals: answers.SignalDef[] };
 
-/** `/equipment/model/equipment`: where a model may be applied (no signals) or made from (with signals). */
-export type EquipmentChoice = answers.EquipmentSignalCount;
-
 /** The server's limits of a library model (crates/domain/src/limits.rs). */
 export const MODEL_NAME_MAX = Limits.ModelNameChars;
 export const MANUFACTURER_MAX = Limits.ManufacturerChars;

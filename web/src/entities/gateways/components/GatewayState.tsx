@@ -5,15 +5,16 @@
  */
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { presenceOf, type GatewayPresence } from '@/entities/gateways/gateway';
+import type { Presence } from '@/generated/answers';
+import { presenceOf } from '@/entities/gateways/gateway';
 
-const PRESENCE_COLOUR: Record<GatewayPresence, string> = { online: 'success', offline: 'default', unknown: 'warning' };
+const PRESENCE_COLOUR: Record<Presence, string> = { online: 'success', offline: 'default', unknown: 'warning' };
 
 export function GatewayPresenceTag({
   gateway,
   testId,
 }: {
-  gateway: { online: boolean; presence?: GatewayPresence };
+  gateway: { online: boolean; presence?: Presence };
   testId: string;
 }) {
   const { t } = useTranslation();

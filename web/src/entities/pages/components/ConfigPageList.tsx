@@ -14,7 +14,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { refusedField } from '@/lib/api/fieldErrors';
-import { PAGE_DEFAULT_SIZE, PAGE_TITLE_MAX, usePageChanges, usePages, type ConfigPage, type PageChange, type PageOwner } from '@/entities/pages/configPages';
+import { PAGE_DEFAULT_SIZE, PAGE_TITLE_MAX, usePageChanges, usePages, type PageChange, type PageOwner } from '@/entities/pages/configPages';
+import type { PageSummary } from '@/generated/answers';
 import { designerPath } from '@/lib/paths';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
 import { TabError } from '@/components/LoadState';
@@ -23,7 +24,7 @@ type Values = { title: string; width?: number | null; height?: number | null };
 /** Canvas sizes the form accepts (px), as the server does. */
 const SIZE = { min: 100, max: 10_000 } as const;
 
-type Dialog = { kind: 'add' } | { kind: 'rename' | 'copy'; page: ConfigPage };
+type Dialog = { kind: 'add' } | { kind: 'rename' | 'copy'; page: PageSummary };
 
 interface ConfigPageListProps {
   owner: PageOwner;
@@ -46,7 +47,7 @@ export function ConfigPageList({ owner, readOnly }: ConfigPageListProps) {
     setDialog(next);
   };
 
-  const columns: ColumnsType<ConfigPage> = [
+  const columns: ColumnsType<PageSummary> = [
     {
       title: t('pageList.field.title'),
       key: 'title',
@@ -155,7 +156,7 @@ export function ConfigPageList({ owner, readOnly }: ConfigPageListProps) {
       {pages.isError ? (
         <TabError title={t('pageList.loadFailed')} error={pages.error} onRetry={() => void pages.refetch()} testId="page-load-error" />
       ) : (
-        <Table<ConfigPage>
+        <Table<PageSummary>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -2,15 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import { Limits } from '@/lib/api/limits';
 import type { ApiError } from '@/lib/api/errors';
-
-/** The part of a gateway row the equipment screens show. */
-export interface GatewayOption {
-  /** The gateway's id (the equipment list filters by it). */
-  id: number;
-  sn: string;
-  name: string;
-  online: boolean;
-}
+import type { Gateway, Listed } from '@/generated/answers';
 
 /** The server's largest page: the screens show at most this many gateways to choose from. */
 export const GATEWAY_OPTIONS_MAX = Limits.PageSizeMax;
@@ -19,9 +11,9 @@ export const GATEWAY_OPTIONS_MAX = Limits.PageSizeMax;
  * POST /lfscada/gateway/query {keyword?, page 1, pageSize 100}: gateways to bind to or filter the list by. A
  * keyword narrows it on the server when an organisation has more.
  */
-export function fetchGatewayOptions(keyword: string, signal?: AbortSignal): Promise<{ total: number; list: GatewayOption[] }> {
+export function fetchGatewayOptions(keyword: string, signal?: AbortSignal): Promise<Listed<Gateway>> {
   const trimmed = keyword.trim();
-  return post<{ total: number; list: GatewayOption[] }>(
+  return post<Listed<Gateway>>(
     '/lfscada/gateway/query',
     { ...(trimmed ? { keyword: trimmed } : {}), page: 1, pageSize: GATEWAY_OPTIONS_MAX },
     { silent: true, ...(signal ? { signal } : {}) },
@@ -29,7 +21,7 @@ export function fetchGatewayOptions(keyword: string, signal?: AbortSignal): Prom
 }
 
 export function useGatewayOptions(keyword = '') {
-  return useQuery<{ total: number; list: GatewayOption[] }, ApiError>({
+  return useQuery<Listed<Gateway>, ApiError>({
     queryKey: ['equipment', 'gatewayOptions', keyword.trim()],
     queryFn: ({ signal }) => fetchGatewayOptions(keyword, signal),
     staleTime: 30_000,

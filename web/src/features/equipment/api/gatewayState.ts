@@ -1,30 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-
-/** What the driver tab shows of the bound gateway: reachability and whether its configuration is in force. */
-export interface GatewayState {
-  sn: string;
-  name: string;
-  online: boolean;
-  /** Raised by every driver, signal or binding change; the gateway acknowledges the version it applied. */
-  configVersion: number;
-  appliedVersion: number;
-  /** The gateway's reason for refusing the configuration, if it did. */
-  configError: string | null;
-}
+import type { Gateway } from '@/generated/answers';
 
 export type ConfigState = 'applied' | 'pending' | 'error';
 
-/** The agent's error wins, then applied (it runs the latest version), else pending. */
-export function configStateOf(gateway: Pick<GatewayState, 'configVersion' | 'appliedVersion' | 'configError'>): ConfigState {
+/**
+ * Whether the bound gateway's configuration is in force: `configVersion` is raised by every driver, signal or binding
+ * change, the gateway acknowledges the version it applied (`appliedVersion`) or says why it refused it
+ * (`configError`). The agent's error wins, then applied (it runs the latest version), else pending.
+ */
+export function configStateOf(gateway: Pick<Gateway, 'configVersion' | 'appliedVersion' | 'configError'>): ConfigState {
   if (gateway.configError?.trim()) return 'error';
   return gateway.appliedVersion >= gateway.configVersion ? 'applied' : 'pending';
 }
 
-/** POST /lfscada/gateway/info {sn} → the gateway; 2001 when there is none. Silent: shown inline. */
-export function fetchGatewayState(sn: string, signal?: AbortSignal): Promise<GatewayState> {
-  return post<GatewayState>('/lfscada/gateway/info', { sn }, { silent: true, ...(signal ? { signal } : {}) });
+/**
+ * POST /lfscada/gateway/info {sn} → the gateway (the driver tab shows its reachability and configuration state);
+ * 2001 when there is none. Silent: shown inline.
+ */
+export function fetchGatewayState(sn: string, signal?: AbortSignal): Promise<Gateway> {
+  return post<Gateway>('/lfscada/gateway/info', { sn }, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 /**
@@ -33,7 +29,7 @@ export function fetchGatewayState(sn: string, signal?: AbortSignal): Promise<Gat
  * until the watch ends (an offline gateway applies nothing).
  */
 export function useGatewayState(sn: string | null | undefined, watchUntil: number, intervalMs = 2000) {
-  return useQuery<GatewayState, ApiError>({
+  return useQuery<Gateway, ApiError>({
     queryKey: ['equipment', 'gatewayState', sn],
     queryFn: ({ signal }) => fetchGatewayState(sn as string, signal),
     enabled: Boolean(sn),

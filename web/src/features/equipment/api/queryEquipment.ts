@@ -1,12 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { PAGE_SIZE, type Equipment, type EquipmentSort } from '../model';
-
-export interface EquipmentPage {
-  total: number;
-  list: Equipment[];
-}
+import type { Equipment, Listed } from '@/generated/answers';
+import { PAGE_SIZE, type EquipmentSort } from '../model';
 
 /**
  * What the list asks for. The server searches the keyword in name, model, manufacturer and address, filters by
@@ -43,9 +39,9 @@ export const equipmentKeys = {
  * POST /lfscada/equipment/multi/query {keyword?, online?, gatewayId?, groupId?, sort, page, pageSize} →
  * {total, list}; a filter left out is not applied. Silent: shown inline.
  */
-export function fetchEquipment(query: EquipmentQuery, signal?: AbortSignal): Promise<EquipmentPage> {
+export function fetchEquipment(query: EquipmentQuery, signal?: AbortSignal): Promise<Listed<Equipment>> {
   const keyword = query.keyword.trim();
-  return post<EquipmentPage>(
+  return post<Listed<Equipment>>(
     '/lfscada/equipment/multi/query',
     {
       ...(keyword ? { keyword } : {}),
@@ -61,7 +57,7 @@ export function fetchEquipment(query: EquipmentQuery, signal?: AbortSignal): Pro
 }
 
 export function useEquipmentList(query: EquipmentQuery) {
-  return useQuery<EquipmentPage, ApiError>({
+  return useQuery<Listed<Equipment>, ApiError>({
     queryKey: equipmentKeys.list(query),
     queryFn: ({ signal }) => fetchEquipment(query, signal),
     placeholderData: keepPreviousData,

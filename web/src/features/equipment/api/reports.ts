@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-
-/** A report definition: chosen signals sampled every `periodMs` (the server's answer type). */
-export type { Report as ReportDef } from '@/generated/answers';
-import type { Report as ReportDef } from '@/generated/answers';
+import type { Report } from '@/generated/answers';
 
 export const reportKeys = {
   list: (equipmentId: number) => ['equipment', 'reports', equipmentId] as const,
 };
 
-/** POST /lfscada/monitor/multi/report/queryAll {equipmentId} → the equipment's report definitions. */
-export function fetchReports(equipmentId: number, signal?: AbortSignal): Promise<ReportDef[]> {
-  return post<ReportDef[]>(
+/**
+ * POST /lfscada/monitor/multi/report/queryAll {equipmentId} → the equipment's report definitions (`Report`: chosen
+ * signals sampled every `periodMs`).
+ */
+export function fetchReports(equipmentId: number, signal?: AbortSignal): Promise<Report[]> {
+  return post<Report[]>(
     '/lfscada/monitor/multi/report/queryAll',
     { equipmentId },
     { silent: true, ...(signal ? { signal } : {}) },
@@ -20,7 +20,7 @@ export function fetchReports(equipmentId: number, signal?: AbortSignal): Promise
 }
 
 export function useReports(equipmentId: number) {
-  return useQuery<ReportDef[], ApiError>({
+  return useQuery<Report[], ApiError>({
     queryKey: reportKeys.list(equipmentId),
     queryFn: ({ signal }) => fetchReports(equipmentId, signal),
   });

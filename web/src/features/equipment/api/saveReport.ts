@@ -3,6 +3,7 @@ import { post } from '@/lib/api/client';
 import { Limits } from '@/lib/api/limits';
 import type { ApiError } from '@/lib/api/errors';
 import { reportKeys } from './reports';
+import type { Created } from '@/generated/answers';
 
 export interface NewReport {
   equipmentId: number;
@@ -20,8 +21,8 @@ export const REPORT_NAME_MAX = Limits.ReportNameChars;
  * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds (comma-separated)} → {id}.
  * Silent: the form shows field refusals itself.
  */
-export function saveReport(report: NewReport): Promise<{ id: number }> {
-  return post<{ id: number }>(
+export function saveReport(report: NewReport): Promise<Created> {
+  return post<Created>(
     '/lfscada/equipment/multi/report/save',
     { equipmentId: report.equipmentId, name: report.name.trim(), periodMs: report.periodMs, signalIds: report.signalIds.join(',') },
     { silent: true },
@@ -30,7 +31,7 @@ export function saveReport(report: NewReport): Promise<{ id: number }> {
 
 export function useSaveReport() {
   const queryClient = useQueryClient();
-  return useMutation<{ id: number }, ApiError, NewReport>({
+  return useMutation<Created, ApiError, NewReport>({
     mutationFn: saveReport,
     onSuccess: (_data, { equipmentId }) => void queryClient.invalidateQueries({ queryKey: reportKeys.list(equipmentId) }),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignalDef } from '@/generated/answers';
+import type { SavedIds, SignalDef } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { equipmentKeys } from './queryEquipment';
@@ -9,8 +9,8 @@ import { signalKeys } from './querySignals';
  * POST /lfscada/equipment/multi/signal/save {equipmentId, signals (JSON)} → {ids}: the whole list in one
  * transaction (ids kept, 0 for new, missing ones deleted). Silent: `signals.3.address` goes on row 4's field.
  */
-export function saveSignals({ equipmentId, signals }: { equipmentId: number; signals: SignalDef[] }): Promise<{ ids: number[] }> {
-  return post<{ ids: number[] }>(
+export function saveSignals({ equipmentId, signals }: { equipmentId: number; signals: SignalDef[] }): Promise<SavedIds> {
+  return post<SavedIds>(
     '/lfscada/equipment/multi/signal/save',
     { equipmentId, signals: JSON.stringify(signals) },
     { silent: true },
@@ -19,7 +19,7 @@ export function saveSignals({ equipmentId, signals }: { equipmentId: number; sig
 
 export function useSaveSignals() {
   const queryClient = useQueryClient();
-  return useMutation<{ ids: number[] }, ApiError, { equipmentId: number; signals: SignalDef[] }>({
+  return useMutation<SavedIds, ApiError, { equipmentId: number; signals: SignalDef[] }>({
     mutationFn: saveSignals,
     onSuccess: (_data, { equipmentId }) => {
       void queryClient.invalidateQueries({ queryKey: signalKeys.list(equipmentId) });

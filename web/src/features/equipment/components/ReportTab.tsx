@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { useDeleteReport } from '../api/deleteReport';
 import { useSignals } from '../api/querySignals';
-import { useReports, type ReportDef } from '../api/reports';
+import { useReports } from '../api/reports';
+import type { Report } from '@/generated/answers';
 import { REPORT_MAX_COLUMNS, REPORT_NAME_MAX, REPORT_PERIOD_MINUTES, useSaveReport } from '../api/saveReport';
 import { refusedField } from '@/lib/api/fieldErrors';
 import { useRevalidateOnLanguage } from '@/lib/useRevalidateOnLanguage';
@@ -34,7 +35,7 @@ export function ReportTab({ equipmentId, readOnly }: { equipmentId: number; read
     return minutes % 60 === 0 ? t('equipment.report.hours', { count: minutes / 60 }) : t('equipment.report.minutes', { count: minutes });
   };
 
-  const columns: ColumnsType<ReportDef> = [
+  const columns: ColumnsType<Report> = [
     { title: t('equipment.report.field.name'), key: 'name', render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text> },
     { title: t('equipment.report.field.period'), key: 'period', render: (_, r) => period(r.periodMs) },
     {
@@ -120,7 +121,7 @@ export function ReportTab({ equipmentId, readOnly }: { equipmentId: number; read
           }
         />
       ) : (
-        <Table<ReportDef>
+        <Table<Report>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,12 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { PAGE_SIZE, type Gateway } from '../model';
-
-export interface GatewayPage {
-  total: number;
-  list: Gateway[];
-}
+import type { Gateway, Listed } from '@/generated/answers';
+import { PAGE_SIZE } from '../model';
 
 export interface GatewayQuery {
   keyword: string;
@@ -26,9 +22,9 @@ export const gatewayKeys = {
  * POST /lfscada/gateway/query {keyword, page, pageSize} → {total, list}. Silent: the screen shows a failure
  * inline with a retry, and a failed background refresh does not toast every minute.
  */
-export function fetchGateways(query: GatewayQuery, signal?: AbortSignal): Promise<GatewayPage> {
+export function fetchGateways(query: GatewayQuery, signal?: AbortSignal): Promise<Listed<Gateway>> {
   const keyword = query.keyword.trim();
-  return post<GatewayPage>(
+  return post<Listed<Gateway>>(
     '/lfscada/gateway/query',
     { ...(keyword ? { keyword } : {}), page: query.page, pageSize: PAGE_SIZE },
     { silent: true, ...(signal ? { signal } : {}) },
@@ -36,7 +32,7 @@ export function fetchGateways(query: GatewayQuery, signal?: AbortSignal): Promis
 }
 
 export function useGateways(query: GatewayQuery) {
-  return useQuery<GatewayPage, ApiError>({
+  return useQuery<Listed<Gateway>, ApiError>({
     queryKey: gatewayKeys.list(query),
     queryFn: ({ signal }) => fetchGateways(query, signal),
     placeholderData: keepPreviousData,

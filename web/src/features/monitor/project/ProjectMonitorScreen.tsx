@@ -14,7 +14,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { Permission, hasAuth } from '@/lib/access';
 import { Code } from '@/lib/api/codes';
-import { usePages, type ConfigPage } from '@/entities/pages/configPages';
+import { usePages } from '@/entities/pages/configPages';
+import type { PageSummary } from '@/generated/answers';
 import { projectPagePath, projectPagesPath, projectPreviewPath } from '@/lib/paths';
 import { useProject } from '@/entities/projects/api';
 import { useUser } from '@/lib/session';
@@ -32,7 +33,7 @@ export default function ProjectMonitorScreen() {
 }
 
 /** The page the address asks for: the named one when the project has it (null when not), else the home page. */
-function shownPage(pages: readonly ConfigPage[], pageId: number | undefined): ConfigPage | null {
+function shownPage(pages: readonly PageSummary[], pageId: number | undefined): PageSummary | null {
   if (pageId !== undefined) return pages.find((page) => page.id === pageId) ?? null;
   return pages.find((page) => page.home) ?? pages[0] ?? null;
 }

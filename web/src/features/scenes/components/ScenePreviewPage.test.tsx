@@ -4,12 +4,12 @@ import { changeLanguage } from '@/lib/i18n';
 import { fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { mapCardAnswer } from '@/test/answers';
 import { renderApp } from '@/test/renderApp';
-import type { Scene, SceneCard } from '../model';
+import type { MapCard, Scene } from '../model';
 import { click } from '../testHelpers';
 
 const INFO = '/lfscada/scene/info';
 
-function card(patch: Partial<SceneCard>): SceneCard {
+function card(patch: Partial<MapCard>): MapCard {
   return mapCardAnswer({ model: '', address: '', gatewaySn: 'GW-1', lastUpdate: Date.UTC(2026, 0, 2, 1, 2, 3), ...patch });
 }
 

@@ -12,9 +12,9 @@ import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { StateValue } from '@/entities/signals/components/StateValue';
 import { useScene } from '../api/sceneInfo';
 import { formatBaseTime } from '@/lib/chinaTime';
-import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatValue, type SceneCard } from '../model';
+import { SCENES_PATH, SCENE_NOT_FOUND, SCENE_POLL_MS, formatValue, type MapCard } from '../model';
 
-function Board({ cards }: { cards: SceneCard[] }) {
+function Board({ cards }: { cards: MapCard[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token } = theme.useToken();

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import { systemKeys } from './keys';
+import type { Created } from '@/generated/answers';
 
 export interface AnnouncementDraft {
   /** Absent: a new draft (/add); present: edit that draft (/edit). */
@@ -17,7 +18,7 @@ export interface AnnouncementDraft {
 export function saveAnnouncement(draft: AnnouncementDraft): Promise<unknown> {
   const body = { title: draft.title.trim(), content: draft.content.trim() };
   return draft.id === undefined
-    ? post<{ id: number }>('/lfscada/announcement/add', body, { silent: true })
+    ? post<Created>('/lfscada/announcement/add', body, { silent: true })
     : post<null>('/lfscada/announcement/edit', { id: draft.id, ...body }, { silent: true });
 }
 
