@@ -28,8 +28,8 @@ impl StopSignal {
         let _ = self.0.wait_for(|stop| *stop).await;
     }
 
-    /// A signal whose stop is asked by `sender`; for a task that takes a signal and is run outside a [`Worker`].
-    pub fn pair() -> (watch::Sender<bool>, StopSignal) {
+    /// A signal whose stop is asked by `sender`.
+    fn pair() -> (watch::Sender<bool>, StopSignal) {
         let (sender, receiver) = watch::channel(false);
         (sender, StopSignal(receiver))
     }
@@ -91,10 +91,6 @@ impl Worker {
         })
     }
 
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-
     /// Stops the work gracefully and waits until it has.
     pub async fn stop(self) {
         tracing::debug!(worker = self.name, "stopping");
@@ -119,11 +115,6 @@ impl Workers {
     /// Adds a worker, stopped after those added before it.
     pub fn push(&mut self, worker: Worker) {
         self.0.push(worker);
-    }
-
-    /// The workers' names in stop order.
-    pub fn names(&self) -> Vec<&'static str> {
-        self.0.iter().map(Worker::name).collect()
     }
 
     /// Stops each worker in turn, each after the one before it has stopped.
@@ -163,7 +154,6 @@ mod tests {
                 log.lock().await.push(name);
             }));
         }
-        assert_eq!(workers.names(), ["http", "link", "notify"]);
         workers.stop().await;
         assert_eq!(*log.lock().await, ["http", "link", "notify"]);
     }
