@@ -27,6 +27,8 @@
 //!   console's Content-Security-Policy.
 //! - [`mvar`]: a project's intermediate variables: calc types, the custom formula's grammar, computing a value.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
+//! - [`rollup`]: what a span of a signal's good readings adds up to (the minute and hour roll-ups reports read),
+//!   and the statistics a report column reads off it.
 //! - [`reason`]: why a parameter was refused (the reasons of `InvalidParam`), with their texts in both languages.
 //! - [`workflow`]: the one shape of a work order's rule table, shared by repair orders and inspection worksheets.
 
@@ -45,6 +47,7 @@ pub mod page;
 pub mod permission;
 pub mod reason;
 pub mod repair;
+pub mod rollup;
 pub mod track;
 pub mod validate;
 pub mod value_map;

@@ -33,6 +33,7 @@
 //! - [`expiry`]: the expiry sweep: expire messages 30, 7 and 1 days before an equipment's or gateway's service
 //!   expires and on the day.
 //! - [`retention`]: history retention, each organisation's kept days.
+//! - [`rollup_worker`]: makes the minute and hour roll-ups of history that reports read.
 //! - [`inspection_schedule`]: the worksheets of inspection plans, generated as they fall due.
 //! - [`bootstrap`]: the first administrator and the demo seed.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
@@ -67,6 +68,7 @@ pub mod params;
 pub mod password;
 pub mod response;
 pub mod retention;
+pub mod rollup_worker;
 pub mod routes;
 pub mod session;
 pub mod sms;
@@ -227,6 +229,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     workers.push(expiry::start(state.clone()));
     workers.push(inspection_schedule::start(state.clone()));
     workers.push(retention::start(state.clone()));
+    workers.push(rollup_worker::start(state.store.clone()));
     workers.push(workers::Worker::with_stop("gateway link", link_runtime.shutdown()));
     workers.push(state.notifier.start()?);
     let http = workers::Worker::spawn("HTTP", |stop| listen::serve(listener, app(state.clone()), stop));

@@ -25,6 +25,7 @@
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`link`]: what the gateway link reads and writes: configuration to push, versions, reported status.
 //! - [`readings`]: latest values and history, written in batches by ingest.
+//! - [`rollups`]: the minute and hour roll-ups of history that reports read, kept true as readings arrive late.
 //! - [`commands`]: writes and reads sent to gateways, tracked until their outcome.
 //! - [`reports`]: report definitions (signals sampled on a fixed period) and their sampling from history.
 //! - [`alarms`]: alarm rules per signal and the records of alarms (trigger, release, confirmation).
@@ -86,6 +87,7 @@ pub mod projects;
 pub mod readings;
 pub mod repairs;
 pub mod reports;
+pub mod rollups;
 pub mod scenes;
 pub mod security;
 pub mod sessions;
@@ -118,6 +120,8 @@ pub struct Store {
     pool: AnyPool,
     /// The backend, for diagnostics.
     backend: Backend,
+    /// The minutes of history this server marked for roll-up lately ([`rollups`]).
+    recent_marks: std::sync::Arc<rollups::RecentMarks>,
 }
 
 /// True when `error` is the database refusing work because others hold it (SQLite busy or locked past the busy
@@ -205,7 +209,7 @@ impl Store {
             });
         let pool = options.connect(url).await?;
         migrate::run(&pool, backend).await?;
-        Ok(Store { pool, backend })
+        Ok(Store { pool, backend, recent_marks: Default::default() })
     }
 
     /// The backend in use.

@@ -59,6 +59,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (29, "library_hidden", Sql::Both(include_str!("migrations/0029_library_hidden.sql"))),
     (30, "step_assignee", Sql::Both(include_str!("migrations/0030_step_assignee.sql"))),
     (31, "project_mvars", Sql::Both(include_str!("migrations/0031_project_mvars.sql"))),
+    (32, "rollups", Sql::Both(include_str!("migrations/0032_rollups.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

@@ -7,7 +7,7 @@
 
 use crate::Store;
 use sqlx::Row;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// How far after the server's clock a reading may be dated before it is taken as the gateway's clock running
 /// ahead: it is then stored at its arrival time (see `ironsight::link::ingest`).
@@ -86,9 +86,19 @@ fn latest_json(batch: &[StoredReading]) -> String {
     serde_json::to_string(&rows).expect("numbers serialise")
 }
 
+/// The minutes a batch's good readings fall in, `(signal_id, minute start)`: what their roll-ups are made from.
+fn rolled_minutes(batch: &[StoredReading]) -> BTreeSet<(i64, i64)> {
+    batch
+        .iter()
+        .filter(|r| r.good && r.v.is_some_and(f64::is_finite))
+        .map(|r| (r.signal_id, crate::rollups::minute_of(r.t)))
+        .collect()
+}
+
 impl Store {
     /// Writes a batch: every reading into history (duplicates ignored), the newest per signal into the latest
-    /// table (only when newer than what is there). One transaction, two statements whatever the batch size.
+    /// table (only when newer than what is there), and the minutes whose roll-ups it changes marked
+    /// ([`crate::rollups`]). One transaction, three statements whatever the batch size.
     pub async fn write_readings(&self, batch: &[StoredReading]) -> anyhow::Result<()> {
         if batch.is_empty() {
             return Ok(());
@@ -98,10 +108,14 @@ impl Store {
             crate::Backend::Postgres => (HISTORY_POSTGRES, LATEST_POSTGRES),
         };
         let (history_rows, latest_rows) = (history_json(batch), latest_json(batch));
+        let now = crate::now_ms();
+        let marks = self.recent_marks.to_mark(&rolled_minutes(batch), now);
         let mut tx = self.begin_write().await?;
         sqlx::query(history).bind(history_rows).execute(&mut *tx).await?;
         sqlx::query(latest).bind(latest_rows).execute(&mut *tx).await?;
+        self.mark_minutes(&mut tx, &marks).await?;
         tx.commit().await?;
+        self.recent_marks.remember(&marks, now);
         Ok(())
     }
 

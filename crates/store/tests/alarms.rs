@@ -7,6 +7,8 @@ use ironsight_store::alarms::{AlarmKey, NewAlarm, SaveRulesError};
 use ironsight_store::equipment::EquipmentFields;
 use ironsight_store::{Store, now_ms};
 
+mod backends;
+
 fn draft(id: i64, symbol: Symbol, threshold: f64, enabled: bool) -> RuleDraft {
     RuleDraft {
         id,
@@ -234,20 +236,10 @@ async fn exercise(store: &Store) {
 
 #[tokio::test]
 async fn sqlite_backend() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
-    exercise(&store).await;
-    store.close().await;
+    backends::on_sqlite(|store| async move { exercise(&store).await }).await;
 }
 
 #[tokio::test]
 async fn postgres_backend() {
-    let base = std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let name = format!("ironsight_store_alarms_{}_{}", std::process::id(), now_ms());
-    let admin = Store::admin_connect(&format!("{base}/postgres")).await.unwrap();
-    admin.execute_raw(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let store = Store::connect(&format!("{base}/{name}")).await.unwrap();
-    exercise(&store).await;
-    store.close().await;
-    admin.execute_raw(&format!("DROP DATABASE {name} WITH (FORCE)")).await.unwrap();
+    backends::on_postgres("alarms", |store| async move { exercise(&store).await }).await;
 }

@@ -3,6 +3,8 @@
 
 use ironsight_store::{Store, now_ms, users::NewUser};
 
+mod backends;
+
 async fn exercise(store: &Store) {
     let org = store.create_org("acme", "Acme 监控", "").await.unwrap();
     let auths = vec!["a".to_owned(), "b".to_owned()];
@@ -121,13 +123,5 @@ async fn sqlite_backend() {
 
 #[tokio::test]
 async fn postgres_backend() {
-    let base = std::env::var("IRONSIGHT_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let name = format!("ironsight_store_{}_{}", std::process::id(), now_ms());
-    let admin = Store::admin_connect(&format!("{base}/postgres")).await.unwrap();
-    admin.execute_raw(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let store = Store::connect(&format!("{base}/{name}")).await.unwrap();
-    exercise(&store).await;
-    store.close().await;
-    // FORCE: the closed pool's server processes may still be ending.
-    admin.execute_raw(&format!("DROP DATABASE {name} WITH (FORCE)")).await.unwrap();
+    backends::on_postgres("both", |store| async move { exercise(&store).await }).await;
 }
