@@ -27,6 +27,8 @@
 //!   console's Content-Security-Policy.
 //! - [`mvar`]: a project's intermediate variables: calc types, the custom formula's grammar, computing a value.
 //! - [`value_map`]: state texts of a signal (value → text in both languages and a colour), presentation only.
+//! - [`report`]: a report's views (day, month, shifts, range) and their periods in China time, its columns and
+//!   an organisation's shifts.
 //! - [`rollup`]: what a span of a signal's good readings adds up to (the minute and hour roll-ups reports read),
 //!   and the statistics a report column reads off it.
 //! - [`reason`]: why a parameter was refused (the reasons of `InvalidParam`), with their texts in both languages.
@@ -47,6 +49,7 @@ pub mod page;
 pub mod permission;
 pub mod reason;
 pub mod repair;
+pub mod report;
 pub mod rollup;
 pub mod track;
 pub mod validate;

@@ -81,6 +81,10 @@ pub const ALARM_RECORDS_RANGE_DAYS: i64 = HISTORY_RANGE_DAYS;
 pub const REPORT_NAME_CHARS: usize = 60;
 /// Most signals (columns) in one report.
 pub const REPORT_COLUMNS: usize = 20;
+/// Most shifts in an organisation's day.
+pub const SHIFTS_PER_DAY: usize = 6;
+/// Longest shift name.
+pub const SHIFT_NAME_CHARS: usize = 20;
 /// Shortest sampling period of a report, in minutes: a report is read from history one cell per period, and
 /// periods are whole minutes.
 pub const REPORT_PERIOD_MIN_MINUTES: i64 = 1;
@@ -268,6 +272,8 @@ pub const NAMED: &[(&str, i64)] = &[
     ("AlarmRecordsRangeDays", ALARM_RECORDS_RANGE_DAYS),
     ("ReportNameChars", REPORT_NAME_CHARS as i64),
     ("ReportColumns", REPORT_COLUMNS as i64),
+    ("ShiftsPerDay", SHIFTS_PER_DAY as i64),
+    ("ShiftNameChars", SHIFT_NAME_CHARS as i64),
     ("ReportPeriodMinMinutes", REPORT_PERIOD_MIN_MINUTES),
     ("ReportPeriodMaxMinutes", REPORT_PERIOD_MAX_MINUTES),
     ("ReportRangeDays", REPORT_RANGE_DAYS),

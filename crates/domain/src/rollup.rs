@@ -133,6 +133,16 @@ impl Summary {
         self
     }
 
+    /// The span cut at `t` (a period still running, cut at now): the hold its last reading would count after `t`
+    /// is taken off, as the future is not known yet.
+    pub fn cut_at(mut self, t: i64) -> Summary {
+        if t < self.end {
+            self.on_ms -= held(self.last_t, self.last_v, t.max(self.last_t), self.end);
+            self.end = t.max(self.start);
+        }
+        self
+    }
+
     /// The period `[start, end)` read from the summaries of its parts (in time order, each within the period) and
     /// the last summary before it (`before`, whose last reading steps into the period and may hold into it).
     /// `None` when the period has no good reading.

@@ -32,6 +32,7 @@
 //! - [`notify`]: alarm notification beyond the browser: e-mail and webhook channels, the delivery queue and log.
 //! - [`expiry`]: the expiry sweep: expire messages 30, 7 and 1 days before an equipment's or gateway's service
 //!   expires and on the day.
+//! - [`report_table`]: a report's cells, each column's statistic per period, read off the history roll-ups.
 //! - [`retention`]: history retention, each organisation's kept days.
 //! - [`rollup_worker`]: makes the minute and hour roll-ups of history that reports read.
 //! - [`inspection_schedule`]: the worksheets of inspection plans, generated as they fall due.
@@ -66,6 +67,7 @@ pub mod login_guard;
 pub mod notify;
 pub mod params;
 pub mod password;
+pub mod report_table;
 pub mod response;
 pub mod retention;
 pub mod rollup_worker;

@@ -60,6 +60,14 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (30, "step_assignee", Sql::Both(include_str!("migrations/0030_step_assignee.sql"))),
     (31, "project_mvars", Sql::Both(include_str!("migrations/0031_project_mvars.sql"))),
     (32, "rollups", Sql::Both(include_str!("migrations/0032_rollups.sql"))),
+    (
+        33,
+        "report_columns",
+        Sql::PerBackend {
+            sqlite: include_str!("migrations/0033_report_columns.sqlite.sql"),
+            postgres: include_str!("migrations/0033_report_columns.postgres.sql"),
+        },
+    ),
 ];
 
 /// Applies every migration not yet recorded.

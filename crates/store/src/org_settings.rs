@@ -1,8 +1,9 @@
 //! An organisation's system settings (docs/account.md, "System settings"): the idle session timeout and the
-//! history retention, in `org_settings`; the pruning of history older than the retention, in batches; and the
+//! history retention and the shifts of its day (for reports), in `org_settings`; the pruning of history older than the retention, in batches; and the
 //! SQLite backup (`VACUUM INTO`), which is deployment-wide.
 
 use crate::{Backend, Store, now_ms};
+use ironsight_domain::report::Shift;
 use sqlx::Row;
 
 /// An organisation's settings; 0 means "not set": the deployment's session timeout, history kept forever.
@@ -35,6 +36,29 @@ impl Store {
         .bind(org_id)
         .bind(settings.session_minutes)
         .bind(settings.retention_days)
+        .bind(now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// The shifts of the organisation's day for its reports, `None` until it sets its own.
+    pub async fn org_shifts(&self, org_id: i64) -> anyhow::Result<Option<Vec<Shift>>> {
+        let text: Option<Option<String>> = sqlx::query_scalar("SELECT shifts FROM org_settings WHERE org_id = $1")
+            .bind(org_id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(text.flatten().map(|t| serde_json::from_str(&t)).transpose()?)
+    }
+
+    /// Sets the shifts of the organisation's day (checked by the caller).
+    pub async fn save_org_shifts(&self, org_id: i64, shifts: &[Shift]) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO org_settings (org_id, shifts, updated_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (org_id) DO UPDATE SET shifts = excluded.shifts, updated_ms = excluded.updated_ms",
+        )
+        .bind(org_id)
+        .bind(serde_json::to_string(shifts)?)
         .bind(now_ms())
         .execute(self.pool())
         .await?;

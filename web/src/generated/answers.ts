@@ -378,19 +378,30 @@ export type FormulaChecked = {
  */
 signalIds: Array<number>, };
 
+export type Statistic = "max" | "min" | "avg" | "first" | "last" | "difference" | "sum" | "count" | "onHours";
+
+export type ColumnDef = { signalId: number, statistic: Statistic, 
+/**
+ * For [`Statistic::Difference`]: the value at which the counter wraps to 0 (65,536 for a 16-bit register);
+ * absent, a drop is taken as a reset.
+ */
+wrapsAt?: number, };
+
+export type Shift = { name: string, startMinute: number, endMinute: number, };
+
 export type Report = { id: number, equipmentId: number, name: string, 
 /**
- * The period of one row (ms).
+ * The step a range view is cut in (ms).
  */
-periodMs: number, signalIds: Array<number>, gmtCreate: number, };
+periodMs: number, columns: Array<ColumnDef>, gmtCreate: number, };
 
-export type ReportColumn = { signalId: number, signalTitle: string, unit: string, decimals: number, };
+export type ReportColumn = { signalId: number, signalTitle: string, unit: string, decimals: number, statistic: Statistic, wrapsAt?: number, };
 
-export type ReportRow = { time: number, values: { [key in string]?: number | null }, };
+export type ReportRow = { start: number, end: number, shift?: string, running: boolean, values: Array<number | null>, };
 
 export type ReportData = { report: Report, cols: Array<ReportColumn>, rows: Array<ReportRow>, 
 /**
- * How many periods the range holds (over all pages).
+ * How many periods the view holds (over all pages).
  */
 total: number, };
 

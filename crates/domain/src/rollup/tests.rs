@@ -125,3 +125,15 @@ fn a_silent_signal_holds_its_state_only_so_long() {
     let short = Summary::of_period(None, &parts[..1], 0, 3 * MINUTE_MS).unwrap();
     assert_eq!(short.on_ms, 3 * MINUTE_MS);
 }
+
+#[test]
+fn a_running_period_cut_at_now_counts_no_time_after_now() {
+    // Running since 00:00:30, the last reading at 00:01:10; now is 00:01:40, in a period of an hour.
+    let readings = [(30_000, 1.0), (70_000, 1.0)];
+    let parts = buckets(&readings, 0, 2 * MINUTE_MS, MINUTE_MS);
+    let period = Summary::of_period(None, &parts, 0, HOUR_MS).unwrap().cut_at(100_000);
+    assert_eq!(period.on_ms, 70_000);
+    assert_eq!(period.end, 100_000);
+    // Cutting after the end changes nothing.
+    assert_eq!(period.cut_at(HOUR_MS), period);
+}

@@ -1,21 +1,23 @@
-//! Report definitions.
+//! Reports: definitions and a view's table.
 
 use super::answer_from_row;
+use ironsight_domain::report::ColumnDef;
+use ironsight_domain::rollup::Statistic;
 
 answer_from_row! {
-    /// A row of `/lfscada/equipment/multi/report/query`, and the `report` of a report's data.
+    /// A row of `/lfscada/monitor/multi/report/queryAll`, and the `report` of a report's table.
     pub struct Report from ironsight_store::reports::Report {
         pub id: i64,
         pub equipment_id: i64,
         pub name: String,
-        /// The period of one row (ms).
+        /// The step a range view is cut in (ms).
         pub period_ms: i64,
-        pub signal_ids: Vec<i64>,
+        pub columns: Vec<ColumnDef>,
         pub gmt_create: i64,
     }
 }
 
-/// A column of a report's data: one signal of the report.
+/// A column of a report's table: the signal, as it is now, and what is read of it.
 #[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportColumn {
@@ -23,24 +25,35 @@ pub struct ReportColumn {
     pub signal_title: String,
     pub unit: String,
     pub decimals: u8,
+    pub statistic: Statistic,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wraps_at: Option<f64>,
 }
 
-/// A row of a report's data: one period, by its start (ms), with the last value of each column's signal in it,
-/// keyed by signal id (absent when the signal recorded none; null when its last value was not a number).
+/// A row of a report's table: one period `[start, end)` (ms), the shift's name in a shifts view, whether it is
+/// still running (its values are so far), and a value per column in the columns' order (`null`: no good reading
+/// in the period).
 #[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportRow {
-    pub time: i64,
-    pub values: std::collections::BTreeMap<String, Option<f64>>,
+    pub start: i64,
+    pub end: i64,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shift: Option<String>,
+    pub running: bool,
+    pub values: Vec<Option<f64>>,
 }
 
-/// `/lfscada/monitor/multi/report/queryCols`: a page of a report's periods, newest first.
+/// `/lfscada/monitor/multi/report/queryCols`: a view of a report, oldest period first (a range view a page of
+/// them).
 #[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportData {
     pub report: Report,
     pub cols: Vec<ReportColumn>,
     pub rows: Vec<ReportRow>,
-    /// How many periods the range holds (over all pages).
+    /// How many periods the view holds (over all pages).
     pub total: i64,
 }

@@ -32,7 +32,7 @@ const LEVELS: std::ops::RangeInclusive<i64> = 1..=3;
 
 /// A list parameter: a JSON array, a text holding one, an object keyed by index (a form's `channels.0.kind=…`), a
 /// comma-separated text or one scalar (a form's single repeated key). `None` when absent or empty.
-fn list_of(value: Option<&Value>, field: &str) -> Result<Option<Vec<Value>>, ApiError> {
+pub(crate) fn list_of(value: Option<&Value>, field: &str) -> Result<Option<Vec<Value>>, ApiError> {
     let bad = |reason| ApiError::invalid(field, reason);
     Ok(match value {
         None | Some(Value::Null) => None,

@@ -1,42 +1,107 @@
-//! Reports: chosen signals of one equipment sampled on a fixed period (spec: `/monitor/multi/report/queryAll`,
-//! `/report/queryCols`). Definitions are saved per equipment (paths ours); a report's table is read from history
-//! when asked, each cell being the last value recorded in its period, so a report covers any past range.
+//! Reports (spec: `/monitor/multi/report/queryAll`, `/report/queryCols`): an equipment's report definitions
+//! (saved on its report tab; paths ours), a definition's table over a view (a day by the hour, a month by the day,
+//! a day's shifts, or a range in steps), computed from the history roll-ups (`crate::report_table`), and the
+//! organisation's shifts.
 
 use crate::AppState;
 use crate::answers::Created;
 use crate::answers::report::{Report, ReportColumn, ReportData, ReportRow};
+use crate::api::notify::list_of;
 use crate::error::ApiError;
 use crate::params::Params;
-use crate::response::{ApiOk, ApiResult};
+use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::expiry::Day;
 use ironsight_domain::limits::{
     REPORT_COLUMNS, REPORT_NAME_CHARS, REPORT_PERIOD_MAX_MINUTES, REPORT_PERIOD_MIN_MINUTES, REPORT_RANGE_DAYS,
+    SHIFTS_PER_DAY,
 };
+use ironsight_domain::report::{ColumnDef, Period, Shift, View, check_shifts, default_shifts, parse_month};
+use ironsight_domain::rollup::{MINUTE_MS, Statistic};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
-use std::collections::BTreeMap;
+use ironsight_store::reports::ReportFields;
+use serde_json::Value;
 
-/// Sampling periods in ms, as `periodMs` carries them: whole minutes within the limits.
+/// Range steps in ms, as `periodMs` carries them: whole minutes within the limits.
 pub const PERIOD_MS: (i64, i64) = (REPORT_PERIOD_MIN_MINUTES * 60_000, REPORT_PERIOD_MAX_MINUTES * 60_000);
 
-/// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
+/// The `columns` parameter: 1 to [`REPORT_COLUMNS`] of `{signalId, statistic, wrapsAt?}`, each checked.
+fn column_list(params: &Params) -> Result<Vec<ColumnDef>, ApiError> {
+    let items = list_of(params.get("columns"), "columns")?.unwrap_or_default();
+    if items.is_empty() {
+        return Err(ApiError::invalid("columns", Reason::Required));
+    }
+    if items.len() > REPORT_COLUMNS {
+        return Err(ApiError::invalid("columns", Reason::TooMany { max: REPORT_COLUMNS }));
+    }
+    items.iter().enumerate().map(|(i, item)| column_of(item, &format!("columns.{i}"))).collect()
+}
+
+/// A number given as JSON or as a form's text; `Ok(None)` when absent, null or an empty text.
+fn number_in(item: &Value, key: &str, field: &str) -> Result<Option<f64>, ApiError> {
+    let bad = || ApiError::invalid(format!("{field}.{key}"), Reason::NotNumber);
+    match item.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n.as_f64().map(Some).ok_or_else(bad),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).map(Some).ok_or_else(bad),
+        Some(_) => Err(bad()),
+    }
+}
+
+/// One column, `{signalId, statistic, wrapsAt?}`, as JSON or as a form's nested texts.
+fn column_of(item: &Value, field: &str) -> Result<ColumnDef, ApiError> {
+    if !item.is_object() {
+        return Err(ApiError::invalid(field, Reason::NotObject));
+    }
+    let signal_id = number_in(item, "signalId", field)?
+        .filter(|v| v.fract() == 0.0)
+        .ok_or_else(|| ApiError::invalid(format!("{field}.signalId"), Reason::Required))? as i64;
+    let statistic = item
+        .get("statistic")
+        .cloned()
+        .and_then(|v| serde_json::from_value::<Statistic>(v).ok())
+        .ok_or_else(|| ApiError::invalid(format!("{field}.statistic"), Reason::NotAllowed))?;
+    let column = ColumnDef { signal_id, statistic, wraps_at: number_in(item, "wrapsAt", field)? };
+    column.check().map_err(|r| ApiError::invalid(format!("{field}.wrapsAt"), r))?;
+    Ok(column)
+}
+
+/// `POST /lfscada/equipment/multi/report/save {equipmentId, id?, name, periodMs, columns}` → `{id}`: adds a
+/// report, or changes report `id` of the equipment.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
+    let id = params.int("id")?;
     let name_text = params.required_text("name")?;
     let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
-    let period = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
-    if period % 60_000 != 0 {
+    let period_ms = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    if period_ms % MINUTE_MS != 0 {
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
-    let signal_ids = params.id_list("signalIds", REPORT_COLUMNS)?;
+    let columns = column_list(&params)?;
     let signals = state.store.signals(&current.viewer(), equipment_id).await?;
     let signals = signals.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
-    if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {
-        return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed));
+    if let Some(i) = columns.iter().position(|c| !signals.iter().any(|s| s.id == c.signal_id)) {
+        return Err(ApiError::invalid(format!("columns.{i}.signalId"), Reason::NotAllowed));
     }
-    let id = state.store.add_report(&current.viewer(), equipment_id, name, period, &signal_ids).await?;
-    let id = id.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
+    let fields = ReportFields { name, period_ms, columns: &columns };
+    let id = match id {
+        Some(id) => {
+            let report = state.store.report(&current.viewer(), id).await?;
+            if report.is_none_or(|r| r.equipment_id != equipment_id) {
+                return Err(ApiError::invalid("id", Reason::NotAllowed));
+            }
+            state.store.edit_report(&current.viewer(), id, &fields).await?;
+            id
+        }
+        None => state
+            .store
+            .add_report(&current.viewer(), equipment_id, &fields)
+            .await?
+            .ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?,
+    };
     Ok(ApiOk::new(Created { id }).audit("report", id))
 }
 
@@ -60,41 +125,114 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
     ))
 }
 
-/// `POST /lfscada/monitor/multi/report/queryCols {reportId, startTime, endTime, page, pageSize}` → `{cols, rows,
-/// total}`: one row per period of the range (newest first), each with the last value of every column's signal in
-/// that period (absent when it recorded none).
+/// The view a table is asked for: `view` is `day` (with `date`), `month` (with `month`), `shift` (with `date`) or
+/// `range` (with `startTime` and `endTime`, cut in the report's step; the default).
+fn view_of(params: &Params, step_ms: i64) -> Result<View, ApiError> {
+    let day = || {
+        let text = params.required_text("date")?;
+        Day::parse(&text).map_err(|r| ApiError::invalid("date", r))
+    };
+    match params.text("view")?.as_deref().unwrap_or("range") {
+        "day" => Ok(View::Day(day()?)),
+        "shift" => Ok(View::Shifts(day()?)),
+        "month" => {
+            let (year, month) =
+                parse_month(&params.required_text("month")?).map_err(|r| ApiError::invalid("month", r))?;
+            Ok(View::Month { year, month })
+        }
+        "range" => {
+            let (start, end) = params.time_range(REPORT_RANGE_DAYS)?;
+            let minute = |t: i64| t - t.rem_euclid(MINUTE_MS);
+            Ok(View::Range { start: minute(start), end: minute(end).max(minute(start) + MINUTE_MS), step_ms })
+        }
+        _ => Err(ApiError::invalid("view", Reason::NotAllowed)),
+    }
+}
+
+/// The organisation's shifts, or the default three when it has set none.
+async fn shifts_of(state: &AppState, org_id: i64) -> anyhow::Result<Vec<Shift>> {
+    Ok(state.store.org_shifts(org_id).await?.unwrap_or_else(|| default_shifts(request_lang())))
+}
+
+/// `POST /lfscada/monitor/multi/report/queryCols {reportId, view, date | month | startTime + endTime, page,
+/// pageSize}` → `{report, cols, rows, total}`: the report's columns (signals deleted since are left out) and one
+/// row per period, oldest first; a range view answers a page of its periods, the others all of theirs.
 pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let report_id = params.required_int("reportId")?;
-    let (start, end) = params.time_range(REPORT_RANGE_DAYS)?;
-    let (page, page_size) = params.paging()?;
     let report = state.store.report(&current.viewer(), report_id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;
+    let view = view_of(&params, report.period_ms)?;
+    let shifts = shifts_of(&state, current.user.org_id).await?;
+    let mut periods = view.periods(&shifts);
+    let total = periods.len() as i64;
+    if matches!(view, View::Range { .. }) {
+        let (page, page_size) = params.paging()?;
+        periods = periods.into_iter().skip(((page - 1) * page_size) as usize).take(page_size as usize).collect();
+    }
     let signals = state.store.signals(&current.viewer(), report.equipment_id).await?.unwrap_or_default();
-    let mut cols = Vec::new();
-    // Period start → column → value.
-    let mut cells: BTreeMap<i64, BTreeMap<String, Option<f64>>> = BTreeMap::new();
-    for id in &report.signal_ids {
+    let (mut cols, mut defs) = (Vec::new(), Vec::new());
+    for column in &report.columns {
         // A signal deleted since the report was defined is left out (its column goes).
-        let Some(signal) = signals.iter().find(|s| s.id == *id) else { continue };
+        let Some(signal) = signals.iter().find(|s| s.id == column.signal_id) else { continue };
         cols.push(ReportColumn {
-            signal_id: *id,
+            signal_id: signal.id,
             signal_title: signal.name.clone(),
             unit: signal.unit.clone(),
             decimals: signal.decimals,
+            statistic: column.statistic,
+            wraps_at: column.wraps_at,
         });
-        for (t, v) in state.store.sample_history(*id, start, end, report.period_ms).await? {
-            cells.entry(t).or_default().insert(id.to_string(), v);
-        }
+        defs.push(column.clone());
     }
-    let periods = (end - start) / report.period_ms + 1;
-    let first = end - (end - start) % report.period_ms; // start of the newest period
-    let rows: Vec<ReportRow> = (0..periods)
-        .skip(((page - 1) * page_size) as usize)
-        .take(page_size as usize)
-        .map(|i| {
-            let t = first - i * report.period_ms;
-            ReportRow { time: t, values: cells.get(&t).cloned().unwrap_or_default() }
+    let now = ironsight_store::now_ms();
+    let cells = crate::report_table::cells(&state.store, &defs, &periods, now).await?;
+    let rows = periods
+        .iter()
+        .zip(cells)
+        .map(|(period, values): (&Period, _)| ReportRow {
+            start: period.start,
+            end: period.end,
+            shift: period.shift.map(|i| shifts[i].name.clone()),
+            running: period.end > now,
+            values,
         })
         .collect();
-    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total: periods }))
+    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
+}
+
+/// `POST /lfscada/report/shifts/query` → the shifts of the organisation's day (the default three until set).
+pub async fn shifts_query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
+    Ok(ApiOk::new(shifts_of(&state, current.user.org_id).await?))
+}
+
+/// `POST /lfscada/report/shifts/save {shifts: [{name, startMinute, endMinute}]}`: 1 to 6 shifts that do not
+/// overlap.
+pub async fn shifts_save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let items = list_of(params.get("shifts"), "shifts")?.unwrap_or_default();
+    if items.len() > SHIFTS_PER_DAY {
+        return Err(ApiError::invalid("shifts", Reason::TooMany { max: SHIFTS_PER_DAY }));
+    }
+    let shifts: Vec<Shift> =
+        items.iter().enumerate().map(|(i, item)| shift_of(item, &format!("shifts.{i}"))).collect::<Result<_, _>>()?;
+    check_shifts(&shifts).map_err(|r| ApiError::invalid("shifts", r))?;
+    state.store.save_org_shifts(current.user.org_id, &shifts).await?;
+    Ok(ApiOk::empty().audit("shifts", current.user.org_id))
+}
+
+/// One shift, `{name, startMinute, endMinute}`, as JSON or as a form's nested texts; the name trimmed.
+fn shift_of(item: &Value, field: &str) -> Result<Shift, ApiError> {
+    if !item.is_object() {
+        return Err(ApiError::invalid(field, Reason::NotObject));
+    }
+    let minute = |key: &str| -> Result<i64, ApiError> {
+        number_in(item, key, field)?
+            .filter(|v| v.fract() == 0.0 && v.abs() < 1e9)
+            .map(|v| v as i64)
+            .ok_or_else(|| ApiError::invalid(format!("{field}.{key}"), Reason::NotInteger))
+    };
+    let name = match item.get("name") {
+        Some(Value::String(s)) => s.trim().to_owned(),
+        _ => return Err(ApiError::invalid(format!("{field}.name"), Reason::Required)),
+    };
+    Ok(Shift { name, start_minute: minute("startMinute")?, end_minute: minute("endMinute")? })
 }

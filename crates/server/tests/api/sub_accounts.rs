@@ -54,7 +54,12 @@ async fn make_equipment(app: &TestApp, org_id: i64, name: &str) -> Made {
     let report = app
         .post(
             "/lfscada/equipment/multi/report/save",
-            &[("equipmentId", &id), ("name", "Hourly"), ("periodMs", "3600000"), ("signalIds", &signal)],
+            &[
+                ("equipmentId", &id),
+                ("name", "Hourly"),
+                ("periodMs", "3600000"),
+                ("columns", &format!(r#"[{{"signalId": {signal}, "statistic": "avg"}}]"#)),
+            ],
         )
         .await;
     assert_eq!(report.code(), "200", "{:?}", report.body);

@@ -172,7 +172,11 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
     let report = app
         .post(
             "/lfscada/equipment/multi/report/save",
-            &[("equipmentId", &equipment), ("name", &format!("{label} report")), ("signalIds", &signal)],
+            &[
+                ("equipmentId", &equipment),
+                ("name", &format!("{label} report")),
+                ("columns", &format!(r#"[{{"signalId": {signal}, "statistic": "last"}}]"#)),
+            ],
         )
         .await;
     let report = ok(report, "report").await.data()["id"].to_string();

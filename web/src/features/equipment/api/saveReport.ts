@@ -18,13 +18,18 @@ export const REPORT_MAX_COLUMNS = Limits.ReportColumns;
 export const REPORT_NAME_MAX = Limits.ReportNameChars;
 
 /**
- * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds (comma-separated)} → {id}.
+ * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, columns (JSON: {signalId, statistic})} → {id}.
  * Silent: the form shows field refusals itself.
  */
 export function saveReport(report: NewReport): Promise<Created> {
   return post<Created>(
     '/lfscada/equipment/multi/report/save',
-    { equipmentId: report.equipmentId, name: report.name.trim(), periodMs: report.periodMs, signalIds: report.signalIds.join(',') },
+    {
+      equipmentId: report.equipmentId,
+      name: report.name.trim(),
+      periodMs: report.periodMs,
+      columns: JSON.stringify(report.signalIds.map((signalId) => ({ signalId, statistic: 'last' }))),
+    },
     { silent: true },
   );
 }

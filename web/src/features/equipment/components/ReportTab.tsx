@@ -43,8 +43,8 @@ export function ReportTab({ equipmentId, readOnly }: { equipmentId: number; read
       key: 'signals',
       render: (_, r) => (
         <Space size={4} wrap>
-          {r.signalIds.map((id) => (
-            <Tag key={id} style={{ marginInlineEnd: 0 }}>
+          {r.columns.map(({ signalId: id }, i) => (
+            <Tag key={i} style={{ marginInlineEnd: 0 }}>
               {signalName.get(id) ?? t('equipment.report.deletedSignal', { id })}
             </Tag>
           ))}
@@ -87,7 +87,7 @@ export function ReportTab({ equipmentId, readOnly }: { equipmentId: number; read
         },
         onError: (error) => {
           const field = refusedField(error);
-          const name = field === 'name' ? 'name' : field === 'periodMs' ? 'periodMinutes' : field?.startsWith('signalIds') ? 'signalIds' : null;
+          const name = field === 'name' ? 'name' : field === 'periodMs' ? 'periodMinutes' : field?.startsWith('columns') ? 'signalIds' : null;
           if (name) form.setFields([{ name, errors: [error.message] }]);
           else showError(error);
         },
