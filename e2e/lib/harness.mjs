@@ -23,7 +23,9 @@ export async function startServer({ extraArgs = [] } = {}) {
     // own language is chosen in the browser, as each test does.
     ['--listen', '127.0.0.1:0', '--mqtt-listen', '127.0.0.1:0', '--data-dir', dataDir, '--demo', '--lang', 'en', '--no-captcha', ...extraArgs],
     {
-      env: { ...process.env, IRONSIGHT_ADMIN_PASSWORD: 'Admin@12345', IRONSIGHT_LOG: 'warn' },
+      // No seeded past by default (a month of history costs each start seconds); a test that reads the demo's
+      // reports passes `--demo-history-days N`, which wins over the environment.
+      env: { ...process.env, IRONSIGHT_ADMIN_PASSWORD: 'Admin@12345', IRONSIGHT_LOG: 'warn', IRONSIGHT_DEMO_HISTORY_DAYS: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

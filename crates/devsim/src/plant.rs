@@ -81,42 +81,70 @@ impl Devices {
     }
 
     fn show(&self, o: &Outputs) {
-        let bit = |b: bool| f64::from(u8::from(b));
-        let sets: [(Unit, &str, f64); 27] = [
-            (Unit::PumpStation, "inlet_pressure", o.inlet_pressure),
-            (Unit::PumpStation, "outlet_pressure", o.outlet_pressure),
-            (Unit::PumpStation, "flow", o.flow),
-            (Unit::PumpStation, "tank_level", o.well_level),
-            (Unit::PumpStation, "motor_temperature", o.motor_temperature),
-            (Unit::PumpStation, "energy_total", o.pump_energy_kwh.floor()),
-            (Unit::PumpStation, "run_hours", o.run_hours),
-            (Unit::PumpStation, "pump_state", o.pump_state as u8 as f64),
-            (Unit::PumpStation, "motor_current", o.motor_current),
-            (Unit::PumpStation, "pump_running", bit(o.pump_state == crate::process::PumpState::Running)),
-            (Unit::Reservoir, "level", o.reservoir_level),
-            (Unit::Reservoir, "inflow", o.flow),
-            (Unit::Reservoir, "outflow", o.demand),
-            (Unit::Reservoir, "high_level_switch", bit(o.reservoir_level > 4.6)),
-            (Unit::Dosing, "residual_chlorine", o.chlorine_residual),
-            (Unit::Dosing, "dosing_flow", o.dosing_flow),
-            (Unit::Dosing, "tank_level", o.hypochlorite_level),
-            (Unit::Dosing, "dosing_running", bit(o.dosing_running)),
-            (Unit::EnergyMeter, "active_power", o.plant_power),
-            (Unit::EnergyMeter, "energy_total", (o.plant_energy_kwh * 10.0).floor() / 10.0),
-            (Unit::EnergyMeter, "voltage", o.voltage),
-            (Unit::EnergyMeter, "current", o.current),
-            (Unit::EnergyMeter, "power_factor", o.power_factor),
-            (Unit::Compressor, "pressure", o.compressor_pressure),
-            (Unit::Compressor, "temperature", o.compressor_temperature),
-            (Unit::Compressor, "gps_latitude", o.compressor_latitude),
-            (Unit::Compressor, "gps_longitude", o.compressor_longitude),
-        ];
-        for (unit, point, value) in sets {
+        for (unit, point, value) in point_values(o) {
             self.get(unit).set_value(point, value);
         }
-        self.get(Unit::Compressor).set_value("mode", o.compressor_mode as u8 as f64);
         if let Some(start) = o.pump_start_command {
-            self.get(Unit::PumpStation).set_value("pump_start", bit(start));
+            self.get(Unit::PumpStation).set_value("pump_start", f64::from(u8::from(start)));
+        }
+    }
+}
+
+/// What each device's measured points show for the model's outputs: `(unit, point, value)`.
+pub fn point_values(o: &Outputs) -> [(Unit, &'static str, f64); 28] {
+    let bit = |b: bool| f64::from(u8::from(b));
+    [
+        (Unit::PumpStation, "inlet_pressure", o.inlet_pressure),
+        (Unit::PumpStation, "outlet_pressure", o.outlet_pressure),
+        (Unit::PumpStation, "flow", o.flow),
+        (Unit::PumpStation, "tank_level", o.well_level),
+        (Unit::PumpStation, "motor_temperature", o.motor_temperature),
+        (Unit::PumpStation, "energy_total", o.pump_energy_kwh.floor()),
+        (Unit::PumpStation, "run_hours", o.run_hours),
+        (Unit::PumpStation, "pump_state", o.pump_state as u8 as f64),
+        (Unit::PumpStation, "motor_current", o.motor_current),
+        (Unit::PumpStation, "pump_running", bit(o.pump_state == crate::process::PumpState::Running)),
+        (Unit::Reservoir, "level", o.reservoir_level),
+        (Unit::Reservoir, "inflow", o.flow),
+        (Unit::Reservoir, "outflow", o.demand),
+        (Unit::Reservoir, "high_level_switch", bit(o.reservoir_level > 4.6)),
+        (Unit::Dosing, "residual_chlorine", o.chlorine_residual),
+        (Unit::Dosing, "dosing_flow", o.dosing_flow),
+        (Unit::Dosing, "tank_level", o.hypochlorite_level),
+        (Unit::Dosing, "dosing_running", bit(o.dosing_running)),
+        (Unit::EnergyMeter, "active_power", o.plant_power),
+        (Unit::EnergyMeter, "energy_total", (o.plant_energy_kwh * 10.0).floor() / 10.0),
+        (Unit::EnergyMeter, "voltage", o.voltage),
+        (Unit::EnergyMeter, "current", o.current),
+        (Unit::EnergyMeter, "power_factor", o.power_factor),
+        (Unit::Compressor, "pressure", o.compressor_pressure),
+        (Unit::Compressor, "temperature", o.compressor_temperature),
+        (Unit::Compressor, "gps_latitude", o.compressor_latitude),
+        (Unit::Compressor, "gps_longitude", o.compressor_longitude),
+        (Unit::Compressor, "mode", o.compressor_mode as u8 as f64),
+    ]
+}
+
+/// The plant run offline for `span`, with nobody touching it (the automatic mode starts and stops the pump):
+/// `sample` gets the points' values every `every`, with the time since the start. The model steps every 10 s
+/// whatever `every` is, as it does live, so a month of history is the plant's own behaviour, made in well under a
+/// second.
+pub fn run_offline(params: Params, span: Duration, every: Duration, mut sample: impl FnMut(Duration, &Outputs)) {
+    const STEP: Duration = Duration::from_secs(10);
+    let mut plant = WaterPlant::new(params);
+    let mut inputs = Inputs::default();
+    let mut next_sample = Duration::ZERO;
+    let mut elapsed = Duration::ZERO;
+    let mut outputs = plant.step(Duration::ZERO, Duration::ZERO, &inputs);
+    while elapsed <= span {
+        if elapsed >= next_sample {
+            sample(elapsed, &outputs);
+            next_sample += every.max(STEP);
+        }
+        elapsed += STEP;
+        outputs = plant.step(elapsed, STEP, &inputs);
+        if let Some(start) = outputs.pump_start_command {
+            inputs.pump_start = start;
         }
     }
 }
@@ -200,5 +228,29 @@ mod tests {
         assert_eq!(plant.value(Unit::Compressor, "mode"), Some(1.0));
         assert!(plant.value(Unit::EnergyMeter, "energy_total").unwrap() > 352_000.0);
         plant.shutdown().await;
+    }
+}
+
+#[cfg(test)]
+mod offline_tests {
+    use super::*;
+
+    #[test]
+    fn a_day_offline_counts_energy_up_and_runs_the_pump_in_cycles() {
+        let (mut samples, mut starts, mut running_before) = (0, 0, None);
+        let mut energy = Vec::new();
+        run_offline(Params::default(), Duration::from_secs(86_400), Duration::from_secs(60), |_, o| {
+            samples += 1;
+            let running = o.pump_state == crate::process::PumpState::Running;
+            if running_before == Some(false) && running {
+                starts += 1;
+            }
+            running_before = Some(running);
+            energy.push(o.plant_energy_kwh);
+        });
+        assert_eq!(samples, 1441);
+        assert!(energy.windows(2).all(|w| w[1] >= w[0]), "energy only counts up");
+        assert!(energy[1440] > energy[0]);
+        assert!(starts >= 1, "the automatic mode restarts the pump: {starts}");
     }
 }

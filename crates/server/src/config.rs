@@ -91,6 +91,10 @@ pub struct Cli {
     /// A header sent with every SMS request, `Name: value` (the provider's credentials).
     #[arg(long, env = "IRONSIGHT_SMS_HEADER", hide_env_values = true)]
     pub sms_header: Option<String>,
+    /// With `--demo`: days of history the demo plant's model makes at the first start, one reading a minute per
+    /// signal, so its reports and charts are full at once (0: none). [default: 30]
+    #[arg(long, env = "IRONSIGHT_DEMO_HISTORY_DAYS", value_parser = clap::value_parser!(u32).range(0..=366))]
+    pub demo_history_days: Option<u32>,
     /// Log filter, e.g. `info` or `ironsight=debug`. [default: info]
     #[arg(long, env = "IRONSIGHT_LOG")]
     pub log: Option<String>,
@@ -345,7 +349,10 @@ impl Config {
             session_idle_ms: idle_minutes * 60_000,
             mqtt,
             demo_devices: demo,
-            demo_schedule: crate::demo::Schedule::default(),
+            demo_schedule: crate::demo::Schedule {
+                history_days: cli.demo_history_days.unwrap_or(crate::demo::HISTORY_DAYS),
+                ..Default::default()
+            },
             lang: language(cli.lang.clone().or(file.lang))?,
             weather_url,
             geocoding_url,

@@ -21,6 +21,8 @@ use sqlx::any::AnyRow;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Mutex;
 
+mod sql;
+
 /// How long after its end a minute is left to settle before the worker rolls it up: readings of the current minute
 /// keep arriving for a while (gateways batch), and each would otherwise mark it again.
 pub const SETTLE_MS: i64 = 3 * MINUTE_MS;
@@ -29,7 +31,7 @@ pub const SETTLE_MS: i64 = 3 * MINUTE_MS;
 /// let through without one.
 const REMEMBER_MS: i64 = 90_000;
 /// Most marks one worker run takes, to keep its transaction short.
-pub const MARKS_PER_RUN: i64 = 500;
+pub const MARKS_PER_RUN: i64 = 5_000;
 
 /// The roll-up width: a minute or an hour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,22 +76,6 @@ impl RecentMarks {
     }
 }
 
-const MARK_SQLITE: &str = "INSERT INTO rollup_pending (signal_id, start_t) \
-     SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true ON CONFLICT DO NOTHING";
-const MARK_POSTGRES: &str = "INSERT INTO rollup_pending (signal_id, start_t) \
-     SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e ON CONFLICT DO NOTHING";
-
-/// Good readings of runs of minutes: `[signal_id, from, to]` rows in, `(signal_id, t, v)` out.
-const RUNS_SQLITE: &str = "SELECT h.signal_id, h.t, h.v FROM json_each($1) r JOIN signal_history h \
-     ON h.signal_id = r.value ->> 0 AND h.t >= r.value ->> 1 AND h.t < r.value ->> 2 \
-     WHERE h.good = 1 AND h.v IS NOT NULL ORDER BY h.signal_id, h.t";
-const RUNS_POSTGRES: &str = "SELECT h.signal_id, h.t, h.v FROM json_array_elements($1::json) r JOIN signal_history h \
-     ON h.signal_id = (r ->> 0)::BIGINT AND h.t >= (r ->> 1)::BIGINT AND h.t < (r ->> 2)::BIGINT \
-     WHERE h.good = 1 AND h.v IS NOT NULL ORDER BY h.signal_id, h.t";
-
-const COLUMNS: &str = "start_t, summary_count, summary_sum, summary_min, summary_max, first_t, first_v, last_t, \
-     last_v, rise, drops, dropped_from, on_ms";
-
 fn summary_from_row(r: &AnyRow, width: Width) -> Result<Summary, sqlx::Error> {
     let start: i64 = r.try_get("start_t")?;
     Ok(Summary {
@@ -115,16 +101,46 @@ pub fn minute_of(t: i64) -> i64 {
     t - t.rem_euclid(MINUTE_MS)
 }
 
-/// Marked minutes as runs of consecutive minutes per signal, `[signal_id, from, to]`, as the runs query reads them.
-fn runs(minutes: &BTreeSet<(i64, i64)>) -> Vec<(i64, i64, i64)> {
+/// Spans of `width` as runs of consecutive spans per signal, `[signal_id, from, to]`, as the runs queries read
+/// them: a replayed day of one signal is one range read, not 1,440.
+fn runs(spans: &BTreeSet<(i64, i64)>, width: i64) -> Vec<(i64, i64, i64)> {
     let mut runs: Vec<(i64, i64, i64)> = Vec::new();
-    for &(signal, start) in minutes {
+    for &(signal, start) in spans {
         match runs.last_mut() {
-            Some(run) if run.0 == signal && run.2 == start => run.2 = start + MINUTE_MS,
-            _ => runs.push((signal, start, start + MINUTE_MS)),
+            Some(run) if run.0 == signal && run.2 == start => run.2 = start + width,
+            _ => runs.push((signal, start, start + width)),
         }
     }
     runs
+}
+
+/// Roll-up rows as the bulk statement reads them (see [`sql::put`]).
+type PutRow = (i64, i64, i64, f64, f64, f64, i64, f64, i64, f64, f64, i64, f64, i64);
+
+fn put_row(signal_id: i64, s: &Summary) -> PutRow {
+    (
+        signal_id,
+        s.start,
+        s.count,
+        s.sum,
+        s.min,
+        s.max,
+        s.first_t,
+        s.first_v,
+        s.last_t,
+        s.last_v,
+        s.rise,
+        s.drops,
+        s.dropped_from,
+        s.on_ms,
+    )
+}
+
+/// Spans of a width keyed by `(signal_id, start)`: `Some` to write, `None` to remove.
+type Spans = BTreeMap<(i64, i64), Option<Summary>>;
+
+fn json<T: serde::Serialize>(rows: &T) -> String {
+    serde_json::to_string(rows).expect("numbers serialise")
 }
 
 impl Store {
@@ -135,46 +151,88 @@ impl Store {
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
         minutes: &[(i64, i64)],
     ) -> Result<(), sqlx::Error> {
-        if minutes.is_empty() {
-            return Ok(());
+        if !minutes.is_empty() {
+            sqlx::query(sql::mark(self.backend())).bind(json(&minutes)).execute(&mut **tx).await?;
         }
-        let sql = match self.backend() {
-            crate::Backend::Sqlite => MARK_SQLITE,
-            crate::Backend::Postgres => MARK_POSTGRES,
-        };
-        let rows = serde_json::to_string(minutes).expect("integers serialise");
-        sqlx::query(sql).bind(rows).execute(&mut **tx).await?;
         Ok(())
     }
 
-    /// The good readings of the given minutes, per minute, in time order.
-    async fn minute_readings<'e, E>(
+    /// The minute summaries of the given minutes, made from history (`None`: no good reading).
+    async fn minutes_from_history<'e, E>(
         &self,
         executor: E,
         minutes: &BTreeSet<(i64, i64)>,
-    ) -> Result<BTreeMap<(i64, i64), Vec<(i64, f64)>>, sqlx::Error>
+    ) -> Result<Spans, sqlx::Error>
     where
         E: sqlx::Executor<'e, Database = sqlx::Any>,
     {
         let mut readings: BTreeMap<(i64, i64), Vec<(i64, f64)>> = BTreeMap::new();
-        if minutes.is_empty() {
-            return Ok(readings);
+        if !minutes.is_empty() {
+            let rows = sqlx::query(sql::readings_of_runs(self.backend()))
+                .bind(json(&runs(minutes, MINUTE_MS)))
+                .fetch_all(executor)
+                .await?;
+            for row in rows {
+                let (signal, t): (i64, i64) = (row.try_get("signal_id")?, row.try_get("t")?);
+                readings.entry((signal, minute_of(t))).or_default().push((t, row.try_get("v")?));
+            }
         }
-        let sql = match self.backend() {
-            crate::Backend::Sqlite => RUNS_SQLITE,
-            crate::Backend::Postgres => RUNS_POSTGRES,
-        };
-        let runs = serde_json::to_string(&runs(minutes)).expect("integers serialise");
-        for row in sqlx::query(sql).bind(runs).fetch_all(executor).await? {
-            let (signal, t): (i64, i64) = (row.try_get("signal_id")?, row.try_get("t")?);
-            readings.entry((signal, minute_of(t))).or_default().push((t, row.try_get("v")?));
+        Ok(minutes
+            .iter()
+            .map(|&(signal, start)| {
+                let summary =
+                    readings.get(&(signal, start)).and_then(|r| Summary::of_readings(start, start + MINUTE_MS, r));
+                ((signal, start), summary)
+            })
+            .collect())
+    }
+
+    /// The stored minute rows of the given hours, by `(signal_id, start)`.
+    async fn minutes_of_hours<'e, E>(
+        &self,
+        executor: E,
+        hours: &BTreeSet<(i64, i64)>,
+    ) -> Result<BTreeMap<(i64, i64), Summary>, sqlx::Error>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
+    {
+        let mut minutes = BTreeMap::new();
+        if hours.is_empty() {
+            return Ok(minutes);
         }
-        Ok(readings)
+        let rows = sqlx::query(&sql::minutes_of_runs(self.backend()))
+            .bind(json(&runs(hours, HOUR_MS)))
+            .fetch_all(executor)
+            .await?;
+        for row in rows {
+            let summary = summary_from_row(&row, Width::Minute)?;
+            minutes.insert((row.try_get("signal_id")?, summary.start), summary);
+        }
+        Ok(minutes)
+    }
+
+    /// Writes and removes roll-up rows of one width.
+    async fn put_spans(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        width: Width,
+        spans: &Spans,
+    ) -> Result<(), sqlx::Error> {
+        let put: Vec<PutRow> =
+            spans.iter().filter_map(|(&(signal, _), s)| s.as_ref().map(|s| put_row(signal, s))).collect();
+        let removed: Vec<(i64, i64)> = spans.iter().filter(|(_, s)| s.is_none()).map(|(k, _)| *k).collect();
+        if !put.is_empty() {
+            sqlx::query(&sql::put(self.backend(), width.table())).bind(json(&put)).execute(&mut **tx).await?;
+        }
+        if !removed.is_empty() {
+            sqlx::query(&sql::remove(self.backend(), width.table())).bind(json(&removed)).execute(&mut **tx).await?;
+        }
+        Ok(())
     }
 
     /// Rolls up at most [`MARKS_PER_RUN`] marked minutes that started before `settled_before`: their minute rows
-    /// made again from history, the hours they fall in from their minutes. Returns how many it took; the worker
-    /// runs it again while it takes a full batch.
+    /// made again from history, the hours they fall in from their minutes, each kind in one statement. Returns how
+    /// many it took; the worker runs it again while it takes a full batch.
     pub async fn roll_up(&self, settled_before: i64) -> anyhow::Result<usize> {
         let mut tx = self.begin_write().await?;
         let taken = sqlx::query(
@@ -190,29 +248,12 @@ impl Store {
             .iter()
             .map(|r| Ok((r.try_get("signal_id")?, r.try_get("start_t")?)))
             .collect::<Result<_, sqlx::Error>>()?;
-        let readings = self.minute_readings(&mut *tx, &minutes).await?;
-        let mut hours = BTreeSet::new();
-        for &(signal, start) in &minutes {
-            let summary =
-                readings.get(&(signal, start)).and_then(|r| Summary::of_readings(start, start + MINUTE_MS, r));
-            put_summary(&mut tx, Width::Minute, signal, start, summary.as_ref()).await?;
-            hours.insert((signal, start - start.rem_euclid(HOUR_MS)));
-        }
-        for (signal, hour) in hours {
-            let parts = sqlx::query(&format!(
-                "SELECT {COLUMNS} FROM signal_minutes WHERE signal_id = $1 AND start_t >= $2 AND start_t < $3 ORDER BY start_t"
-            ))
-            .bind(signal)
-            .bind(hour)
-            .bind(hour + HOUR_MS)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| summary_from_row(r, Width::Minute))
-            .collect::<Result<Vec<_>, _>>()?;
-            let summary = Summary::of_period(None, &parts, hour, hour + HOUR_MS);
-            put_summary(&mut tx, Width::Hour, signal, hour, summary.as_ref()).await?;
-        }
+        let fresh = self.minutes_from_history(&mut *tx, &minutes).await?;
+        self.put_spans(&mut tx, Width::Minute, &fresh).await?;
+        let hours: BTreeSet<(i64, i64)> = minutes.iter().map(|&(signal, start)| (signal, hour_of(start))).collect();
+        let stored = self.minutes_of_hours(&mut *tx, &hours).await?;
+        let hour_spans = fold_hours(&hours, &stored, &Spans::new());
+        self.put_spans(&mut tx, Width::Hour, &hour_spans).await?;
         tx.commit().await?;
         Ok(minutes.len())
     }
@@ -234,39 +275,21 @@ impl Store {
         .map(|start| (signal_id, start))
         .collect();
         let mut spans: BTreeMap<i64, Summary> = self.rolled(signal_id, from, to, width).await?;
-        if marked.is_empty() {
-            return Ok(spans.into_values().collect());
-        }
-        let readings = self.minute_readings(self.pool(), &marked).await?;
-        let fresh = |start: i64| {
-            readings.get(&(signal_id, start)).and_then(|r| Summary::of_readings(start, start + MINUTE_MS, r))
-        };
-        match width {
-            Width::Minute => {
-                for &(_, start) in &marked {
-                    match fresh(start) {
-                        Some(summary) => spans.insert(start, summary),
-                        None => spans.remove(&start),
-                    };
-                }
-            }
+        let fresh = self.minutes_from_history(self.pool(), &marked).await?;
+        let changed = match width {
+            Width::Minute => fresh,
             Width::Hour => {
-                let hours: BTreeSet<i64> = marked.iter().map(|m| m.1 - m.1.rem_euclid(HOUR_MS)).collect();
-                for hour in hours {
-                    let mut minutes = self.rolled(signal_id, hour, hour + HOUR_MS, Width::Minute).await?;
-                    for &(_, start) in marked.range((signal_id, hour)..(signal_id, hour + HOUR_MS)) {
-                        match fresh(start) {
-                            Some(summary) => minutes.insert(start, summary),
-                            None => minutes.remove(&start),
-                        };
-                    }
-                    let parts: Vec<Summary> = minutes.into_values().collect();
-                    match Summary::of_period(None, &parts, hour, hour + HOUR_MS) {
-                        Some(summary) => spans.insert(hour, summary),
-                        None => spans.remove(&hour),
-                    };
-                }
+                let hours: BTreeSet<(i64, i64)> =
+                    marked.iter().map(|&(signal, start)| (signal, hour_of(start))).collect();
+                let stored = self.minutes_of_hours(self.pool(), &hours).await?;
+                fold_hours(&hours, &stored, &fresh)
             }
+        };
+        for ((_, start), summary) in changed {
+            match summary {
+                Some(summary) => spans.insert(start, summary),
+                None => spans.remove(&start),
+            };
         }
         Ok(spans.into_values().collect())
     }
@@ -274,7 +297,8 @@ impl Store {
     /// The stored roll-ups of a signal in `[from, to)`, by start.
     async fn rolled(&self, signal_id: i64, from: i64, to: i64, width: Width) -> anyhow::Result<BTreeMap<i64, Summary>> {
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM {} WHERE signal_id = $1 AND start_t >= $2 AND start_t < $3 ORDER BY start_t",
+            "SELECT {} FROM {} WHERE signal_id = $1 AND start_t >= $2 AND start_t < $3 ORDER BY start_t",
+            sql::COLUMNS,
             width.table()
         ))
         .bind(signal_id)
@@ -297,47 +321,29 @@ impl Store {
     }
 }
 
-/// Writes one roll-up row, or deletes it when its span has no good reading any more.
-async fn put_summary(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    width: Width,
-    signal_id: i64,
-    start: i64,
-    summary: Option<&Summary>,
-) -> Result<(), sqlx::Error> {
-    let table = width.table();
-    let Some(s) = summary else {
-        sqlx::query(&format!("DELETE FROM {table} WHERE signal_id = $1 AND start_t = $2"))
-            .bind(signal_id)
-            .bind(start)
-            .execute(&mut **tx)
-            .await?;
-        return Ok(());
-    };
-    sqlx::query(&format!(
-        "INSERT INTO {table} (signal_id, {COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
-         ON CONFLICT (signal_id, start_t) DO UPDATE SET summary_count = excluded.summary_count, \
-         summary_sum = excluded.summary_sum, summary_min = excluded.summary_min, summary_max = excluded.summary_max, \
-         first_t = excluded.first_t, first_v = excluded.first_v, last_t = excluded.last_t, last_v = excluded.last_v, \
-         rise = excluded.rise, drops = excluded.drops, dropped_from = excluded.dropped_from, on_ms = excluded.on_ms"
-    ))
-    .bind(signal_id)
-    .bind(start)
-    .bind(s.count)
-    .bind(s.sum)
-    .bind(s.min)
-    .bind(s.max)
-    .bind(s.first_t)
-    .bind(s.first_v)
-    .bind(s.last_t)
-    .bind(s.last_v)
-    .bind(s.rise)
-    .bind(s.drops)
-    .bind(s.dropped_from)
-    .bind(s.on_ms)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+/// The hour a time falls in.
+fn hour_of(t: i64) -> i64 {
+    t - t.rem_euclid(HOUR_MS)
+}
+
+/// The hours' summaries folded from their minutes: the stored ones, with `fresh` ones (made from history) in
+/// place of the stored where given.
+fn fold_hours(hours: &BTreeSet<(i64, i64)>, stored: &BTreeMap<(i64, i64), Summary>, fresh: &Spans) -> Spans {
+    hours
+        .iter()
+        .map(|&(signal, hour)| {
+            let range = (signal, hour)..(signal, hour + HOUR_MS);
+            let mut minutes: BTreeMap<i64, Summary> = stored.range(range.clone()).map(|(k, s)| (k.1, *s)).collect();
+            for (&(_, start), summary) in fresh.range(range) {
+                match summary {
+                    Some(summary) => minutes.insert(start, *summary),
+                    None => minutes.remove(&start),
+                };
+            }
+            let parts: Vec<Summary> = minutes.into_values().collect();
+            ((signal, hour), Summary::of_period(None, &parts, hour, hour + HOUR_MS))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -347,7 +353,7 @@ mod tests {
     #[test]
     fn marked_minutes_are_read_as_runs_of_consecutive_minutes_per_signal() {
         let minutes: BTreeSet<(i64, i64)> = [(1, 0), (1, 60_000), (1, 180_000), (2, 60_000)].into_iter().collect();
-        assert_eq!(runs(&minutes), vec![(1, 0, 120_000), (1, 180_000, 240_000), (2, 60_000, 120_000)]);
+        assert_eq!(runs(&minutes, MINUTE_MS), vec![(1, 0, 120_000), (1, 180_000, 240_000), (2, 60_000, 120_000)]);
     }
 
     #[test]

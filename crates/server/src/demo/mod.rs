@@ -6,12 +6,14 @@
 //! - [`plant`]: what the plant is (gateways, equipment, signals with state texts, alarm rules, groups, places).
 //! - [`seed`]: puts it in the demo organisation once, and refreshes secrets and drivers on every start.
 //! - [`pages`]: the configuration pages' documents.
+//! - [`history`]: the plant's past days of history, made by its model at the first start.
 //! - this module: starts the devices and the agents, and the utilities gateway's scheduled dropout.
 //!
 //! The plant has events worth seeing: the pump faults for a while every few minutes (an alarm with the state
 //! text "故障" raised and released), and the utilities gateway drops off for a minute every half hour (its
 //! equipment's no-data alarm). [`Schedule`] holds those periods so tests can shorten them.
 
+pub mod history;
 pub mod pages;
 pub mod plant;
 pub mod seed;
@@ -43,7 +45,14 @@ pub struct Schedule {
     pub utility_report: Duration,
     /// How often the process model moves the devices' values on.
     pub step: Duration,
+    /// Days of history the plant's model makes at the first start (one reading a minute per signal), so reports
+    /// and history charts are full on the first visit. The server's flag defaults to 30 ([`HISTORY_DAYS`]); tests
+    /// that do not read the past make none.
+    pub history_days: u32,
 }
+
+/// The days of history `make run` seeds (`--demo-history-days`).
+pub const HISTORY_DAYS: u32 = 30;
 
 impl Default for Schedule {
     fn default() -> Self {
@@ -54,6 +63,7 @@ impl Default for Schedule {
             dropout_for: Duration::from_secs(60),
             utility_report: Duration::from_secs(15),
             step: Duration::from_secs(1),
+            history_days: 0,
         }
     }
 }
@@ -93,7 +103,8 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
         ..Default::default()
     };
     let devices = ironsight_devsim::plant::spawn("127.0.0.1", params, schedule.step).await?;
-    let secrets = seed::seed(state, org_id, |unit| devices.local_addr(unit), schedule.utility_report).await?;
+    let secrets = seed::seed(state, org_id, |unit| devices.local_addr(unit), schedule.utility_report, schedule.history_days)
+        .await?;
 
     let broker = format!("mqtt://{}", connectable(broker_addr));
     let data_dir = &state.config.data_dir;

@@ -6,6 +6,7 @@
 use ironsight_devsim::plant::Unit;
 use ironsight_domain::Lang;
 use ironsight_domain::alarm::Symbol;
+use ironsight_domain::rollup::Statistic;
 use ironsight_domain::value_map::StateText;
 use ironsight_protocol::payload::{Area, DataType, SignalDef};
 
@@ -221,6 +222,13 @@ pub struct EquipmentSpec {
     pub operator_granted: bool,
     pub signals: Vec<SignalSpec>,
     pub rules: Vec<RuleSpec>,
+    pub reports: Vec<ReportSpec>,
+}
+
+/// A report on one unit: its name and columns, each a signal (by key) and a statistic.
+pub struct ReportSpec {
+    pub name: Text,
+    pub columns: &'static [(&'static str, Statistic)],
 }
 
 impl EquipmentSpec {
@@ -272,6 +280,17 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 rule("pump_state", Symbol::Eq, 2.0, 0.0, 1, text("", "")),
                 rule("motor_temperature", Symbol::Gt, 80.0, 2.0, 3, text("电机温度过高", "Motor temperature high")),
             ],
+            reports: vec![ReportSpec {
+                name: text("泵站运行报表", "Pump station operation"),
+                columns: &[
+                    ("energy_total", Statistic::Difference),
+                    ("pump_running", Statistic::OnHours),
+                    ("flow", Statistic::Avg),
+                    ("flow", Statistic::Max),
+                    ("outlet_pressure", Statistic::Avg),
+                    ("motor_temperature", Statistic::Max),
+                ],
+            }],
         },
         EquipmentSpec {
             unit: Unit::Reservoir,
@@ -297,6 +316,15 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 rule("level", Symbol::Gt, 4.5, 0.05, 2, text("清水池液位过高", "Reservoir level high")),
                 rule("level", Symbol::Lt, 1.0, 0.05, 2, text("清水池液位过低", "Reservoir level low")),
             ],
+            reports: vec![ReportSpec {
+                name: text("清水池水量报表", "Reservoir flows"),
+                columns: &[
+                    ("inflow", Statistic::Avg),
+                    ("outflow", Statistic::Avg),
+                    ("level", Statistic::Min),
+                    ("level", Statistic::Max),
+                ],
+            }],
         },
         EquipmentSpec {
             unit: Unit::Dosing,
@@ -321,6 +349,7 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 rule("residual_chlorine", Symbol::Lt, 0.3, 0.05, 2, text("余氯过低", "Residual chlorine low")),
                 rule("residual_chlorine", Symbol::Gt, 2.0, 0.1, 3, text("余氯过高", "Residual chlorine high")),
             ],
+            reports: vec![],
         },
         EquipmentSpec {
             unit: Unit::EnergyMeter,
@@ -341,6 +370,15 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 measured("power_factor", text("功率因数", "Power factor"), 8, Uint16, 0.001, "", 3),
             ],
             rules: vec![rule("active_power", Symbol::Gt, 90.0, 5.0, 3, text("有功功率过高", "Active power high"))],
+            reports: vec![ReportSpec {
+                name: text("电能日报", "Daily energy"),
+                columns: &[
+                    ("energy_total", Statistic::Difference),
+                    ("active_power", Statistic::Max),
+                    ("active_power", Statistic::Avg),
+                    ("power_factor", Statistic::Avg),
+                ],
+            }],
         },
         EquipmentSpec {
             unit: Unit::Compressor,
@@ -365,6 +403,7 @@ pub fn equipment() -> Vec<EquipmentSpec> {
                 setpoint("unload_pressure", text("卸载压力", "Unload pressure"), 1, 0.01, "bar", 2, (6.0, 9.5)),
             ],
             rules: vec![rule("pressure", Symbol::Gt, 8.6, 0.2, 1, text("排气压力过高", "Discharge pressure high"))],
+            reports: vec![],
         },
     ]
 }
@@ -395,6 +434,9 @@ mod tests {
             }
             for rule in &spec.rules {
                 assert!(spec.signal(rule.signal).is_some(), "{}: rule on {}", spec.name.en, rule.signal);
+            }
+            for (key, _) in spec.reports.iter().flat_map(|r| r.columns) {
+                assert!(spec.signal(key).is_some(), "{}: report column of {key}", spec.name.en);
             }
         }
     }

@@ -15,12 +15,14 @@ use ironsight_domain::alarm::{Condition, RuleDraft};
 use ironsight_domain::limits::PROJECT_MVARS;
 use ironsight_domain::mvar::Calc;
 use ironsight_domain::permission;
+use ironsight_domain::report::ColumnDef;
 use ironsight_protocol::payload::DriverConfig;
 use ironsight_store::access::{DATA_RANGE_AUTHORISED, ROLE_USER, Viewer};
 use ironsight_store::equipment::{EquipmentFields, EquipmentFilter, EquipmentSort};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
 use ironsight_store::mvars::MvarFields;
 use ironsight_store::pages::{DocumentSave, PageOwner};
+use ironsight_store::reports::ReportFields;
 use ironsight_store::users::NewUser;
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -38,12 +40,14 @@ pub struct GatewaySecret {
 }
 
 /// Seeds what is missing and refreshes the rest. `device` answers where a unit's simulated device listens this run;
-/// `utility_report` is the utilities gateway's report period (its no-data alarm comes after three).
+/// `utility_report` is the utilities gateway's report period (its no-data alarm comes after three); `history_days`
+/// of the plant's past are written at the first start.
 pub async fn seed(
     state: &AppState,
     org_id: i64,
     device: impl Fn(Unit) -> SocketAddr,
     utility_report: Duration,
+    history_days: u32,
 ) -> anyhow::Result<Vec<GatewaySecret>> {
     let lang = state.config.lang;
     let viewer = Viewer::server(org_id);
@@ -99,6 +103,7 @@ pub async fn seed(
         store.set_driver(&viewer, id, &serde_json::to_string(&driver)?).await?;
         let signal_ids = signal_ids(state, org_id, id, spec).await?;
         let e = Seeded { spec, id, name, signal_ids };
+        seed_reports(state, org_id, &e, lang).await?;
         if !seeded_before {
             seed_rules(state, org_id, &e).await?;
             add_page(
@@ -121,6 +126,7 @@ pub async fn seed(
     if let Some(pump) = seeded.first() {
         seed_expiry(state, org_id, pump.id).await?;
     }
+    super::history::seed(state, &seeded, history_days, ironsight_store::now_ms()).await?;
     Ok(secrets)
 }
 
@@ -186,6 +192,27 @@ async fn signal_ids(
         .iter()
         .filter_map(|s| stored.iter().find(|d| d.name == s.name.zh || d.name == s.name.en).map(|d| (s.key, d.id)))
         .collect())
+}
+
+/// Adds the unit's reports whose name (in either language) it does not have.
+async fn seed_reports(state: &AppState, org_id: i64, e: &Seeded<'_>, lang: Lang) -> anyhow::Result<()> {
+    let viewer = Viewer::server(org_id);
+    let existing = state.store.reports(&viewer, e.id).await?;
+    for report in &e.spec.reports {
+        if existing.iter().any(|r| r.name == report.name.zh || r.name == report.name.en) {
+            continue;
+        }
+        let columns: Vec<ColumnDef> = report
+            .columns
+            .iter()
+            .filter_map(|(key, statistic)| {
+                e.signal_ids.get(key).map(|&signal_id| ColumnDef { signal_id, statistic: *statistic, wraps_at: None })
+            })
+            .collect();
+        let fields = ReportFields { name: report.name.of(lang), period_ms: 3_600_000, columns: &columns };
+        state.store.add_report(&viewer, e.id, &fields).await?;
+    }
+    Ok(())
 }
 
 async fn seed_rules(state: &AppState, org_id: i64, e: &Seeded<'_>) -> anyhow::Result<()> {

@@ -27,6 +27,7 @@ fn short_schedule() -> Schedule {
         dropout_for: Duration::from_secs(25),
         utility_report: Duration::from_secs(2),
         step: Duration::from_millis(500),
+        history_days: 0,
     }
 }
 
@@ -236,7 +237,7 @@ both_backends!(the_demo_plant_is_seeded_and_live, plant_options(), |app| {
     let org = demo_org(app).await;
     let demo = app.demo().expect("the demo plant runs");
     let addr = |_| "127.0.0.1:9".parse().unwrap();
-    ironsight::demo::seed::seed(app.state(), org, addr, Duration::from_secs(2)).await.unwrap();
+    ironsight::demo::seed::seed(app.state(), org, addr, Duration::from_secs(2), 0).await.unwrap();
     assert_seeded(app).await;
     assert!(demo.device_value(ironsight_devsim::plant::Unit::Reservoir, "level").is_some());
 });

@@ -384,3 +384,45 @@ both_backends!(shifts_are_the_organisations_to_set, Options::default(), |app| {
         &json!([{"name": "白班", "startMinute": 480, "endMinute": 1200}, {"name": "夜班", "startMinute": 1200, "endMinute": 480}])
     );
 });
+
+both_backends!(
+    the_demo_plants_reports_read_its_seeded_past,
+    Options {
+        demo_plant: Some(ironsight::demo::Schedule { history_days: 2, ..Default::default() }),
+        ..Options::default()
+    },
+    |app| {
+        app.login_demo().await;
+        // The pump station's seeded report, read over yesterday: the plant's model ran the whole day.
+        let list = app.post("/lfscada/equipment/multi/query", &[("page", "1"), ("pageSize", "50")]).await;
+        let pump_id = list.data()["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["equipName"] == "1#取水泵站")
+            .map(|e| e["id"].to_string())
+            .expect("the pump station");
+        let reports = app.post("/lfscada/monitor/multi/report/queryAll", &[("equipmentId", &pump_id)]).await;
+        assert_eq!(reports.data()[0]["name"], "泵站运行报表", "{:?}", reports.body);
+        let report = reports.data()[0]["id"].to_string();
+        let yesterday = Day(Day::in_china(ironsight_store::now_ms()).0 - 1).text();
+        let table = app
+            .post(
+                "/lfscada/monitor/multi/report/queryCols",
+                &[("reportId", &report), ("view", "day"), ("date", &yesterday)],
+            )
+            .await;
+        let rows = table.data()["rows"].as_array().unwrap().clone();
+        assert_eq!(rows.len(), 24);
+        let column = |name: &str| {
+            table.data()["cols"].as_array().unwrap().iter().position(|c| c["statistic"] == name).unwrap()
+        };
+        let (energy, running) = (column("difference"), column("onHours"));
+        let energy_used: f64 = rows.iter().map(|r| r["values"][energy].as_f64().unwrap()).sum();
+        assert!(energy_used > 0.0, "the pump used energy all day: {rows:?}");
+        for row in &rows {
+            let hours = row["values"][running].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&hours), "running hours of an hour: {hours}");
+        }
+    }
+);

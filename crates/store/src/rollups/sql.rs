@@ -1,0 +1,104 @@
+//! The roll-ups' statements that differ between the backends: each takes one JSON array parameter of rows, so a
+//! batch of any size is one statement, prepared once (see `crate::readings` on why JSON).
+
+use crate::Backend;
+
+/// Marks: `[signal_id, start_t]` rows, kept once.
+pub fn mark(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => {
+            "INSERT INTO rollup_pending (signal_id, start_t) \
+             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true ON CONFLICT DO NOTHING"
+        }
+        Backend::Postgres => {
+            "INSERT INTO rollup_pending (signal_id, start_t) \
+             SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e ON CONFLICT DO NOTHING"
+        }
+    }
+}
+
+/// Good readings of runs `[signal_id, from, to]` of history: `(signal_id, t, v)` rows, by signal and time.
+pub fn readings_of_runs(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => {
+            "SELECT h.signal_id, h.t, h.v FROM json_each($1) r JOIN signal_history h \
+             ON h.signal_id = r.value ->> 0 AND h.t >= r.value ->> 1 AND h.t < r.value ->> 2 \
+             WHERE h.good = 1 AND h.v IS NOT NULL ORDER BY h.signal_id, h.t"
+        }
+        Backend::Postgres => {
+            "SELECT h.signal_id, h.t, h.v FROM json_array_elements($1::json) r JOIN signal_history h \
+             ON h.signal_id = (r ->> 0)::BIGINT AND h.t >= (r ->> 1)::BIGINT AND h.t < (r ->> 2)::BIGINT \
+             WHERE h.good = 1 AND h.v IS NOT NULL ORDER BY h.signal_id, h.t"
+        }
+    }
+}
+
+/// The summary columns, in the order of the JSON rows after `signal_id`.
+pub const COLUMNS: &str = "start_t, summary_count, summary_sum, summary_min, summary_max, first_t, first_v, last_t, \
+     last_v, rise, drops, dropped_from, on_ms";
+
+/// Minute rows of runs `[signal_id, from, to]`, by signal and start.
+pub fn minutes_of_runs(backend: Backend) -> String {
+    match backend {
+        Backend::Sqlite => format!(
+            "SELECT m.signal_id, {COLUMNS} FROM json_each($1) r JOIN signal_minutes m \
+             ON m.signal_id = r.value ->> 0 AND m.start_t >= r.value ->> 1 AND m.start_t < r.value ->> 2 \
+             ORDER BY m.signal_id, m.start_t"
+        ),
+        Backend::Postgres => format!(
+            "SELECT m.signal_id, {COLUMNS} FROM json_array_elements($1::json) r JOIN signal_minutes m \
+             ON m.signal_id = (r ->> 0)::BIGINT AND m.start_t >= (r ->> 1)::BIGINT AND m.start_t < (r ->> 2)::BIGINT \
+             ORDER BY m.signal_id, m.start_t"
+        ),
+    }
+}
+
+/// Roll-up rows in: `[signal_id, start_t, count, sum, min, max, first_t, first_v, last_t, last_v, rise, drops,
+/// dropped_from, on_ms]`, replacing what is there.
+pub fn put(backend: Backend, table: &str) -> String {
+    const TYPES: [&str; 14] = [
+        "BIGINT",
+        "BIGINT",
+        "BIGINT",
+        "DOUBLE PRECISION",
+        "DOUBLE PRECISION",
+        "DOUBLE PRECISION",
+        "BIGINT",
+        "DOUBLE PRECISION",
+        "BIGINT",
+        "DOUBLE PRECISION",
+        "DOUBLE PRECISION",
+        "BIGINT",
+        "DOUBLE PRECISION",
+        "BIGINT",
+    ];
+    let values: Vec<String> = match backend {
+        Backend::Sqlite => (0..TYPES.len()).map(|i| format!("value ->> {i}")).collect(),
+        Backend::Postgres => TYPES.iter().enumerate().map(|(i, ty)| format!("(e ->> {i})::{ty}")).collect(),
+    };
+    let source = match backend {
+        Backend::Sqlite => "json_each($1) WHERE true",
+        Backend::Postgres => "json_array_elements($1::json) AS e",
+    };
+    let updates: Vec<String> =
+        COLUMNS.split(", ").skip(1).map(|c| c.trim()).map(|c| format!("{c} = excluded.{c}")).collect();
+    format!(
+        "INSERT INTO {table} (signal_id, {COLUMNS}) SELECT {} FROM {source} \
+         ON CONFLICT (signal_id, start_t) DO UPDATE SET {}",
+        values.join(", "),
+        updates.join(", ")
+    )
+}
+
+/// Roll-up rows out: `[signal_id, start_t]` rows whose span has no good reading any more.
+pub fn remove(backend: Backend, table: &str) -> String {
+    match backend {
+        Backend::Sqlite => format!(
+            "DELETE FROM {table} WHERE (signal_id, start_t) IN (SELECT value ->> 0, value ->> 1 FROM json_each($1))"
+        ),
+        Backend::Postgres => format!(
+            "DELETE FROM {table} WHERE (signal_id, start_t) IN \
+             (SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e)"
+        ),
+    }
+}
