@@ -10,6 +10,7 @@
 //! A placeholder `${n.m}` names signal `m` of equipment `n`. A reading "coded 200" is one of good quality: a
 //! faulted, unread or absent signal is not counted by an aggregate and leaves a custom formula without a value.
 
+use crate::rollup::Statistic;
 use serde::Serialize;
 
 /// How an intermediate variable is computed.
@@ -220,6 +221,75 @@ impl Formula {
     pub fn evaluate(&self, reading: impl Fn(Placeholder) -> Option<f64>) -> Option<f64> {
         let values: Vec<Option<f64>> = self.placeholders.iter().map(|p| reading(*p)).collect();
         evaluate(&self.expr, &values).filter(|v| v.is_finite())
+    }
+}
+
+/// How a formula's result follows its signals: what decides which report statistics it keeps
+/// ([`report_statistics`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A sum of signals times constants, nothing added (`${1.2} - 0.5 * ${1.3}`): its increase over a period is
+    /// the same sum of the signals' increases.
+    Linear,
+    /// Linear plus a constant (`${1.2} * 1.8 + 32`): its average over a period is the formula of the averages.
+    Affine,
+    /// Anything else (`${1.2} * ${1.3}`): only a moment's value is the formula of the moment's values.
+    Other,
+}
+
+impl Formula {
+    /// The formula's [`Shape`].
+    pub fn shape(&self) -> Shape {
+        match shape_of(&self.expr) {
+            Form::Constant | Form::Affine => Shape::Affine,
+            Form::Linear => Shape::Linear,
+            Form::Other => Shape::Other,
+        }
+    }
+}
+
+/// An expression's form, bottom up: a constant, linear in the signals, linear plus a constant, or neither.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Constant,
+    Linear,
+    Affine,
+    Other,
+}
+
+fn shape_of(expr: &Expr) -> Form {
+    use Form::*;
+    match expr {
+        Expr::Number(_) => Constant,
+        Expr::Signal(_) => Linear,
+        Expr::Negate(inner) => shape_of(inner),
+        Expr::Binary(op, left, right) => match (op, shape_of(left), shape_of(right)) {
+            (_, Other, _) | (_, _, Other) => Other,
+            (_, Constant, Constant) => Constant,
+            ('+' | '-', Linear, Linear) => Linear,
+            ('+' | '-', _, _) => Affine,
+            ('*', Constant, form) | ('*', form, Constant) | ('/', form, Constant) => form,
+            _ => Other,
+        },
+    }
+}
+
+/// The report statistics an intermediate variable allows (spec: `report/mvar/validStatistics`): those whose value
+/// over a period is the variable's rule applied to its signals' values of the same statistic. A sum or an average
+/// of signals keeps the average, the first and last values and the increase; a minimum keeps the minimum (the
+/// smallest of the smallest), a maximum the maximum; a formula the first and last values, its average when it is
+/// affine and its increase when it is linear. Count and running hours are the signals' own.
+pub fn report_statistics(calc: Calc, formula: Option<&Formula>) -> Vec<Statistic> {
+    use Statistic::*;
+    match calc {
+        Calc::Sum | Calc::Avg => vec![Avg, First, Last, Difference],
+        Calc::Min => vec![Min, First, Last],
+        Calc::Max => vec![Max, First, Last],
+        Calc::Custom => match formula.map(Formula::shape) {
+            Some(Shape::Linear) => vec![Avg, First, Last, Difference],
+            Some(Shape::Affine) => vec![Avg, First, Last],
+            _ => vec![First, Last],
+        },
     }
 }
 

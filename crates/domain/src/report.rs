@@ -40,6 +40,41 @@ impl ColumnDef {
     }
 }
 
+/// One column of a project's custom report: a signal of any equipment of the project (`equipmentId` and
+/// `signalId`), or one of its intermediate variables (`mvarId`), and the statistic read of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomColumnDef {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub equipment_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub signal_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mvar_id: Option<i64>,
+    pub statistic: Statistic,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub wraps_at: Option<f64>,
+}
+
+impl CustomColumnDef {
+    /// Refuses a column that names neither or both of a signal (with its equipment) and a variable, and a wrap
+    /// range as [`ColumnDef::check`] does; answers the field at fault (`signalId`, `wrapsAt`).
+    pub fn check(&self) -> Result<(), (&'static str, Reason)> {
+        match (self.equipment_id, self.signal_id, self.mvar_id) {
+            (Some(_), Some(_), None) | (None, None, Some(_)) => {}
+            (None, Some(_), None) => return Err(("equipmentId", Reason::Required)),
+            _ => return Err(("signalId", Reason::NotAllowed)),
+        }
+        ColumnDef { signal_id: 0, statistic: self.statistic, wraps_at: self.wraps_at }
+            .check()
+            .map_err(|r| ("wrapsAt", r))
+    }
+}
+
 /// One shift of an organisation's day: a name and its start and end, minutes after midnight (an end at or before
 /// the start runs past midnight).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]

@@ -108,6 +108,8 @@ pub enum Object {
     ProjectPages,
     /// A group; 0 names "no group".
     Group,
+    /// A project's custom report (seen where every equipment of its project is).
+    CustomReport,
     Announcement,
     /// A picture of the organisation's image library.
     Image,
@@ -151,7 +153,12 @@ impl Object {
             Object::Worksheet => Code::WorksheetNotFound,
             Object::ExternalPage => Code::ExternalPageNotFound,
             Object::Mvar => Code::MvarNotFound,
-            Object::Signal | Object::Signals | Object::Report | Object::Alarm | Object::Command => {
+            Object::Signal
+            | Object::Signals
+            | Object::Report
+            | Object::CustomReport
+            | Object::Alarm
+            | Object::Command => {
                 return ApiError::invalid(field, Reason::NotAllowed);
             }
         };
@@ -202,6 +209,7 @@ impl Object {
             Object::Worksheet => id().map(ObjectRef::Worksheet),
             Object::ExternalPage => id().map(ObjectRef::ExternalPage),
             Object::Mvar => id().map(ObjectRef::Mvar),
+            Object::CustomReport => id().map(ObjectRef::CustomReport),
         };
         one.into_iter().collect()
     }

@@ -4,20 +4,61 @@
 //!
 //! The reading before a period steps into it (a counter's increase since then, a state that holds into it) when
 //! it is at most [`LOOKBACK_MS`] older than the period; a period still running is read up to now.
+//!
+//! An intermediate variable's cell is its rule applied to its signals' cells of the same statistic (an average
+//! of averages, a formula of first values): `ironsight_domain::mvar::report_statistics` says for which
+//! statistics that is the variable's own statistic, and the callers allow only those.
 
-use ironsight_domain::report::{ColumnDef, DAY_MS, Period, on_hours};
-use ironsight_domain::rollup::Summary;
+use ironsight_domain::mvar::{Calc, Formula, aggregate};
+use ironsight_domain::report::{DAY_MS, Period, on_hours};
+use ironsight_domain::rollup::{Statistic, Summary};
 use ironsight_store::Store;
 use ironsight_store::rollups::Width;
+use std::collections::HashMap;
+
+/// An intermediate variable's rule, as a column reads it.
+#[derive(Clone, Debug)]
+pub struct MvarRule {
+    pub calc: Calc,
+    /// The custom formula (`None` for an aggregate).
+    pub formula: Option<Formula>,
+    /// An aggregate's signals, or the formula's.
+    pub signal_ids: Vec<i64>,
+}
+
+/// What a column reads.
+#[derive(Clone, Debug)]
+pub enum Source {
+    Signal(i64),
+    Mvar(MvarRule),
+}
+
+/// One column of a table: its source and statistic (a counter's wrap range for a difference).
+#[derive(Clone, Debug)]
+pub struct TableColumn {
+    pub source: Source,
+    pub statistic: Statistic,
+    pub wraps_at: Option<f64>,
+}
+
+impl TableColumn {
+    fn signal_ids(&self) -> &[i64] {
+        match &self.source {
+            Source::Signal(id) => std::slice::from_ref(id),
+            Source::Mvar(rule) => &rule.signal_ids,
+        }
+    }
+}
 
 /// How far before a period its previous reading is looked for.
 pub const LOOKBACK_MS: i64 = DAY_MS;
 
 /// The cells of a report: per period (as given), per column (as given), the value, or `None` when the period has
-/// no good reading of the column's signal (or has not begun).
+/// no good reading of the column's signal (or has not begun). Each signal's roll-ups are read once, however many
+/// columns and variables read it.
 pub async fn cells(
     store: &Store,
-    columns: &[ColumnDef],
+    columns: &[TableColumn],
     periods: &[Period],
     now: i64,
 ) -> anyhow::Result<Vec<Vec<Option<f64>>>> {
@@ -27,12 +68,28 @@ pub async fn cells(
     };
     let width = if on_hours(periods) { Width::Hour } else { Width::Minute };
     let (from, to) = (align_down(first - LOOKBACK_MS, width), align_up(last.min(now + width.ms()), width));
+    let mut spans: HashMap<i64, Vec<Summary>> = HashMap::new();
+    for signal_id in columns.iter().flat_map(TableColumn::signal_ids) {
+        if !spans.contains_key(signal_id) {
+            spans.insert(*signal_id, store.summaries(*signal_id, from, to, width).await?);
+        }
+    }
+    let value = |signal_id: i64, period: &Period, column: &TableColumn| {
+        of_period(&spans[&signal_id], period, now).map(|s| column.statistic.of(&s, column.wraps_at))
+    };
     for (c, column) in columns.iter().enumerate() {
-        let spans = store.summaries(column.signal_id, from, to, width).await?;
         for (p, period) in periods.iter().enumerate() {
-            if let Some(summary) = of_period(&spans, period, now) {
-                cells[p][c] = Some(column.statistic.of(&summary, column.wraps_at));
-            }
+            cells[p][c] = match &column.source {
+                Source::Signal(id) => value(*id, period, column),
+                Source::Mvar(rule) => {
+                    let inputs: HashMap<i64, Option<f64>> =
+                        rule.signal_ids.iter().map(|id| (*id, value(*id, period, column))).collect();
+                    match &rule.formula {
+                        Some(formula) => formula.evaluate(|p| inputs.get(&p.signal_id).copied().flatten()),
+                        None => aggregate(rule.calc, inputs.values().copied()),
+                    }
+                }
+            };
         }
     }
     Ok(cells)

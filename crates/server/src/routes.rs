@@ -120,6 +120,7 @@ macro_rules! upload {
 
 // The route table, one file per area (named as `api/`'s handlers are), put together by `table`.
 mod alarms;
+mod custom_reports;
 mod equipment;
 mod external_pages;
 mod ezviz;

@@ -164,6 +164,7 @@ pub enum ObjectRef {
     ExternalPage(i64),
     /// A project's intermediate variable: seen where its whole project is (it may read any equipment of it).
     Mvar(i64),
+    CustomReport(i64),
 }
 
 impl Store {
@@ -288,6 +289,14 @@ impl Store {
                      WHERE p.org_id = $1 AND v.id = $2{covered}"
                 );
                 id_query(sql, *id).await
+            }
+            ObjectRef::CustomReport(id) => {
+                let covered = viewer.project_covered_sql("c.project_id");
+                id_query(
+                    format!("SELECT COUNT(*) FROM custom_reports c WHERE c.org_id = $1 AND c.id = $2{covered}"),
+                    *id,
+                )
+                .await
             }
             ObjectRef::ExternalPage(id) => {
                 id_query("SELECT COUNT(*) FROM org_external_pages WHERE org_id = $1 AND id = $2".into(), *id).await

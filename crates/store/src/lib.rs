@@ -25,6 +25,7 @@
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`link`]: what the gateway link reads and writes: configuration to push, versions, reported status.
 //! - [`readings`]: latest values and history, written in batches by ingest.
+//! - [`custom_reports`]: a project's custom reports, columns over its equipment and intermediate variables.
 //! - [`rollups`]: the minute and hour roll-ups of history that reports read, kept true as readings arrive late.
 //! - [`commands`]: writes and reads sent to gateways, tracked until their outcome.
 //! - [`reports`]: report definitions (signals sampled on a fixed period) and their sampling from history.
@@ -59,6 +60,7 @@ pub mod access;
 pub mod alarms;
 pub mod captchas;
 pub mod commands;
+pub mod custom_reports;
 pub mod equipment;
 pub mod equipment_sets;
 pub mod expiry;

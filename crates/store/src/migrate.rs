@@ -68,6 +68,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
             postgres: include_str!("migrations/0033_report_columns.postgres.sql"),
         },
     ),
+    (34, "custom_reports", Sql::Both(include_str!("migrations/0034_custom_reports.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

@@ -405,6 +405,30 @@ export type ReportData = { report: Report, cols: Array<ReportColumn>, rows: Arra
  */
 total: number, };
 
+export type CustomColumnDef = { equipmentId?: number, signalId?: number, mvarId?: number, statistic: Statistic, wrapsAt?: number, };
+
+export type CustomReport = { id: number, projectId: number, name: string, 
+/**
+ * The step a range view is cut in (ms).
+ */
+periodMs: number, columns: Array<CustomColumnDef>, gmtCreate: number, };
+
+export type CustomReportColumn = { equipmentId?: number, signalId?: number, mvarId?: number, 
+/**
+ * The equipment's name and the signal's (`Pump · Flow`), or the variable's name.
+ */
+title: string, unit: string, decimals: number, statistic: Statistic, wrapsAt?: number, };
+
+export type CustomReportData = { report: CustomReport, cols: Array<CustomReportColumn>, rows: Array<ReportRow>, 
+/**
+ * How many periods the view holds (over all pages).
+ */
+total: number, };
+
+export type ReportSignal = { signalId: number, name: string, unit: string, decimals: number, };
+
+export type ReportEquipment = { equipmentId: number, equipName: string, signals: Array<ReportSignal>, };
+
 export type SceneSummary = { id: number, name: string, 
 /**
  * How many of its equipment the caller sees.

@@ -97,3 +97,22 @@ fn a_formula_of_any_characters_never_panics() {
     }
     walk(&alphabet, &mut text, 4);
 }
+
+#[test]
+fn a_formulas_shape_decides_its_report_statistics() {
+    use crate::rollup::Statistic::*;
+    let shape = |text: &str| Formula::parse(text).unwrap().shape();
+    assert_eq!(shape("${1.2} - 0.5 * ${1.3}"), Shape::Linear);
+    assert_eq!(shape("-(${1.2} + ${1.3}) / 2"), Shape::Linear);
+    assert_eq!(shape("${1.2} * 1.8 + 32"), Shape::Affine);
+    assert_eq!(shape("2 * 3"), Shape::Affine);
+    assert_eq!(shape("${1.2} * ${1.3}"), Shape::Other);
+    assert_eq!(shape("1 / ${1.2}"), Shape::Other);
+    assert_eq!(shape("(${1.2} + 1) * ${1.3}"), Shape::Other);
+    let custom = |text: &str| report_statistics(Calc::Custom, Some(&Formula::parse(text).unwrap()));
+    assert_eq!(custom("${1.2} + ${1.3}"), vec![Avg, First, Last, Difference]);
+    assert_eq!(custom("${1.2} + 1"), vec![Avg, First, Last]);
+    assert_eq!(custom("${1.2} * ${1.3}"), vec![First, Last]);
+    assert_eq!(report_statistics(Calc::Min, None), vec![Min, First, Last]);
+    assert_eq!(report_statistics(Calc::Sum, None), vec![Avg, First, Last, Difference]);
+}

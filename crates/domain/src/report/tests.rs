@@ -80,3 +80,21 @@ fn a_wrap_range_belongs_to_a_difference_and_is_a_positive_number() {
     assert_eq!(column(Statistic::Difference, Some(0.0)).check(), Err(Reason::NotNumber));
     assert_eq!(column(Statistic::Avg, None).check(), Ok(()));
 }
+
+#[test]
+fn a_custom_column_is_a_signal_of_an_equipment_or_a_variable() {
+    let column = |equipment_id, signal_id, mvar_id| CustomColumnDef {
+        equipment_id,
+        signal_id,
+        mvar_id,
+        statistic: Statistic::Avg,
+        wraps_at: None,
+    };
+    assert_eq!(column(Some(1), Some(2), None).check(), Ok(()));
+    assert_eq!(column(None, None, Some(3)).check(), Ok(()));
+    assert_eq!(column(None, Some(2), None).check(), Err(("equipmentId", Reason::Required)));
+    assert_eq!(column(Some(1), Some(2), Some(3)).check(), Err(("signalId", Reason::NotAllowed)));
+    assert_eq!(column(None, None, None).check(), Err(("signalId", Reason::NotAllowed)));
+    let wrapped = CustomColumnDef { wraps_at: Some(10.0), ..column(None, None, Some(3)) };
+    assert_eq!(wrapped.check(), Err(("wrapsAt", Reason::NotAllowed)));
+}

@@ -57,3 +57,71 @@ pub struct ReportData {
     /// How many periods the view holds (over all pages).
     pub total: i64,
 }
+
+answer_from_row! {
+    /// A row of `/lfscada/monitor/project/custom/report/queryAll`, and the `report` of a custom report's table.
+    pub struct CustomReport from ironsight_store::custom_reports::CustomReport {
+        pub id: i64,
+        pub project_id: i64,
+        pub name: String,
+        /// The step a range view is cut in (ms).
+        pub period_ms: i64,
+        pub columns: Vec<ironsight_domain::report::CustomColumnDef>,
+        pub gmt_create: i64,
+    }
+}
+
+/// A column of a custom report's table: a signal of an equipment of the project, or an intermediate variable,
+/// as they are named now.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomReportColumn {
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub equipment_id: Option<i64>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal_id: Option<i64>,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mvar_id: Option<i64>,
+    /// The equipment's name and the signal's (`Pump · Flow`), or the variable's name.
+    pub title: String,
+    pub unit: String,
+    pub decimals: i64,
+    pub statistic: Statistic,
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wraps_at: Option<f64>,
+}
+
+/// `/lfscada/monitor/project/custom/report/data/query` and `queryAllForCurve`: a view of a custom report.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomReportData {
+    pub report: CustomReport,
+    pub cols: Vec<CustomReportColumn>,
+    pub rows: Vec<ReportRow>,
+    /// How many periods the view holds (over all pages).
+    pub total: i64,
+}
+
+/// A signal a report column may read.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportSignal {
+    pub signal_id: i64,
+    pub name: String,
+    pub unit: String,
+    pub decimals: u8,
+}
+
+/// `/lfscada/project/report/col/item/queryEquips`: an equipment of the project with the signals a custom report's
+/// column may read.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportEquipment {
+    pub equipment_id: i64,
+    pub equip_name: String,
+    pub signals: Vec<ReportSignal>,
+}

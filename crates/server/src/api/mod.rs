@@ -2,6 +2,7 @@
 //! names which handler answers which path.
 
 pub mod alarms;
+pub mod custom_reports;
 pub mod equipment;
 pub mod expiry;
 pub mod external_pages;

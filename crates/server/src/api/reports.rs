@@ -9,6 +9,7 @@ use crate::answers::report::{Report, ReportColumn, ReportData, ReportRow};
 use crate::api::notify::list_of;
 use crate::error::ApiError;
 use crate::params::Params;
+use crate::report_table::{Source, TableColumn};
 use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
@@ -40,7 +41,7 @@ fn column_list(params: &Params) -> Result<Vec<ColumnDef>, ApiError> {
 }
 
 /// A number given as JSON or as a form's text; `Ok(None)` when absent, null or an empty text.
-fn number_in(item: &Value, key: &str, field: &str) -> Result<Option<f64>, ApiError> {
+pub(crate) fn number_in(item: &Value, key: &str, field: &str) -> Result<Option<f64>, ApiError> {
     let bad = || ApiError::invalid(format!("{field}.{key}"), Reason::NotNumber);
     match item.get(key) {
         None | Some(Value::Null) => Ok(None),
@@ -51,6 +52,14 @@ fn number_in(item: &Value, key: &str, field: &str) -> Result<Option<f64>, ApiErr
     }
 }
 
+/// A column's `statistic`, one of [`Statistic`]'s names.
+pub(crate) fn statistic_in(item: &Value, field: &str) -> Result<Statistic, ApiError> {
+    item.get("statistic")
+        .cloned()
+        .and_then(|v| serde_json::from_value::<Statistic>(v).ok())
+        .ok_or_else(|| ApiError::invalid(format!("{field}.statistic"), Reason::NotAllowed))
+}
+
 /// One column, `{signalId, statistic, wrapsAt?}`, as JSON or as a form's nested texts.
 fn column_of(item: &Value, field: &str) -> Result<ColumnDef, ApiError> {
     if !item.is_object() {
@@ -59,12 +68,8 @@ fn column_of(item: &Value, field: &str) -> Result<ColumnDef, ApiError> {
     let signal_id = number_in(item, "signalId", field)?
         .filter(|v| v.fract() == 0.0)
         .ok_or_else(|| ApiError::invalid(format!("{field}.signalId"), Reason::Required))? as i64;
-    let statistic = item
-        .get("statistic")
-        .cloned()
-        .and_then(|v| serde_json::from_value::<Statistic>(v).ok())
-        .ok_or_else(|| ApiError::invalid(format!("{field}.statistic"), Reason::NotAllowed))?;
-    let column = ColumnDef { signal_id, statistic, wraps_at: number_in(item, "wrapsAt", field)? };
+    let column =
+        ColumnDef { signal_id, statistic: statistic_in(item, field)?, wraps_at: number_in(item, "wrapsAt", field)? };
     column.check().map_err(|r| ApiError::invalid(format!("{field}.wrapsAt"), r))?;
     Ok(column)
 }
@@ -127,7 +132,7 @@ pub async fn query_all(State(state): State<AppState>, current: CurrentUser, para
 
 /// The view a table is asked for: `view` is `day` (with `date`), `month` (with `month`), `shift` (with `date`) or
 /// `range` (with `startTime` and `endTime`, cut in the report's step; the default).
-fn view_of(params: &Params, step_ms: i64) -> Result<View, ApiError> {
+pub(crate) fn view_of(params: &Params, step_ms: i64) -> Result<View, ApiError> {
     let day = || {
         let text = params.required_text("date")?;
         Day::parse(&text).map_err(|r| ApiError::invalid("date", r))
@@ -162,15 +167,9 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
     let report = state.store.report(&current.viewer(), report_id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;
     let view = view_of(&params, report.period_ms)?;
-    let shifts = shifts_of(&state, current.user.org_id).await?;
-    let mut periods = view.periods(&shifts);
-    let total = periods.len() as i64;
-    if matches!(view, View::Range { .. }) {
-        let (page, page_size) = params.paging()?;
-        periods = periods.into_iter().skip(((page - 1) * page_size) as usize).take(page_size as usize).collect();
-    }
+    let paging = if matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
     let signals = state.store.signals(&current.viewer(), report.equipment_id).await?.unwrap_or_default();
-    let (mut cols, mut defs) = (Vec::new(), Vec::new());
+    let (mut cols, mut table) = (Vec::new(), Vec::new());
     for column in &report.columns {
         // A signal deleted since the report was defined is left out (its column goes).
         let Some(signal) = signals.iter().find(|s| s.id == column.signal_id) else { continue };
@@ -182,10 +181,33 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
             statistic: column.statistic,
             wraps_at: column.wraps_at,
         });
-        defs.push(column.clone());
+        table.push(TableColumn {
+            source: Source::Signal(signal.id),
+            statistic: column.statistic,
+            wraps_at: column.wraps_at,
+        });
+    }
+    let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
+    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
+}
+
+/// A view's rows of `table`'s columns, with the number of periods of the whole view; `paging` (page, size) takes
+/// a page of them (a range view's).
+pub(crate) async fn rows_of(
+    state: &AppState,
+    org_id: i64,
+    view: &View,
+    paging: Option<(i64, i64)>,
+    table: &[TableColumn],
+) -> Result<(Vec<ReportRow>, i64), ApiError> {
+    let shifts = shifts_of(state, org_id).await?;
+    let mut periods = view.periods(&shifts);
+    let total = periods.len() as i64;
+    if let Some((page, page_size)) = paging {
+        periods = periods.into_iter().skip(((page - 1) * page_size) as usize).take(page_size as usize).collect();
     }
     let now = ironsight_store::now_ms();
-    let cells = crate::report_table::cells(&state.store, &defs, &periods, now).await?;
+    let cells = crate::report_table::cells(&state.store, table, &periods, now).await?;
     let rows = periods
         .iter()
         .zip(cells)
@@ -197,7 +219,7 @@ pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, par
             values,
         })
         .collect();
-    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
+    Ok((rows, total))
 }
 
 /// `POST /lfscada/report/shifts/query` → the shifts of the organisation's day (the default three until set).

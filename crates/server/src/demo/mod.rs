@@ -103,8 +103,9 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
         ..Default::default()
     };
     let devices = ironsight_devsim::plant::spawn("127.0.0.1", params, schedule.step).await?;
-    let secrets = seed::seed(state, org_id, |unit| devices.local_addr(unit), schedule.utility_report, schedule.history_days)
-        .await?;
+    let secrets =
+        seed::seed(state, org_id, |unit| devices.local_addr(unit), schedule.utility_report, schedule.history_days)
+            .await?;
 
     let broker = format!("mqtt://{}", connectable(broker_addr));
     let data_dir = &state.config.data_dir;

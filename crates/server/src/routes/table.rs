@@ -65,6 +65,7 @@ pub fn table() -> Vec<RouteDef> {
         super::monitor::routes(),
         super::alarms::routes(),
         super::reports::routes(),
+        super::custom_reports::routes(),
         super::live::routes(),
         super::system::routes(),
         super::repairs::routes(),

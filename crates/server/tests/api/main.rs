@@ -11,6 +11,7 @@ mod bad_input;
 mod clock;
 mod contention;
 mod csrf;
+mod custom_reports;
 mod demo_plant;
 mod equipment;
 mod expiry;

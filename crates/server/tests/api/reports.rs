@@ -414,9 +414,8 @@ both_backends!(
             .await;
         let rows = table.data()["rows"].as_array().unwrap().clone();
         assert_eq!(rows.len(), 24);
-        let column = |name: &str| {
-            table.data()["cols"].as_array().unwrap().iter().position(|c| c["statistic"] == name).unwrap()
-        };
+        let column =
+            |name: &str| table.data()["cols"].as_array().unwrap().iter().position(|c| c["statistic"] == name).unwrap();
         let (energy, running) = (column("difference"), column("onHours"));
         let energy_used: f64 = rows.iter().map(|r| r["values"][energy].as_f64().unwrap()).sum();
         assert!(energy_used > 0.0, "the pump used energy all day: {rows:?}");

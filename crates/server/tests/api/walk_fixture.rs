@@ -32,6 +32,8 @@ pub struct Made {
     pub project: String,
     /// An intermediate variable of that project, summing this equipment's signal.
     pub mvar: String,
+    /// A custom report of that project, reading the signal and the variable.
+    pub custom_report: String,
     /// A repair order on this equipment (made by the administrator, pending).
     pub repair_order: String,
     /// An inspection plan whose route is this equipment alone (disabled once its worksheet is generated, so the
@@ -105,6 +107,7 @@ impl World {
             Object::Worksheet => made.worksheet.clone(),
             Object::ExternalPage => s.external_page.clone(),
             Object::Mvar => made.mvar.clone(),
+            Object::CustomReport => made.custom_report.clone(),
         }
     }
 }
@@ -243,6 +246,16 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         )
         .await;
     let mvar = ok(mvar, "mvar").await.data()["id"].to_string();
+    let columns = format!(
+        r#"[{{"equipmentId": {equipment}, "signalId": {signal}, "statistic": "avg"}}, {{"mvarId": {mvar}, "statistic": "avg"}}]"#
+    );
+    let custom_report = app
+        .post(
+            "/lfscada/project/custom/report/save",
+            &[("projectId", &project), ("name", &format!("{label} custom report")), ("columns", &columns)],
+        )
+        .await;
+    let custom_report = ok(custom_report, "custom report").await.data()["id"].to_string();
     let order = app
         .post(
             "/lfscada/ops/repair/add",
@@ -297,6 +310,7 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         page_template: String::new(),
         project,
         mvar,
+        custom_report,
         repair_order,
         inspection_plan,
         worksheet,

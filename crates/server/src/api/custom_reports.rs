@@ -1,0 +1,224 @@
+//! A project's custom reports (spec section 7, project monitor: `/monitor/project/custom/report/queryAll`,
+//! `/custom/report/data/query`, `/queryAllForCurve`, `/lfscada/project/report/col/item/queryEquips`,
+//! `/lfscada/project/report/mvar/validStatistics`; saving and deleting are ours): columns over any equipment of
+//! the project and its intermediate variables, read over the same views as an equipment's report
+//! (`crate::api::reports`), from the same roll-ups (`crate::report_table`).
+
+use crate::AppState;
+use crate::answers::Created;
+use crate::answers::report::{CustomReport, CustomReportColumn, CustomReportData, ReportEquipment, ReportSignal};
+use crate::api::notify::list_of;
+use crate::api::reports::{PERIOD_MS, number_in, rows_of, statistic_in, view_of};
+use crate::error::ApiError;
+use crate::params::Params;
+use crate::report_table::{MvarRule, Source, TableColumn};
+use crate::response::{ApiOk, ApiResult};
+use crate::session::CurrentUser;
+use axum::extract::State;
+use ironsight_domain::limits::{REPORT_COLUMNS, REPORT_NAME_CHARS};
+use ironsight_domain::mvar::{Calc, Formula, report_statistics};
+use ironsight_domain::report::{CustomColumnDef, View};
+use ironsight_domain::rollup::MINUTE_MS;
+use ironsight_domain::validate::display_name;
+use ironsight_domain::{Code, Reason};
+use ironsight_store::custom_reports::CustomReportFields;
+use ironsight_store::mvars::Mvar;
+use serde_json::Value;
+
+/// A variable's rule as a column reads it; `None` for a stored calc type or formula that no longer parses.
+fn rule_of(mvar: &Mvar) -> Option<MvarRule> {
+    let calc = Calc::parse(&mvar.calc)?;
+    let formula = match calc {
+        Calc::Custom => Some(Formula::parse(&mvar.formula).ok()?),
+        _ => None,
+    };
+    Some(MvarRule { calc, formula, signal_ids: mvar.signal_ids.clone() })
+}
+
+/// One column, `{equipmentId, signalId | mvarId, statistic, wrapsAt?}`, as JSON or a form's nested texts.
+fn column_of(item: &Value, field: &str) -> Result<CustomColumnDef, ApiError> {
+    if !item.is_object() {
+        return Err(ApiError::invalid(field, Reason::NotObject));
+    }
+    let id = |key: &str| -> Result<Option<i64>, ApiError> {
+        Ok(number_in(item, key, field)?.filter(|v| v.fract() == 0.0 && v.abs() < 1e15).map(|v| v as i64))
+    };
+    let column = CustomColumnDef {
+        equipment_id: id("equipmentId")?,
+        signal_id: id("signalId")?,
+        mvar_id: id("mvarId")?,
+        statistic: statistic_in(item, field)?,
+        wraps_at: number_in(item, "wrapsAt", field)?,
+    };
+    column.check().map_err(|(key, reason)| ApiError::invalid(format!("{field}.{key}"), reason))?;
+    Ok(column)
+}
+
+/// The `columns` parameter, each column checked against the project: a signal of one of its equipment, or one of
+/// its variables with a statistic the variable allows.
+async fn columns_of(
+    state: &AppState,
+    current: &CurrentUser,
+    project_id: i64,
+    params: &Params,
+) -> Result<Vec<CustomColumnDef>, ApiError> {
+    let items = list_of(params.get("columns"), "columns")?.unwrap_or_default();
+    if items.is_empty() {
+        return Err(ApiError::invalid("columns", Reason::Required));
+    }
+    if items.len() > REPORT_COLUMNS {
+        return Err(ApiError::invalid("columns", Reason::TooMany { max: REPORT_COLUMNS }));
+    }
+    let columns: Vec<CustomColumnDef> =
+        items.iter().enumerate().map(|(i, item)| column_of(item, &format!("columns.{i}"))).collect::<Result<_, _>>()?;
+    let org_id = current.user.org_id;
+    let signal_ids: Vec<i64> = columns.iter().filter_map(|c| c.signal_id).collect();
+    let owners = state.store.project_signal_owners(org_id, project_id, &signal_ids).await?;
+    let mvars = state.store.mvars(org_id, project_id).await?;
+    for (i, column) in columns.iter().enumerate() {
+        if let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id)
+            && !owners.contains(&(signal_id, equipment_id))
+        {
+            return Err(ApiError::invalid(format!("columns.{i}.signalId"), Reason::NotAllowed));
+        }
+        if let Some(mvar_id) = column.mvar_id {
+            let rule = mvars.iter().find(|m| m.id == mvar_id).and_then(rule_of);
+            let rule = rule.ok_or_else(|| ApiError::invalid(format!("columns.{i}.mvarId"), Reason::NotAllowed))?;
+            if !report_statistics(rule.calc, rule.formula.as_ref()).contains(&column.statistic) {
+                return Err(ApiError::invalid(format!("columns.{i}.statistic"), Reason::NotAllowed));
+            }
+        }
+    }
+    Ok(columns)
+}
+
+/// `POST /lfscada/project/custom/report/save {projectId, id?, name, periodMs, columns}` → `{id}`.
+pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let project_id = params.required_int("projectId")?;
+    let id = params.int("id")?;
+    let name_text = params.required_text("name")?;
+    let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
+    let period_ms = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    if period_ms % MINUTE_MS != 0 {
+        return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
+    }
+    let columns = columns_of(&state, &current, project_id, &params).await?;
+    let fields = CustomReportFields { name, period_ms, columns: &columns };
+    let viewer = current.viewer();
+    let id = match id {
+        Some(id) => {
+            let report = state.store.custom_report(&viewer, id).await?;
+            if report.is_none_or(|r| r.project_id != project_id) {
+                return Err(ApiError::invalid("id", Reason::NotAllowed));
+            }
+            state.store.edit_custom_report(&viewer, id, &fields).await?;
+            id
+        }
+        None => state
+            .store
+            .add_custom_report(&viewer, project_id, &fields)
+            .await?
+            .ok_or_else(|| ApiError::code(Code::ProjectNotFound))?,
+    };
+    Ok(ApiOk::new(Created { id }).audit("customReport", id))
+}
+
+/// `POST /lfscada/project/custom/report/delete {id}`.
+pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("id")?;
+    if !state.store.delete_custom_report(&current.viewer(), id).await? {
+        return Err(ApiError::invalid("id", Reason::NotAllowed));
+    }
+    Ok(ApiOk::empty().audit("customReport", id))
+}
+
+/// `POST /lfscada/monitor/project/custom/report/queryAll {projectId}` → the project's custom reports.
+pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let project_id = params.required_int("projectId")?;
+    let reports = state.store.custom_reports(&current.viewer(), project_id).await?;
+    Ok(ApiOk::new(reports.into_iter().map(CustomReport::from).collect::<Vec<_>>()))
+}
+
+/// `POST /lfscada/monitor/project/custom/report/data/query {customReportId, view, date | month | startTime +
+/// endTime, page, pageSize}` → `{report, cols, rows, total}`, as an equipment's report (a range view paged).
+pub async fn data_query(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    data(state, current, params, true).await
+}
+
+/// `POST /lfscada/monitor/project/custom/report/queryAllForCurve {customReportId, view, …}`: every period of the
+/// view at once, for a chart.
+pub async fn query_all_for_curve(state: State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    data(state, current, params, false).await
+}
+
+async fn data(State(state): State<AppState>, current: CurrentUser, params: Params, paged: bool) -> ApiResult {
+    let id = params.required_int("customReportId")?;
+    let viewer = current.viewer();
+    let report = state.store.custom_report(&viewer, id).await?;
+    let report = report.ok_or_else(|| ApiError::invalid("customReportId", Reason::NotAllowed))?;
+    let view = view_of(&params, report.period_ms)?;
+    let project = state.store.project(&viewer, report.project_id).await?;
+    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    let mvars = state.store.mvars(current.user.org_id, report.project_id).await?;
+    let (mut cols, mut table) = (Vec::new(), Vec::new());
+    for column in &report.columns {
+        // A signal or variable deleted since, or an equipment no longer of the project, drops its column.
+        let (source, header) = if let Some(mvar_id) = column.mvar_id {
+            let Some(mvar) = mvars.iter().find(|m| m.id == mvar_id) else { continue };
+            let Some(rule) = rule_of(mvar) else { continue };
+            (Source::Mvar(rule), (mvar.name.clone(), mvar.unit.clone(), mvar.decimals))
+        } else {
+            let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else { continue };
+            let Some(equipment) = project.equipment.iter().find(|e| e.id == equipment_id) else { continue };
+            let signals = state.store.signals(&viewer, equipment_id).await?.unwrap_or_default();
+            let Some(signal) = signals.into_iter().find(|s| s.id == signal_id) else { continue };
+            let title = format!("{} · {}", equipment.equip_name, signal.name);
+            (Source::Signal(signal_id), (title, signal.unit, i64::from(signal.decimals)))
+        };
+        cols.push(CustomReportColumn {
+            equipment_id: column.equipment_id,
+            signal_id: column.signal_id,
+            mvar_id: column.mvar_id,
+            title: header.0,
+            unit: header.1,
+            decimals: header.2,
+            statistic: column.statistic,
+            wraps_at: column.wraps_at,
+        });
+        table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
+    }
+    let paging = if paged && matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
+    let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
+    Ok(ApiOk::new(CustomReportData { report: CustomReport::from(report), cols, rows, total }))
+}
+
+/// `POST /lfscada/project/report/col/item/queryEquips {projectId}` → the project's equipment, each with the
+/// signals a column may read.
+pub async fn query_equips(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let project_id = params.required_int("projectId")?;
+    let viewer = current.viewer();
+    let project = state.store.project(&viewer, project_id).await?;
+    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    let mut equipment = Vec::new();
+    for e in project.equipment {
+        let signals = state.store.signals(&viewer, e.id).await?.unwrap_or_default();
+        equipment.push(ReportEquipment {
+            equipment_id: e.id,
+            equip_name: e.equip_name,
+            signals: signals
+                .into_iter()
+                .map(|s| ReportSignal { signal_id: s.id, name: s.name, unit: s.unit, decimals: s.decimals })
+                .collect(),
+        });
+    }
+    Ok(ApiOk::new(equipment))
+}
+
+/// `POST /lfscada/project/report/mvar/validStatistics {mvarId}` → the statistics a report column may read of the
+/// variable (`ironsight_domain::mvar::report_statistics`).
+pub async fn valid_statistics(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let id = params.required_int("mvarId")?;
+    let mvar = state.store.mvar(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::MvarNotFound))?;
+    let statistics = rule_of(&mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default();
+    Ok(ApiOk::new(statistics))
+}
