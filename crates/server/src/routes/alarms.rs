@@ -11,7 +11,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "Alarm rules of every signal of the equipment: id, signalId, signalTitle, symbol, value, deadband, delay, \
              level, msgZh, msgEn, enabled.", [EQUIPMENT_ID]),
         route!(POST "/lfscada/equipment/multi/alarm/rule/save", alarms::rule_save, "equipment.multi.alarm.rule.save", Manage ["signalId" => Signal],
-        "Replace a signal's alarm rules (ids kept; id 0 for new), checked field by field (needs the manage permission).", [
+        "Replace a signal's alarm rules (ids kept; id 0 for new), checked field by field.", [
             param("signalId", "integer", true, "Signal id"),
             param("rules", "string", true, "JSON array of at most 10 rules: {id?, symbol (== != > < >= <=), value, \
                 deadband? (>= 0), delay? (ms, 0 to 86400000), level? (1 to 3, 1 most urgent), msgZh, msgEn \

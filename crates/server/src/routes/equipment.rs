@@ -36,13 +36,13 @@ pub(super) fn routes() -> Vec<RouteDef> {
         "The organisation's equipment (as the caller may see it), newest first or by name, with the monitor lists' filters.",
             params = &CARD_QUERY),
         route!(POST "/lfscada/equipment/multi/add", equipment::add, "equipment.multi.add", Manage [],
-        "Add equipment (needs the manage permission).", params = &EQUIPMENT_FIELDS),
+        "Add equipment.", params = &EQUIPMENT_FIELDS),
         route!(POST "/lfscada/equipment/multi/edit", equipment::edit, "equipment.multi.edit", Manage ["id" => Equipment],
-        "Edit equipment (needs the manage permission); 1214 when it does not exist.", params = &EQUIPMENT_EDIT),
+        "Edit equipment; 1214 when it does not exist.", params = &EQUIPMENT_EDIT),
         route!(POST "/lfscada/equipment/multi/info", equipment::info, "equipment.multi.info", Session ["id" => Equipment],
             "One equipment; 1214 when it does not exist.", [param("id", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/delete", equipment::delete, "equipment.multi.delete", Manage ["id" => Equipment],
-            "Delete equipment (needs the manage permission).", [param("id", "integer", true, "Equipment id")]),
+            "Delete equipment.", [param("id", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/bindGateway", equipment::bind_gateway, "equipment.multi.bindGateway", Manage ["id" => Equipment, "sn" => Gateway],
         "Bind equipment to a gateway of the organisation; 2001 when there is no such gateway.", [
             param("id", "integer", true, "Equipment id"),
@@ -51,7 +51,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/equipment/multi/unbindGateway", equipment::unbind_gateway, "equipment.multi.unbindGateway", Manage ["id" => Equipment],
             "Unbind equipment from its gateway.", [param("id", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/driver/save", signals::save_driver, "equipment.multi.driver.save", Manage ["id" => Equipment],
-        "Set the equipment's driver settings, checked field by field (needs the manage permission).", [
+        "Set the equipment's driver settings, checked field by field.", [
             param("id", "integer", true, "Equipment id"),
             param("driver", "object", true, "DriverConfig: {kind: modbus_tcp|modbus_rtu, …} (docs/gateway-protocol.md)"),
         ]),
@@ -62,7 +62,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("equipmentId", "integer", true, "Equipment id"),
         ]),
         route!(POST "/lfscada/equipment/multi/signal/save", signals::save, "equipment.multi.signal.save", Manage ["equipmentId" => Equipment],
-        "Replace the equipment's signal list (ids kept; id 0 for new); checked as a set (needs the manage permission).", [
+        "Replace the equipment's signal list (ids kept; id 0 for new); checked as a set.", [
             param("equipmentId", "integer", true, "Equipment id"),
             param("signals", "string", true, "JSON array of SignalDef (docs/gateway-protocol.md), at most 2000"),
         ]),
@@ -72,7 +72,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "The distinct non-empty manufacturer names of the organisation's equipment, sorted: string[].", []),
         upload!("/lfscada/equipment/multi/image/upload", images::upload, "equipment.multi.image.upload", Manage ["id" => Equipment],
         "Set the equipment's picture (multipart/form-data: id, file; png, jpg, gif, svg or webp by its bytes, at most \
-         2 MiB; svg without script) → {image: '/userimg/<file>'} (needs the manage permission).", [
+         2 MiB; svg without script) → {image: '/userimg/<file>'}.", [
             param("id", "integer", true, "Equipment id (multipart field)"),
             param("file", "string", true, "The image (multipart file field)"),
         ]),

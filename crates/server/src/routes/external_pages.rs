@@ -8,7 +8,7 @@ use crate::api::external_pages;
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/system/frame/list", external_pages::list, "system.frame.list", Manage [],
-            "The organisation's external pages in menu order: [{id, title, url}] (needs the manage permission).", []),
+            "The organisation's external pages in menu order: [{id, title, url}].", []),
         route!(POST "/lfscada/system/frame/save", external_pages::save, "system.frame.save", Admin ["id" => ExternalPage],
             "Add an external page (no id → {id}; 1363 beyond 20) or change one (1362 when not the organisation's).", [
             param("id", "integer", false, "The entry to change; absent to add one"),

@@ -9,16 +9,15 @@ use crate::api::ezviz;
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/ezviz/key/query", ezviz::key_query, "ezviz.key.query", Manage [],
-            "The organisation's linked EZVIZ key: {appKey, secretSet}; the secret itself is never answered (needs the \
-             manage permission).", []),
+            "The organisation's linked EZVIZ key: {appKey, secretSet}; the secret itself is never answered.", []),
         route!(POST "/lfscada/ezviz/key/save", ezviz::key_save, "ezviz.key.save", Admin [],
-            "Link the organisation's EZVIZ key (administrators); an empty appSecret keeps the stored one (1101 when \
+            "Link the organisation's EZVIZ key; an empty appSecret keeps the stored one (1101 when \
              none is stored).", [
             param("appKey", "string", true, "The EZVIZ app key, 1 to 64 letters and digits"),
             param("appSecret", "string", false, "The EZVIZ app secret, 1 to 64 letters and digits; empty: unchanged"),
         ]),
         route!(POST "/lfscada/ezviz/key/delete", ezviz::key_delete, "ezviz.key.delete", Admin [],
-            "Unlink the organisation's EZVIZ key (administrators): EZVIZ videos then say the key is not linked.", []),
+            "Unlink the organisation's EZVIZ key: EZVIZ videos then say the key is not linked.", []),
         route!(POST "/lfscada/ezviz/live/address", ezviz::live_address, "ezviz.live.address", Session ["pageId" => Page],
             "The live HLS address of the camera a saved page's EZVIZ video widget shows: {url, expireTime (ms)}; the \
              page as page/info sees it (1205, 1240); 1373 not an EZVIZ video, 1375 no serial number, 1370 no key \
@@ -28,8 +27,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
         ]),
         route!(POST "/lfscada/ezviz/live/preview", ezviz::live_preview, "ezviz.live.preview", Manage ["equipmentId" => Equipment, "projectId" => ProjectPages],
             "The designer's preview of an unsaved page: the live HLS address of a camera named by serial number, for \
-             the equipment or project whose page it is: {url, expireTime (ms)}; codes as ezviz/live/address (needs \
-             the manage permission).", [
+             the equipment or project whose page it is: {url, expireTime (ms)}; codes as ezviz/live/address.", [
             param("equipmentId", "integer", false, "The page's equipment (or projectId)"),
             param("projectId", "integer", false, "The page's project (or equipmentId)"),
             param("serialNumber", "string", true, "The EZVIZ device serial number, letters and digits"),

@@ -7,7 +7,7 @@ use crate::api::gateways;
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Manage [],
-        "Register a gateway by serial number; answers the secret once (needs the manage permission).", [
+        "Register a gateway by serial number; answers the secret once.", [
             param("sn", "string", true, "Serial number: 1 to 64 of A-Z a-z 0-9 - _ ."),
             param("name", "string", false, "Display name (default: the serial number), at most 60 characters"),
             param("model", "string", false, "Hardware model"),
@@ -25,7 +25,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("sn", "string", true, "Serial number"),
         ]),
         route!(POST "/lfscada/gateway/edit", gateways::edit, "gateway.edit", Manage ["sn" => Gateway],
-        "Change a gateway's settings; only the given ones (needs the manage permission).", [
+        "Change a gateway's settings; only the given ones.", [
             param("sn", "string", true, "Serial number"),
             param("name", "string", false, "Display name, at most 60 characters"),
             param("interval", "integer", false, "Reporting interval while monitored, ms, 200 to 60000"),
@@ -34,11 +34,11 @@ pub(super) fn routes() -> Vec<RouteDef> {
             EXPIRE_DATE,
         ]),
         route!(POST "/lfscada/gateway/rotateSecret", gateways::rotate_secret, "gateway.rotateSecret", Manage ["sn" => Gateway],
-        "Issue a new secret (shown once); the old one stops working (needs the manage permission).", [
+        "Issue a new secret (shown once); the old one stops working.", [
             param("sn", "string", true, "Serial number"),
         ]),
         route!(POST "/lfscada/gateway/delete", gateways::delete, "gateway.delete", Manage ["sn" => Gateway],
-        "Delete a gateway (needs the manage permission).", [
+        "Delete a gateway.", [
             param("sn", "string", true, "Serial number"),
         ]),
     ]

@@ -18,7 +18,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("signalId", "integer", true, "Signal id"),
         ]),
         route!(POST "/lfscada/monitor/multi/signal/write", monitor::write, "monitor.multi.signal.write", Write ["signalId" => Signal],
-        "Write a value: {online, uuid}, then poll the callback. Needs monitor_write_data (1208); 2004 read-only; \
+        "Write a value: {online, uuid}, then poll the callback. 2004 read-only; \
          2003 outside min/max; 1207 gateway offline.", [
             param("signalId", "integer", true, "Signal id"),
             param("value", "number", true, "Engineering value"),

@@ -10,17 +10,17 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/monitor/group/query", groups::query, "monitor.group.query", Session [],
             "The organisation's groups by name: [{id, name, equipmentCount}].", []),
         route!(POST "/lfscada/monitor/group/add", groups::add, "monitor.group.add", WholeOrg [],
-            "Add a group → {id}; 1202 when the name exists (needs the manage permission).",
+            "Add a group → {id}; 1202 when the name exists.",
             [param("name", "string", true, "Group name, 1 to 30 characters (trimmed)")]),
         route!(POST "/lfscada/monitor/group/edit", groups::edit, "monitor.group.edit", WholeOrg ["id" => Group],
-        "Rename a group; 1215 when it does not exist, 1202 when the name exists (needs the manage permission).", [
+        "Rename a group; 1215 when it does not exist, 1202 when the name exists.", [
             param("id", "integer", true, "Group id"),
             param("name", "string", true, "Group name, 1 to 30 characters (trimmed)"),
         ]),
         route!(POST "/lfscada/monitor/group/delete", groups::delete, "monitor.group.delete", WholeOrg ["id" => Group],
-            "Delete a group; its equipment becomes ungrouped (needs the manage permission).", [param("id", "integer", true, "Group id")]),
+            "Delete a group; its equipment becomes ungrouped.", [param("id", "integer", true, "Group id")]),
         route!(POST "/lfscada/monitor/group/equipment/move", groups::move_equipment, "monitor.group.equipment.move", Manage ["equipmentId" => Equipment, "groupId" => Group],
-        "Put equipment into a group, or out of any (needs the manage permission).", [
+        "Put equipment into a group, or out of any.", [
             EQUIPMENT_ID,
             param("groupId", "integer", false, "Group id; empty, absent or 0 to ungroup"),
         ]),

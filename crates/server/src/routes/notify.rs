@@ -27,10 +27,10 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("pageSize", "integer", false, "1 to 100 (default 10)"),
         ]),
         route!(POST "/lfscada/msg/notify/smtp/query", notify::smtp_query, "msg.notify.smtp.query", Admin [],
-            "The organisation's SMTP server (administrators only): {host, port, security, username, hasPassword, \
+            "The organisation's SMTP server: {host, port, security, username, hasPassword, \
              fromAddress, fromName}, or null when none is set up; the password is never answered.", []),
         route!(POST "/lfscada/msg/notify/smtp/save", notify::smtp_save, "msg.notify.smtp.save", Admin [],
-        "Set the organisation's SMTP server (administrators only).", [
+        "Set the organisation's SMTP server.", [
             param("host", "string", true, "Host name or IP address"),
             param("port", "integer", true, "1 to 65535 (25 or 587 for STARTTLS, 465 for TLS)"),
             param("security", "string", true, "none, starttls or tls"),

@@ -44,19 +44,18 @@ pub(super) fn routes() -> Vec<RouteDef> {
         ]),
         route!(POST "/lfscada/project/mvar/add", mvars::add, "project.mvar.add", Manage ["projectId" => ProjectPages],
             "Add an intermediate variable → {id}; 1101 naming the field (a formula's fault says at which character); \
-             1377 when the project has the name; 1378 at 200 variables (needs the manage permission).", [
+             1377 when the project has the name; 1378 at 200 variables.", [
             PROJECT_ID,
             MVAR_NAME, MVAR_CALC, MVAR_SIGNALS, MVAR_FORMULA, MVAR_UNIT, MVAR_DECIMALS,
         ]),
         route!(POST "/lfscada/project/mvar/edit", mvars::edit, "project.mvar.edit", Manage ["id" => Mvar],
             "Replace an intermediate variable's fields (its project stays); 1376 when it does not exist, else as \
-             mvar/add (needs the manage permission).", [
+             mvar/add.", [
             param("id", "integer", true, "Variable id"),
             MVAR_NAME, MVAR_CALC, MVAR_SIGNALS, MVAR_FORMULA, MVAR_UNIT, MVAR_DECIMALS,
         ]),
         route!(POST "/lfscada/project/mvar/delete", mvars::delete, "project.mvar.delete", Manage ["id" => Mvar],
-            "Delete an intermediate variable; pages that bind it show no value for it; 1376 when it does not exist \
-             (needs the manage permission).", [param("id", "integer", true, "Variable id")]),
+            "Delete an intermediate variable; pages that bind it show no value for it; 1376 when it does not exist.", [param("id", "integer", true, "Variable id")]),
         route!(POST "/lfscada/project/mvar/validFormulaVar", mvars::valid_formula, "project.mvar.validFormulaVar", Session ["projectId" => ProjectPages],
             "Check a formula against the project, storing nothing → {signalIds}: its placeholders' signals; 1101 \
              saying at which character and why, or naming a signal that is not the project's.", [PROJECT_ID, MVAR_FORMULA]),

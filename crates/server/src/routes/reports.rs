@@ -17,13 +17,13 @@ pub(super) fn routes() -> Vec<RouteDef> {
             param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
         ]),
         route!(POST "/lfscada/equipment/multi/report/save", reports::save, "equipment.multi.report.save", Manage ["equipmentId" => Equipment, "signalIds" => Signals],
-        "Define a report on the equipment (needs the manage permission).", [
+        "Define a report on the equipment.", [
             EQUIPMENT_ID,
             param("name", "string", true, "Report name, at most 60 characters"),
             param("periodMs", "integer", false, "Sampling period in ms: whole minutes, 60000 to 86400000 (default 3600000)"),
             param("signalIds", "string", true, "Signal ids of the equipment (columns), comma-separated or an array, at most 20"),
         ]),
         route!(POST "/lfscada/equipment/multi/report/delete", reports::delete, "equipment.multi.report.delete", Manage ["id" => Report],
-            "Delete a report definition (needs the manage permission).", [param("id", "integer", true, "Report id")]),
+            "Delete a report definition.", [param("id", "integer", true, "Report id")]),
     ]
 }

@@ -11,17 +11,17 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "One scene → {id, name, equipment: [card + keyValues: [{signalId, name, value, unit, time, quality}]]} in the chosen order; 1251 when it does not exist.",
             [param("id", "integer", true, "Scene id")]),
         route!(POST "/lfscada/scene/add", scenes::add, "scene.add", WholeOrg ["equipmentIds" => EquipmentList],
-            "Add a scene → {id}; 1250 when the name exists, 1214 for equipment not the organisation's (needs the manage permission).", [
+            "Add a scene → {id}; 1250 when the name exists, 1214 for equipment not the organisation's.", [
             param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
             param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
         ]),
         route!(POST "/lfscada/scene/edit", scenes::edit, "scene.edit", WholeOrg ["id" => Scene, "equipmentIds" => EquipmentList],
-            "Rename a scene and replace its equipment; 1251 when it does not exist, 1250 when the name exists (needs the manage permission).", [
+            "Rename a scene and replace its equipment; 1251 when it does not exist, 1250 when the name exists.", [
             param("id", "integer", true, "Scene id"),
             param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
             param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
         ]),
         route!(POST "/lfscada/scene/delete", scenes::delete, "scene.delete", WholeOrg ["id" => Scene],
-            "Delete a scene; its equipment stays (needs the manage permission).", [param("id", "integer", true, "Scene id")]),
+            "Delete a scene; its equipment stays.", [param("id", "integer", true, "Scene id")]),
     ]
 }

@@ -9,12 +9,12 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/equipment/multi/share/info", shares::info, "equipment.multi.share.info", Session ["equipId" => Equipment],
             "Sharing settings: {equipId, enabled, hasPassword, auth (view|control)}.", [param("equipId", "integer", true, "Equipment id")]),
         route!(POST "/lfscada/equipment/multi/share/editPwd", shares::edit_password, "equipment.multi.share.editPwd", Manage ["equipId" => Equipment],
-        "Set the sharing password (stored hashed) and turn sharing on (needs the manage permission).", [
+        "Set the sharing password (stored hashed) and turn sharing on.", [
             param("equipId", "integer", true, "Equipment id"),
             param("password", "string", true, "4 to 32 letters or digits"),
         ]),
         route!(POST "/lfscada/equipment/multi/share/editAuth", shares::edit_auth, "equipment.multi.share.editAuth", Manage ["equipId" => Equipment],
-        "Set what a visitor may do and, when given, whether sharing is on (needs the manage permission).", [
+        "Set what a visitor may do and, when given, whether sharing is on.", [
             param("equipId", "integer", true, "Equipment id"),
             param("auth", "string", true, "view or control"),
             param("enabled", "string", false, "true or false; absent keeps the current setting"),
