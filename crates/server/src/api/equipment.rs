@@ -45,8 +45,9 @@ fn fields(params: &Params) -> Result<EquipmentFields, ApiError> {
         model: text(params, "model", EQUIPMENT_MODEL_CHARS)?,
         manufacturer: text(params, "manufacturer", MANUFACTURER_CHARS)?,
         address: text(params, "address", EQUIPMENT_ADDRESS_CHARS)?,
-        latitude: params.float_in("latitude", -90.0, 90.0)?,
-        longitude: params.float_in("longitude", -180.0, 180.0)?,
+        // In the row's ranges (`limits::LATITUDE_MAX`, `limits::LONGITUDE_MAX`).
+        latitude: params.float("latitude")?,
+        longitude: params.float("longitude")?,
         remark: text(params, "remark", REMARK_CHARS)?,
     })
 }

@@ -10,26 +10,22 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{
-    REPORT_COLUMNS, REPORT_NAME_CHARS, REPORT_PERIOD_MAX_MINUTES, REPORT_PERIOD_MIN_MINUTES, REPORT_RANGE_DAYS,
-};
+use ironsight_domain::limits::{REPORT_NAME_CHARS, REPORT_RANGE_DAYS};
 use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use std::collections::BTreeMap;
-
-/// Sampling periods in ms, as `periodMs` carries them: whole minutes within the limits.
-pub const PERIOD_MS: (i64, i64) = (REPORT_PERIOD_MIN_MINUTES * 60_000, REPORT_PERIOD_MAX_MINUTES * 60_000);
 
 /// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
     let name_text = params.required_text("name")?;
     let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
-    let period = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    // In the row's range (`limits::REPORT_PERIOD_MS_MIN` to `MAX`, the minute limits in ms); whole minutes.
+    let period = params.int_or_default("periodMs")?;
     if period % 60_000 != 0 {
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
-    let signal_ids = params.id_list("signalIds", REPORT_COLUMNS)?;
+    let signal_ids = params.id_list("signalIds")?;
     let signals = state.store.signals(&current.viewer(), equipment_id).await?;
     let signals = signals.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {

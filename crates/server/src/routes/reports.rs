@@ -1,6 +1,6 @@
 //! Reports in the route table: an equipment's report definitions and the columns a report reads.
 
-use super::table::EQUIPMENT_ID;
+use super::table::{END_TIME, EQUIPMENT_ID, PAGE, PAGE_SIZE, START_TIME};
 use super::*;
 use crate::api::reports;
 
@@ -10,20 +10,24 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "The equipment's report definitions.", [EQUIPMENT_ID]),
         route!(POST "/lfscada/monitor/multi/report/queryCols", reports::query_cols, "monitor.multi.report.queryCols", Session ["reportId" => Report],
         "A report's table: columns (signals) and one row per period, newest first, each cell the period's last value.", [
-            param("reportId", "integer", true, "Report id"),
-            param("startTime", "integer", true, "Start, ms since the epoch"),
-            param("endTime", "integer", true, "End, ms since the epoch, at most 30 days after the start"),
-            param("page", "integer", false, "Page, from 1"),
-            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+            integer("reportId").required().doc("Report id"),
+            START_TIME,
+            END_TIME,
+            PAGE,
+            PAGE_SIZE,
         ]),
         route!(POST "/lfscada/equipment/multi/report/save", reports::save, "equipment.multi.report.save", Manage ["equipmentId" => Equipment, "signalIds" => Signals],
         "Define a report on the equipment.", [
             EQUIPMENT_ID,
-            param("name", "string", true, "Report name, at most 60 characters"),
-            param("periodMs", "integer", false, "Sampling period in ms: whole minutes, 60000 to 86400000 (default 3600000)"),
-            param("signalIds", "string", true, "Signal ids of the equipment (columns), comma-separated or an array, at most 20"),
+            text("name").max(limits::REPORT_NAME_CHARS).required().doc("Report name"),
+            int("periodMs", limits::REPORT_PERIOD_MS_MIN, limits::REPORT_PERIOD_MS_MAX)
+                .default(limits::REPORT_PERIOD_MS_DEFAULT)
+                .doc("Sampling period in ms: whole minutes"),
+            ids("signalIds", limits::REPORT_COLUMNS)
+                .required()
+                .doc("Signal ids of the equipment (columns), comma-separated or an array"),
         ]),
         route!(POST "/lfscada/equipment/multi/report/delete", reports::delete, "equipment.multi.report.delete", Manage ["id" => Report],
-            "Delete a report definition.", [param("id", "integer", true, "Report id")]),
+            "Delete a report definition.", [integer("id").required().doc("Report id")]),
     ]
 }
