@@ -548,6 +548,19 @@ mod tests {
         let _ = form("on=true").declared_as("/t", ONE).int("on");
     }
 
+    /// The access layer puts the route's declarations on the request, and the handler's `Params` carries them: a
+    /// handler reading an undeclared name through the extractor fails as loudly as above.
+    #[tokio::test]
+    #[cfg(debug_assertions)]
+    async fn the_extracted_parameters_carry_the_routes_declarations() {
+        let mut request = Request::builder().uri("/t?on=true&off=true").body(Body::empty()).unwrap();
+        request.extensions_mut().insert(Declared { route: "/t", params: ONE });
+        let params = Params::from_request(request, &()).await.unwrap();
+        assert_eq!(params.flag("on").unwrap(), Some(true));
+        let undeclared = std::panic::catch_unwind(|| params.flag("off"));
+        assert!(undeclared.is_err(), "reading an undeclared name must fail");
+    }
+
     #[test]
     fn invalid_utf8_and_excess_are_refused() {
         assert!(matches!(Params::from_form("a=%FF%FE"), Err(ApiError::Malformed(Reason::BadEncoding))));
