@@ -18,6 +18,7 @@ use axum::body::Body;
 use axum::extract::FromRequest;
 use axum::http::{HeaderMap, Request, header};
 use ironsight_domain::Reason;
+use ironsight_domain::validate::{bounded_text, display_name};
 use serde_json::{Map, Value};
 
 /// Largest body read, in bytes. Larger bodies are refused with 1103 before anything is parsed.
@@ -233,6 +234,34 @@ impl Params {
             Some(Value::Number(n)) => Ok(Some(n.to_string())),
             Some(Value::Bool(b)) => Ok(Some(b.to_string())),
             Some(_) => Err(ApiError::invalid(field, Reason::NotText)),
+        }
+    }
+
+    /// Text at `field`, trimmed, empty when absent: within the declared length, and without control characters
+    /// other than line breaks and tabs (`validate::bounded_text`, whose length is the row's here).
+    pub fn trimmed(&self, field: &str) -> Result<String, ApiError> {
+        self.require_bound(field);
+        let text = self.text(field)?.unwrap_or_default();
+        let text = bounded_text(text.trim(), usize::MAX).map_err(|r| ApiError::invalid(field, r))?;
+        Ok(text.to_owned())
+    }
+
+    /// A name at `field`: trimmed, required, within the declared length, without control characters
+    /// (`validate::display_name`, whose length is the row's here).
+    pub fn name(&self, field: &str) -> Result<String, ApiError> {
+        self.require_bound(field);
+        let text = self.text(field)?.unwrap_or_default();
+        Ok(display_name(&text, usize::MAX).map_err(|r| ApiError::invalid(field, r))?.to_owned())
+    }
+
+    /// [`Params::trimmed`] and [`Params::name`] leave the length to the row: in debug builds, a row that declares
+    /// none panics, so a text read through them is never unbounded by mistake.
+    fn require_bound(&self, field: &str) {
+        if let Some(ParamDef { kind: Kind::Text { max: None }, .. }) = self.declaration(field, Getter::Text)
+            && cfg!(debug_assertions)
+        {
+            let route = self.declared.map_or("", |d| d.route);
+            panic!("{route} reads {field:?} as a bounded text, but its row declares no max");
         }
     }
 
@@ -528,6 +557,38 @@ mod tests {
         assert!(matches!(named("name=abcd"), Err(ApiError::Invalid { reason: Reason::TooLong { max: 3 }, .. })));
         assert_eq!(form("page=9").declared_as("t", PAGED).int_or("page", 5).unwrap(), 9);
         assert_eq!(form("").declared_as("t", PAGED).int_or("page", 5).unwrap(), 5);
+    }
+
+    const TEXTS: &[ParamDef] = &[text("name").max(3), text("note").max(5), text("free")];
+
+    /// `trimmed` and `name` read a text as `validate::bounded_text` and `display_name` do, with the row's length.
+    #[test]
+    fn trimmed_texts_and_names_take_the_rows_length() {
+        let p = |text: &str| form(text).declared_as("t", TEXTS);
+        assert_eq!(p("note=+a%0Ab+").trimmed("note").unwrap(), "a\nb");
+        assert_eq!(p("").trimmed("note").unwrap(), "");
+        assert!(matches!(
+            p("note=abcdef").trimmed("note"),
+            Err(ApiError::Invalid { reason: Reason::TooLong { max: 5 }, .. })
+        ));
+        assert!(matches!(
+            p("note=a%07").trimmed("note"),
+            Err(ApiError::Invalid { reason: Reason::ControlCharacters, .. })
+        ));
+        assert_eq!(p("name=+abc+").name("name").unwrap(), "abc");
+        assert!(matches!(p("name=+").name("name"), Err(ApiError::Invalid { reason: Reason::Required, .. })));
+        assert!(matches!(
+            p("name=abcd").name("name"),
+            Err(ApiError::Invalid { reason: Reason::TooLong { max: 3 }, .. })
+        ));
+    }
+
+    /// A text read as bounded must have its bound in the row.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "t reads \"free\" as a bounded text, but its row declares no max")]
+    fn a_bounded_read_of_an_unbounded_row_panics() {
+        let _ = form("free=x").declared_as("t", TEXTS).trimmed("free");
     }
 
     const ONE: &[ParamDef] = &[flag("on")];

@@ -17,23 +17,12 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::inspection::{Frequency, ResultKind};
-use ironsight_domain::limits::{
-    INSPECTION_CHOICE_CHARS, INSPECTION_CONTENT_CHARS, INSPECTION_NAME_CHARS, INSPECTION_TIME_CHARS,
-    INSPECTION_UNIT_CHARS,
-};
-use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::inspection::{ItemDeleteRefused, ItemFields, PlanFields};
 
-/// Text at `field`, trimmed and bounded; empty when absent.
-pub(crate) fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let Some(raw) = params.text(field)? else { return Ok(String::new()) };
-    Ok(bounded_text(raw.trim(), max).map_err(|r| ApiError::invalid(field, r))?.to_owned())
-}
-
-/// Text at `field` that must not be blank.
-fn required(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let value = text(params, field, max)?;
+/// Text at `field`, trimmed and within the row's length, that must not be blank.
+fn required(params: &Params, field: &str) -> Result<String, ApiError> {
+    let value = params.trimmed(field)?;
     if value.is_empty() {
         return Err(ApiError::invalid(field, Reason::Required));
     }
@@ -67,12 +56,12 @@ impl ItemForm {
 
 /// The item fields of an add or edit: a number item may bound its value (min ≤ max); other kinds have no bounds.
 fn item_fields(params: &Params) -> Result<ItemForm, ApiError> {
-    let name = required(params, "name", INSPECTION_NAME_CHARS)?;
-    let content = text(params, "content", INSPECTION_CONTENT_CHARS)?;
-    let kind = ResultKind::parse(&required(params, "kind", INSPECTION_CHOICE_CHARS)?)
+    let name = required(params, "name")?;
+    let content = params.trimmed("content")?;
+    let kind = ResultKind::parse(&required(params, "kind")?)
         .ok_or_else(|| ApiError::invalid("kind", Reason::OneOf { allowed: &["check", "number", "text"] }))?;
     let (min, max, unit) = if kind == ResultKind::Number {
-        (params.float("minValue")?, params.float("maxValue")?, text(params, "unit", INSPECTION_UNIT_CHARS)?)
+        (params.float("minValue")?, params.float("maxValue")?, params.trimmed("unit")?)
     } else {
         (None, None, String::new())
     };
@@ -139,7 +128,7 @@ pub async fn plan_info(State(state): State<AppState>, current: CurrentUser, para
 
 /// Parses "HH:MM" (China time) into minutes after midnight.
 fn minute_of(params: &Params) -> Result<i64, ApiError> {
-    let time = required(params, "time", INSPECTION_TIME_CHARS)?;
+    let time = required(params, "time")?;
     let bad = || ApiError::invalid("time", Reason::BadFormat);
     let (h, m) = time.split_once(':').ok_or_else(bad)?;
     let (h, m): (i64, i64) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
@@ -151,7 +140,7 @@ fn minute_of(params: &Params) -> Result<i64, ApiError> {
 
 /// Checks a plan's fields and saves it (`id` `None` adds).
 async fn save_plan(state: &AppState, current: &CurrentUser, params: &Params, id: Option<i64>) -> ApiResult {
-    let name = required(params, "name", INSPECTION_NAME_CHARS)?;
+    let name = required(params, "name")?;
     let equipment_ids = params.id_list("equipmentIds")?;
     let mut seen = std::collections::HashSet::new();
     if !equipment_ids.iter().all(|id| seen.insert(*id)) {
@@ -166,7 +155,7 @@ async fn save_plan(state: &AppState, current: &CurrentUser, params: &Params, id:
     if !item_ids.iter().all(|id| items.iter().any(|i| i.id == *id)) {
         return Err(ApiError::code(Code::InspectionItemNotFound));
     }
-    let frequency_name = required(params, "frequency", INSPECTION_CHOICE_CHARS)?;
+    let frequency_name = required(params, "frequency")?;
     let day = params.int("day")?.unwrap_or(0);
     let frequency = match frequency_name.as_str() {
         "daily" => Frequency::Daily,

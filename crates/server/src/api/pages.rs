@@ -12,17 +12,14 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::PAGE_TITLE_CHARS;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
-use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::pages::{DocumentSave, PageDetail, PageOwner, PageSave};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
 fn title(params: &Params) -> Result<String, ApiError> {
-    let raw = params.text("title")?.unwrap_or_default();
-    Ok(display_name(&raw, PAGE_TITLE_CHARS).map_err(|r| ApiError::invalid("title", r))?.to_owned())
+    params.name("title")
 }
 
 /// The owner a list or add call names: `equipmentId` on the configuration calls, `projectId` on the project's.

@@ -10,16 +10,14 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{REPORT_NAME_CHARS, REPORT_RANGE_DAYS};
-use ironsight_domain::validate::display_name;
+use ironsight_domain::limits::REPORT_RANGE_DAYS;
 use ironsight_domain::{Code, Reason};
 use std::collections::BTreeMap;
 
 /// `POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, signalIds}` → `{id}`.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
-    let name_text = params.required_text("name")?;
-    let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
+    let name = params.name("name")?;
     // In the row's range (`limits::REPORT_PERIOD_MS_MIN` to `MAX`, the minute limits in ms); whole minutes.
     let period = params.int_or_default("periodMs")?;
     if period % 60_000 != 0 {
@@ -31,7 +29,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     if let Some(i) = signal_ids.iter().position(|id| !signals.iter().any(|s| s.id == *id)) {
         return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed));
     }
-    let id = state.store.add_report(&current.viewer(), equipment_id, name, period, &signal_ids).await?;
+    let id = state.store.add_report(&current.viewer(), equipment_id, &name, period, &signal_ids).await?;
     let id = id.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     Ok(ApiOk::new(Created { id }).audit("report", id))
 }
