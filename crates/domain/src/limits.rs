@@ -63,6 +63,10 @@ pub const SIGNAL_UNIT_CHARS: usize = 16;
 /// Highest register or coil address: a Modbus address is 16 bits, and a signal wider than one register must end
 /// by this address too.
 pub const SIGNAL_ADDRESS_MAX: u32 = u16::MAX as u32;
+/// Northmost and southmost latitude of an equipment's place, in degrees (its negative is the other bound).
+pub const LATITUDE_MAX: f64 = 90.0;
+/// Eastmost and westmost longitude of an equipment's place, in degrees (its negative is the other bound).
+pub const LONGITUDE_MAX: f64 = 180.0;
 /// Most states (value → text) one signal's value map may name: enumerations beyond this are codes, not states.
 pub const STATE_TEXTS_PER_SIGNAL: usize = 32;
 /// Longest state text in either language: it sits in a table cell and on a phone card.
@@ -77,6 +81,11 @@ pub const ALARM_DELAY_MS_MAX: i64 = alarm::MAX_DELAY_MS;
 pub const ALARM_MESSAGE_CHARS: usize = alarm::MAX_MESSAGE_CHARS;
 /// Longest range one alarm-record query may span, as for history (spec section 5: at most 30 days).
 pub const ALARM_RECORDS_RANGE_DAYS: i64 = HISTORY_RANGE_DAYS;
+/// Shortest and longest sampling period of a report as `report/save` takes it, in ms: the minute limits above.
+pub const REPORT_PERIOD_MS_MIN: i64 = REPORT_PERIOD_MIN_MINUTES * 60_000;
+pub const REPORT_PERIOD_MS_MAX: i64 = REPORT_PERIOD_MAX_MINUTES * 60_000;
+/// The sampling period of a report saved without one, in ms (an hour).
+pub const REPORT_PERIOD_MS_DEFAULT: i64 = 3_600_000;
 /// Longest report name.
 pub const REPORT_NAME_CHARS: usize = 60;
 /// Most signals (columns) in one report.
@@ -103,7 +112,26 @@ pub const HISTORY_SIGNALS: usize = 10;
 /// min/max buckets.
 pub const HISTORY_POINTS: i64 = 200_000;
 
+/// Shortest reporting interval of a gateway while an equipment's monitor window is open, in ms: the gateway
+/// setting (`gateway/edit`) and the window's open (`monitor/multi/open`, which the console sends the gateway's
+/// setting) alike, so a window never asks what the gateway may not be set to. Faster reports would flood the live
+/// sockets of every viewer.
+pub const MONITOR_INTERVAL_MS_MIN: i64 = 200;
+/// Longest reporting interval while monitored, in ms: a live value older than a minute is not live.
+pub const MONITOR_INTERVAL_MS_MAX: i64 = 60_000;
+/// The interval a window opens with when the caller gives none, in ms (a new gateway's setting too).
+pub const MONITOR_INTERVAL_MS_DEFAULT: i64 = 1_000;
+/// Longest monitor window one open asks for, in seconds (a day; the console renews its window every few minutes).
+pub const MONITOR_WINDOW_SECONDS_MAX: i64 = 86_400;
+/// The window's length when the caller gives none, in seconds (spec: the EG monitor opens with delay 600).
+pub const MONITOR_WINDOW_SECONDS_DEFAULT: i64 = 600;
+
 // Gateways.
+
+/// Shortest history sample period of a gateway outside monitor windows, in ms.
+pub const SAMPLE_INTERVAL_MS_MIN: i64 = 1_000;
+/// Longest history sample period, in ms (an hour).
+pub const SAMPLE_INTERVAL_MS_MAX: i64 = 3_600_000;
 
 /// Longest gateway serial number (it is also the gateway's MQTT user name).
 pub const SERIAL_NUMBER_CHARS: usize = SerialNumber::MAX;
@@ -133,6 +161,13 @@ pub const MVAR_NAME_CHARS: usize = 30;
 pub const MVAR_UNIT_CHARS: usize = 16;
 /// Most decimal places an intermediate variable shows.
 pub const MVAR_DECIMALS: i64 = 6;
+/// The decimal places of a variable saved without them.
+pub const MVAR_DECIMALS_DEFAULT: i64 = 2;
+
+// Configuration pages (the document's own limits, the canvas among them, are `crate::page`'s).
+
+/// Longest page title.
+pub const PAGE_TITLE_CHARS: usize = 60;
 
 // System screens.
 
@@ -186,7 +221,19 @@ pub const EXTERNAL_PAGE_TITLE_CHARS: usize = 30;
 /// Longest address of an external page.
 pub const EXTERNAL_PAGE_URL_CHARS: usize = 500;
 
+// EZVIZ cloud video (docs/ezviz.md).
+
+/// Longest EZVIZ app key or secret (EZVIZ's are 32 hexadecimal characters).
+pub const EZVIZ_KEY_CHARS: usize = 64;
+/// Highest camera channel of an EZVIZ device (channels are numbered from 1).
+pub const EZVIZ_CHANNEL_MAX: i64 = 999;
+
 // Messages.
+
+/// Most messages one mark-read or delete call names.
+pub const MESSAGE_IDS: usize = 100;
+/// Longest object id a message search names (`dataId`: an alarm's, an order's, an announcement's id as text).
+pub const MESSAGE_DATA_ID_CHARS: usize = 40;
 
 /// Longest text `msg/createSound` speaks (a longer one is refused, 1100). An alarm message's title (equipment,
 /// signal and message: up to 322 characters) is longer than this at most: the console is to cut it to this before
@@ -207,6 +254,14 @@ pub const SMTP_HOST_CHARS: usize = 253;
 pub const SMTP_CREDENTIAL_CHARS: usize = 200;
 /// Longest sender name of alarm e-mail.
 pub const SMTP_FROM_NAME_CHARS: usize = 60;
+/// Highest SMTP server port: a TCP port is 16 bits.
+pub const PORT_MAX: i64 = u16::MAX as i64;
+
+// Account security (docs/security.md).
+
+/// Longest security question, and longest answer to it.
+pub const SECURITY_QUESTION_CHARS: usize = 60;
+
 // Repair work orders (docs/work-orders.md).
 
 /// Longest problem description of a repair order.
@@ -231,13 +286,32 @@ pub const INSPECTION_ROUTE_MAX: usize = 50;
 pub const INSPECTION_ITEMS_MAX: usize = 50;
 /// Longest a worksheet may take before it is overdue, in hours (a month).
 pub const INSPECTION_HOURS_MAX: i64 = 744;
+/// The hours a worksheet may take when its plan does not say (a day).
+pub const INSPECTION_HOURS_DEFAULT: i64 = 24;
 /// Longest remark of a worksheet (the reason of an abort, the inspector's note, a result's note).
 pub const INSPECTION_REMARK_CHARS: usize = 500;
+/// Longest word of a choice an inspection item or plan takes (an item's kind, a plan's frequency): each choice is
+/// shorter; a longer text is refused for its length before it is compared.
+pub const INSPECTION_CHOICE_CHARS: usize = 16;
+/// Length of a plan's time of day, `HH:MM`.
+pub const INSPECTION_TIME_CHARS: usize = 5;
+
+// The operation log.
+
+/// Longest object id an operation-log query names (ids are numbers, serial numbers or uuids; longer is no id).
+pub const OPERATION_OBJECT_ID_CHARS: usize = 128;
+/// Longest object type an operation-log query names (`equipment`, `gateway`, …).
+pub const OPERATION_OBJECT_TYPE_CHARS: usize = 64;
 
 // Lists.
 
 /// Most rows one page of a list may ask for.
 pub const PAGE_SIZE_MAX: i64 = 100;
+/// Rows per page when the caller does not say (spec section 9: 10 per page).
+pub const PAGE_SIZE_DEFAULT: i64 = 10;
+/// Highest page number a list call may ask for: a hundred million rows at the largest page size, beyond any list
+/// kept; a larger number is a mistake, refused rather than turned into an offset the database must skip.
+pub const PAGE_MAX: i64 = 1_000_000;
 /// Longest search keyword of the equipment and gateway lists.
 pub const SEARCH_KEYWORD_CHARS: usize = 64;
 
@@ -264,6 +338,8 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SignalUnitChars", SIGNAL_UNIT_CHARS as i64),
     ("SignalAddressMax", SIGNAL_ADDRESS_MAX as i64),
     ("SignalDecimalsMax", SIGNAL_DECIMALS_MAX),
+    ("LatitudeMax", LATITUDE_MAX as i64),
+    ("LongitudeMax", LONGITUDE_MAX as i64),
     ("StateTextsPerSignal", STATE_TEXTS_PER_SIGNAL as i64),
     ("StateTextChars", STATE_TEXT_CHARS as i64),
     ("AlarmRulesPerSignal", ALARM_RULES_PER_SIGNAL as i64),
@@ -277,9 +353,19 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ReportPeriodMinMinutes", REPORT_PERIOD_MIN_MINUTES),
     ("ReportPeriodMaxMinutes", REPORT_PERIOD_MAX_MINUTES),
     ("ReportRangeDays", REPORT_RANGE_DAYS),
+    ("ReportPeriodMsMin", REPORT_PERIOD_MS_MIN),
+    ("ReportPeriodMsMax", REPORT_PERIOD_MS_MAX),
+    ("ReportPeriodMsDefault", REPORT_PERIOD_MS_DEFAULT),
     ("HistoryRangeDays", HISTORY_RANGE_DAYS),
     ("HistorySignals", HISTORY_SIGNALS as i64),
     ("HistoryPoints", HISTORY_POINTS),
+    ("MonitorIntervalMsMin", MONITOR_INTERVAL_MS_MIN),
+    ("MonitorIntervalMsMax", MONITOR_INTERVAL_MS_MAX),
+    ("MonitorIntervalMsDefault", MONITOR_INTERVAL_MS_DEFAULT),
+    ("MonitorWindowSecondsMax", MONITOR_WINDOW_SECONDS_MAX),
+    ("MonitorWindowSecondsDefault", MONITOR_WINDOW_SECONDS_DEFAULT),
+    ("SampleIntervalMsMin", SAMPLE_INTERVAL_MS_MIN),
+    ("SampleIntervalMsMax", SAMPLE_INTERVAL_MS_MAX),
     ("SerialNumberChars", SERIAL_NUMBER_CHARS as i64),
     ("GatewayNameChars", GATEWAY_NAME_CHARS as i64),
     ("GatewayModelChars", GATEWAY_MODEL_CHARS as i64),
@@ -293,8 +379,10 @@ pub const NAMED: &[(&str, i64)] = &[
     ("MvarNameChars", MVAR_NAME_CHARS as i64),
     ("MvarUnitChars", MVAR_UNIT_CHARS as i64),
     ("MvarDecimals", MVAR_DECIMALS),
+    ("MvarDecimalsDefault", MVAR_DECIMALS_DEFAULT),
     ("MvarSignals", crate::mvar::MVAR_SIGNALS as i64),
     ("FormulaChars", crate::mvar::FORMULA_CHARS as i64),
+    ("PageTitleChars", PAGE_TITLE_CHARS as i64),
     ("ModelNameChars", MODEL_NAME_CHARS as i64),
     ("AnnouncementTitleChars", ANNOUNCEMENT_TITLE_CHARS as i64),
     ("AnnouncementContentChars", ANNOUNCEMENT_CONTENT_CHARS as i64),
@@ -312,6 +400,10 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ExternalPagesMax", EXTERNAL_PAGES_MAX as i64),
     ("ExternalPageTitleChars", EXTERNAL_PAGE_TITLE_CHARS as i64),
     ("ExternalPageUrlChars", EXTERNAL_PAGE_URL_CHARS as i64),
+    ("EzvizKeyChars", EZVIZ_KEY_CHARS as i64),
+    ("EzvizChannelMax", EZVIZ_CHANNEL_MAX),
+    ("MessageIds", MESSAGE_IDS as i64),
+    ("MessageDataIdChars", MESSAGE_DATA_ID_CHARS as i64),
     ("SpeechTextChars", SPEECH_TEXT_CHARS as i64),
     ("NotifyChannels", NOTIFY_CHANNELS as i64),
     ("NotifyChannelNameChars", NOTIFY_CHANNEL_NAME_CHARS as i64),
@@ -320,6 +412,8 @@ pub const NAMED: &[(&str, i64)] = &[
     ("SmtpHostChars", SMTP_HOST_CHARS as i64),
     ("SmtpCredentialChars", SMTP_CREDENTIAL_CHARS as i64),
     ("SmtpFromNameChars", SMTP_FROM_NAME_CHARS as i64),
+    ("PortMax", PORT_MAX),
+    ("SecurityQuestionChars", SECURITY_QUESTION_CHARS as i64),
     ("RepairDescriptionChars", REPAIR_DESCRIPTION_CHARS as i64),
     ("RepairContentChars", REPAIR_CONTENT_CHARS as i64),
     ("RepairRemarkChars", REPAIR_REMARK_CHARS as i64),
@@ -330,8 +424,15 @@ pub const NAMED: &[(&str, i64)] = &[
     ("InspectionRouteMax", INSPECTION_ROUTE_MAX as i64),
     ("InspectionItemsMax", INSPECTION_ITEMS_MAX as i64),
     ("InspectionHoursMax", INSPECTION_HOURS_MAX),
+    ("InspectionHoursDefault", INSPECTION_HOURS_DEFAULT),
     ("InspectionRemarkChars", INSPECTION_REMARK_CHARS as i64),
+    ("InspectionChoiceChars", INSPECTION_CHOICE_CHARS as i64),
+    ("InspectionTimeChars", INSPECTION_TIME_CHARS as i64),
+    ("OperationObjectIdChars", OPERATION_OBJECT_ID_CHARS as i64),
+    ("OperationObjectTypeChars", OPERATION_OBJECT_TYPE_CHARS as i64),
     ("PageSizeMax", PAGE_SIZE_MAX),
+    ("PageSizeDefault", PAGE_SIZE_DEFAULT),
+    ("PageMax", PAGE_MAX),
     ("SearchKeywordChars", SEARCH_KEYWORD_CHARS as i64),
 ];
 
@@ -340,6 +441,8 @@ const _: () = assert!(PASSWORD_MIN_CHARS < PASSWORD_MAX_CHARS);
 const _: () = assert!(SHARE_PASSWORD_MIN_CHARS < SHARE_PASSWORD_MAX_CHARS);
 const _: () = assert!(FEEDBACK_MIN_CHARS < FEEDBACK_MAX_CHARS);
 const _: () = assert!(REPORT_PERIOD_MIN_MINUTES < REPORT_PERIOD_MAX_MINUTES);
+const _: () = assert!(MONITOR_INTERVAL_MS_MIN < MONITOR_INTERVAL_MS_MAX);
+const _: () = assert!(SAMPLE_INTERVAL_MS_MIN < SAMPLE_INTERVAL_MS_MAX);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@
 use crate::AppState;
 use crate::audit::AuditActor;
 use crate::error::ApiError;
-use crate::params::{BodyLimit, Params};
+use crate::params::{BodyLimit, Declared, Params};
 use crate::response::plain;
 use crate::session::{CurrentUser, SessionLookup};
 use axum::extract::State;
@@ -177,7 +177,7 @@ impl Object {
         let id = || params.int(field).ok().flatten().filter(|id| *id > 0);
         let text = || params.text(field).ok().flatten().filter(|t| !t.is_empty());
         let list = |each: fn(i64) -> ObjectRef| -> Vec<ObjectRef> {
-            let ids = params.id_list(field, MAX_LIST).unwrap_or_default();
+            let ids = params.id_list_up_to(field, MAX_LIST).unwrap_or_default();
             if ids.iter().any(|id| *id <= 0) { Vec::new() } else { ids.into_iter().map(each).collect() }
         };
         let one = match self {
@@ -238,6 +238,8 @@ pub const fn guard(param: &'static str, object: Object) -> Guard {
 pub struct Rule {
     pub access: Access,
     pub guards: &'static [Guard],
+    /// The route's parameters, handed to the handler's [`Params`].
+    pub declared: Declared,
     pub body_limit: usize,
     /// Answered to an account an administrator asked to change its password before it did ([`OPEN_BEFORE_CHANGE`]).
     pub open_before_password_change: bool,
@@ -263,6 +265,7 @@ pub async fn enforce(
 ) -> Response {
     let lang = crate::response::request_lang();
     request.extensions_mut().insert(BodyLimit(rule.body_limit));
+    request.extensions_mut().insert(rule.declared);
     if rule.access == Access::Public {
         return next.run(request).await;
     }

@@ -8,13 +8,15 @@
 //!
 //! The HTTP API:
 //! - [`config`]: flags, environment and TOML file, resolved into one [`Config`].
-//! - [`routes`]: the route table, one file per area; router and OpenAPI are built from it.
+//! - [`routes`]: the route table, one file per area, each row with its access rule and its parameters' kinds and
+//!   bounds; router and OpenAPI are built from it.
 //! - [`access`]: the access rule of every route, enforced by one layer.
 //! - [`api`]: the handlers, one module per area.
 //! - [`answers`]: what the calls answer, generated into the web app's TypeScript.
 //! - [`response`]: the `{code, message, data}` envelope and successful answers; the caller's language.
 //! - [`error`]: [`error::ApiError`], everything a handler can fail with, and how each is answered.
-//! - [`params`]: form (dotted keys) and JSON bodies read into one tree with typed, field-naming getters.
+//! - [`params`]: form (dotted keys) and JSON bodies read into one tree with typed, field-naming getters that apply
+//!   the route row's declared bounds.
 //! - [`listen`]: the HTTP listener, with limits on every connection.
 //! - [`session`], [`csrf`], [`audit`]: who is calling, from where, and the record of what they changed.
 //! - [`captcha`], [`password`], [`login_guard`]: the login captcha image, argon2id hashing, failed-login throttling.

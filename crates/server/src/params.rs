@@ -4,17 +4,22 @@
 //! The console sends `a.b=1&a.c=2` for `{a: {b: 1, c: 2}}`; `a[0].b` is read as `a.0.b`; a key repeated is a
 //! list. Values from a form are text; the getters accept a JSON number or a text of digits alike, so handlers do
 //! not care which encoding the caller chose. Body parameters win over query parameters of the same name.
+//!
+//! A request's parameters carry its route row's declarations ([`crate::routes::ParamDef`], put on the request by
+//! the access layer): the getters read a parameter by name and apply its declared bounds (`int` its range,
+//! `int_or_default` its default, `text` its length, `id_list` its count), so a handler names no limit of its own.
+//! In debug builds (the API and browser tests) reading a name the row does not declare, or reading it with a getter
+//! of another kind, panics naming the route and the parameter: the rows stay complete and their kinds true.
+//! Parameters made without a route (unit tests) carry no declarations and are read unchecked and unbounded.
 
 use crate::error::ApiError;
+use crate::routes::{Kind, ParamDef};
 use axum::body::Body;
 use axum::extract::FromRequest;
 use axum::http::{HeaderMap, Request, header};
 use ironsight_domain::Reason;
-use ironsight_domain::limits::PAGE_SIZE_MAX;
+use ironsight_domain::validate::{bounded_text, display_name};
 use serde_json::{Map, Value};
-
-/// Rows per page when the caller does not say (spec section 9: 10 per page).
-pub const DEFAULT_PAGE_SIZE: i64 = 10;
 
 /// Largest body read, in bytes. Larger bodies are refused with 1103 before anything is parsed.
 pub const BODY_LIMIT: usize = 1024 * 1024;
@@ -28,22 +33,68 @@ const MAX_KEYS: usize = 2_000;
 /// At most this many segments in one dotted key.
 const MAX_DEPTH: usize = 8;
 
+/// The route a request came by and the parameters its row declares, put on the request by the access layer.
+#[derive(Clone, Copy, Debug)]
+pub struct Declared {
+    /// The route's path, named when a handler reads a parameter the row does not declare.
+    pub route: &'static str,
+    pub params: &'static [ParamDef],
+}
+
 /// The parameters of one request.
 #[derive(Debug, Default, Clone)]
-pub struct Params(Map<String, Value>);
+pub struct Params {
+    values: Map<String, Value>,
+    /// The route row's parameters; `None` for parameters made without a route.
+    declared: Option<Declared>,
+}
+
+/// Which getter reads a parameter, to hold it to the parameter's declared kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Getter {
+    Text,
+    Int,
+    Number,
+    Ids,
+    Bool,
+    Object,
+    /// The raw value (`get`): the handler reads a list, a document or a nested field itself.
+    Raw,
+}
+
+impl Getter {
+    /// True when this getter reads a parameter of `kind`. Text is read from a flag too, by a handler that accepts
+    /// more spellings of it than `true` and `false`.
+    fn reads(self, kind: Kind) -> bool {
+        matches!(
+            (self, kind),
+            (Getter::Raw, _)
+                | (Getter::Text, Kind::Text { .. } | Kind::Bool)
+                | (Getter::Int, Kind::Int { .. })
+                | (Getter::Number, Kind::Number { .. })
+                | (Getter::Ids, Kind::Ids { .. })
+                | (Getter::Bool, Kind::Bool)
+                | (Getter::Object, Kind::Object)
+        )
+    }
+}
 
 impl<S: Send + Sync> FromRequest<S> for Params {
     type Rejection = ApiError;
 
     async fn from_request(mut request: Request<Body>, _state: &S) -> Result<Params, ApiError> {
+        let declared = request.extensions().get::<Declared>().copied();
         // The access layer has read them already when the route names objects (crate::access::enforce).
-        if let Some(params) = request.extensions_mut().remove::<Params>() {
+        if let Some(mut params) = request.extensions_mut().remove::<Params>() {
+            params.declared = declared;
             return Ok(params);
         }
         let limit = request.extensions().get::<BodyLimit>().map_or(BODY_LIMIT, |l| l.0);
         let (parts, body) = request.into_parts();
         let body = axum::body::to_bytes(body, limit).await.map_err(|_| ApiError::TooLarge(limit))?;
-        Params::read(parts.uri.query(), &parts.headers, &body)
+        let mut params = Params::read(parts.uri.query(), &parts.headers, &body)?;
+        params.declared = declared;
+        Ok(params)
     }
 }
 
@@ -71,7 +122,7 @@ impl Params {
                 if map.len() > MAX_KEYS {
                     return Err(ApiError::Malformed(Reason::TooComplex));
                 }
-                params.0.extend(map);
+                params.values.extend(map);
             }
             "application/x-www-form-urlencoded" | "" => params.merge_form(body)?,
             _ => return Err(ApiError::Malformed(Reason::UnsupportedContentType)),
@@ -111,15 +162,48 @@ impl Params {
             if path.len() > MAX_DEPTH {
                 return Err(ApiError::Malformed(Reason::TooComplex));
             }
-            insert(&mut self.0, &path, value);
+            insert(&mut self.values, &path, value);
         }
         Ok(())
     }
 
+    /// The same parameters, read as the route `route` declares `params` (tests of the declarations' rules).
+    pub fn declared_as(mut self, route: &'static str, params: &'static [ParamDef]) -> Params {
+        self.declared = Some(Declared { route, params });
+        self
+    }
+
+    /// The row's declaration of `field` when its bounds apply (not to a field inside a parameter: `a.b` of `a`).
+    /// In debug builds, a name the row does not declare, or a getter of another kind, panics naming both.
+    fn declaration(&self, field: &str, getter: Getter) -> Option<&'static ParamDef> {
+        let declared = self.declared?;
+        let name = field.split('.').next().unwrap_or(field);
+        let found = declared.params.iter().find(|p| p.name == name);
+        if cfg!(debug_assertions) {
+            match found {
+                None => panic!(
+                    "{} reads the parameter {name:?}, which its route row does not declare (crate::routes)",
+                    declared.route
+                ),
+                Some(p) if name == field && !getter.reads(p.kind) => panic!(
+                    "{} reads the parameter {name:?} with the {getter:?} getter, but its row declares {:?}",
+                    declared.route, p.kind
+                ),
+                Some(_) => {}
+            }
+        }
+        found.filter(|_| name == field)
+    }
+
     /// The raw value at a dotted path.
     pub fn get(&self, field: &str) -> Option<&Value> {
+        self.declaration(field, Getter::Raw);
+        self.value(field)
+    }
+
+    fn value(&self, field: &str) -> Option<&Value> {
         let mut parts = field.split('.');
-        let mut current = self.0.get(parts.next()?)?;
+        let mut current = self.values.get(parts.next()?)?;
         for part in parts {
             current = match current {
                 Value::Object(map) => map.get(part)?,
@@ -130,14 +214,54 @@ impl Params {
         Some(current)
     }
 
-    /// Text at `field`; `None` when absent or null. Numbers and booleans are read as their text.
+    /// Text at `field`; `None` when absent or null. Numbers and booleans are read as their text. Refused
+    /// (`TooLong`) over the declared maximum, counted as trimmed ([`Kind::Text`]).
     pub fn text(&self, field: &str) -> Result<Option<String>, ApiError> {
-        match self.get(field) {
+        let declaration = self.declaration(field, Getter::Text);
+        let text = self.raw_text(field)?;
+        if let (Some(text), Some(ParamDef { kind: Kind::Text { max: Some(max) }, .. })) = (&text, declaration)
+            && text.trim().chars().count() > *max
+        {
+            return Err(ApiError::invalid(field, Reason::TooLong { max: *max }));
+        }
+        Ok(text)
+    }
+
+    fn raw_text(&self, field: &str) -> Result<Option<String>, ApiError> {
+        match self.value(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(Value::Number(n)) => Ok(Some(n.to_string())),
             Some(Value::Bool(b)) => Ok(Some(b.to_string())),
             Some(_) => Err(ApiError::invalid(field, Reason::NotText)),
+        }
+    }
+
+    /// Text at `field`, trimmed, empty when absent: within the declared length, and without control characters
+    /// other than line breaks and tabs (`validate::bounded_text`, whose length is the row's here).
+    pub fn trimmed(&self, field: &str) -> Result<String, ApiError> {
+        self.require_bound(field);
+        let text = self.text(field)?.unwrap_or_default();
+        let text = bounded_text(text.trim(), usize::MAX).map_err(|r| ApiError::invalid(field, r))?;
+        Ok(text.to_owned())
+    }
+
+    /// A name at `field`: trimmed, required, within the declared length, without control characters
+    /// (`validate::display_name`, whose length is the row's here).
+    pub fn name(&self, field: &str) -> Result<String, ApiError> {
+        self.require_bound(field);
+        let text = self.text(field)?.unwrap_or_default();
+        Ok(display_name(&text, usize::MAX).map_err(|r| ApiError::invalid(field, r))?.to_owned())
+    }
+
+    /// [`Params::trimmed`] and [`Params::name`] leave the length to the row: in debug builds, a row that declares
+    /// none panics, so a text read through them is never unbounded by mistake.
+    fn require_bound(&self, field: &str) {
+        if let Some(ParamDef { kind: Kind::Text { max: None }, .. }) = self.declaration(field, Getter::Text)
+            && cfg!(debug_assertions)
+        {
+            let route = self.declared.map_or("", |d| d.route);
+            panic!("{route} reads {field:?} as a bounded text, but its row declares no max");
         }
     }
 
@@ -149,9 +273,20 @@ impl Params {
         }
     }
 
-    /// A whole number at `field`; `None` when absent or empty.
+    /// A whole number at `field`; `None` when absent or empty. Refused (`OutOfRange`) outside the declared range.
     pub fn int(&self, field: &str) -> Result<Option<i64>, ApiError> {
-        match self.get(field) {
+        let declaration = self.declaration(field, Getter::Int);
+        let value = self.raw_int(field)?;
+        if let (Some(value), Some(ParamDef { kind: Kind::Int { min, max, .. }, .. })) = (value, declaration)
+            && !(*min..=*max).contains(&value)
+        {
+            return Err(ApiError::invalid(field, Reason::OutOfRange { min: *min, max: *max }));
+        }
+        Ok(value)
+    }
+
+    fn raw_int(&self, field: &str) -> Result<Option<i64>, ApiError> {
+        match self.value(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| ApiError::invalid(field, Reason::NotInteger)),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
@@ -167,10 +302,35 @@ impl Params {
         self.int(field)?.ok_or_else(|| ApiError::invalid(field, Reason::Required))
     }
 
+    /// A whole number at `field` in its declared range, or the row's declared default when absent. A row without a
+    /// default is our fault (a panic in debug builds, 90099 otherwise).
+    pub fn int_or_default(&self, field: &str) -> Result<i64, ApiError> {
+        if let Some(value) = self.int(field)? {
+            return Ok(value);
+        }
+        match self.declaration(field, Getter::Int).map(|p| p.kind) {
+            Some(Kind::Int { default: Some(default), .. }) => Ok(default),
+            _ => {
+                let route = self.declared.map_or("a request without a route", |d| d.route);
+                if cfg!(debug_assertions) {
+                    panic!("{route} reads the default of {field:?}, which its row does not declare");
+                }
+                Err(ApiError::Internal(anyhow::anyhow!("{route}: no declared default for {field}")))
+            }
+        }
+    }
+
+    /// A whole number at `field` in its declared range, or `default` when absent: a default only the handler knows
+    /// (the gateway's current interval, for an edit that leaves it out).
+    pub fn int_or(&self, field: &str, default: i64) -> Result<i64, ApiError> {
+        Ok(self.int(field)?.unwrap_or(default))
+    }
+
     /// `true` or `false` at `field` (surrounding spaces ignored); `None` when absent or empty, a field error for
     /// anything else.
     pub fn flag(&self, field: &str) -> Result<Option<bool>, ApiError> {
-        match self.text(field)?.as_deref().map(str::trim) {
+        self.declaration(field, Getter::Bool);
+        match self.raw_text(field)?.as_deref().map(str::trim) {
             None | Some("") => Ok(None),
             Some("true") => Ok(Some(true)),
             Some("false") => Ok(Some(false)),
@@ -178,26 +338,16 @@ impl Params {
         }
     }
 
-    /// A finite number at `field`; `None` when absent or empty.
+    /// A finite number at `field`; `None` when absent or empty. Refused (`OutOfRange`, its bounds as whole
+    /// numbers) outside the declared range.
     pub fn float(&self, field: &str) -> Result<Option<f64>, ApiError> {
-        ironsight_domain::validate::finite_number(self.get(field)).map_err(|reason| ApiError::invalid(field, reason))
-    }
-
-    /// A number in `min..=max`; `None` when absent.
-    pub fn float_in(&self, field: &str, min: f64, max: f64) -> Result<Option<f64>, ApiError> {
-        match self.float(field)? {
-            Some(v) if !(min..=max).contains(&v) => {
-                Err(ApiError::invalid(field, Reason::OutOfRange { min: min as i64, max: max as i64 }))
-            }
-            other => Ok(other),
-        }
-    }
-
-    /// A whole number in `min..=max`, or `default` when absent.
-    pub fn int_in(&self, field: &str, min: i64, max: i64, default: i64) -> Result<i64, ApiError> {
-        let value = self.int(field)?.unwrap_or(default);
-        if !(min..=max).contains(&value) {
-            return Err(ApiError::invalid(field, Reason::OutOfRange { min, max }));
+        let declaration = self.declaration(field, Getter::Number);
+        let value = ironsight_domain::validate::finite_number(self.value(field))
+            .map_err(|reason| ApiError::invalid(field, reason))?;
+        if let (Some(value), Some(ParamDef { kind: Kind::Number { min, max }, .. })) = (value, declaration)
+            && !(*min..=*max).contains(&value)
+        {
+            return Err(ApiError::invalid(field, Reason::OutOfRange { min: *min as i64, max: *max as i64 }));
         }
         Ok(value)
     }
@@ -219,17 +369,27 @@ impl Params {
         Ok((start, end))
     }
 
-    /// The `page` (from 1) and `pageSize` (1 to 100, default 10) every list call takes.
+    /// The `page` (from 1) and `pageSize` every list call takes, in their declared ranges, with their declared
+    /// defaults (the shared rows `routes::PAGE` and `routes::PAGE_SIZE`).
     pub fn paging(&self) -> Result<(i64, i64), ApiError> {
-        Ok((self.int_in("page", 1, 1_000_000, 1)?, self.int_in("pageSize", 1, PAGE_SIZE_MAX, DEFAULT_PAGE_SIZE)?))
+        Ok((self.int_or_default("page")?, self.int_or_default("pageSize")?))
     }
 
-    /// A non-empty list of at most `max` ids at `field`: an array (form keys `field.0`, `field.1`, … or JSON), a
-    /// comma-separated text, or a single number.
-    pub fn id_list(&self, field: &str, max: usize) -> Result<Vec<i64>, ApiError> {
+    /// A non-empty list of ids at `field`, at most the declared count: an array (form keys `field.0`, `field.1`, …
+    /// or JSON), a comma-separated text, or a single number.
+    pub fn id_list(&self, field: &str) -> Result<Vec<i64>, ApiError> {
+        let max = match self.declaration(field, Getter::Ids).map(|p| p.kind) {
+            Some(Kind::Ids { max }) => max,
+            _ => usize::MAX,
+        };
+        self.id_list_up_to(field, max)
+    }
+
+    /// As [`Params::id_list`] with a bound of the caller's: the access layer's, which checks only that many.
+    pub(crate) fn id_list_up_to(&self, field: &str, max: usize) -> Result<Vec<i64>, ApiError> {
         let bad = || ApiError::invalid(field, Reason::NotInteger);
         let indexed;
-        let value = match self.get(field) {
+        let value = match self.value(field) {
             // `field.0`, `field.1`, … arrive as an object keyed by position: read in that order.
             Some(Value::Object(map)) => {
                 let mut items = map
@@ -269,7 +429,8 @@ impl Params {
 
     /// A JSON object at `field`, given either as nested parameters or as a text holding JSON.
     pub fn object(&self, field: &str) -> Result<Option<Map<String, Value>>, ApiError> {
-        match self.get(field) {
+        self.declaration(field, Getter::Object);
+        match self.value(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(map)) => Ok(Some(map.clone())),
             Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
@@ -326,58 +487,4 @@ fn check_time_range(start: i64, end: i64, max_days: i64) -> Result<(), ApiError>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn form(text: &str) -> Params {
-        Params::from_form(text).unwrap()
-    }
-
-    #[test]
-    fn id_lists_come_in_every_form_the_doc_names() {
-        for text in ["ids=3&ids=1", "ids=3,1", "ids.0=3&ids.1=1", "ids.1=1&ids.0=3", "ids[0]=3&ids[1]=1"] {
-            assert_eq!(form(text).id_list("ids", 10).unwrap(), vec![3, 1], "{text}");
-        }
-        assert_eq!(form("ids=7").id_list("ids", 10).unwrap(), vec![7]);
-        assert!(form("ids.x=1").id_list("ids", 10).is_err(), "not positions");
-        assert!(form("ids.0=a").id_list("ids", 10).is_err());
-        assert!(form("").id_list("ids", 10).is_err(), "required");
-        assert!(form("ids=1,2,3").id_list("ids", 2).is_err(), "too many");
-    }
-
-    #[test]
-    fn dotted_keys_nest() {
-        let p = form("a.b=1&a.c=x+y&list[0].id=7&list[1].id=8&plain=%E4%B8%AD");
-        assert_eq!(p.get("a"), Some(&json!({"b": "1", "c": "x y"})));
-        assert_eq!(p.int("list.1.id").unwrap(), Some(8));
-        assert_eq!(p.text("plain").unwrap().as_deref(), Some("中"));
-    }
-
-    #[test]
-    fn repeated_keys_are_lists() {
-        assert_eq!(form("ids=1&ids=2&ids=3").get("ids"), Some(&json!(["1", "2", "3"])));
-    }
-
-    #[test]
-    fn getters_name_the_field() {
-        let p = form("n=abc&o=%7B%22a%22%3A1%7D&bad=%5B1%5D&list=1&list=2");
-        assert!(matches!(p.int("n"), Err(ApiError::Invalid { field, reason: Reason::NotInteger }) if field == "n"));
-        assert!(matches!(p.required_text("missing"), Err(ApiError::Invalid { reason: Reason::Required, .. })));
-        assert!(matches!(p.text("list"), Err(ApiError::Invalid { reason: Reason::NotText, .. })));
-        assert_eq!(p.object("o").unwrap(), Some(json!({"a": 1}).as_object().unwrap().clone()));
-        assert!(matches!(p.object("bad"), Err(ApiError::Invalid { reason: Reason::NotObject, .. })));
-        assert!(matches!(
-            p.int_in("page", 1, 10, 20),
-            Err(ApiError::Invalid { reason: Reason::OutOfRange { .. }, .. })
-        ));
-    }
-
-    #[test]
-    fn invalid_utf8_and_excess_are_refused() {
-        assert!(matches!(Params::from_form("a=%FF%FE"), Err(ApiError::Malformed(Reason::BadEncoding))));
-        assert!(matches!(Params::from_form("a.b.c.d.e.f.g.h.i=1"), Err(ApiError::Malformed(Reason::TooComplex))));
-        let many = (0..2001).map(|i| format!("k{i}=1")).collect::<Vec<_>>().join("&");
-        assert!(matches!(Params::from_form(&many), Err(ApiError::Malformed(Reason::TooComplex))));
-    }
-}
+mod tests;

@@ -12,22 +12,11 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::from_fn_with_state;
 use axum::response::Response;
 use axum::routing::{MethodFilter, MethodRouter, on};
-use ironsight_domain::Code;
+use ironsight_domain::{Code, limits};
 use serde_json::{Map, Value, json};
 
-/// A parameter, for the OpenAPI description.
-#[derive(Clone, Copy, Debug)]
-pub struct ParamDef {
-    pub name: &'static str,
-    /// `string`, `integer`, `number` or `object` (OpenAPI types).
-    pub kind: &'static str,
-    pub required: bool,
-    pub description: &'static str,
-}
-
-const fn param(name: &'static str, kind: &'static str, required: bool, description: &'static str) -> ParamDef {
-    ParamDef { name, kind, required, description }
-}
+mod param_def;
+pub use param_def::{Kind, ParamDef, flag, ids, int, integer, list, number, object, text};
 
 /// One API route.
 pub struct RouteDef {
@@ -40,6 +29,7 @@ pub struct RouteDef {
     pub access: Access,
     /// The parameters that name objects, each checked against the caller's grants before the handler runs.
     pub guards: &'static [Guard],
+    /// Every parameter the handler reads, with its kind and bounds ([`ParamDef`]); the handler's getters apply them.
     pub params: &'static [ParamDef],
     /// Largest body read, in bytes.
     pub body_limit: usize,
@@ -53,6 +43,7 @@ impl RouteDef {
         Rule {
             access: self.access,
             guards: self.guards,
+            declared: crate::params::Declared { route: self.path, params: self.params },
             body_limit: self.body_limit,
             open_before_password_change: crate::access::open_before_password_change(self.path),
         }
@@ -215,7 +206,11 @@ pub fn openapi() -> Value {
         let properties: Map<String, Value> = route
             .params
             .iter()
-            .map(|p| (p.name.to_owned(), json!({ "type": p.kind, "description": p.description })))
+            .map(|p| {
+                let mut schema = p.schema();
+                schema["description"] = json!(p.description);
+                (p.name.to_owned(), schema)
+            })
             .collect();
         let required: Vec<&str> = route.params.iter().filter(|p| p.required).map(|p| p.name).collect();
         let mut operation = json!({
@@ -251,7 +246,7 @@ pub fn openapi() -> Value {
         if route.method == Method::GET || route.path == "/lfscada/user/login" {
             parameters.extend(route.params.iter().map(|p| {
                 json!({ "name": p.name, "in": "query", "required": p.required, "description": p.description,
-                        "schema": { "type": p.kind } })
+                        "schema": p.schema() })
             }));
         } else if !route.params.is_empty() {
             let schema = json!({ "type": "object", "properties": properties, "required": required });

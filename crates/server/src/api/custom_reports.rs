@@ -8,18 +8,17 @@ use crate::AppState;
 use crate::answers::Created;
 use crate::answers::report::{CustomReport, CustomReportColumn, CustomReportData, ReportEquipment, ReportSignal};
 use crate::api::notify::list_of;
-use crate::api::reports::{PERIOD_MS, number_in, rows_of, statistic_in, view_of};
+use crate::api::reports::{number_in, rows_of, statistic_in, view_of};
 use crate::error::ApiError;
 use crate::params::Params;
 use crate::report_table::{MvarRule, Source, TableColumn};
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{REPORT_COLUMNS, REPORT_NAME_CHARS};
+use ironsight_domain::limits::REPORT_COLUMNS;
 use ironsight_domain::mvar::{Calc, Formula, report_statistics};
 use ironsight_domain::report::{CustomColumnDef, View};
 use ironsight_domain::rollup::MINUTE_MS;
-use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::custom_reports::CustomReportFields;
 use ironsight_store::mvars::Mvar;
@@ -96,14 +95,14 @@ async fn columns_of(
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let project_id = params.required_int("projectId")?;
     let id = params.int("id")?;
-    let name_text = params.required_text("name")?;
-    let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
-    let period_ms = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    let name = params.name("name")?;
+    // In the row's range (`limits::REPORT_PERIOD_MS_MIN` to `MAX`); whole minutes.
+    let period_ms = params.int_or_default("periodMs")?;
     if period_ms % MINUTE_MS != 0 {
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
     let columns = columns_of(&state, &current, project_id, &params).await?;
-    let fields = CustomReportFields { name, period_ms, columns: &columns };
+    let fields = CustomReportFields { name: &name, period_ms, columns: &columns };
     let viewer = current.viewer();
     let id = match id {
         Some(id) => {

@@ -12,18 +12,9 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{
-    EQUIPMENT_ADDRESS_CHARS, EQUIPMENT_MODEL_CHARS, EQUIPMENT_NAME_CHARS, MANUFACTURER_CHARS, REMARK_CHARS,
-};
-use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
+use ironsight_domain::validate::SerialNumber;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::equipment::EquipmentFields;
-
-/// A bounded optional text parameter, trimmed.
-fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let raw = params.text(field)?.unwrap_or_default();
-    Ok(bounded_text(raw.trim(), max).map_err(|r| ApiError::invalid(field, r))?.to_owned())
-}
 
 /// One of `allowed`, or `default` when absent.
 fn choice(params: &Params, field: &str, allowed: &[&str], default: &str) -> Result<String, ApiError> {
@@ -35,19 +26,18 @@ fn choice(params: &Params, field: &str, allowed: &[&str], default: &str) -> Resu
 }
 
 fn fields(params: &Params) -> Result<EquipmentFields, ApiError> {
-    let name = params.text("equipName")?.unwrap_or_default();
-    let equip_name =
-        display_name(&name, EQUIPMENT_NAME_CHARS).map_err(|r| ApiError::invalid("equipName", r))?.to_owned();
+    // Every length is the row's.
     Ok(EquipmentFields {
-        equip_name,
+        equip_name: params.name("equipName")?,
         display: choice(params, "display", &["list", "page"], "list")?,
         rule_type: choice(params, "ruleType", &["00", "01"], "00")?,
-        model: text(params, "model", EQUIPMENT_MODEL_CHARS)?,
-        manufacturer: text(params, "manufacturer", MANUFACTURER_CHARS)?,
-        address: text(params, "address", EQUIPMENT_ADDRESS_CHARS)?,
-        latitude: params.float_in("latitude", -90.0, 90.0)?,
-        longitude: params.float_in("longitude", -180.0, 180.0)?,
-        remark: text(params, "remark", REMARK_CHARS)?,
+        model: params.trimmed("model")?,
+        manufacturer: params.trimmed("manufacturer")?,
+        address: params.trimmed("address")?,
+        // In the row's ranges (`limits::LATITUDE_MAX`, `limits::LONGITUDE_MAX`).
+        latitude: params.float("latitude")?,
+        longitude: params.float("longitude")?,
+        remark: params.trimmed("remark")?,
     })
 }
 

@@ -16,11 +16,9 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::limits::EZVIZ_KEY_CHARS;
 use ironsight_domain::page::MAX_SERIAL_CHARS;
 use ironsight_domain::{Code, Reason};
-
-/// The longest app key or secret taken (EZVIZ's are 32 hexadecimal characters).
-pub const MAX_KEY_CHARS: usize = 64;
 
 /// `POST /lfscada/ezviz/key/query` → `{appKey, secretSet}`.
 pub async fn key_query(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
@@ -28,13 +26,13 @@ pub async fn key_query(State(state): State<AppState>, current: CurrentUser) -> A
     Ok(ApiOk::new(EzvizKeyInfo { secret_set: key.is_some(), app_key: key.map(|k| k.app_key).unwrap_or_default() }))
 }
 
-/// A key field: 1 to [`MAX_KEY_CHARS`] letters and digits.
+/// A key field: 1 to [`EZVIZ_KEY_CHARS`] letters and digits.
 fn key_field(params: &Params, field: &str) -> Result<Option<String>, ApiError> {
     let Some(value) = params.text(field)?.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
-    if value.chars().count() > MAX_KEY_CHARS {
-        return Err(ApiError::invalid(field, Reason::TooLong { max: MAX_KEY_CHARS }));
+    if value.chars().count() > EZVIZ_KEY_CHARS {
+        return Err(ApiError::invalid(field, Reason::TooLong { max: EZVIZ_KEY_CHARS }));
     }
     if !value.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::invalid(field, Reason::LettersDigitsOnly));
@@ -85,12 +83,8 @@ pub async fn live_address(State(state): State<AppState>, current: CurrentUser, p
 /// expireTime}`: the designer's preview of an unsaved page. The route needs the manage permission and checks the
 /// equipment or project against the caller's grants; one of the two is required.
 pub async fn live_preview(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    // Each positive when given: the row's range.
     let owner = [("equipmentId", params.int("equipmentId")?), ("projectId", params.int("projectId")?)];
-    for (field, id) in owner {
-        if id.is_some_and(|id| id <= 0) {
-            return Err(ApiError::invalid(field, Reason::OutOfRange { min: 1, max: i64::MAX }));
-        }
-    }
     if owner.iter().all(|(_, id)| id.is_none()) {
         return Err(ApiError::invalid("equipmentId", Reason::Required));
     }
@@ -105,7 +99,7 @@ pub async fn live_preview(State(state): State<AppState>, current: CurrentUser, p
     if !serial.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::invalid("serialNumber", Reason::LettersDigitsOnly));
     }
-    let channel = params.int_in("channelNumber", 1, 999, 1)?;
+    let channel = params.int_or_default("channelNumber")?;
     live(&state, &current, &Camera { serial: serial.to_owned(), channel }).await
 }
 

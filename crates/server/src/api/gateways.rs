@@ -16,8 +16,8 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::{self, CurrentUser};
 use axum::extract::State;
 use axum::http::HeaderMap;
-use ironsight_domain::limits::{GATEWAY_FIRMWARE_CHARS, GATEWAY_MODEL_CHARS, GATEWAY_NAME_CHARS, SEARCH_KEYWORD_CHARS};
-use ironsight_domain::validate::{SerialNumber, bounded_text, display_name};
+use ironsight_domain::limits::GATEWAY_NAME_CHARS;
+use ironsight_domain::validate::{SerialNumber, display_name};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::gateways::{GatewaySettings, NewGateway};
 
@@ -44,19 +44,16 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let sn = serial_number(&params)?;
     let name_text = params.text("name")?.unwrap_or_else(|| sn.as_str().to_owned());
     let name = display_name(&name_text, GATEWAY_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
-    let model_text = params.text("model")?.unwrap_or_default();
-    let model = bounded_text(model_text.trim(), GATEWAY_MODEL_CHARS).map_err(|r| ApiError::invalid("model", r))?;
-    let firmware_text = params.text("firmware")?.unwrap_or_default();
-    let firmware =
-        bounded_text(firmware_text.trim(), GATEWAY_FIRMWARE_CHARS).map_err(|r| ApiError::invalid("firmware", r))?;
+    let model = params.trimmed("model")?;
+    let firmware = params.trimmed("firmware")?;
     let expiry = DateChange::read(&params)?;
     let (secret, secret_hash) = issue_secret();
     let new = NewGateway {
         org_id: current.user.org_id,
         sn: sn.as_str(),
         name,
-        model,
-        firmware,
+        model: &model,
+        firmware: &firmware,
         secret_hash: &secret_hash,
         registered_by: Some(current.user.id),
     };
@@ -69,10 +66,6 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
         .audit("gateway", sn.as_str()))
 }
 
-/// Limits of the gateway settings, ms.
-pub const INTERVAL_MS: (i64, i64) = (200, 60_000);
-pub const SAMPLE_INTERVAL_MS: (i64, i64) = (1_000, 3_600_000);
-
 /// `POST /lfscada/gateway/edit {sn, name?, interval?, sampleInterval?, economizeOpen?, expireDate?}`: changes only
 /// what is given (an empty `expireDate` clears the date). A new sample interval reaches the gateway with its configuration.
 pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
@@ -81,7 +74,7 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     let gateway = gateway.ok_or_else(|| ApiError::code(Code::NoData))?;
     let expiry = DateChange::read(&params)?;
     let name = match params.text("name")? {
-        Some(text) => display_name(&text, GATEWAY_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?.to_owned(),
+        Some(_) => params.name("name")?,
         None => gateway.name.clone(),
     };
     let economize_open = match params.text("economizeOpen")?.as_deref().map(str::trim) {
@@ -92,13 +85,9 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
     };
     let settings = GatewaySettings {
         name,
-        interval: params.int_in("interval", INTERVAL_MS.0, INTERVAL_MS.1, gateway.interval)?,
-        sample_interval: params.int_in(
-            "sampleInterval",
-            SAMPLE_INTERVAL_MS.0,
-            SAMPLE_INTERVAL_MS.1,
-            gateway.sample_interval,
-        )?,
+        // In the row's ranges; left out, the current setting stays.
+        interval: params.int_or("interval", gateway.interval)?,
+        sample_interval: params.int_or("sampleInterval", gateway.sample_interval)?,
         economize_open,
     };
     if !state.store.edit_gateway(&current.viewer(), sn.as_str(), &settings).await? {
@@ -115,10 +104,9 @@ pub async fn edit(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// `POST /lfscada/gateway/query {keyword, page, pageSize}` → `{total, list}`.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let keyword = params.text("keyword")?.unwrap_or_default();
-    let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
+    let keyword = params.trimmed("keyword")?;
     let (page, page_size) = params.paging()?;
-    let page = state.store.gateways(&current.viewer(), keyword, page, page_size).await?;
+    let page = state.store.gateways(&current.viewer(), &keyword, page, page_size).await?;
     let link_up = state.link.broker_up();
     Ok(ApiOk::new(Listed::from_page(page, |g| Gateway::new(g, link_up))))
 }

@@ -106,9 +106,8 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 /// no control characters); 1242 when the organisation has no such picture.
 pub async fn rename(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
-    let given = params.required_text("title")?;
-    let title = display_name(&given, IMAGE_TITLE_CHARS).map_err(|r| ApiError::invalid("title", r))?;
-    if !state.store.rename_library_image(&current.viewer(), id, title).await? {
+    let title = params.name("title")?;
+    if !state.store.rename_library_image(&current.viewer(), id, &title).await? {
         return Err(ApiError::code(Code::ImageNotFound));
     }
     Ok(ApiOk::empty().audit("image", id))

@@ -17,23 +17,12 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::inspection::{Frequency, ResultKind};
-use ironsight_domain::limits::{
-    INSPECTION_CONTENT_CHARS, INSPECTION_HOURS_MAX, INSPECTION_ITEMS_MAX, INSPECTION_NAME_CHARS, INSPECTION_ROUTE_MAX,
-    INSPECTION_UNIT_CHARS,
-};
-use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::inspection::{ItemDeleteRefused, ItemFields, PlanFields};
 
-/// Text at `field`, trimmed and bounded; empty when absent.
-pub(crate) fn text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let Some(raw) = params.text(field)? else { return Ok(String::new()) };
-    Ok(bounded_text(raw.trim(), max).map_err(|r| ApiError::invalid(field, r))?.to_owned())
-}
-
-/// Text at `field` that must not be blank.
-fn required(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let value = text(params, field, max)?;
+/// Text at `field`, trimmed and within the row's length, that must not be blank.
+fn required(params: &Params, field: &str) -> Result<String, ApiError> {
+    let value = params.trimmed(field)?;
     if value.is_empty() {
         return Err(ApiError::invalid(field, Reason::Required));
     }
@@ -67,12 +56,12 @@ impl ItemForm {
 
 /// The item fields of an add or edit: a number item may bound its value (min ≤ max); other kinds have no bounds.
 fn item_fields(params: &Params) -> Result<ItemForm, ApiError> {
-    let name = required(params, "name", INSPECTION_NAME_CHARS)?;
-    let content = text(params, "content", INSPECTION_CONTENT_CHARS)?;
-    let kind = ResultKind::parse(&required(params, "kind", 16)?)
+    let name = required(params, "name")?;
+    let content = params.trimmed("content")?;
+    let kind = ResultKind::parse(&required(params, "kind")?)
         .ok_or_else(|| ApiError::invalid("kind", Reason::OneOf { allowed: &["check", "number", "text"] }))?;
     let (min, max, unit) = if kind == ResultKind::Number {
-        (params.float("minValue")?, params.float("maxValue")?, text(params, "unit", INSPECTION_UNIT_CHARS)?)
+        (params.float("minValue")?, params.float("maxValue")?, params.trimmed("unit")?)
     } else {
         (None, None, String::new())
     };
@@ -139,7 +128,7 @@ pub async fn plan_info(State(state): State<AppState>, current: CurrentUser, para
 
 /// Parses "HH:MM" (China time) into minutes after midnight.
 fn minute_of(params: &Params) -> Result<i64, ApiError> {
-    let time = required(params, "time", 5)?;
+    let time = required(params, "time")?;
     let bad = || ApiError::invalid("time", Reason::BadFormat);
     let (h, m) = time.split_once(':').ok_or_else(bad)?;
     let (h, m): (i64, i64) = (h.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
@@ -151,13 +140,13 @@ fn minute_of(params: &Params) -> Result<i64, ApiError> {
 
 /// Checks a plan's fields and saves it (`id` `None` adds).
 async fn save_plan(state: &AppState, current: &CurrentUser, params: &Params, id: Option<i64>) -> ApiResult {
-    let name = required(params, "name", INSPECTION_NAME_CHARS)?;
-    let equipment_ids = params.id_list("equipmentIds", INSPECTION_ROUTE_MAX)?;
+    let name = required(params, "name")?;
+    let equipment_ids = params.id_list("equipmentIds")?;
     let mut seen = std::collections::HashSet::new();
     if !equipment_ids.iter().all(|id| seen.insert(*id)) {
         return Err(ApiError::invalid("equipmentIds", Reason::DuplicateValue));
     }
-    let item_ids = params.id_list("itemIds", INSPECTION_ITEMS_MAX)?;
+    let item_ids = params.id_list("itemIds")?;
     let mut seen = std::collections::HashSet::new();
     if !item_ids.iter().all(|id| seen.insert(*id)) {
         return Err(ApiError::invalid("itemIds", Reason::DuplicateValue));
@@ -166,7 +155,7 @@ async fn save_plan(state: &AppState, current: &CurrentUser, params: &Params, id:
     if !item_ids.iter().all(|id| items.iter().any(|i| i.id == *id)) {
         return Err(ApiError::code(Code::InspectionItemNotFound));
     }
-    let frequency_name = required(params, "frequency", 16)?;
+    let frequency_name = required(params, "frequency")?;
     let day = params.int("day")?.unwrap_or(0);
     let frequency = match frequency_name.as_str() {
         "daily" => Frequency::Daily,
@@ -177,7 +166,7 @@ async fn save_plan(state: &AppState, current: &CurrentUser, params: &Params, id:
         _ => return Err(ApiError::invalid("frequency", Reason::OneOf { allowed: &["daily", "weekly", "monthly"] })),
     };
     let minute = minute_of(params)?;
-    let allowed_hours = params.int_in("allowedHours", 1, INSPECTION_HOURS_MAX, 24)?;
+    let allowed_hours = params.int_or_default("allowedHours")?;
     let inspector_id = params.required_int("inspectorId")?;
     let candidates = state.store.inspector_candidates(current.user.org_id, &equipment_ids).await?;
     if !candidates.iter().any(|c| c.id == inspector_id && may_handle_repairs(&c.auths)) {
@@ -227,7 +216,7 @@ pub async fn plan_delete(State(state): State<AppState>, current: CurrentUser, pa
 /// `POST /lfscada/ops/inspection/plan/inspectors {equipmentIds}` → `[{userId, loginname}]`: whom a plan over
 /// this route may name inspector.
 pub async fn inspectors(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let equipment_ids = params.id_list("equipmentIds", INSPECTION_ROUTE_MAX)?;
+    let equipment_ids = params.id_list("equipmentIds")?;
     let found = state.store.inspector_candidates(current.user.org_id, &equipment_ids).await?;
     let list: Vec<crate::answers::repair::RepairUser> = found
         .into_iter()

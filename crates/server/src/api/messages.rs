@@ -22,8 +22,6 @@ pub const MESSAGE_TYPES: &[&str] = &["alarm", "expire", "order", "notice"];
 const READ_STATUSES: &[&str] = &["read", "unread"];
 /// The message kinds an equipment's messages are marked read by (spec: equipType).
 const EQUIP_TYPES: &[&str] = &["eg", "repair", "inspection"];
-/// Most messages one mark or delete names: a page of the centre at its largest.
-pub const MESSAGE_IDS_MAX: usize = 100;
 
 /// An optional choice among `allowed` at `field`; empty is none.
 fn choice(params: &Params, field: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
@@ -33,19 +31,10 @@ fn choice(params: &Params, field: &str, allowed: &[&str]) -> Result<Option<Strin
     }
 }
 
-/// The optional `dataId` filter: what a message is about, at most 40 characters.
+/// The optional `dataId` filter: what a message is about (its length is the row's, `MESSAGE_DATA_ID_CHARS`).
 fn data_id(params: &Params) -> Result<Option<String>, ApiError> {
-    let text = params.text("dataId")?.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
-    match text {
-        Some(t) if t.chars().count() > DATA_ID_CHARS => {
-            Err(ApiError::invalid("dataId", Reason::TooLong { max: DATA_ID_CHARS }))
-        }
-        other => Ok(other),
-    }
+    Ok(params.text("dataId")?.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()))
 }
-
-/// Longest `dataId` filter: ids and order numbers are far shorter.
-const DATA_ID_CHARS: usize = 40;
 
 fn not_all_found(result: Result<u64, NotAllFound>) -> Result<u64, ApiError> {
     result.map_err(|NotAllFound| ApiError::code(Code::MessageNotFound))
@@ -79,14 +68,14 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// `POST /lfscada/msg/markAsRead {ids}` → `{changed}`: every id must be the caller's.
 pub async fn mark_as_read(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let ids = params.id_list("ids", MESSAGE_IDS_MAX)?;
+    let ids = params.id_list("ids")?;
     let changed = not_all_found(state.store.change_messages(&current.viewer(), &ids, false).await?)?;
     Ok(ApiOk::new(answer::Changed { changed }))
 }
 
 /// `POST /lfscada/msg/delete {ids}` → `{changed}`: every id must be the caller's.
 pub async fn delete(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let ids = params.id_list("ids", MESSAGE_IDS_MAX)?;
+    let ids = params.id_list("ids")?;
     let changed = not_all_found(state.store.change_messages(&current.viewer(), &ids, true).await?)?;
     Ok(ApiOk::new(answer::Changed { changed }))
 }

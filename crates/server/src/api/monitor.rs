@@ -15,7 +15,7 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS, HISTORY_SIGNALS};
+use ironsight_domain::limits::{HISTORY_POINTS, HISTORY_RANGE_DAYS};
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::errors::DeviceError;
 use ironsight_protocol::payload::Command;
@@ -106,8 +106,8 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
 /// for `delay` seconds (the EG monitor opens with delay 600 and repeats every 580 s).
 pub async fn open(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
-    let interval = params.int_in("interval", 200, 3_600_000, 1000)?;
-    let delay = params.int_in("delay", 1, 86_400, 600)?;
+    let interval = params.int_or_default("interval")?;
+    let delay = params.int_or_default("delay")?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
     require_link(&state.link)?;
     let gateway =
@@ -248,7 +248,7 @@ pub(crate) async fn history_of(
     equipment: Option<i64>,
     params: &Params,
 ) -> ApiResult {
-    let ids = params.id_list("signalIds", HISTORY_SIGNALS)?;
+    let ids = params.id_list("signalIds")?;
     let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {

@@ -12,8 +12,6 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::SEARCH_KEYWORD_CHARS;
-use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::equipment::{EquipmentFilter, EquipmentSort};
 use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
@@ -23,11 +21,8 @@ use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
 /// (`/lfscada/equipment/multi/query`) as well as the cards'. The group is the caller's to set (see
 /// [`group_scope`]): one list reads `groupId` differently.
 pub(crate) fn equipment_filter(params: &Params) -> Result<EquipmentFilter, ApiError> {
-    let keyword = params.text("keyword")?.unwrap_or_default();
-    let keyword =
-        bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?.to_owned();
     Ok(EquipmentFilter {
-        keyword,
+        keyword: params.trimmed("keyword")?,
         online: params.flag("online")?,
         gateway_id: params.int("gatewayId")?,
         group: GroupScope::Any,

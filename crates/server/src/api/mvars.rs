@@ -17,8 +17,8 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{MVAR_DECIMALS, MVAR_NAME_CHARS, MVAR_UNIT_CHARS, PROJECT_MVARS};
-use ironsight_domain::mvar::{Calc, Formula, MVAR_SIGNALS};
+use ironsight_domain::limits::{MVAR_NAME_CHARS, MVAR_UNIT_CHARS, PROJECT_MVARS};
+use ironsight_domain::mvar::{Calc, Formula};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::mvars::{MvarFields, MvarSaveError};
 use std::collections::HashMap;
@@ -47,7 +47,7 @@ async fn checked_signals(
     project_id: i64,
     params: &Params,
 ) -> Result<Vec<i64>, ApiError> {
-    let ids = distinct(params.id_list("signalIds", MVAR_SIGNALS)?);
+    let ids = distinct(params.id_list("signalIds")?);
     let owned: Vec<i64> =
         state.store.project_signal_owners(org_id, project_id, &ids).await?.into_iter().map(|(id, _)| id).collect();
     match ids.iter().find(|id| !owned.contains(id)) {
@@ -74,7 +74,7 @@ async fn mvar_fields(state: &AppState, org_id: i64, project_id: i64, params: &Pa
         text => Calc::parse(text).ok_or(ApiError::invalid("calc", Reason::OneOf { allowed: &Calc::NAMES }))?,
     };
     let unit = text_field(params, "unit", MVAR_UNIT_CHARS, false)?;
-    let decimals = params.int_in("decimals", 0, MVAR_DECIMALS, 2)?;
+    let decimals = params.int_or_default("decimals")?;
     let (formula, signal_ids) = if calc == Calc::Custom {
         let formula = params.text("formula")?.unwrap_or_default();
         let ids = checked_formula(state, org_id, project_id, &formula).await?;
@@ -118,7 +118,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
 /// whose variable was deleted shows no value for it).
 pub async fn query_all(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let project_id = params.required_int("projectId")?;
-    let ids = params.id_list("ids", PROJECT_MVARS)?;
+    let ids = params.id_list("ids")?;
     let found = state.store.mvars(current.user.org_id, project_id).await?;
     Ok(ApiOk::new(found.into_iter().filter(|m| ids.contains(&m.id)).map(Mvar::from).collect::<Vec<_>>()))
 }

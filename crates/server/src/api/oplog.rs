@@ -13,6 +13,7 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;
+use ironsight_domain::limits::{OPERATION_OBJECT_ID_CHARS, OPERATION_OBJECT_TYPE_CHARS};
 use ironsight_domain::validate::bounded_text;
 
 /// Object types of the whole organisation, whose log every account of it may read.
@@ -20,9 +21,9 @@ const ORG_WIDE_TYPES: &[&str] = &["gateway", "group", "scene", "project", "model
 
 pub async fn query_by_object_id(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let object_id = params.required_text("objectId")?;
-    bounded_text(&object_id, 128).map_err(|r| ApiError::invalid("objectId", r))?;
+    bounded_text(&object_id, OPERATION_OBJECT_ID_CHARS).map_err(|r| ApiError::invalid("objectId", r))?;
     let object_type = params.text("objectType")?.unwrap_or_default();
-    bounded_text(&object_type, 64).map_err(|r| ApiError::invalid("objectType", r))?;
+    bounded_text(&object_type, OPERATION_OBJECT_TYPE_CHARS).map_err(|r| ApiError::invalid("objectType", r))?;
     check_sight(&state, &current, &object_type, &object_id).await?;
     let (page, page_size) = params.paging()?;
     let found =

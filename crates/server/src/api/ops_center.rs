@@ -6,20 +6,16 @@
 
 use crate::AppState;
 use crate::answers::ops_center as answer;
-use crate::error::ApiError;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::SEARCH_KEYWORD_CHARS;
 use ironsight_domain::permission;
-use ironsight_domain::validate::bounded_text;
 
 /// `POST /lfscada/ops/center/query {keyword?}` → `{totals, equipment: [{id, equipName, openAlarms,
 /// unconfirmedAlarms, openOrders, overdueWorksheets}]}`, busiest first.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let keyword = params.text("keyword")?.unwrap_or_default();
-    let keyword = bounded_text(keyword.trim(), SEARCH_KEYWORD_CHARS).map_err(|r| ApiError::invalid("keyword", r))?;
+    let keyword = params.trimmed("keyword")?;
     let auths = &current.user.auths;
     let rule_types: Vec<&str> = permission::ALARMS_BY_RULE_TYPE
         .into_iter()
@@ -29,7 +25,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let orders = crate::access::may_handle_repairs(auths);
     let loads = state
         .store
-        .ops_center(&current.viewer(), &rule_types, orders, Some(keyword), ironsight_store::now_ms())
+        .ops_center(&current.viewer(), &rule_types, orders, Some(&keyword), ironsight_store::now_ms())
         .await?;
     Ok(ApiOk::new(answer::OpsCenter::from_loads(loads, !rule_types.is_empty(), orders)))
 }

@@ -13,21 +13,13 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::page::{MAX_DOCUMENT_BYTES, validate_document};
-use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::pages::{DocumentSave, PageDetail, PageOwner, PageSave};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-/// Longest page title.
-const MAX_TITLE: usize = 60;
-/// Canvas sizes a page may have, in units (spec default 1024 by 768).
-const MIN_SIZE: i64 = 100;
-const MAX_SIZE: i64 = 10_000;
-
 fn title(params: &Params) -> Result<String, ApiError> {
-    let raw = params.text("title")?.unwrap_or_default();
-    Ok(display_name(&raw, MAX_TITLE).map_err(|r| ApiError::invalid("title", r))?.to_owned())
+    params.name("title")
 }
 
 /// The owner a list or add call names: `equipmentId` on the configuration calls, `projectId` on the project's.
@@ -84,8 +76,9 @@ pub async fn add_to_project(state: State<AppState>, current: CurrentUser, params
 async fn add_to(State(state): State<AppState>, current: CurrentUser, params: Params, owner: OwnerParam) -> ApiResult {
     let owner_ref = owner.read(&params)?;
     let title = title(&params)?;
-    let width = params.int_in("width", MIN_SIZE, MAX_SIZE, 1024)?;
-    let height = params.int_in("height", MIN_SIZE, MAX_SIZE, 768)?;
+    // The canvas's bounds and defaults are the row's (`ironsight_domain::page`'s, as a saved document's).
+    let width = params.int_or_default("width")?;
+    let height = params.int_or_default("height")?;
     let id = state
         .store
         .add_page(&current.viewer(), owner_ref, &title, width, height)

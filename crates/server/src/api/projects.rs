@@ -12,7 +12,7 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{PROJECT_EQUIPMENT, PROJECT_NAME_CHARS, REMARK_CHARS};
+use ironsight_domain::limits::{PROJECT_NAME_CHARS, REMARK_CHARS};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::scenes::SaveError;
 use serde_json::Value;
@@ -46,7 +46,7 @@ fn project_fields(params: &Params) -> Result<Fields, ApiError> {
     let ids = match params.get("equipmentIds") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::String(s)) if s.trim().is_empty() => Vec::new(),
-        Some(_) => distinct(params.id_list("equipmentIds", PROJECT_EQUIPMENT)?),
+        Some(_) => distinct(params.id_list("equipmentIds")?),
     };
     Ok(Fields { name, remark, ids })
 }
@@ -63,10 +63,8 @@ fn save_error(e: SaveError) -> ApiError {
 /// updated}]}` by name.
 pub async fn query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let (page, size) = params.paging()?;
+    // At most a name's length (the row's): a longer keyword cannot match.
     let keyword = params.text("keyword")?.unwrap_or_default().trim().to_owned();
-    if keyword.chars().count() > PROJECT_NAME_CHARS {
-        return Err(ApiError::invalid("keyword", Reason::TooLong { max: PROJECT_NAME_CHARS }));
-    }
     let found = state.store.projects(&current.viewer(), &keyword, page, size).await?;
     Ok(ApiOk::new(Listed::from_page(found, answer::ProjectSummary::from)))
 }

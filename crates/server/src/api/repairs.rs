@@ -22,20 +22,16 @@ use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
-use ironsight_domain::limits::{
-    REPAIR_CONTENT_CHARS, REPAIR_DESCRIPTION_CHARS, REPAIR_PICTURES, REPAIR_REMARK_CHARS, SEARCH_KEYWORD_CHARS,
-};
+use ironsight_domain::limits::{REPAIR_DESCRIPTION_CHARS, REPAIR_PICTURES};
 use ironsight_domain::repair::{self, RepairAction, RepairStatus, Roles, StepRefused};
-use ironsight_domain::validate::bounded_text;
 use ironsight_domain::{Code, Lang, Reason, permission};
 use ironsight_store::repairs::{NewRepairOrder, PictureRefused, RepairFilter, RepairOrder, Transition};
 use ironsight_store::work_orders::OrderRef;
 
-/// Optional text at `field`, trimmed and bounded; `None` when absent or blank.
-fn text(params: &Params, field: &str, max: usize) -> Result<Option<String>, ApiError> {
-    let Some(raw) = params.text(field)? else { return Ok(None) };
-    let trimmed = bounded_text(raw.trim(), max).map_err(|r| ApiError::invalid(field, r))?;
-    Ok((!trimmed.is_empty()).then(|| trimmed.to_owned()))
+/// Optional text at `field`, trimmed and within the row's length; `None` when absent or blank.
+fn text(params: &Params, field: &str) -> Result<Option<String>, ApiError> {
+    let trimmed = params.trimmed(field)?;
+    Ok((!trimmed.is_empty()).then_some(trimmed))
 }
 
 fn not_found() -> ApiError {
@@ -93,7 +89,7 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let filter = RepairFilter {
         status,
         equipment_id: params.int("equipmentId")?.filter(|id| *id > 0),
-        keyword: text(&params, "keyword", SEARCH_KEYWORD_CHARS)?,
+        keyword: text(&params, "keyword")?,
         created_by,
         assigned_to,
     };
@@ -148,7 +144,7 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, params: Pa
         (Some(given), None) => given,
         (None, None) => return Err(ApiError::invalid("equipmentId", Reason::Required)),
     };
-    let description = match (text(&params, "description", REPAIR_DESCRIPTION_CHARS)?, &alarm) {
+    let description = match (text(&params, "description")?, &alarm) {
         (Some(given), _) => given,
         (None, Some(a)) => {
             let message = if request_lang() == Lang::En { &a.msg_en } else { &a.msg_zh };
@@ -205,7 +201,7 @@ async fn name_repairer(state: &AppState, current: &CurrentUser, params: &Params,
     if found.repairer_id == Some(repairer_id) {
         return Err(ApiError::invalid("repairerId", Reason::Unchanged));
     }
-    let remark = text(params, "remark", REPAIR_REMARK_CHARS)?.unwrap_or_default();
+    let remark = text(params, "remark")?.unwrap_or_default();
     let candidates = state.store.repair_candidates(current.user.org_id, found.equipment_id).await?;
     if !candidates.iter().any(|c| c.id == repairer_id && may_handle_repairs(&c.auths)) {
         return Err(ApiError::code(Code::RepairerCannotSee));
@@ -217,7 +213,7 @@ async fn name_repairer(state: &AppState, current: &CurrentUser, params: &Params,
 pub async fn receive(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = order(&state, &current, params.required_int("id")?).await?;
     let step = allowed(&current, &found, RepairAction::Receive)?;
-    let remark = text(&params, "remark", REPAIR_REMARK_CHARS)?.unwrap_or_default();
+    let remark = text(&params, "remark")?.unwrap_or_default();
     take(&state, &current, &found, step, &remark, None, None).await
 }
 
@@ -226,9 +222,8 @@ pub async fn receive(State(state): State<AppState>, current: CurrentUser, params
 pub async fn finish(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = order(&state, &current, params.required_int("id")?).await?;
     let step = allowed(&current, &found, RepairAction::Finish)?;
-    let content = text(&params, "content", REPAIR_CONTENT_CHARS)?
-        .ok_or_else(|| ApiError::invalid("content", Reason::Required))?;
-    let remark = text(&params, "remark", REPAIR_REMARK_CHARS)?.unwrap_or_default();
+    let content = text(&params, "content")?.ok_or_else(|| ApiError::invalid("content", Reason::Required))?;
+    let remark = text(&params, "remark")?.unwrap_or_default();
     take(&state, &current, &found, step, &remark, None, Some(&content)).await
 }
 
@@ -237,8 +232,7 @@ pub async fn finish(State(state): State<AppState>, current: CurrentUser, params:
 pub async fn early_finish(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = order(&state, &current, params.required_int("id")?).await?;
     let step = allowed(&current, &found, RepairAction::EarlyFinish)?;
-    let remark =
-        text(&params, "remark", REPAIR_REMARK_CHARS)?.ok_or_else(|| ApiError::invalid("remark", Reason::Required))?;
+    let remark = text(&params, "remark")?.ok_or_else(|| ApiError::invalid("remark", Reason::Required))?;
     take(&state, &current, &found, step, &remark, None, None).await
 }
 

@@ -14,19 +14,12 @@ use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::expiry::Day;
-use ironsight_domain::limits::{
-    REPORT_COLUMNS, REPORT_NAME_CHARS, REPORT_PERIOD_MAX_MINUTES, REPORT_PERIOD_MIN_MINUTES, REPORT_RANGE_DAYS,
-    SHIFTS_PER_DAY,
-};
+use ironsight_domain::limits::{REPORT_COLUMNS, REPORT_RANGE_DAYS, SHIFTS_PER_DAY};
 use ironsight_domain::report::{ColumnDef, Period, Shift, View, check_shifts, default_shifts, parse_month};
 use ironsight_domain::rollup::{MINUTE_MS, Statistic};
-use ironsight_domain::validate::display_name;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::reports::ReportFields;
 use serde_json::Value;
-
-/// Range steps in ms, as `periodMs` carries them: whole minutes within the limits.
-pub const PERIOD_MS: (i64, i64) = (REPORT_PERIOD_MIN_MINUTES * 60_000, REPORT_PERIOD_MAX_MINUTES * 60_000);
 
 /// The `columns` parameter: 1 to [`REPORT_COLUMNS`] of `{signalId, statistic, wrapsAt?}`, each checked.
 fn column_list(params: &Params) -> Result<Vec<ColumnDef>, ApiError> {
@@ -79,9 +72,9 @@ fn column_of(item: &Value, field: &str) -> Result<ColumnDef, ApiError> {
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
     let id = params.int("id")?;
-    let name_text = params.required_text("name")?;
-    let name = display_name(&name_text, REPORT_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?;
-    let period_ms = params.int_in("periodMs", PERIOD_MS.0, PERIOD_MS.1, 3_600_000)?;
+    let name = params.name("name")?;
+    // In the row's range (`limits::REPORT_PERIOD_MS_MIN` to `MAX`); whole minutes.
+    let period_ms = params.int_or_default("periodMs")?;
     if period_ms % MINUTE_MS != 0 {
         return Err(ApiError::invalid("periodMs", Reason::NotAllowed));
     }
@@ -91,7 +84,7 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     if let Some(i) = columns.iter().position(|c| !signals.iter().any(|s| s.id == c.signal_id)) {
         return Err(ApiError::invalid(format!("columns.{i}.signalId"), Reason::NotAllowed));
     }
-    let fields = ReportFields { name, period_ms, columns: &columns };
+    let fields = ReportFields { name: &name, period_ms, columns: &columns };
     let id = match id {
         Some(id) => {
             let report = state.store.report(&current.viewer(), id).await?;

@@ -11,7 +11,6 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;
-use ironsight_domain::limits::SCENE_EQUIPMENT;
 use ironsight_domain::validate::GroupName;
 use ironsight_store::scenes::SaveError;
 
@@ -24,7 +23,7 @@ pub(crate) fn distinct(ids: Vec<i64>) -> Vec<i64> {
 /// Name (trimmed, 1–30 characters, the rule group names follow) and 1–50 equipment ids.
 fn scene_fields(params: &Params) -> Result<(String, Vec<i64>), ApiError> {
     let name = GroupName::parse(&params.text("name")?.unwrap_or_default()).map_err(|r| ApiError::invalid("name", r))?;
-    let ids = distinct(params.id_list("equipmentIds", SCENE_EQUIPMENT)?);
+    let ids = distinct(params.id_list("equipmentIds")?);
     Ok((name.as_str().to_owned(), ids))
 }
 

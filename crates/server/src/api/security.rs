@@ -14,6 +14,7 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::{ClientAddr, CurrentUser};
 use axum::extract::State;
+use ironsight_domain::limits::SECURITY_QUESTION_CHARS;
 use ironsight_domain::validate::{LoginPassword, NewPassword};
 use ironsight_domain::{Code, Reason};
 use ironsight_store::now_ms;
@@ -22,8 +23,6 @@ use ironsight_store::users::User;
 
 /// How long a proven identity lets the wizard change things.
 pub const PROOF_TTL_MS: i64 = 10 * 60_000;
-/// Longest security question and answer, in characters.
-pub const QUESTION_CHARS: usize = 60;
 
 /// `POST /lfscada/user/security/state` → what is set up, masked.
 pub async fn state(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
@@ -202,14 +201,14 @@ pub async fn question(State(state): State<AppState>, current: CurrentUser, param
     Ok(ApiOk::empty().audit("user", current.user.id))
 }
 
-/// Required text of at most [`QUESTION_CHARS`] characters, trimmed, without control characters.
+/// Required text of at most [`SECURITY_QUESTION_CHARS`] characters, trimmed, without control characters.
 fn bounded_text(params: &Params, field: &str) -> Result<String, ApiError> {
     let text = params.text(field)?.unwrap_or_default().trim().to_owned();
     if text.is_empty() {
         return Err(ApiError::invalid(field, Reason::Required));
     }
-    if text.chars().count() > QUESTION_CHARS {
-        return Err(ApiError::invalid(field, Reason::TooLong { max: QUESTION_CHARS }));
+    if text.chars().count() > SECURITY_QUESTION_CHARS {
+        return Err(ApiError::invalid(field, Reason::TooLong { max: SECURITY_QUESTION_CHARS }));
     }
     if text.chars().any(char::is_control) {
         return Err(ApiError::invalid(field, Reason::ControlCharacters));

@@ -16,7 +16,6 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::SUB_ACCOUNT_GRANTS;
 use ironsight_domain::validate::{LoginName, NewPassword, email, telephone};
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::access::{DATA_RANGE_ALL, DATA_RANGE_AUTHORISED, ROLE_USER};
@@ -174,7 +173,7 @@ pub async fn authorise(State(state): State<AppState>, current: CurrentUser, para
         Some(Value::Array(items)) => items.is_empty(),
         Some(_) => false,
     };
-    let mut ids = if empty { Vec::new() } else { params.id_list("equipmentIds", SUB_ACCOUNT_GRANTS)? };
+    let mut ids = if empty { Vec::new() } else { params.id_list("equipmentIds")? };
     ids.sort_unstable();
     ids.dedup();
     let count = state

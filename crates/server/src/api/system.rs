@@ -13,10 +13,7 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
-use ironsight_domain::limits::{
-    ANNOUNCEMENT_CONTENT_CHARS, ANNOUNCEMENT_TITLE_CHARS, MANUFACTURER_CHARS, MODEL_NAME_CHARS, REMARK_CHARS,
-};
-use ironsight_domain::validate::{bounded_text, display_name};
+use ironsight_domain::limits::MANUFACTURER_CHARS;
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::payload::SignalDef;
 use ironsight_protocol::validate;
@@ -24,16 +21,6 @@ use ironsight_store::signals::SaveSignalsError;
 use ironsight_store::system::{ModelFields, Transition};
 
 const STATUSES: [&str; 3] = ["draft", "published", "withdrawn"];
-
-fn name_param(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let raw = params.text(field)?.unwrap_or_default();
-    display_name(&raw, max).map(str::to_owned).map_err(|r| ApiError::invalid(field, r))
-}
-
-fn optional_text(params: &Params, field: &str, max: usize) -> Result<String, ApiError> {
-    let raw = params.text(field)?.unwrap_or_default();
-    bounded_text(raw.trim(), max).map(str::to_owned).map_err(|r| ApiError::invalid(field, r))
-}
 
 /// `POST /lfscada/gateway/hardware/query {}` → `[{model, firmware, gateways, online}]`.
 pub async fn hardware(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
@@ -76,9 +63,9 @@ pub async fn model_equipment(State(state): State<AppState>, current: CurrentUser
 
 /// `POST /lfscada/equipment/model/add {name, manufacturer, remark, signals}` → `{id}`.
 pub async fn model_add(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
-    let manufacturer = optional_text(&params, "manufacturer", MANUFACTURER_CHARS)?;
-    let remark = optional_text(&params, "remark", REMARK_CHARS)?;
+    let name = params.name("name")?;
+    let manufacturer = params.trimmed("manufacturer")?;
+    let remark = params.trimmed("remark")?;
     let (signals, count) = template_signals(signal_list(&params)?)?;
     let fields =
         ModelFields { name: &name, manufacturer: &manufacturer, remark: &remark, signals: Some((&signals, count)) };
@@ -93,9 +80,9 @@ pub async fn model_add(State(state): State<AppState>, current: CurrentUser, para
 /// `POST /lfscada/equipment/model/edit {id, name, manufacturer, remark, signals?}`: `signals` absent keeps the list.
 pub async fn model_edit(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("id")?;
-    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
-    let manufacturer = optional_text(&params, "manufacturer", MANUFACTURER_CHARS)?;
-    let remark = optional_text(&params, "remark", REMARK_CHARS)?;
+    let name = params.name("name")?;
+    let manufacturer = params.trimmed("manufacturer")?;
+    let remark = params.trimmed("remark")?;
     let signals = match params.get("signals") {
         None => None,
         Some(_) => Some(template_signals(signal_list(&params)?)?),
@@ -155,7 +142,7 @@ pub async fn model_apply(State(state): State<AppState>, current: CurrentUser, pa
 /// signals, with the equipment's manufacturer.
 pub async fn model_from_equipment(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment_id = params.required_int("equipmentId")?;
-    let name = name_param(&params, "name", MODEL_NAME_CHARS)?;
+    let name = params.name("name")?;
     let org = current.user.org_id;
     let viewer = current.viewer();
     let equipment =
@@ -177,13 +164,12 @@ pub async fn model_from_equipment(State(state): State<AppState>, current: Curren
 }
 
 fn announcement_texts(params: &Params) -> Result<(String, String), ApiError> {
-    let title = name_param(params, "title", ANNOUNCEMENT_TITLE_CHARS)?;
-    let raw = params.text("content")?.unwrap_or_default();
-    if raw.trim().is_empty() {
+    let title = params.name("title")?;
+    let content = params.trimmed("content")?;
+    if content.is_empty() {
         return Err(ApiError::invalid("content", Reason::Required));
     }
-    let content = bounded_text(raw.trim(), ANNOUNCEMENT_CONTENT_CHARS).map_err(|r| ApiError::invalid("content", r))?;
-    Ok((title, content.to_owned()))
+    Ok((title, content))
 }
 
 fn transition(t: Transition, wrong_status: Code) -> Result<(), ApiError> {

@@ -45,9 +45,9 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser) -> ApiRe
     }))
 }
 
-/// A whole number in `min..=max`, or 0 (not set).
+/// A whole number in `min..=max`, or 0 (not set, the row's default); the row refuses what is outside `0..=max`.
 fn zero_or_within(params: &Params, field: &str, min: i64, max: i64) -> Result<i64, ApiError> {
-    let value = params.int_in(field, 0, max, 0)?;
+    let value = params.int_or_default(field)?;
     if value != 0 && value < min {
         return Err(ApiError::invalid(field, Reason::OutOfRange { min, max }));
     }

@@ -17,16 +17,14 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;
-use ironsight_domain::page::{MAX_TEMPLATE_NAME_CHARS, validate_template};
-use ironsight_domain::validate::display_name;
+use ironsight_domain::page::validate_template;
 use ironsight_store::templates::NewTemplate;
 use serde_json::value::RawValue;
 
 /// `POST /lfscada/configuration/template/save {name, document}` → `{id}`; 1261 when the name is taken.
 pub async fn save(State(state): State<AppState>, current: CurrentUser, params: Result<Params, ApiError>) -> ApiResult {
     let params = params.map_err(super::pages::oversized_document)?;
-    let raw = params.text("name")?.unwrap_or_default();
-    let name = display_name(&raw, MAX_TEMPLATE_NAME_CHARS).map_err(|r| ApiError::invalid("name", r))?.to_owned();
+    let name = params.name("name")?;
     let document = super::pages::document_text(&params)?;
     let valid = validate_template(&document).map_err(|problem| ApiError::invalid("document", problem.into()))?;
     let new = NewTemplate { name: &name, document: &document, widgets: valid.widgets as i64, signals: &valid.signals };

@@ -7,7 +7,6 @@
 //! table (`ironsight_domain::inspection::STEPS`); the store takes it only if the worksheet is still not started (one
 //! conditional UPDATE), so two clicks at once never both win.
 
-use super::inspection::text;
 use super::repairs::send_order_message;
 use crate::AppState;
 use crate::answers::Listed;
@@ -184,7 +183,7 @@ pub async fn submit(State(state): State<AppState>, current: CurrentUser, params:
     allowed(&current, &found, InspectionAction::Submit)?;
     let items = state.store.worksheet_items(found.id).await?;
     let given = read_results(&params, &found, &items)?;
-    let remark = text(&params, "remark", INSPECTION_REMARK_CHARS)?;
+    let remark = params.trimmed("remark")?;
     // The draft, with what this call gives over it.
     let mut whole: Vec<ResultInput> = state
         .store
@@ -227,7 +226,7 @@ pub async fn submit(State(state): State<AppState>, current: CurrentUser, params:
 pub async fn abort(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let found = sheet(&state, &current, params.required_int("id")?).await?;
     allowed(&current, &found, InspectionAction::Abort)?;
-    let remark = text(&params, "remark", INSPECTION_REMARK_CHARS)?;
+    let remark = params.trimmed("remark")?;
     if remark.is_empty() {
         return Err(ApiError::invalid("remark", Reason::Required));
     }

@@ -8,16 +8,19 @@ use crate::api::external_pages;
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/system/frame/list", external_pages::list, "system.frame.list", Manage [],
-            "The organisation's external pages in menu order: [{id, title, url}] (needs the manage permission).", []),
+            "The organisation's external pages in menu order: [{id, title, url}].", []),
         route!(POST "/lfscada/system/frame/save", external_pages::save, "system.frame.save", Admin ["id" => ExternalPage],
             "Add an external page (no id → {id}; 1363 beyond 20) or change one (1362 when not the organisation's).", [
-            param("id", "integer", false, "The entry to change; absent to add one"),
-            param("title", "string", true, "Its menu title, 1 to 30 characters"),
-            param("url", "string", true, "An absolute http(s) address with a host, no user name or password, at most 500 characters"),
+            integer("id").doc("The entry to change; absent to add one"),
+            text("title").max(limits::EXTERNAL_PAGE_TITLE_CHARS).required().doc("Its menu title"),
+            text("url")
+                .max(limits::EXTERNAL_PAGE_URL_CHARS)
+                .required()
+                .doc("An absolute http(s) address with a host, no user name or password"),
         ]),
         route!(POST "/lfscada/system/frame/delete", external_pages::delete, "system.frame.delete", Admin ["id" => ExternalPage],
             "Delete an external page (1362 when not the organisation's).", [
-            param("id", "integer", true, "The entry to delete"),
+            integer("id").required().doc("The entry to delete"),
         ]),
     ]
 }

@@ -9,31 +9,35 @@ use crate::api::ezviz;
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/ezviz/key/query", ezviz::key_query, "ezviz.key.query", Manage [],
-            "The organisation's linked EZVIZ key: {appKey, secretSet}; the secret itself is never answered (needs the \
-             manage permission).", []),
+            "The organisation's linked EZVIZ key: {appKey, secretSet}; the secret itself is never answered.", []),
         route!(POST "/lfscada/ezviz/key/save", ezviz::key_save, "ezviz.key.save", Admin [],
-            "Link the organisation's EZVIZ key (administrators); an empty appSecret keeps the stored one (1101 when \
+            "Link the organisation's EZVIZ key; an empty appSecret keeps the stored one (1101 when \
              none is stored).", [
-            param("appKey", "string", true, "The EZVIZ app key, 1 to 64 letters and digits"),
-            param("appSecret", "string", false, "The EZVIZ app secret, 1 to 64 letters and digits; empty: unchanged"),
+            text("appKey").max(limits::EZVIZ_KEY_CHARS).required().doc("The EZVIZ app key, letters and digits"),
+            text("appSecret")
+                .max(limits::EZVIZ_KEY_CHARS)
+                .doc("The EZVIZ app secret, letters and digits; empty: unchanged"),
         ]),
         route!(POST "/lfscada/ezviz/key/delete", ezviz::key_delete, "ezviz.key.delete", Admin [],
-            "Unlink the organisation's EZVIZ key (administrators): EZVIZ videos then say the key is not linked.", []),
+            "Unlink the organisation's EZVIZ key: EZVIZ videos then say the key is not linked.", []),
         route!(POST "/lfscada/ezviz/live/address", ezviz::live_address, "ezviz.live.address", Session ["pageId" => Page],
             "The live HLS address of the camera a saved page's EZVIZ video widget shows: {url, expireTime (ms)}; the \
              page as page/info sees it (1205, 1240); 1373 not an EZVIZ video, 1375 no serial number, 1370 no key \
              linked, 1371 EZVIZ unreachable, 1372 EZVIZ refused (its code and message), 1374 too many asks.", [
-            param("pageId", "integer", true, "Page id"),
-            param("widgetId", "string", true, "The video widget's id in the page's document"),
+            integer("pageId").required().doc("Page id"),
+            text("widgetId").required().doc("The video widget's id in the page's document"),
         ]),
         route!(POST "/lfscada/ezviz/live/preview", ezviz::live_preview, "ezviz.live.preview", Manage ["equipmentId" => Equipment, "projectId" => ProjectPages],
             "The designer's preview of an unsaved page: the live HLS address of a camera named by serial number, for \
-             the equipment or project whose page it is: {url, expireTime (ms)}; codes as ezviz/live/address (needs \
-             the manage permission).", [
-            param("equipmentId", "integer", false, "The page's equipment (or projectId)"),
-            param("projectId", "integer", false, "The page's project (or equipmentId)"),
-            param("serialNumber", "string", true, "The EZVIZ device serial number, letters and digits"),
-            param("channelNumber", "integer", false, "The channel, 1 to 999 (default 1)"),
+             the equipment or project whose page it is: {url, expireTime (ms)}; codes as ezviz/live/address.", [
+            // An id, when given, is positive (0 or less names no owner: refused, not ignored).
+            int("equipmentId", 1, i64::MAX).doc("The page's equipment (or projectId)"),
+            int("projectId", 1, i64::MAX).doc("The page's project (or equipmentId)"),
+            text("serialNumber")
+                .max(ironsight_domain::page::MAX_SERIAL_CHARS)
+                .required()
+                .doc("The EZVIZ device serial number, letters and digits"),
+            int("channelNumber", 1, limits::EZVIZ_CHANNEL_MAX).default(1).doc("The camera's channel"),
         ]),
     ]
 }

@@ -1,45 +1,49 @@
 //! The gateway registry in the route table (paths other than info are ours; the spec does not name them).
 
-use super::table::EXPIRE_DATE;
+use super::table::{EXPIRE_DATE, MONITOR_INTERVAL, PAGE, PAGE_SIZE, SEARCH_KEYWORD};
 use super::*;
 use crate::api::gateways;
+
+const SN: ParamDef = text("sn").max(limits::SERIAL_NUMBER_CHARS).required().doc("Serial number");
+const NAME: ParamDef = text("name").max(limits::GATEWAY_NAME_CHARS).doc("Display name");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/gateway/add", gateways::add, "gateway.add", Manage [],
-        "Register a gateway by serial number; answers the secret once (needs the manage permission).", [
-            param("sn", "string", true, "Serial number: 1 to 64 of A-Z a-z 0-9 - _ ."),
-            param("name", "string", false, "Display name (default: the serial number), at most 60 characters"),
-            param("model", "string", false, "Hardware model"),
-            param("firmware", "string", false, "Firmware version"),
+        "Register a gateway by serial number; answers the secret once.", [
+            SN.doc("Serial number: A-Z a-z 0-9 - _ ."),
+            NAME.doc("Display name (default: the serial number)"),
+            text("model").max(limits::GATEWAY_MODEL_CHARS).doc("Hardware model"),
+            text("firmware").max(limits::GATEWAY_FIRMWARE_CHARS).doc("Firmware version"),
             EXPIRE_DATE,
         ]),
         route!(POST "/lfscada/gateway/query", gateways::query, "gateway.query", Session [],
         "The organisation's gateways, newest first.", [
-            param("keyword", "string", false, "Part of the serial number or name"),
-            param("page", "integer", false, "Page, from 1"),
-            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+            SEARCH_KEYWORD.doc("Part of the serial number or name"),
+            PAGE,
+            PAGE_SIZE,
         ]),
         route!(POST "/lfscada/gateway/info", gateways::info, "gateway.info", Session ["sn" => Gateway],
         "One gateway by serial number, or 2001 when there is none.", [
-            param("sn", "string", true, "Serial number"),
+            SN,
         ]),
         route!(POST "/lfscada/gateway/edit", gateways::edit, "gateway.edit", Manage ["sn" => Gateway],
-        "Change a gateway's settings; only the given ones (needs the manage permission).", [
-            param("sn", "string", true, "Serial number"),
-            param("name", "string", false, "Display name, at most 60 characters"),
-            param("interval", "integer", false, "Reporting interval while monitored, ms, 200 to 60000"),
-            param("sampleInterval", "integer", false, "History sample period, ms, 1000 to 3600000"),
-            param("economizeOpen", "string", false, "true or false: stop re-opening monitoring while the operator is away"),
+        "Change a gateway's settings; only the given ones.", [
+            SN,
+            NAME,
+            MONITOR_INTERVAL.doc("Reporting interval while monitored, ms"),
+            int("sampleInterval", limits::SAMPLE_INTERVAL_MS_MIN, limits::SAMPLE_INTERVAL_MS_MAX)
+                .doc("History sample period, ms"),
+            flag("economizeOpen").doc("Stop re-opening monitoring while the operator is away (also 1 or 0)"),
             EXPIRE_DATE,
         ]),
         route!(POST "/lfscada/gateway/rotateSecret", gateways::rotate_secret, "gateway.rotateSecret", Manage ["sn" => Gateway],
-        "Issue a new secret (shown once); the old one stops working (needs the manage permission).", [
-            param("sn", "string", true, "Serial number"),
+        "Issue a new secret (shown once); the old one stops working.", [
+            SN,
         ]),
         route!(POST "/lfscada/gateway/delete", gateways::delete, "gateway.delete", Manage ["sn" => Gateway],
-        "Delete a gateway (needs the manage permission).", [
-            param("sn", "string", true, "Serial number"),
+        "Delete a gateway.", [
+            SN,
         ]),
     ]
 }

@@ -5,34 +5,45 @@
 //! 1296, 1297 otherwise). Worksheets are handled under `Access::Repair` (1212); who takes which step is the
 //! domain's table, checked by the handler.
 
-use super::table::EQUIPMENT_ID;
+use super::table::{EQUIPMENT_ID, PAGE, PAGE_SIZE};
 use super::*;
 use crate::api::{inspection, worksheets};
 
-const ITEM_ID: ParamDef = param("id", "integer", true, "Inspection item id");
-const PLAN_ID: ParamDef = param("id", "integer", true, "Inspection plan id");
-const SHEET_ID: ParamDef = param("id", "integer", true, "Inspection worksheet id");
-const PAGE: ParamDef = param("page", "integer", false, "Page from 1 (default 1)");
-const PAGE_SIZE: ParamDef = param("pageSize", "integer", false, "1 to 100 (default 10)");
+const ITEM_ID: ParamDef = integer("id").required().doc("Inspection item id");
+const PLAN_ID: ParamDef = integer("id").required().doc("Inspection plan id");
+const SHEET_ID: ParamDef = integer("id").required().doc("Inspection worksheet id");
+const NAME: ParamDef = text("name").max(limits::INSPECTION_NAME_CHARS).required().doc("Name");
+const ENABLED: ParamDef = flag("enabled").doc("true (default) or false");
+const REMARK: ParamDef = text("remark").max(limits::INSPECTION_REMARK_CHARS).doc("Remark");
+/// The route of a plan: its equipment in order, each the caller sees.
+const ROUTE: ParamDef = ids("equipmentIds", limits::INSPECTION_ROUTE_MAX).required();
 const ITEM_FIELDS: [ParamDef; 7] = [
-    param("name", "string", true, "Name, 1 to 60 characters"),
-    param("content", "string", false, "What to check, at most 500 characters"),
-    param("kind", "string", true, "check (normal/abnormal), number (with minValue, maxValue, unit) or text"),
-    param("minValue", "number", false, "number items: the lowest normal value"),
-    param("maxValue", "number", false, "number items: the highest normal value"),
-    param("unit", "string", false, "number items: the unit, at most 16 characters"),
-    param("enabled", "string", false, "true (default) or false"),
+    NAME,
+    text("content").max(limits::INSPECTION_CONTENT_CHARS).doc("What to check"),
+    text("kind")
+        .max(limits::INSPECTION_CHOICE_CHARS)
+        .required()
+        .doc("check (normal/abnormal), number (with minValue, maxValue, unit) or text"),
+    number("minValue", f64::MIN, f64::MAX).doc("number items: the lowest normal value"),
+    number("maxValue", f64::MIN, f64::MAX).doc("number items: the highest normal value"),
+    text("unit").max(limits::INSPECTION_UNIT_CHARS).doc("number items: the unit"),
+    ENABLED,
 ];
 const PLAN_FIELDS: [ParamDef; 9] = [
-    param("name", "string", true, "Name, 1 to 60 characters"),
-    param("equipmentIds", "string", true, "The route in order: 1 to 50 equipment the caller sees"),
-    param("itemIds", "string", true, "The items checked on each, in order: 1 to 50 items of the organisation"),
-    param("inspectorId", "integer", true, "The inspector (ops/inspection/plan/inspectors); 1310 otherwise"),
-    param("frequency", "string", true, "daily, weekly or monthly"),
-    param("day", "integer", false, "weekly: 1 (Monday) to 7; monthly: 1 to 28"),
-    param("time", "string", true, "HH:MM, China time (UTC+8)"),
-    param("allowedHours", "integer", false, "Hours a worksheet may take before it is overdue, 1 to 744 (default 24)"),
-    param("enabled", "string", false, "true (default) or false"),
+    NAME,
+    ROUTE.doc("The route in order: equipment the caller sees"),
+    ids("itemIds", limits::INSPECTION_ITEMS_MAX)
+        .required()
+        .doc("The items checked on each, in order: items of the organisation"),
+    integer("inspectorId").required().doc("The inspector (ops/inspection/plan/inspectors); 1310 otherwise"),
+    text("frequency").max(limits::INSPECTION_CHOICE_CHARS).required().doc("daily, weekly or monthly"),
+    // Its range depends on the frequency: the handler's.
+    integer("day").doc("weekly: 1 (Monday) to 7; monthly: 1 to 28"),
+    text("time").max(limits::INSPECTION_TIME_CHARS).required().doc("HH:MM, China time (UTC+8)"),
+    int("allowedHours", 1, limits::INSPECTION_HOURS_MAX)
+        .default(limits::INSPECTION_HOURS_DEFAULT)
+        .doc("Hours a worksheet may take before it is overdue"),
+    ENABLED,
 ];
 
 const ITEM_EDIT: [ParamDef; 8] = [
@@ -62,7 +73,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/ops/inspection/item/query", inspection::item_query, "ops.inspection.item.query", Repair [],
             "The organisation's inspection items, oldest first: [{id, name, content, kind, minValue, maxValue, unit, \
-             enabled, plans, gmtCreate, gmtUpdate}].", [param("enabled", "string", false, "true: only enabled items")]),
+             enabled, plans, gmtCreate, gmtUpdate}].", [flag("enabled").doc("true: only enabled items")]),
         route!(POST "/lfscada/ops/inspection/item/add", inspection::item_add, "ops.inspection.item.add", WholeOrg [],
             "Add an inspection item → {id}.", params = &ITEM_FIELDS),
         route!(POST "/lfscada/ops/inspection/item/edit", inspection::item_edit, "ops.inspection.item.edit", WholeOrg ["id" => InspectionItem],
@@ -85,7 +96,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/ops/inspection/plan/inspectors", inspection::inspectors, "ops.inspection.plan.inspectors", Manage ["equipmentIds" => EquipmentList],
             "Whom a plan over this route may name inspector: the organisation's enabled accounts that see every \
              equipment of it and may handle work orders: [{userId, loginname}].",
-            [param("equipmentIds", "string", true, "The route: 1 to 50 equipment ids")]),
+            [ROUTE.doc("The route: equipment ids")]),
         route!(POST "/lfscada/ops/inspection/plan/generate", inspection::generate, "ops.inspection.plan.generate", Manage ["id" => InspectionPlan],
             "Generate the plan's worksheet now (number XJ + the day in UTC+8 + the 4-digit sequence); the inspector \
              is told → the worksheet. 1312 when the plan or its items are disabled.", [PLAN_ID]),
@@ -94,11 +105,11 @@ pub(super) fn routes() -> Vec<RouteDef> {
              inspectorName, dueAt, deadline, status, overdue, remark, gmtSubmit, gmtCreate, gmtUpdate, equipment}]}.", [
             PAGE,
             PAGE_SIZE,
-            param("status", "string", false, "not-started, aborted, normal or abnormal; empty for any"),
-            param("planId", "integer", false, "Only this plan's"),
-            param("equipmentId", "integer", false, "Only worksheets whose route holds this equipment"),
-            param("mine", "string", false, "true: only the caller's to inspect"),
-            param("overdue", "string", false, "true: only overdue ones (not started, past the deadline)"),
+            text("status").doc("not-started, aborted, normal or abnormal; empty for any"),
+            integer("planId").doc("Only this plan's"),
+            integer("equipmentId").doc("Only worksheets whose route holds this equipment"),
+            flag("mine").doc("true: only the caller's to inspect"),
+            flag("overdue").doc("true: only overdue ones (not started, past the deadline)"),
         ]),
         route!(POST "/lfscada/ops/inspection/worksheet/info", worksheets::info, "ops.inspection.worksheet.info", Repair ["id" => Worksheet],
             "One worksheet with its items, results, steps and the caller's possible actions: {worksheet, items, \
@@ -107,25 +118,25 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "Save a draft of the results, by the inspector, while not started → the worksheet. 1298 wrong person, \
              1299 wrong status.", [
             SHEET_ID,
-            param("results", "string", false, "JSON [{equipmentId, itemId, value, remark?}]: check normal|abnormal, number, text"),
+            list("results").doc("JSON [{equipmentId, itemId, value, remark?}]: check normal|abnormal, number, text"),
         ]),
         route!(POST "/lfscada/ops/inspection/worksheet/submit", worksheets::submit, "ops.inspection.worksheet.submit", Repair ["id" => Worksheet],
             "Submit the results once, by the inspector: normal, or abnormal when any is (the plan's creator is \
              told) → the worksheet. 1311 when a check or number item has no value.", [
             SHEET_ID,
-            param("results", "string", false, "As save; merged over the saved draft"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
+            list("results").doc("As save; merged over the saved draft"),
+            REMARK,
         ]),
         route!(POST "/lfscada/ops/inspection/worksheet/abort", worksheets::abort, "ops.inspection.worksheet.abort", Repair ["id" => Worksheet],
             "not started → aborted, by the inspector or a manage holder, with the reason; the plan's creator is told.", [
             SHEET_ID,
-            param("remark", "string", true, "Why, 1 to 500 characters"),
+            REMARK.required().doc("Why"),
         ]),
         route!(POST "/lfscada/ops/inspection/worksheet/repair", worksheets::link_repair, "ops.inspection.worksheet.repair", Repair ["id" => Worksheet, "orderId" => RepairOrder],
             "Record the repair order made from an abnormal result of the worksheet.", [
             SHEET_ID,
-            param("resultId", "integer", true, "An abnormal result of this worksheet"),
-            param("orderId", "integer", true, "The repair order made from it"),
+            integer("resultId").required().doc("An abnormal result of this worksheet"),
+            integer("orderId").required().doc("The repair order made from it"),
         ]),
         route!(POST "/lfscada/equipment/multi/inspection/query", worksheets::equipment_query, "equipment.multi.inspection.query", Repair ["equipmentId" => Equipment],
             "The submitted inspection results about the equipment, newest first (the EG detail's inspection records \

@@ -1,9 +1,11 @@
 //! The EG monitor in the route table (spec section 7): an equipment's gateway, signals, latest values, reads and
 //! writes with their callback, history, and one signal's info.
 
-use super::table::EQUIPMENT_ID;
+use super::table::{END_TIME, EQUIPMENT_ID, MONITOR_INTERVAL, START_TIME};
 use super::*;
 use crate::api::monitor;
+
+const SIGNAL_ID: ParamDef = integer("signalId").required().doc("Signal id");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
@@ -15,19 +17,21 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "Latest values: {signalVal: {id: {value, time, quality}}, gatewayAlarm, signalAlarm}.", [EQUIPMENT_ID]),
         route!(POST "/lfscada/monitor/multi/signal/singleVal", monitor::single_value, "monitor.multi.signal.singleVal", Session ["signalId" => Signal],
         "Read one signal from the device now: {online, uuid}, then poll the callback.", [
-            param("signalId", "integer", true, "Signal id"),
+            SIGNAL_ID,
         ]),
         route!(POST "/lfscada/monitor/multi/signal/write", monitor::write, "monitor.multi.signal.write", Write ["signalId" => Signal],
-        "Write a value: {online, uuid}, then poll the callback. Needs monitor_write_data (1208); 2004 read-only; \
+        "Write a value: {online, uuid}, then poll the callback. 2004 read-only; \
          2003 outside min/max; 1207 gateway offline.", [
-            param("signalId", "integer", true, "Signal id"),
-            param("value", "number", true, "Engineering value"),
+            SIGNAL_ID,
+            number("value", f64::MIN, f64::MAX).required().doc("Engineering value"),
         ]),
         route!(POST "/lfscada/monitor/multi/open", monitor::open, "monitor.multi.open", Session ["equipmentId" => Equipment],
         "Open a monitor window: the gateway reports every interval ms for delay seconds. 1207 when offline.", [
             EQUIPMENT_ID,
-            param("interval", "integer", false, "Reporting interval in ms, 200 to 3600000 (default 1000)"),
-            param("delay", "integer", false, "Window length in seconds, 1 to 86400 (default 600)"),
+            MONITOR_INTERVAL.default(limits::MONITOR_INTERVAL_MS_DEFAULT).doc("Reporting interval, ms (the gateway's)"),
+            int("delay", 1, limits::MONITOR_WINDOW_SECONDS_MAX)
+                .default(limits::MONITOR_WINDOW_SECONDS_DEFAULT)
+                .doc("Window length, seconds"),
         ]),
         route!(POST "/lfscada/monitor/multi/equipment/detailInfo", monitor::equipment_detail, "monitor.multi.equipment.detailInfo", Session ["equipmentId" => Equipment],
             "The equipment, its gateway and its number of signals.", [EQUIPMENT_ID]),
@@ -35,15 +39,15 @@ pub(super) fn routes() -> Vec<RouteDef> {
             "The signals whose history can be queried.", [EQUIPMENT_ID]),
         route!(POST "/lfscada/monitor/multi/history/query", monitor::history, "monitor.multi.history.query", Session ["signalIds" => Signals],
         "History of up to 10 signals over at most 30 days; above 200,000 points per answer, min/max buckets.", [
-            param("signalIds", "string", true, "Signal ids, comma-separated or an array"),
-            param("startTime", "integer", true, "Start, ms since the epoch"),
-            param("endTime", "integer", true, "End, ms since the epoch, not before the start"),
+            ids("signalIds", limits::HISTORY_SIGNALS).required().doc("Signal ids, comma-separated or an array"),
+            START_TIME,
+            END_TIME,
         ]),
         route!(POST "/lfscada/signal/info", monitor::signal_info, "signal.info", Session ["id" => Signal],
-            "One signal with its equipment.", [param("id", "integer", true, "Signal id")]),
+            "One signal with its equipment.", [integer("id").required().doc("Signal id")]),
         route!(POST "/lfscada/equipment/multi/callback", monitor::callback, "equipment.multi.callback", Session ["uuid" => Command],
         "Outcome of an asynchronous device command: {status: pending|success|failure, code, message, data}.", [
-            param("uuid", "string", true, "The uuid the command answered"),
+            text("uuid").required().doc("The uuid the command answered"),
         ]),
     ]
 }

@@ -5,24 +5,27 @@ use super::table::{CARD_FILTERS, CARD_QUERY, EQUIPMENT_ID};
 use super::*;
 use crate::api::{groups, monitor_list};
 
+const GROUP_ID: ParamDef = integer("id").required().doc("Group id");
+const GROUP_NAME: ParamDef = text("name").max(limits::GROUP_NAME_CHARS).required().doc("Group name (trimmed)");
+
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/monitor/group/query", groups::query, "monitor.group.query", Session [],
             "The organisation's groups by name: [{id, name, equipmentCount}].", []),
         route!(POST "/lfscada/monitor/group/add", groups::add, "monitor.group.add", WholeOrg [],
-            "Add a group → {id}; 1202 when the name exists (needs the manage permission).",
-            [param("name", "string", true, "Group name, 1 to 30 characters (trimmed)")]),
+            "Add a group → {id}; 1202 when the name exists.",
+            [GROUP_NAME]),
         route!(POST "/lfscada/monitor/group/edit", groups::edit, "monitor.group.edit", WholeOrg ["id" => Group],
-        "Rename a group; 1215 when it does not exist, 1202 when the name exists (needs the manage permission).", [
-            param("id", "integer", true, "Group id"),
-            param("name", "string", true, "Group name, 1 to 30 characters (trimmed)"),
+        "Rename a group; 1215 when it does not exist, 1202 when the name exists.", [
+            GROUP_ID,
+            GROUP_NAME,
         ]),
         route!(POST "/lfscada/monitor/group/delete", groups::delete, "monitor.group.delete", WholeOrg ["id" => Group],
-            "Delete a group; its equipment becomes ungrouped (needs the manage permission).", [param("id", "integer", true, "Group id")]),
+            "Delete a group; its equipment becomes ungrouped.", [GROUP_ID]),
         route!(POST "/lfscada/monitor/group/equipment/move", groups::move_equipment, "monitor.group.equipment.move", Manage ["equipmentId" => Equipment, "groupId" => Group],
-        "Put equipment into a group, or out of any (needs the manage permission).", [
+        "Put equipment into a group, or out of any.", [
             EQUIPMENT_ID,
-            param("groupId", "integer", false, "Group id; empty, absent or 0 to ungroup"),
+            integer("groupId").doc("Group id; empty, absent or 0 to ungroup"),
         ]),
         route!(POST "/lfscada/monitor/group/equipment/queryByGroup", groups::query_by_group, "monitor.group.equipment.queryByGroup", Session ["groupId" => Group],
             "One group's equipment as {total, list: [card]} (groupId 0 or absent: the ungrouped). A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \

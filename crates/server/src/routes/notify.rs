@@ -1,6 +1,7 @@
 //! Notification beyond the browser in the route table (ours: docs/messages.md, "Beyond the browser"): the
 //! channels, their test and log, and the organisation's SMTP server.
 
+use super::table::{PAGE, PAGE_SIZE};
 use super::*;
 use crate::api::notify;
 
@@ -11,33 +12,35 @@ pub(super) fn routes() -> Vec<RouteDef> {
              hasSecret}], smtpReady}; secrets are never answered.", []),
         route!(POST "/lfscada/msg/notify/settings/save", notify::settings_save, "msg.notify.settings.save", Session [],
         "Save the caller's prompt types and whole channel list, all or nothing → {ids} of the channels in order.", [
-            param("prompType", "array", true, "Any of sound, title, alter (a comma-separated text; empty for none)"),
-            param("channels", "array", false, "At most 10 of {id? (kept channel), kind: email|wecom|dingtalk|feishu|\
+            list("prompType").required().doc("Any of sound, title, alter (a comma-separated text; empty for none)"),
+            list("channels").doc("At most 10 of {id? (kept channel), kind: email|wecom|dingtalk|feishu|\
                 webhook, name, target: e-mail address or http(s) URL, secret? (DingTalk/Feishu signing; left out keeps \
                 it), levels: 1 to 3, enabled}; absent: none"),
         ]),
         route!(POST "/lfscada/msg/notify/test", notify::test, "msg.notify.test", Session [],
             "Queue a test of one of the caller's channels → {id} of the delivery (its outcome is in the log); 1281 when \
              the channel is not the caller's, 1282 for e-mail without an SMTP server.",
-            [param("id", "integer", true, "Channel id")]),
+            [integer("id").required().doc("Channel id")]),
         route!(POST "/lfscada/msg/notify/log/query", notify::log_query, "msg.notify.log.query", Session [],
         "The caller's delivery log, newest first: {total, list: [{id, channelId, channelName, channelKind, messageId, \
          title, status: queued|sent|failed, attempts, lastError, gmtCreate, gmtUpdate}]}.", [
-            param("page", "integer", false, "Page from 1 (default 1)"),
-            param("pageSize", "integer", false, "1 to 100 (default 10)"),
+            PAGE,
+            PAGE_SIZE,
         ]),
         route!(POST "/lfscada/msg/notify/smtp/query", notify::smtp_query, "msg.notify.smtp.query", Admin [],
-            "The organisation's SMTP server (administrators only): {host, port, security, username, hasPassword, \
+            "The organisation's SMTP server: {host, port, security, username, hasPassword, \
              fromAddress, fromName}, or null when none is set up; the password is never answered.", []),
         route!(POST "/lfscada/msg/notify/smtp/save", notify::smtp_save, "msg.notify.smtp.save", Admin [],
-        "Set the organisation's SMTP server (administrators only).", [
-            param("host", "string", true, "Host name or IP address"),
-            param("port", "integer", true, "1 to 65535 (25 or 587 for STARTTLS, 465 for TLS)"),
-            param("security", "string", true, "none, starttls or tls"),
-            param("username", "string", false, "User name; empty: no authentication"),
-            param("password", "string", false, "Password (write-only); left out or empty keeps the stored one"),
-            param("fromAddress", "string", true, "Sender address"),
-            param("fromName", "string", false, "Sender name, at most 60 characters"),
+        "Set the organisation's SMTP server.", [
+            text("host").max(limits::SMTP_HOST_CHARS).required().doc("Host name or IP address"),
+            int("port", 1, limits::PORT_MAX).required().doc("25 or 587 for STARTTLS, 465 for TLS"),
+            text("security").required().doc("none, starttls or tls"),
+            text("username").max(limits::SMTP_CREDENTIAL_CHARS).doc("User name; empty: no authentication"),
+            text("password")
+                .max(limits::SMTP_CREDENTIAL_CHARS)
+                .doc("Password (write-only); left out or empty keeps the stored one"),
+            text("fromAddress").max(limits::EMAIL_CHARS).required().doc("Sender address"),
+            text("fromName").max(limits::SMTP_FROM_NAME_CHARS).doc("Sender name"),
         ]),
     ]
 }

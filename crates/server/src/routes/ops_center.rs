@@ -8,6 +8,6 @@ pub(super) fn routes() -> Vec<RouteDef> {
     "What is open per equipment the caller sees, busiest first: {totals: {equipment, openAlarms, unconfirmedAlarms, \
      openOrders}, equipment: [{id, equipName, openAlarms, unconfirmedAlarms, openOrders}]}; alarm counts are null \
      where the caller lacks the rule type's alarm permission, order counts without the repair permission.", [
-        param("keyword", "string", false, "Part of the equipment name"),
+        text("keyword").max(limits::SEARCH_KEYWORD_CHARS).doc("Part of the equipment name"),
     ])]
 }

@@ -3,24 +3,25 @@
 //! `monitor_multi_designer_repair`, or `manage`): 1212 otherwise. An order is seen where its equipment is
 //! (`Object::RepairOrder`, 1290 otherwise); who may take which step is the domain's table, checked by the handler.
 
-use super::table::EQUIPMENT_ID;
+use super::table::{EQUIPMENT_ID, PAGE, PAGE_SIZE, SEARCH_KEYWORD};
 use super::*;
 use crate::api::repairs;
 
 /// The order a call is about.
-const ORDER_ID: ParamDef = param("id", "integer", true, "Repair order id");
+const ORDER_ID: ParamDef = integer("id").required().doc("Repair order id");
+const REMARK: ParamDef = text("remark").max(limits::REPAIR_REMARK_CHARS).doc("Remark");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/ops/repair/query", repairs::query, "ops.repair.query", Repair ["equipmentId" => Equipment],
         "Repair orders the caller sees, newest first: {total, list: [{id, number, equipmentId, equipName, alarmId, \
          signalTitle, description, status, creatorId, creatorName, repairerId, repairerName, content, gmtCreate, gmtUpdate}]}.", [
-            param("page", "integer", false, "Page from 1 (default 1)"),
-            param("pageSize", "integer", false, "1 to 100 (default 10)"),
-            param("status", "string", false, "pending, dispatched, received, finished or early-finish; empty for any"),
-            param("equipmentId", "integer", false, "Only orders on this equipment"),
-            param("keyword", "string", false, "Part of the number or the description, any case, at most 64 characters"),
-            param("mine", "string", false, "created: orders the caller created; assigned: orders dispatched to the caller"),
+            PAGE,
+            PAGE_SIZE,
+            text("status").doc("pending, dispatched, received, finished or early-finish; empty for any"),
+            integer("equipmentId").doc("Only orders on this equipment"),
+            SEARCH_KEYWORD.doc("Part of the number or the description, any case"),
+            text("mine").doc("created: orders the caller created; assigned: orders dispatched to the caller"),
         ]),
         route!(POST "/lfscada/ops/repair/info", repairs::info, "ops.repair.info", Repair ["id" => RepairOrder],
             "One order with its steps (who, when, from, to, remark) and pictures: {order, steps, pictures}; the caller's \
@@ -28,9 +29,11 @@ pub(super) fn routes() -> Vec<RouteDef> {
         route!(POST "/lfscada/ops/repair/add", repairs::add, "ops.repair.add", Repair ["equipmentId" => Equipment, "alarmId" => Alarm],
         "Create a pending order → {id, number} (number WX + the day in UTC+8 + the organisation's 4-digit sequence of \
          the day). From an alarm, the alarm names the equipment and the signal and its text is the default description.", [
-            param("equipmentId", "integer", false, "Equipment id (required without alarmId; with it, the alarm's equipment)"),
-            param("alarmId", "integer", false, "The alarm record the order is made from"),
-            param("description", "string", false, "Problem description, at most 500 characters (required without alarmId)"),
+            integer("equipmentId").doc("Equipment id (required without alarmId; with it, the alarm's equipment)"),
+            integer("alarmId").doc("The alarm record the order is made from"),
+            text("description")
+                .max(limits::REPAIR_DESCRIPTION_CHARS)
+                .doc("Problem description (required without alarmId)"),
         ]),
         route!(POST "/lfscada/ops/repair/users", repairs::users, "ops.repair.users", Repair ["equipmentId" => Equipment],
             "Whom an order on the equipment may be dispatched to: the organisation's enabled accounts that see it and may \
@@ -39,8 +42,8 @@ pub(super) fn routes() -> Vec<RouteDef> {
         "pending → dispatched, by the creator or a manage holder; the repairer is told (order message) → the order. \
          1291 wrong person, 1292 wrong status, 1293 the repairer cannot see the equipment.", [
             ORDER_ID,
-            param("repairerId", "integer", true, "The account to repair it (ops/repair/users)"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
+            integer("repairerId").required().doc("The account to repair it (ops/repair/users)"),
+            REMARK,
         ]),
         route!(POST "/lfscada/ops/repair/redispatch", repairs::redispatch, "ops.repair.redispatch", Repair ["id" => RepairOrder],
         "dispatched → dispatched with another repairer, by the creator or a manage holder, before the first received \
@@ -48,42 +51,42 @@ pub(super) fn routes() -> Vec<RouteDef> {
          repairer already, 1291 wrong person, 1292 wrong status (received meanwhile, or reassigned by someone else), \
          1293 the repairer cannot see the equipment.", [
             ORDER_ID,
-            param("repairerId", "integer", true, "The account to repair it instead (ops/repair/users)"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
+            integer("repairerId").required().doc("The account to repair it instead (ops/repair/users)"),
+            REMARK,
         ]),
         route!(POST "/lfscada/ops/repair/receive", repairs::receive, "ops.repair.receive", Repair ["id" => RepairOrder],
         "dispatched → received, by the repairer; the creator is told → the order. 1291 wrong person, 1292 wrong status.", [
             ORDER_ID,
-            param("remark", "string", false, "Remark, at most 500 characters"),
+            REMARK,
         ]),
         route!(POST "/lfscada/ops/repair/finish", repairs::finish, "ops.repair.finish", Repair ["id" => RepairOrder],
         "received → finished, by the repairer, with the repair content; the creator is told → the order.", [
             ORDER_ID,
-            param("content", "string", true, "What was repaired, 1 to 1000 characters"),
-            param("remark", "string", false, "Remark, at most 500 characters"),
+            text("content").max(limits::REPAIR_CONTENT_CHARS).required().doc("What was repaired"),
+            REMARK,
         ]),
         route!(POST "/lfscada/ops/repair/earlyFinish", repairs::early_finish, "ops.repair.earlyFinish", Repair ["id" => RepairOrder],
         "→ early-finish with the reason: by the creator or a manage holder while pending or dispatched, by the repairer \
          once received; the others are told → the order.", [
             ORDER_ID,
-            param("remark", "string", true, "Why the order ends without a repair, 1 to 500 characters"),
+            REMARK.required().doc("Why the order ends without a repair"),
         ]),
         upload!("/lfscada/ops/repair/picture/upload", repairs::picture_upload, "ops.repair.picture.upload", Repair ["id" => RepairOrder],
         "Add a picture to an order (multipart/form-data: id, file; png, jpg, gif, svg or webp by its bytes, at most 2 MiB, \
          at most 6 an order): the dispatcher's while pending, the repairer's while received → {id, path, uploadedBy, gmtCreate}.", [
-            param("id", "integer", true, "Repair order id (multipart field)"),
-            param("file", "string", true, "The picture (multipart file field)"),
+            ORDER_ID.doc("Repair order id (multipart field)"),
+            text("file").required().doc("The picture (multipart file field)"),
         ]),
         route!(POST "/lfscada/ops/repair/picture/delete", repairs::picture_delete, "ops.repair.picture.delete", Repair ["id" => RepairOrder],
         "Remove a picture its uploader added, while that person may still add pictures; 1242 otherwise.", [
             ORDER_ID,
-            param("pictureId", "integer", true, "The picture's id (of this order)"),
+            integer("pictureId").required().doc("The picture's id (of this order)"),
         ]),
         route!(POST "/lfscada/equipment/multi/repair/query", repairs::equipment_query, "equipment.multi.repair.query", Repair ["equipmentId" => Equipment],
         "The equipment's repair orders, newest first (the EG detail's repair record tab): {total, list} as ops/repair/query.", [
             EQUIPMENT_ID,
-            param("page", "integer", false, "Page from 1 (default 1)"),
-            param("pageSize", "integer", false, "1 to 100 (default 10)"),
+            PAGE,
+            PAGE_SIZE,
         ]),
     ]
 }

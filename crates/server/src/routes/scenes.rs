@@ -3,25 +3,31 @@
 use super::*;
 use crate::api::scenes;
 
+const SCENE_ID: ParamDef = integer("id").required().doc("Scene id");
+const NAME: ParamDef = text("name").max(limits::SCENE_NAME_CHARS).required().doc("Scene name (trimmed)");
+const EQUIPMENT_IDS: ParamDef = ids("equipmentIds", limits::SCENE_EQUIPMENT)
+    .required()
+    .doc("Equipment ids in board order (repeated key or comma-separated)");
+
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
         route!(POST "/lfscada/scene/query", scenes::query, "scene.query", Session [],
             "The organisation's scenes by name: [{id, name, equipmentCount, updated}].", []),
         route!(POST "/lfscada/scene/info", scenes::info, "scene.info", Session ["id" => Scene],
             "One scene → {id, name, equipment: [card + keyValues: [{signalId, name, value, unit, time, quality}]]} in the chosen order; 1251 when it does not exist.",
-            [param("id", "integer", true, "Scene id")]),
+            [SCENE_ID]),
         route!(POST "/lfscada/scene/add", scenes::add, "scene.add", WholeOrg ["equipmentIds" => EquipmentList],
-            "Add a scene → {id}; 1250 when the name exists, 1214 for equipment not the organisation's (needs the manage permission).", [
-            param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
-            param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
+            "Add a scene → {id}; 1250 when the name exists, 1214 for equipment not the organisation's.", [
+            NAME,
+            EQUIPMENT_IDS,
         ]),
         route!(POST "/lfscada/scene/edit", scenes::edit, "scene.edit", WholeOrg ["id" => Scene, "equipmentIds" => EquipmentList],
-            "Rename a scene and replace its equipment; 1251 when it does not exist, 1250 when the name exists (needs the manage permission).", [
-            param("id", "integer", true, "Scene id"),
-            param("name", "string", true, "Scene name, 1 to 30 characters (trimmed)"),
-            param("equipmentIds", "string", true, "1 to 50 equipment ids in board order (repeated key or comma-separated)"),
+            "Rename a scene and replace its equipment; 1251 when it does not exist, 1250 when the name exists.", [
+            SCENE_ID,
+            NAME,
+            EQUIPMENT_IDS,
         ]),
         route!(POST "/lfscada/scene/delete", scenes::delete, "scene.delete", WholeOrg ["id" => Scene],
-            "Delete a scene; its equipment stays (needs the manage permission).", [param("id", "integer", true, "Scene id")]),
+            "Delete a scene; its equipment stays.", [SCENE_ID]),
     ]
 }

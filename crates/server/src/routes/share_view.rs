@@ -8,11 +8,11 @@
 //! A track (docs/track.md) is history: any signed-in caller who sees the equipment may play it (`Session`,
 //! `Equipment` guard: 1214 for equipment of another organisation or not granted), as `monitor/multi/history/query`.
 
-use super::table::EQUIPMENT_ID;
+use super::table::{END_TIME, EQUIPMENT_ID, PAGE, PAGE_SIZE, START_TIME, TRIGGERED_FROM, TRIGGERED_TO};
 use super::*;
 use crate::api::{share_pages, share_view, track};
 
-const EQUIP_ID: ParamDef = param("equipId", "integer", true, "The shared equipment (the share session's own)");
+const EQUIP_ID: ParamDef = integer("equipId").required().doc("The shared equipment (the share session's own)");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
@@ -21,7 +21,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
          (HttpOnly, SameSite=Strict, path /lfscada/share, 2 hours idle). Throttled per address and per equipment as \
          login (1007); an unknown equipment, sharing off, no password and a wrong one all answer 1342.", [
             EQUIP_ID,
-            param("password", "string", true, "The share password"),
+            text("password").required().doc("The share password"),
         ]),
         route!(GET "/lfscada/share/info", share_view::info, "share.info", Public [],
             "The visited equipment: {equipId, equipName, auth (view|control), signals}. 1343 without a share session \
@@ -38,34 +38,36 @@ pub(super) fn routes() -> Vec<RouteDef> {
         "A page of the visited equipment with its document, as configuration/page/info. A page of another \
          equipment, a project's page or no such page: 1214; a page with its own password: 1345 (1343).", [
             EQUIP_ID,
-            param("pageId", "integer", true, "A page of the visited equipment"),
+            integer("pageId").required().doc("A page of the visited equipment"),
         ]),
         route!(GET "/lfscada/share/history", share_pages::history, "share.history", Public [],
         "History of up to 10 signals of the visited equipment, as monitor/multi/history/query (1343, 1214).", [
             EQUIP_ID,
-            param("signalIds", "string", true, "Signal ids of the visited equipment, comma-separated or an array"),
-            param("startTime", "integer", true, "Start, ms since the epoch"),
-            param("endTime", "integer", true, "End, ms since the epoch, not before the start, at most 30 days after it"),
+            ids("signalIds", limits::HISTORY_SIGNALS)
+                .required()
+                .doc("Signal ids of the visited equipment, comma-separated or an array"),
+            START_TIME,
+            END_TIME,
         ]),
         route!(GET "/lfscada/share/alarms", share_pages::alarm_records, "share.alarms", Public [],
         "Alarm records of the visited equipment, newest first, as monitor/multi/alarm/query: {total, list}; 2001 \
          when there are none (1343, 1214).", [
             EQUIP_ID,
-            param("startTime", "integer", false, "Triggered at or after, ms since the epoch"),
-            param("endTime", "integer", false, "Triggered at or before, ms since the epoch; not before the start, at most 30 days after it"),
-            param("page", "integer", false, "Page, from 1"),
-            param("pageSize", "integer", false, "Rows per page, 1 to 100 (default 10)"),
+            TRIGGERED_FROM,
+            TRIGGERED_TO,
+            PAGE,
+            PAGE_SIZE,
         ]),
         route!(POST "/lfscada/share/write", share_view::write, "share.write", Public [],
         "Write a value of the visited equipment → {online, uuid}, only when the share's authority is control (1344); \
          the monitor's write rules and path (2004, 2003, 1207).", [
             EQUIP_ID,
-            param("signalId", "integer", true, "A signal of the visited equipment"),
-            param("value", "number", true, "Engineering value"),
+            integer("signalId").required().doc("A signal of the visited equipment"),
+            number("value", f64::MIN, f64::MAX).required().doc("Engineering value"),
         ]),
         route!(POST "/lfscada/share/callback", share_view::callback, "share.callback", Public [],
             "A share write's outcome, as equipment/multi/callback; only commands on the visited equipment.",
-            [EQUIP_ID, param("uuid", "string", true, "The write's uuid")]),
+            [EQUIP_ID, text("uuid").required().doc("The write's uuid")]),
         route!(POST "/lfscada/share/close", share_view::close, "share.close", Public [],
             "End the share visit and clear its cookie.", [EQUIP_ID]),
         route!(POST "/lfscada/monitor/multi/track/query", track::query, "monitor.multi.track.query", Session ["equipmentId" => Equipment],
@@ -74,8 +76,8 @@ pub(super) fn routes() -> Vec<RouteDef> {
          and last: {latitudeSignalId, longitudeSignalId, points: [{t, lat, lng}], total, simplified}. 1340 without \
          position signals; 1341 above 1,000,000 readings of one signal in the range.", [
             EQUIPMENT_ID,
-            param("startTime", "integer", true, "Start, ms since the epoch"),
-            param("endTime", "integer", true, "End, ms since the epoch, not before the start"),
+            START_TIME,
+            END_TIME,
         ]),
     ]
 }

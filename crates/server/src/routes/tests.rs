@@ -183,3 +183,95 @@ fn openapi_declares_every_path_parameter() {
         }
     }
 }
+
+/// Each row's parameters are declared once, with bounds a value can meet: a getter reads the first declaration of
+/// a name, so a second would be dead, and an impossible range would refuse every value.
+#[test]
+fn every_parameter_is_declared_once_with_bounds_a_value_can_meet() {
+    for r in table() {
+        let mut names = HashSet::new();
+        for p in r.params {
+            assert!(names.insert(p.name), "{} declares {} twice", r.action, p.name);
+            match p.kind {
+                Kind::Int { min, max, default } => {
+                    assert!(min <= max, "{} {}: {min} > {max}", r.action, p.name);
+                    if let Some(default) = default {
+                        assert!((min..=max).contains(&default), "{} {}: default {default} outside", r.action, p.name);
+                        assert!(!p.required, "{} {}: a required parameter has no default", r.action, p.name);
+                    }
+                }
+                Kind::Number { min, max } => assert!(min <= max, "{} {}: {min} > {max}", r.action, p.name),
+                Kind::Text { max: Some(max) } | Kind::Ids { max } => assert!(max > 0, "{} {}", r.action, p.name),
+                Kind::Text { max: None } | Kind::List | Kind::Bool | Kind::Object => {}
+            }
+        }
+    }
+}
+
+/// `Params::paging` reads `page` and `pageSize` with their declared defaults: a list row declares both, bounded
+/// by the limits every list shares.
+#[test]
+fn paged_rows_declare_both_paging_parameters_with_their_defaults() {
+    for r in table() {
+        let page = r.params.iter().find(|p| p.name == "page");
+        let size = r.params.iter().find(|p| p.name == "pageSize");
+        assert_eq!(page.is_some(), size.is_some(), "{} declares only one of page and pageSize", r.action);
+        if let (Some(page), Some(size)) = (page, size) {
+            assert_eq!(page.kind, table::PAGE.kind, "{}", r.action);
+            assert_eq!(size.kind, table::PAGE_SIZE.kind, "{}", r.action);
+        }
+    }
+}
+
+/// One range for the monitor interval: the gateway's setting and the window's open, which the console sends it.
+#[test]
+fn the_monitor_interval_has_one_range() {
+    let interval = |action: &str| {
+        let route = table().into_iter().find(|r| r.action == action).unwrap();
+        match route.params.iter().find(|p| p.name == "interval").unwrap().kind {
+            Kind::Int { min, max, .. } => (min, max),
+            other => panic!("{action}: interval is {other:?}"),
+        }
+    };
+    assert_eq!(interval("gateway.edit"), interval("monitor.multi.open"));
+    assert_eq!(interval("monitor.multi.open"), (limits::MONITOR_INTERVAL_MS_MIN, limits::MONITOR_INTERVAL_MS_MAX));
+}
+
+/// The description writes the declared bounds: integers' range and default, texts' length, id lists' count, and
+/// each kind's type.
+#[test]
+fn openapi_writes_the_declared_kinds_and_bounds() {
+    let doc = openapi();
+    let body = |path: &str, name: &str| {
+        doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"][name].clone()
+    };
+    assert_eq!(
+        body("/lfscada/monitor/multi/open", "interval"),
+        serde_json::json!({ "type": "integer", "minimum": 200, "maximum": 60_000, "default": 1000,
+                            "description": "Reporting interval, ms (the gateway's)" })
+    );
+    assert_eq!(body("/lfscada/monitor/group/add", "name")["maxLength"], limits::GROUP_NAME_CHARS);
+    assert_eq!(body("/lfscada/msg/markAsRead", "ids")["maxItems"], limits::MESSAGE_IDS);
+    assert_eq!(body("/lfscada/msg/markAsRead", "ids")["items"]["type"], "integer");
+    assert_eq!(body("/lfscada/user/sub/disable", "disabled")["type"], "boolean");
+    assert_eq!(body("/lfscada/user/config/save", "config")["type"], "object");
+    assert_eq!(body("/lfscada/equipment/multi/add", "latitude")["minimum"], -90.0);
+    let id = body("/lfscada/equipment/multi/info", "id");
+    assert_eq!(id["type"], "integer");
+    assert!(id.get("minimum").is_none() && id.get("maximum").is_none(), "an id spans the whole i64: {id}");
+    let query = &doc["paths"]["/lfscada/user/info"]["get"]["parameters"][0];
+    assert_eq!((query["name"].as_str(), query["schema"]["type"].as_str()), (Some("t"), Some("integer")));
+    for r in table() {
+        let (path, _) = openapi_path(r.path);
+        let operation = &doc["paths"][&path][r.method.as_str().to_ascii_lowercase()];
+        for p in r.params {
+            let schema = if r.method == Method::GET || r.path == "/lfscada/user/login" {
+                let all = operation["parameters"].as_array().unwrap();
+                all.iter().find(|q| q["name"] == p.name && q["in"] == "query").unwrap()["schema"].clone()
+            } else {
+                operation["requestBody"]["content"]["application/json"]["schema"]["properties"][p.name].clone()
+            };
+            assert!(schema["type"].is_string(), "{} {}: {schema}", r.action, p.name);
+        }
+    }
+}

@@ -129,3 +129,40 @@ both_backends!(gateway_settings_change_only_what_is_given_and_reach_the_gateway,
     }
     assert_eq!(app.post("/lfscada/gateway/edit", &[("sn", "EG-NONE")]).await.code(), "2001");
 });
+
+// The monitor window's open takes the gateway's interval setting, so both take one range
+// (`limits::MONITOR_INTERVAL_MS_MIN` to `MAX`), the route row's, refused with its bounds before anything is sent.
+both_backends!(the_monitor_interval_has_one_range_for_the_setting_and_the_open, Options::default(), |app| {
+    app.login_demo().await;
+    assert_eq!(app.post("/lfscada/gateway/add", &[("sn", "EG-INT-1")]).await.code(), "200");
+    let equipment =
+        app.post("/lfscada/equipment/multi/add", &[("equipName", "Interval")]).await.data()["id"].to_string();
+    let open = |interval: &'static str| {
+        let equipment = equipment.clone();
+        async move {
+            app.post("/lfscada/monitor/multi/open", &[("equipmentId", equipment.as_str()), ("interval", interval)])
+                .await
+        }
+    };
+    for (interval, accepted) in [("199", false), ("200", true), ("60000", true), ("60001", false), ("3600000", false)] {
+        let edited = app.post("/lfscada/gateway/edit", &[("sn", "EG-INT-1"), ("interval", interval)]).await;
+        let opened = open(interval).await;
+        if accepted {
+            assert_eq!(edited.code(), "200", "edit {interval}: {:?}", edited.body);
+            // In range: the open goes on to find no gateway bound to the equipment.
+            assert_eq!(opened.code(), "2001", "open {interval}: {:?}", opened.body);
+        } else {
+            for refused in [&edited, &opened] {
+                assert_eq!(refused.code(), "1100", "{interval}: {:?}", refused.body);
+                assert_eq!(refused.data()["field"], "interval");
+                assert_eq!(
+                    refused.data()["reason"],
+                    serde_json::json!({"kind": "outOfRange", "args": {"min": 200, "max": 60000}})
+                );
+            }
+        }
+    }
+    // Left out, the open takes the row's default and the edit keeps the setting.
+    assert_eq!(app.post("/lfscada/monitor/multi/open", &[("equipmentId", &equipment)]).await.code(), "2001");
+    assert_eq!(app.post("/lfscada/gateway/info", &[("sn", "EG-INT-1")]).await.data()["interval"], 60000);
+});
