@@ -114,8 +114,8 @@ const inspectionPlansScreen: ScreenLoader = withTexts(['ops'], () => import('@/f
 const inspectionItemsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/InspectionItemsPage'));
 const worksheetsScreen: ScreenLoader = withTexts(['ops'], () => import('@/features/ops/components/WorksheetsPage'));
 
-/** The EG equipment detail (one screen for its three paths; its repair records and an order beside it need 'ops'). */
-const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
+/** The EG equipment detail (one screen for its three paths; its repair records and an order beside it need 'ops', its reports 'reports'). */
+const egDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops', 'reports'], () =>
   import('@/features/monitor/detail/components/EgDetailPage'),
 );
 /** A configuration page of an EG equipment on its own (three paths). */
@@ -213,7 +213,7 @@ const designerPrefetch: RoutePrefetch = (params, client) =>
   void import('@/features/designer/prefetch').then((m) => m.prefetchDesigner(params, client), () => undefined);
 
 /** The equipment edit screen: one chunk for its five tab routes; it reads the open tab from the address. */
-const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'pages', 'status'], () =>
+const equipmentEditScreen: ScreenLoader = withTexts(['equipment', 'pages', 'status', 'reports'], () =>
   import('@/features/equipment/components/EquipmentEditPage'),
 );
 

@@ -73,6 +73,11 @@ export function equipmentPagesPath(equipmentId: number): string {
   return `/manage/eg/equipment/edit/${equipmentId}/page`;
 }
 
+/** The report tab of an equipment's edit screen, where its report definitions are made. */
+export function equipmentReportsPath(equipmentId: number): string {
+  return `/manage/eg/equipment/edit/${equipmentId}/report`;
+}
+
 /** The page designer on one of an equipment's pages: `/manage/eg/{equipId}/designer/{pageId}`. */
 export function egDesignerPath(equipmentId: number, pageId: number): string {
   return `/manage/eg/${equipmentId}/designer/${pageId}`;

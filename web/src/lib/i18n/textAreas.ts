@@ -14,7 +14,8 @@ import type { Language } from './language';
 /**
  * Every area; `common` (the entry's texts: errors, loading, the route titles) is always loaded. `status` holds the
  * texts of the state badges several screens share (gateway presence, signal strength, monitor status); `pages`
- * those of the configuration page list an equipment's page tab and a project's pages share.
+ * those of the configuration page list an equipment's page tab and a project's pages share; `reports` those of
+ * reports (statistics, views, the report viewer) that the equipment's report tab and the monitor share.
  */
 export const TEXT_AREAS = [
   'common',
@@ -25,6 +26,7 @@ export const TEXT_AREAS = [
   'monitor',
   'equipment',
   'pages',
+  'reports',
   'gateways',
   'scenes',
   'system',

@@ -1,43 +1,44 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
-import { Limits } from '@/lib/api/limits';
 import type { ApiError } from '@/lib/api/errors';
-import { reportKeys } from './reports';
-import type { Created } from '@/generated/answers';
+import { reportKeys } from '@/entities/reports/keys';
+import type { ColumnDef, Created } from '@/generated/answers';
 
-export interface NewReport {
+export interface ReportSave {
   equipmentId: number;
+  /** The report to change; a new one without. */
+  id?: number;
   name: string;
   periodMs: number;
-  signalIds: number[];
+  columns: ColumnDef[];
 }
 
-/** Sampling periods: whole minutes from one minute to one day (the server's limits). */
-export const REPORT_PERIOD_MINUTES = { min: Limits.ReportPeriodMinMinutes, max: Limits.ReportPeriodMaxMinutes } as const;
-export const REPORT_MAX_COLUMNS = Limits.ReportColumns;
-export const REPORT_NAME_MAX = Limits.ReportNameChars;
-
 /**
- * POST /lfscada/equipment/multi/report/save {equipmentId, name, periodMs, columns (JSON: {signalId, statistic})} → {id}.
- * Silent: the form shows field refusals itself.
+ * POST /lfscada/equipment/multi/report/save {equipmentId, id?, name, periodMs, columns (JSON text of [{signalId,
+ * statistic, wrapsAt?}])} → {id}. Silent: the form shows field refusals itself.
  */
-export function saveReport(report: NewReport): Promise<Created> {
+export function saveReport(report: ReportSave): Promise<Created> {
   return post<Created>(
     '/lfscada/equipment/multi/report/save',
     {
       equipmentId: report.equipmentId,
+      id: report.id,
       name: report.name.trim(),
       periodMs: report.periodMs,
-      columns: JSON.stringify(report.signalIds.map((signalId) => ({ signalId, statistic: 'last' }))),
+      columns: JSON.stringify(report.columns),
     },
     { silent: true },
   );
 }
 
+/** Saves, then the equipment's list and every table read of the report are stale. */
 export function useSaveReport() {
   const queryClient = useQueryClient();
-  return useMutation<Created, ApiError, NewReport>({
+  return useMutation<Created, ApiError, ReportSave>({
     mutationFn: saveReport,
-    onSuccess: (_data, { equipmentId }) => void queryClient.invalidateQueries({ queryKey: reportKeys.list(equipmentId) }),
+    onSuccess: ({ id }, { equipmentId }) => {
+      void queryClient.invalidateQueries({ queryKey: reportKeys.definitions(equipmentId) });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.tables(id) });
+    },
   });
 }

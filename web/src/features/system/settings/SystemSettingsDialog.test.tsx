@@ -11,6 +11,7 @@ const SAVE = '/lfscada/system/settings/save';
 const EZVIZ_QUERY = '/lfscada/ezviz/key/query';
 const EZVIZ_SAVE = '/lfscada/ezviz/key/save';
 const EZVIZ_DELETE = '/lfscada/ezviz/key/delete';
+const SHIFTS_QUERY = '/lfscada/report/shifts/query';
 const SETTINGS = { title: '东湖水厂', faviconIco: '', sessionMinutes: 0, defaultSessionMinutes: 720, retentionDays: 0, backup: 'pg_dump' };
 
 let server: FakeServer;
@@ -23,6 +24,7 @@ beforeEach(async () => {
   server.on(EZVIZ_QUERY, ok({ appKey: '', secretSet: false }));
   server.on(EZVIZ_SAVE, ok(null));
   server.on(EZVIZ_DELETE, ok(null));
+  server.on(SHIFTS_QUERY, ok([{ name: '夜班', startMinute: 0, endMinute: 480 }]));
 });
 
 async function openDialog() {
@@ -93,6 +95,8 @@ describe('system settings dialog', { timeout: 60_000 }, () => {
     expect(document.getElementById('ezviz-app-key')).toBeNull();
     expect(server.calls(QUERY)).toHaveLength(0);
     expect(server.calls(EZVIZ_QUERY)).toHaveLength(0);
+    expect(screen.queryByTestId('shifts-settings')).toBeNull();
+    expect(server.calls(SHIFTS_QUERY)).toHaveLength(0);
     await act(async () => {
       fireEvent.click(screen.getByLabelText('English'));
     });

@@ -2,7 +2,8 @@
  * The system settings dialog, from the header's user menu (docs/account.md, "System settings"). Everyone chooses
  * the console's language (this browser's, as the header's switch). An organisation's administrator also sets the
  * console's title and logo, the idle session timeout (0: the deployment's), how many days of signal history are
- * kept (0: forever; older readings are pruned in the background), links the organisation's EZVIZ key for the
+ * kept (0: forever; older readings are pruned in the background), the shifts of its day for shift reports
+ * (ShiftsSettings), links the organisation's EZVIZ key for the
  * pages' EZVIZ videos (EzvizKeySection) and, where the deployment is SQLite and theirs to back up, downloads a
  * copy of the database.
  */
@@ -20,6 +21,7 @@ import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import { useUser } from '@/lib/session';
 import { EzvizKeySection } from './EzvizKeySection';
 import ExternalPagesSettings from './ExternalPagesSettings';
+import { ShiftsSettings } from './ShiftsSettings';
 import { useDownloadBackup, useSaveSystemSettings, useSystemSettings, type SystemSettingsDraft } from './api';
 
 const FIELDS = ['title', 'faviconIco', 'sessionMinutes', 'retentionDays'] as const;
@@ -110,6 +112,7 @@ function AdminSettings({ onSaved }: { onSaved: () => void }) {
           {t('systemSettings.save')}
         </Button>
       </Form>
+      <ShiftsSettings />
       <ExternalPagesSettings />
       <Divider style={{ margin: '16px 0' }}>{t('systemSettings.ezviz')}</Divider>
       <EzvizKeySection />

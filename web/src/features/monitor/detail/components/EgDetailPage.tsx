@@ -24,6 +24,7 @@ import { CommandTab } from './CommandTab';
 import { EquipmentInfoTab } from './EquipmentInfoTab';
 import { GatewayInfoTab } from './GatewayInfoTab';
 import { HistoryTab } from './HistoryTab';
+import { ReportsTab } from './ReportsTab';
 import { useLiveEquipment } from '@/entities/live/useLiveEquipment';
 import { MonitorStatusBadge } from '@/entities/live/components/MonitorStatusBadge';
 import { RealtimeCurveTab } from './RealtimeCurveTab';
@@ -104,6 +105,7 @@ function EgDetail({ equipmentId, alarm }: { equipmentId: number; alarm: string |
     { key: 'gateway' satisfies DetailTab, label: t('monitor.tab.gateway'), children: <GatewayInfoTab equipmentId={equipmentId} /> },
     { key: 'command' satisfies DetailTab, label: t('monitor.tab.command'), children: <CommandTab {...signalProps} canWrite={canWrite} /> },
     { key: 'history' satisfies DetailTab, label: t('monitor.tab.history'), children: <HistoryTab {...signalProps} equipName={equipName} /> },
+    { key: 'reports' satisfies DetailTab, label: t('monitor.tab.reports'), children: <ReportsTab equipmentId={equipmentId} equipName={equipName} /> },
     {
       key: 'alarm' satisfies DetailTab,
       label: (

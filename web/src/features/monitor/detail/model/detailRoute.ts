@@ -9,7 +9,7 @@
  * beside it (features/monitor/detail/components/OrderBeside.tsx): a repair order or an inspection worksheet.
  */
 
-export const DETAIL_TABS = ['realtime', 'equipment', 'gateway', 'command', 'history', 'alarm', 'curve', 'repair', 'inspection'] as const;
+export const DETAIL_TABS = ['realtime', 'equipment', 'gateway', 'command', 'history', 'reports', 'alarm', 'curve', 'repair', 'inspection'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {

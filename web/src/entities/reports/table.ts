@@ -1,0 +1,84 @@
+/**
+ * A report's table over a view (`ReportData`: the columns as the signals are now, one row per period, oldest first).
+ * A day, a month and a day's shifts come whole; a range comes a page at a time (it may hold 30 days of one-minute
+ * steps), so the screen pages it and an export reads it page by page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { post } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import type { ReportData, ReportRow } from '@/generated/answers';
+import { reportKeys } from './keys';
+import { viewParams, type ReportView } from './view';
+
+export interface TableRequest {
+  reportId: number;
+  view: ReportView;
+  /** Range view only: the page (from 1) and its rows (1 to {@link PAGE_SIZE_MAX}). */
+  page?: number;
+  pageSize?: number;
+}
+
+/** The most rows the server answers a range page with. */
+export const PAGE_SIZE_MAX = 100;
+
+/** The request's parameters: the report, the view's own, and a range's page. */
+export function tableParams(request: TableRequest): Record<string, string | number> {
+  const params: Record<string, string | number> = { reportId: request.reportId, ...viewParams(request.view) };
+  if (request.view.kind === 'range') {
+    params.page = request.page ?? 1;
+    params.pageSize = request.pageSize ?? 10;
+  }
+  return params;
+}
+
+/** POST /lfscada/monitor/multi/report/queryCols → the table. Silent: shown inline. */
+export function fetchReportTable(request: TableRequest, signal?: AbortSignal): Promise<ReportData> {
+  return post<ReportData>('/lfscada/monitor/multi/report/queryCols', tableParams(request), { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * The table of `request` (none asked while null). A range's next page keeps the page before on screen until it
+ * comes (the same report's), so the pager does not jump. Read again only when asked (`refetch`): a running period's values move, and
+ * the operator refreshes when they want the latest, so the table and its export show the same numbers.
+ */
+export function useReportTable(request: TableRequest | null) {
+  return useQuery<ReportData, ApiError>({
+    queryKey: request ? reportKeys.table(request.reportId, tableParams(request)) : ['reports', 'table', 'none'],
+    queryFn: ({ signal }) => fetchReportTable(request as TableRequest, signal),
+    enabled: request !== null,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    placeholderData: (previous) => (request?.view.kind === 'range' && previous?.report.id === request.reportId ? previous : undefined),
+  });
+}
+
+/** What a page-by-page read has so far. */
+export interface PagesProgress {
+  /** Rows read so far, and the view's rows in all. */
+  read: number;
+  total: number;
+}
+
+/**
+ * Reads every page of a range view, {@link PAGE_SIZE_MAX} rows at a time, handing each page's rows to `onPage` as it
+ * arrives (so the caller builds its file as it goes, not after holding every answer) and answering the first
+ * page's table (for its columns). `signal` cancels between and during calls: the promise then rejects.
+ */
+export async function readAllPages(
+  request: Omit<TableRequest, 'page' | 'pageSize'>,
+  onPage: (rows: ReportRow[], data: ReportData, progress: PagesProgress) => void,
+  signal?: AbortSignal,
+  fetchPage: typeof fetchReportTable = fetchReportTable,
+): Promise<ReportData> {
+  let first: ReportData | undefined;
+  let read = 0;
+  for (let page = 1; ; page++) {
+    signal?.throwIfAborted();
+    const data = await fetchPage({ ...request, page, pageSize: PAGE_SIZE_MAX }, signal);
+    first ??= data;
+    read += data.rows.length;
+    onPage(data.rows, data, { read, total: data.total });
+    // A page short of full is the last (also when periods were fewer than `total` said).
+    if (data.rows.length < PAGE_SIZE_MAX || read >= data.total) return first;
+  }
+}
