@@ -260,15 +260,14 @@ describe('equipment management', () => {
     await settle(page);
     await shot(page, 'equipment-04-signal-zh');
 
-    // A report.
+    // A report: one column, the flow's average (a new column's statistic); tests/reports.test.mjs tests the editor in full.
     await page.locator('[data-testid="equipment-tab-report"]').click();
     await page.locator('#report-add').click();
     await page.locator('#report-name').fill('日报');
-    await page.locator('.ant-select:has(#report-signals) .ant-select-selector').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Flow' }).click();
-    await page.keyboard.press('Escape');
+    await choose(page, 'report-column-0-signal', 'Flow');
     await page.locator('#report-save').click();
     await page.locator('tr[data-row-key]').filter({ hasText: '日报' }).waitFor();
+    assert.equal(await page.locator('tr[data-row-key]').filter({ hasText: '日报' }).locator('[data-testid="report-column-tag"]').innerText(), 'Flow · 平均值');
     await settle(page);
     await shot(page, 'equipment-07-report-zh');
 
