@@ -173,8 +173,10 @@ impl Store {
                 .fetch_all(executor)
                 .await?;
             for row in rows {
-                let (signal, t): (i64, i64) = (row.try_get("signal_id")?, row.try_get("t")?);
-                readings.entry((signal, minute_of(t))).or_default().push((t, row.try_get("v")?));
+                let points: String = row.try_get("points")?;
+                let points: Vec<(i64, f64)> =
+                    serde_json::from_str(&points).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+                readings.insert((row.try_get("signal_id")?, row.try_get("minute")?), points);
             }
         }
         Ok(minutes
