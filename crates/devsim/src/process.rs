@@ -34,6 +34,27 @@ pub struct Params {
     pub demand_mean: f64,
     pub demand_swing: f64,
     pub demand_period: Duration,
+    /// The counters the plant starts from: a restart goes on from what its meters last said, never back (a
+    /// report would read the drop as a meter reset).
+    pub counters: Counters,
+}
+
+/// The plant's meters, which only count up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Counters {
+    /// The pump's energy, kWh.
+    pub pump_energy_kwh: f64,
+    /// The pump's running hours.
+    pub run_hours: f64,
+    /// The plant's energy meter, kWh.
+    pub plant_energy_kwh: f64,
+}
+
+impl Default for Counters {
+    /// A pump in its second year.
+    fn default() -> Self {
+        Self { pump_energy_kwh: 125_000.0, run_hours: 8_760.0, plant_energy_kwh: 352_180.0 }
+    }
 }
 
 impl Default for Params {
@@ -49,6 +70,7 @@ impl Default for Params {
             demand_mean: 180.0,
             demand_swing: 50.0,
             demand_period: Duration::from_secs(10 * 60),
+            counters: Counters::default(),
         }
     }
 }
@@ -165,7 +187,8 @@ pub struct WaterPlant {
 }
 
 impl WaterPlant {
-    /// A plant at rest on a typical morning: reservoir half full, pump stopped and cool.
+    /// A plant at rest on a typical morning: reservoir half full, pump stopped and cool, its meters at
+    /// `params.counters`.
     pub fn new(params: Params) -> Self {
         Self {
             params,
@@ -173,15 +196,15 @@ impl WaterPlant {
             outlet_pressure: STATIC_HEAD_BAR,
             motor_temperature: 24.0,
             well_level: 72.0,
-            pump_energy_kwh: 125_000.0,
-            run_hours: 8_760.0,
+            pump_energy_kwh: params.counters.pump_energy_kwh,
+            run_hours: params.counters.run_hours,
             reservoir_level: 2.6,
             chlorine_residual: 0.75,
             hypochlorite_level: 68.0,
             compressor_loaded: true,
             compressor_pressure: 7.2,
             compressor_temperature: 60.0,
-            plant_energy_kwh: 352_180.0,
+            plant_energy_kwh: params.counters.plant_energy_kwh,
         }
     }
 

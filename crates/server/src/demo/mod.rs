@@ -100,6 +100,7 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     let params = ironsight_devsim::process::Params {
         fault_every: schedule.fault_every,
         fault_for: schedule.fault_for,
+        counters: history::stored_counters(state, org_id).await?,
         ..Default::default()
     };
     let devices = ironsight_devsim::plant::spawn("127.0.0.1", params, schedule.step).await?;

@@ -423,5 +423,25 @@ both_backends!(
             let hours = row["values"][running].as_f64().unwrap();
             assert!((0.0..=1.0).contains(&hours), "running hours of an hour: {hours}");
         }
+
+        // The live plant goes on from where the seeded past ends: once its first live reading is stored, no hour
+        // of today reads a meter drop (a 45 kW pump uses at most 45 kWh in an hour; a drop would count the whole
+        // reading, about 125,000).
+        let today = Day::in_china(ironsight_store::now_ms()).text();
+        let seeded_until = ironsight_store::now_ms();
+        let pump: i64 = pump_id.parse().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !app.store.latest_readings(pump).await.unwrap().iter().any(|r| r.t > seeded_until) {
+            assert!(std::time::Instant::now() < deadline, "no live reading of the pump within 60 s");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let table = app
+            .post("/lfscada/monitor/multi/report/queryCols", &[("reportId", &report), ("view", "day"), ("date", &today)])
+            .await;
+        for row in table.data()["rows"].as_array().unwrap() {
+            if let Some(used) = row["values"][energy].as_f64() {
+                assert!((0.0..=50.0).contains(&used), "energy used in an hour of today: {used}, {row:?}");
+            }
+        }
     }
 );
