@@ -5,8 +5,7 @@
 
 use crate::both_backends;
 use crate::helpers::{Answer, TestApp, answer, browser};
-use ironsight_store::alarms::{AlarmKey, NewAlarm};
-use ironsight_store::commands::NewCommand;
+use crate::walk_fixture::{Seed, seed_alarm_and_command};
 use serde_json::{Value, json};
 
 const ADD: &str = "/lfscada/user/sub/add";
@@ -63,46 +62,18 @@ async fn make_equipment(app: &TestApp, org_id: i64, name: &str) -> Made {
         )
         .await;
     assert_eq!(report.code(), "200", "{:?}", report.body);
-    let signal_id: i64 = signal.parse().unwrap();
-    let alarm = app
-        .store
-        .add_alarm(&NewAlarm {
-            key: AlarmKey::SignalNoData(signal_id),
-            org_id,
-            equipment_id,
-            signal_id: Some(signal_id),
-            level: 1,
-            equip_title: name,
-            signal_title: "Speed",
-            gmt_trigger: 1_800_000_000_000,
-            value: None,
-            msg_zh: "无数据",
-            msg_en: "No data",
-        })
-        .await
-        .unwrap();
-    let command = format!("cmd-{equipment_id}");
-    app.store
-        .add_command(&NewCommand {
-            uuid: &command,
-            org_id,
-            user_id: 1,
-            equipment_id,
-            gateway_sn: "EG-X",
-            kind: "read",
-            signal_id,
-            value: None,
-        })
-        .await
-        .unwrap();
-    Made {
-        id,
-        signal,
-        page: page.data()["id"].to_string(),
-        report: report.data()["id"].to_string(),
-        alarm: alarm.to_string(),
-        command,
-    }
+    let label = equipment_id.to_string();
+    let on = Seed {
+        org_id,
+        equipment_id,
+        signal_id: signal.parse().unwrap(),
+        equipment: name,
+        signal: "Speed",
+        gateway_sn: "EG-X",
+        label: &label,
+    };
+    let (alarm, command) = seed_alarm_and_command(app, on).await;
+    Made { id, signal, page: page.data()["id"].to_string(), report: report.data()["id"].to_string(), alarm, command }
 }
 
 /// The calls that name one equipment (or something of one), as `(path, form)` for equipment `m`. Each must

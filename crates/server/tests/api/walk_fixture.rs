@@ -14,6 +14,60 @@ use serde_json::json;
 /// Every name of the hidden equipment's objects carries this, so an answer that shows any of them is caught.
 pub const HIDDEN: &str = "HIDDEN";
 
+/// The signal an alarm record and a command are seeded on ([`seed_alarm_and_command`]), and the texts they carry.
+pub struct Seed<'a> {
+    pub org_id: i64,
+    pub equipment_id: i64,
+    pub signal_id: i64,
+    /// The equipment's and the signal's names, copied into the alarm record as the server copies them.
+    pub equipment: &'a str,
+    pub signal: &'a str,
+    pub gateway_sn: &'a str,
+    /// Names the command (`cmd-{label}`), so an answer that shows another side's command is caught by its label.
+    pub label: &'a str,
+}
+
+/// An alarm record and a device command on one signal, as `(alarm id, command uuid)`: the two objects no call makes
+/// without a gateway, so the route walk and the sub-account tests write them to the store as the server would.
+/// The alarm is a no-data alarm whose texts name the signal. The command is a read already given the outcome the
+/// server's sweep gives one left open for 60 s: on a loaded machine a test outlasts that, and the sweep's change
+/// would look like a refused call's.
+pub async fn seed_alarm_and_command(app: &TestApp, on: Seed<'_>) -> (String, String) {
+    let alarm = app
+        .store
+        .add_alarm(&NewAlarm {
+            key: AlarmKey::SignalNoData(on.signal_id),
+            org_id: on.org_id,
+            equipment_id: on.equipment_id,
+            signal_id: Some(on.signal_id),
+            level: 1,
+            equip_title: on.equipment,
+            signal_title: on.signal,
+            gmt_trigger: 1_800_000_000_000,
+            value: None,
+            msg_zh: &format!("{} 无数据", on.signal),
+            msg_en: &format!("{} no data", on.signal),
+        })
+        .await
+        .unwrap()
+        .to_string();
+    let command = format!("cmd-{}", on.label);
+    let new = NewCommand {
+        uuid: &command,
+        org_id: on.org_id,
+        user_id: 1,
+        equipment_id: on.equipment_id,
+        gateway_sn: on.gateway_sn,
+        kind: "read",
+        signal_id: on.signal_id,
+        value: None,
+    };
+    app.store.add_command(&new).await.unwrap();
+    let answered = app.store.set_command_status(&command, CommandStatus::Timeout, Some(1301), None).await.unwrap();
+    assert!(answered, "the command was open");
+    (alarm, command)
+}
+
 /// One equipment and everything reachable through it, as the texts a form sends.
 pub struct Made {
     pub equipment: String,
@@ -200,41 +254,16 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
     let model = ok(model, "model").await.data()["id"].to_string();
     let picture = crate::images::upload_as(app, &app.client, &equipment, "pump.png", crate::images::PNG).await;
     let picture = ok(picture, "picture").await.data()["image"].as_str().unwrap().to_owned();
-    let signal_id: i64 = signal.parse().unwrap();
-    let alarm = app
-        .store
-        .add_alarm(&NewAlarm {
-            key: AlarmKey::SignalNoData(signal_id),
-            org_id,
-            equipment_id,
-            signal_id: Some(signal_id),
-            level: 1,
-            equip_title: &format!("{label} pump"),
-            signal_title: &format!("{label} speed"),
-            gmt_trigger: 1_800_000_000_000,
-            value: None,
-            msg_zh: &format!("{label} 无数据"),
-            msg_en: &format!("{label} no data"),
-        })
-        .await
-        .unwrap()
-        .to_string();
-    let command = format!("cmd-{label}");
-    let new = NewCommand {
-        uuid: &command,
+    let on = Seed {
         org_id,
-        user_id: 1,
         equipment_id,
+        signal_id: signal.parse().unwrap(),
+        equipment: &format!("{label} pump"),
+        signal: &format!("{label} speed"),
         gateway_sn: &gateway,
-        kind: "read",
-        signal_id,
-        value: None,
+        label,
     };
-    app.store.add_command(&new).await.unwrap();
-    // Given its outcome now, the one the server's sweep gives a command left open for 60 s: on a loaded machine the
-    // walk took longer than that, and the sweep's change to the open command looked like a refused call's.
-    let answered = app.store.set_command_status(&command, CommandStatus::Timeout, Some(1301), None).await.unwrap();
-    assert!(answered, "the command was open");
+    let (alarm, command) = seed_alarm_and_command(app, on).await;
     // Projects are the organisation's: the name must not carry the hidden side's label (the walk looks for it).
     let project_name = format!("Line {equipment}");
     let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
