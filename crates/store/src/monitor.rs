@@ -10,12 +10,12 @@ use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
 use crate::pages::HOME_PAGE_OF_E;
 use crate::{Page, Store, now_ms};
 use ironsight_domain::value_map::{StateText, state_of};
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 use std::collections::HashMap;
 
-/// A group as the group list shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A group as the group list shows it; the row maps itself (`equipment_count` is the query's count).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Group {
     pub id: i64,
     pub name: String,
@@ -158,10 +158,6 @@ pub struct EquipmentName {
     pub equip_name: String,
 }
 
-fn group_from_row(r: &AnyRow) -> Result<Group, sqlx::Error> {
-    Ok(Group { id: r.try_get("id")?, name: r.try_get("name")?, equipment_count: r.try_get("equipment_count")? })
-}
-
 /// A signal's latest value from a row of `id`, `name`, `unit`, `t`, `v`, `good` (shared by the map and scenes).
 /// The first `$2` signals by id of each equipment of organisation `$1` that `equipment_filter` (on `e`) keeps, with
 /// their latest values and state texts, read by [`key_value_from_row`]: the map's and the scenes' cards.
@@ -230,7 +226,7 @@ impl Store {
         .bind(viewer.org_id)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows.iter().map(group_from_row).collect::<Result<_, _>>()?)
+        Ok(rows.iter().map(Group::from_row).collect::<Result<_, _>>()?)
     }
 
     /// One group of the organisation, with its number of equipment the viewer sees.
@@ -244,7 +240,7 @@ impl Store {
         .bind(id)
         .fetch_optional(self.pool())
         .await?;
-        Ok(row.as_ref().map(group_from_row).transpose()?)
+        Ok(row.as_ref().map(Group::from_row).transpose()?)
     }
 
     /// Adds a group; `Ok(None)` when the organisation already has one of that name.

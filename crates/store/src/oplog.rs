@@ -2,7 +2,7 @@
 
 use crate::equipment::{Arg, Statement};
 use crate::{Page, Store};
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 /// One operation as recorded.
 #[derive(Clone, Debug)]
@@ -19,8 +19,8 @@ pub struct NewOperation<'a> {
     pub gmt_create: i64,
 }
 
-/// One operation as listed.
-#[derive(Clone, Debug)]
+/// One operation as listed; its columns have its fields' names and types, so the row maps itself.
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Operation {
     pub id: i64,
     pub user_id: Option<i64>,
@@ -101,21 +101,7 @@ impl Store {
              {filter} ORDER BY o.gmt_create DESC, o.id DESC LIMIT {limit} OFFSET {offset}"
         );
         let rows = st.bind(sqlx::query(&sql)).fetch_all(self.pool()).await?;
-        let list = rows.iter().map(operation_from_row).collect::<Result<_, sqlx::Error>>()?;
+        let list = rows.iter().map(Operation::from_row).collect::<Result<_, sqlx::Error>>()?;
         Ok(Page { total, list })
     }
-}
-
-fn operation_from_row(r: &sqlx::any::AnyRow) -> Result<Operation, sqlx::Error> {
-    Ok(Operation {
-        id: r.try_get("id")?,
-        user_id: r.try_get("user_id")?,
-        loginname: r.try_get("loginname")?,
-        action: r.try_get("action")?,
-        object_type: r.try_get("object_type")?,
-        object_id: r.try_get("object_id")?,
-        result: r.try_get("result")?,
-        address: r.try_get("address")?,
-        gmt_create: r.try_get("gmt_create")?,
-    })
 }

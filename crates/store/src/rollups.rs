@@ -7,10 +7,12 @@
 //!   is one small write per 60 readings. A reading older than that (a gateway replaying its buffer) marks its
 //!   minute every time, so a late reading is never missed.
 //! - The roll-up worker ([`Store::roll_up`]) takes marked minutes once they have settled ([`SETTLE_MS`]), makes
-//!   their minute rows again from history and the hour rows they fall in from the minutes, and drops the marks,
-//!   all in one transaction. On PostgreSQL, a writer marking a minute the worker is taking waits for the worker's
-//!   transaction (the mark's key is locked by the delete) and then marks it again, so its readings are rolled up
-//!   by the next run.
+//!   their minute rows again from history and the hour rows they fall in from the minutes, then writes them and
+//!   drops the marks in one short transaction. The reading and computing happen before it, so the worker never
+//!   holds the database's write lock for more than a few statements (on SQLite every other writer, a login's
+//!   session too, waits for it). Each mark carries a count that a writer marking the minute again raises; the
+//!   worker drops only the marks whose count is still the one it read, so a reading that arrived while it
+//!   computed leaves its minute marked for the next run.
 //! - A report reads marked minutes from history ([`Store::summaries`]), so what it shows is never older than the
 //!   readings, whether or not the worker has run.
 
@@ -233,31 +235,34 @@ impl Store {
     }
 
     /// Rolls up at most [`MARKS_PER_RUN`] marked minutes that started before `settled_before`: their minute rows
-    /// made again from history, the hours they fall in from their minutes, each kind in one statement. Returns how
-    /// many it took; the worker runs it again while it takes a full batch.
+    /// made again from history, the hours they fall in from their minutes, each kind written in one statement in
+    /// one short transaction with the marks dropped (see the module's note). Returns how many it took; the worker
+    /// runs it again while it takes a full batch.
     pub async fn roll_up(&self, settled_before: i64) -> anyhow::Result<usize> {
-        let mut tx = self.begin_write().await?;
         let taken = sqlx::query(
-            "DELETE FROM rollup_pending WHERE (signal_id, start_t) IN \
-             (SELECT signal_id, start_t FROM rollup_pending WHERE start_t < $1 ORDER BY start_t LIMIT $2) \
-             RETURNING signal_id, start_t",
+            "SELECT signal_id, start_t, seq FROM rollup_pending WHERE start_t < $1 ORDER BY start_t LIMIT $2",
         )
         .bind(settled_before)
         .bind(MARKS_PER_RUN)
-        .fetch_all(&mut *tx)
+        .fetch_all(self.pool())
         .await?;
-        let minutes: BTreeSet<(i64, i64)> = taken
+        let marks: Vec<(i64, i64, i64)> = taken
             .iter()
-            .map(|r| Ok((r.try_get("signal_id")?, r.try_get("start_t")?)))
+            .map(|r| Ok((r.try_get("signal_id")?, r.try_get("start_t")?, r.try_get("seq")?)))
             .collect::<Result<_, sqlx::Error>>()?;
-        let fresh = self.minutes_from_history(&mut *tx, &minutes).await?;
-        self.put_spans(&mut tx, Width::Minute, &fresh).await?;
+        let minutes: BTreeSet<(i64, i64)> = marks.iter().map(|m| (m.0, m.1)).collect();
+        let fresh = self.minutes_from_history(self.pool(), &minutes).await?;
         let hours: BTreeSet<(i64, i64)> = minutes.iter().map(|&(signal, start)| (signal, hour_of(start))).collect();
-        let stored = self.minutes_of_hours(&mut *tx, &hours).await?;
-        let hour_spans = fold_hours(&hours, &stored, &Spans::new());
+        let stored = self.minutes_of_hours(self.pool(), &hours).await?;
+        let hour_spans = fold_hours(&hours, &stored, &fresh);
+        let mut tx = self.begin_write().await?;
+        self.put_spans(&mut tx, Width::Minute, &fresh).await?;
         self.put_spans(&mut tx, Width::Hour, &hour_spans).await?;
+        if !marks.is_empty() {
+            sqlx::query(sql::unmark(self.backend())).bind(json(&marks)).execute(&mut *tx).await?;
+        }
         tx.commit().await?;
-        Ok(minutes.len())
+        Ok(marks.len())
     }
 
     /// The summaries of signal `signal_id` per `width` in `[from, to)` (`from` and `to` on the width's

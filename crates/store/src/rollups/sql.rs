@@ -3,16 +3,32 @@
 
 use crate::Backend;
 
-/// Marks: `[signal_id, start_t]` rows, kept once.
+/// Marks: `[signal_id, start_t]` rows; a minute marked already has its count raised (the worker then keeps it).
 pub fn mark(backend: Backend) -> &'static str {
     match backend {
         Backend::Sqlite => {
             "INSERT INTO rollup_pending (signal_id, start_t) \
-             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true ON CONFLICT DO NOTHING"
+             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true \
+             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = rollup_pending.seq + 1"
         }
         Backend::Postgres => {
             "INSERT INTO rollup_pending (signal_id, start_t) \
-             SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e ON CONFLICT DO NOTHING"
+             SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e \
+             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = rollup_pending.seq + 1"
+        }
+    }
+}
+
+/// Rolled-up marks dropped: `[signal_id, start_t, seq]` rows, each only while its count is the one read.
+pub fn unmark(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => {
+            "DELETE FROM rollup_pending WHERE (signal_id, start_t, seq) IN \
+             (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each($1))"
+        }
+        Backend::Postgres => {
+            "DELETE FROM rollup_pending WHERE (signal_id, start_t, seq) IN \
+             (SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT, (e ->> 2)::BIGINT FROM json_array_elements($1::json) AS e)"
         }
     }
 }
