@@ -5,10 +5,10 @@
 //! minutes up in the background; a report reads what is not rolled up yet from history meanwhile.
 
 use super::pages::Seeded;
-use crate::AppState;
-use ironsight_devsim::plant::{point_values, run_offline};
 use super::plant;
+use crate::AppState;
 use ironsight_devsim::plant::Unit;
+use ironsight_devsim::plant::{point_values, run_offline};
 use ironsight_devsim::process::{Counters, Params};
 use ironsight_store::access::Viewer;
 use ironsight_store::equipment::{EquipmentFilter, EquipmentSort};
@@ -24,10 +24,8 @@ const COUNTERS: [&str; 2] = ["energy_total", "run_hours"];
 /// so it ends where the live plant begins: a report reads no drop (which it would take for a meter reset, and count
 /// the whole reading).
 fn end_counters_where_the_plant_starts(plant: &[Seeded<'_>], readings: &mut [StoredReading]) {
-    let counters: Vec<i64> = plant
-        .iter()
-        .flat_map(|e| COUNTERS.iter().filter_map(|point| e.signal_ids.get(point).copied()))
-        .collect();
+    let counters: Vec<i64> =
+        plant.iter().flat_map(|e| COUNTERS.iter().filter_map(|point| e.signal_ids.get(point).copied())).collect();
     for signal_id in counters {
         let values: Vec<f64> = readings.iter().filter(|r| r.signal_id == signal_id).filter_map(|r| r.v).collect();
         let (Some(first), Some(last)) = (values.first(), values.last()) else { continue };
@@ -46,7 +44,8 @@ pub async fn stored_counters(state: &AppState, org_id: i64) -> anyhow::Result<Co
     let filter = EquipmentFilter::default();
     let equipment = state.store.equipment_list(&viewer, &filter, EquipmentSort::Newest, 1, 1000).await?.list;
     for spec in plant::equipment() {
-        let Some(found) = equipment.iter().find(|e| [spec.name.zh, spec.name.en].contains(&e.fields.equip_name.as_str()))
+        let Some(found) =
+            equipment.iter().find(|e| [spec.name.zh, spec.name.en].contains(&e.fields.equip_name.as_str()))
         else {
             continue;
         };

@@ -436,7 +436,10 @@ both_backends!(
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         let table = app
-            .post("/lfscada/monitor/multi/report/queryCols", &[("reportId", &report), ("view", "day"), ("date", &today)])
+            .post(
+                "/lfscada/monitor/multi/report/queryCols",
+                &[("reportId", &report), ("view", "day"), ("date", &today)],
+            )
             .await;
         for row in table.data()["rows"].as_array().unwrap() {
             if let Some(used) = row["values"][energy].as_f64() {
