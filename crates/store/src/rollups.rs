@@ -10,9 +10,9 @@
 //!   their minute rows again from history and the hour rows they fall in from the minutes, then writes them and
 //!   drops the marks in one short transaction. The reading and computing happen before it, so the worker never
 //!   holds the database's write lock for more than a few statements (on SQLite every other writer, a login's
-//!   session too, waits for it). Each mark carries a count that a writer marking the minute again raises; the
-//!   worker drops only the marks whose count is still the one it read, so a reading that arrived while it
-//!   computed leaves its minute marked for the next run.
+//!   session too, waits for it). Each marking gives the mark a new token ([`mark_token`]); the worker drops only
+//!   the marks whose token is still the one it read, so a reading that arrived while it computed leaves its
+//!   minute marked for the next run, even when another worker dropped the mark and the reading made it anew.
 //! - A report reads marked minutes from history ([`Store::summaries`]), so what it shows is never older than the
 //!   readings, whether or not the worker has run.
 
@@ -98,6 +98,15 @@ fn summary_from_row(r: &AnyRow, width: Width) -> Result<Summary, sqlx::Error> {
     })
 }
 
+/// A marking's token: never the same twice in this process (the time in ms and a counter), and later ones larger,
+/// so a mark dropped and made again never carries the token a worker read before (which would let that worker
+/// drop the new mark and leave its minute's roll-up stale).
+fn mark_token() -> i64 {
+    static COUNTER: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    crate::now_ms() * 1_000_000 + n.rem_euclid(1_000_000)
+}
+
 /// The minute a time falls in.
 pub fn minute_of(t: i64) -> i64 {
     t - t.rem_euclid(MINUTE_MS)
@@ -141,6 +150,13 @@ fn put_row(signal_id: i64, s: &Summary) -> PutRow {
 /// Spans of a width keyed by `(signal_id, start)`: `Some` to write, `None` to remove.
 type Spans = BTreeMap<(i64, i64), Option<Summary>>;
 
+/// What a roll-up took: its marks `(signal_id, start_t, token)` and the minutes and hours it made of them.
+struct Taken {
+    marks: Vec<(i64, i64, i64)>,
+    minutes: Spans,
+    hours: Spans,
+}
+
 fn json<T: serde::Serialize>(rows: &T) -> String {
     serde_json::to_string(rows).expect("numbers serialise")
 }
@@ -154,7 +170,7 @@ impl Store {
         minutes: &[(i64, i64)],
     ) -> Result<(), sqlx::Error> {
         if !minutes.is_empty() {
-            sqlx::query(sql::mark(self.backend())).bind(json(&minutes)).execute(&mut **tx).await?;
+            sqlx::query(sql::mark(self.backend())).bind(json(&minutes)).bind(mark_token()).execute(&mut **tx).await?;
         }
         Ok(())
     }
@@ -239,14 +255,20 @@ impl Store {
     /// one short transaction with the marks dropped (see the module's note). Returns how many it took; the worker
     /// runs it again while it takes a full batch.
     pub async fn roll_up(&self, settled_before: i64) -> anyhow::Result<usize> {
-        let taken = sqlx::query(
+        let taken = self.take_marks(settled_before).await?;
+        self.put_taken(taken).await
+    }
+
+    /// A roll-up's first half, outside any transaction: the settled marks and what their minutes and hours are now.
+    async fn take_marks(&self, settled_before: i64) -> anyhow::Result<Taken> {
+        let rows = sqlx::query(
             "SELECT signal_id, start_t, seq FROM rollup_pending WHERE start_t < $1 ORDER BY start_t LIMIT $2",
         )
         .bind(settled_before)
         .bind(MARKS_PER_RUN)
         .fetch_all(self.pool())
         .await?;
-        let marks: Vec<(i64, i64, i64)> = taken
+        let marks: Vec<(i64, i64, i64)> = rows
             .iter()
             .map(|r| Ok((r.try_get("signal_id")?, r.try_get("start_t")?, r.try_get("seq")?)))
             .collect::<Result<_, sqlx::Error>>()?;
@@ -254,15 +276,20 @@ impl Store {
         let fresh = self.minutes_from_history(self.pool(), &minutes).await?;
         let hours: BTreeSet<(i64, i64)> = minutes.iter().map(|&(signal, start)| (signal, hour_of(start))).collect();
         let stored = self.minutes_of_hours(self.pool(), &hours).await?;
-        let hour_spans = fold_hours(&hours, &stored, &fresh);
+        let hours = fold_hours(&hours, &stored, &fresh);
+        Ok(Taken { marks, minutes: fresh, hours })
+    }
+
+    /// A roll-up's second half: one short write transaction.
+    async fn put_taken(&self, taken: Taken) -> anyhow::Result<usize> {
         let mut tx = self.begin_write().await?;
-        self.put_spans(&mut tx, Width::Minute, &fresh).await?;
-        self.put_spans(&mut tx, Width::Hour, &hour_spans).await?;
-        if !marks.is_empty() {
-            sqlx::query(sql::unmark(self.backend())).bind(json(&marks)).execute(&mut *tx).await?;
+        self.put_spans(&mut tx, Width::Minute, &taken.minutes).await?;
+        self.put_spans(&mut tx, Width::Hour, &taken.hours).await?;
+        if !taken.marks.is_empty() {
+            sqlx::query(sql::unmark(self.backend())).bind(json(&taken.marks)).execute(&mut *tx).await?;
         }
         tx.commit().await?;
-        Ok(marks.len())
+        Ok(taken.marks.len())
     }
 
     /// The summaries of signal `signal_id` per `width` in `[from, to)` (`from` and `to` on the width's
@@ -361,6 +388,38 @@ mod tests {
     fn marked_minutes_are_read_as_runs_of_consecutive_minutes_per_signal() {
         let minutes: BTreeSet<(i64, i64)> = [(1, 0), (1, 60_000), (1, 180_000), (2, 60_000)].into_iter().collect();
         assert_eq!(runs(&minutes, MINUTE_MS), vec![(1, 0, 120_000), (1, 180_000, 240_000), (2, 60_000, 120_000)]);
+    }
+
+    /// Two workers take the same mark; one finishes, then a late reading marks the minute again, then the other
+    /// finishes with what it read before: the new mark stays, so the late reading is rolled up by the next run and
+    /// read from history until then.
+    #[tokio::test]
+    async fn a_worker_that_read_before_a_late_reading_leaves_its_mark() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::connect(&format!("sqlite://{}/t.db?mode=rwc", dir.path().display())).await.unwrap();
+        let minute = minute_of(crate::now_ms()) - 60 * MINUTE_MS;
+        let reading = |t: i64, v: f64| crate::readings::StoredReading {
+            signal_id: 1,
+            equipment_id: 1,
+            t,
+            v: Some(v),
+            good: true,
+            error_code: None,
+        };
+        store.write_readings(&[reading(minute + 1_000, 5.0)]).await.unwrap();
+        let slow = store.take_marks(i64::MAX).await.unwrap();
+        assert_eq!(store.roll_up(i64::MAX).await.unwrap(), 1);
+        store.write_readings(&[reading(minute + 2_000, 9.0)]).await.unwrap();
+        store.put_taken(slow).await.unwrap();
+        assert_eq!(store.pending_rollups(i64::MAX).await.unwrap(), 1, "the late reading's mark stays");
+        let read = |width| {
+            let store = store.clone();
+            async move { store.summaries(1, minute, minute + MINUTE_MS, width).await.unwrap() }
+        };
+        assert_eq!(read(Width::Minute).await[0].max, 9.0, "read from history while marked");
+        assert_eq!(store.roll_up(i64::MAX).await.unwrap(), 1);
+        assert_eq!(read(Width::Minute).await[0].max, 9.0, "rolled up");
+        store.close().await;
     }
 
     #[test]

@@ -37,8 +37,9 @@ CREATE TABLE signal_hours (
 );
 -- Minutes whose history changed and whose roll-ups are to be made again: ingest marks each minute it writes
 -- into (once per minute and signal while the minute is current, every time for a late reading), the roll-up
--- worker takes the settled ones. A report reads a marked minute from history, so it is never stale. `seq` counts
--- the markings: the worker drops a mark only if no writer marked the minute again while it computed.
+-- worker takes the settled ones. A report reads a marked minute from history, so it is never stale. `seq` is the
+-- last marking's token (never reused): the worker drops a mark only if no writer marked the minute again while it
+-- computed.
 CREATE TABLE rollup_pending (
     signal_id BIGINT NOT NULL,
     start_t BIGINT NOT NULL,

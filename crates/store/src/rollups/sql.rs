@@ -3,23 +3,24 @@
 
 use crate::Backend;
 
-/// Marks: `[signal_id, start_t]` rows; a minute marked already has its count raised (the worker then keeps it).
+/// Marks: `[signal_id, start_t]` rows and `$2`, this marking's token; a minute marked already takes the new token
+/// (the worker then keeps it).
 pub fn mark(backend: Backend) -> &'static str {
     match backend {
         Backend::Sqlite => {
-            "INSERT INTO rollup_pending (signal_id, start_t) \
-             SELECT value ->> 0, value ->> 1 FROM json_each($1) WHERE true \
-             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = rollup_pending.seq + 1"
+            "INSERT INTO rollup_pending (signal_id, start_t, seq) \
+             SELECT value ->> 0, value ->> 1, $2 FROM json_each($1) WHERE true \
+             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = excluded.seq"
         }
         Backend::Postgres => {
-            "INSERT INTO rollup_pending (signal_id, start_t) \
-             SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT FROM json_array_elements($1::json) AS e \
-             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = rollup_pending.seq + 1"
+            "INSERT INTO rollup_pending (signal_id, start_t, seq) \
+             SELECT (e ->> 0)::BIGINT, (e ->> 1)::BIGINT, $2 FROM json_array_elements($1::json) AS e \
+             ON CONFLICT (signal_id, start_t) DO UPDATE SET seq = excluded.seq"
         }
     }
 }
 
-/// Rolled-up marks dropped: `[signal_id, start_t, seq]` rows, each only while its count is the one read.
+/// Rolled-up marks dropped: `[signal_id, start_t, seq]` rows, each only while its token is the one read.
 pub fn unmark(backend: Backend) -> &'static str {
     match backend {
         Backend::Sqlite => {
