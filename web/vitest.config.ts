@@ -13,8 +13,11 @@ import viteConfig from './vite.config.ts';
  * The DOM files share their worker's environment and module cache (`isolate: false`): a fresh jsdom and a fresh
  * import of antd, React and the app for each of ~80 files was about half of the DOM project's CPU time. What a file
  * could leave behind is reset before each (src/test/setup.ts: the document, storage, the language). A file that
- * replaces a module (`vi.mock`) runs isolated (the `dom-isolated` project, found by reading the files), since a
- * shared module cache would hand its mock to the files after it.
+ * replaces a module (`vi.mock`, `vi.doMock`) or empties the module cache (`vi.resetModules`) runs isolated (the
+ * `dom-isolated` project, found by reading the files): a shared cache would hand its mock to the files after it,
+ * and an emptied one makes the next file import a second copy of a module whose first copy still listens on the
+ * shared `window` (the connection watch's second 'offline' listener started a second probe: two calls where one
+ * was due, a failure that came and went with which files shared a worker).
  *
  * Every core runs test files: Vitest's default on a run is one worker fewer than the cores, which is one worker on
  * the 2-core machines CI uses. Threads, not forks: a worker thread starts faster than a child process, and nothing
@@ -22,15 +25,19 @@ import viteConfig from './vite.config.ts';
  */
 const DOM_FILES = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
 
-/** The DOM test files that call `vi.mock`, relative to web/. */
+/** What a file does to the module cache that the files sharing its worker must not inherit. */
+const MODULE_CACHE_CHANGES = ['vi.mock(', 'vi.doMock(', 'vi.resetModules('];
+
+/** The DOM test files that replace modules or empty the module cache, relative to web/. */
 function domFilesThatMock(): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/(\.test\.tsx|\.dom\.test\.ts)$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(')) {
-        found.push(relative(import.meta.dirname, path));
+      else if (/(\.test\.tsx|\.dom\.test\.ts)$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8');
+        if (MODULE_CACHE_CHANGES.some((call) => text.includes(call))) found.push(relative(import.meta.dirname, path));
       }
     }
   };
