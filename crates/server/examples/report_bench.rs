@@ -100,9 +100,10 @@ async fn run(store: &Store, days: i64) -> anyhow::Result<Vec<(String, String)>> 
         ),
     ));
     rows.push(("day report, 24 hours x 10 columns".into(), time_report(store, &columns, &yesterday, &[], now).await));
-    let month_start = Day(today.0 - days.min(30));
+    // The month of yesterday: the month the history fills most of (a month with 30 days of readings when today is
+    // the 1st; the range below is always a full 30 days).
     let (year, month) = {
-        let text = month_start.text();
+        let text = Day(today.0 - 1).text();
         (text[..4].parse()?, text[5..7].parse()?)
     };
     rows.push((
