@@ -47,12 +47,16 @@ pub fn readings_of_runs(backend: Backend) -> &'static str {
              ON h.signal_id = r.value ->> 0 AND h.t >= r.value ->> 1 AND h.t < r.value ->> 2 \
              WHERE h.good = 1 AND h.v IS NOT NULL GROUP BY h.signal_id, minute"
         }
+        // One index range read per run: joined plainly (or laterally, which the planner flattens into the same
+        // join), PostgreSQL hashed the runs and scanned the whole history for every batch, 9.3 s a batch over 26
+        // million readings; `OFFSET 0` keeps the subquery whole, so each run is a range of the primary key (0.37 s).
         Backend::Postgres => {
             "SELECT h.signal_id, h.t - (h.t % 60000) AS minute, \
              json_agg(json_build_array(h.t, h.v) ORDER BY h.t)::TEXT AS points \
-             FROM json_array_elements($1::json) r JOIN signal_history h \
-             ON h.signal_id = (r ->> 0)::BIGINT AND h.t >= (r ->> 1)::BIGINT AND h.t < (r ->> 2)::BIGINT \
-             WHERE h.good = 1 AND h.v IS NOT NULL GROUP BY h.signal_id, minute"
+             FROM json_array_elements($1::json) r CROSS JOIN LATERAL \
+             (SELECT signal_id, t, v FROM signal_history WHERE signal_id = (r ->> 0)::BIGINT \
+              AND t >= (r ->> 1)::BIGINT AND t < (r ->> 2)::BIGINT AND good = 1 AND v IS NOT NULL OFFSET 0) h \
+             GROUP BY h.signal_id, minute"
         }
     }
 }
@@ -69,9 +73,11 @@ pub fn minutes_of_runs(backend: Backend) -> String {
              ON m.signal_id = r.value ->> 0 AND m.start_t >= r.value ->> 1 AND m.start_t < r.value ->> 2 \
              ORDER BY m.signal_id, m.start_t"
         ),
+        // Lateral, as the readings' runs are (see there).
         Backend::Postgres => format!(
-            "SELECT m.signal_id, {COLUMNS} FROM json_array_elements($1::json) r JOIN signal_minutes m \
-             ON m.signal_id = (r ->> 0)::BIGINT AND m.start_t >= (r ->> 1)::BIGINT AND m.start_t < (r ->> 2)::BIGINT \
+            "SELECT m.signal_id, {COLUMNS} FROM json_array_elements($1::json) r CROSS JOIN LATERAL \
+             (SELECT * FROM signal_minutes WHERE signal_id = (r ->> 0)::BIGINT \
+              AND start_t >= (r ->> 1)::BIGINT AND start_t < (r ->> 2)::BIGINT OFFSET 0) m \
              ORDER BY m.signal_id, m.start_t"
         ),
     }
