@@ -72,14 +72,7 @@ impl Store {
         project_id: i64,
         fields: &CustomReportFields<'_>,
     ) -> anyhow::Result<Option<i64>> {
-        let covered = viewer.project_covered_sql("p.id");
-        let seen: i64 =
-            sqlx::query_scalar(&format!("SELECT COUNT(*) FROM projects p WHERE p.org_id = $1 AND p.id = $2{covered}"))
-                .bind(viewer.org_id)
-                .bind(project_id)
-                .fetch_one(self.pool())
-                .await?;
-        if seen == 0 {
+        if !self.project_covered(viewer, project_id).await? {
             return Ok(None);
         }
         let now = now_ms();

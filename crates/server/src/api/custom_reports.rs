@@ -160,6 +160,9 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
     let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
     let mvars = state.store.mvars(current.user.org_id, report.project_id).await?;
     let (mut cols, mut table) = (Vec::new(), Vec::new());
+    // Each equipment's signals read once, however many columns read it.
+    let mut signals_of: std::collections::HashMap<i64, Vec<ironsight_protocol::payload::SignalDef>> =
+        std::collections::HashMap::new();
     for column in &report.columns {
         // A signal or variable deleted since, or an equipment no longer of the project, drops its column.
         let (source, header) = if let Some(mvar_id) = column.mvar_id {
@@ -169,10 +172,12 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
         } else {
             let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else { continue };
             let Some(equipment) = project.equipment.iter().find(|e| e.id == equipment_id) else { continue };
-            let signals = state.store.signals(&viewer, equipment_id).await?.unwrap_or_default();
-            let Some(signal) = signals.into_iter().find(|s| s.id == signal_id) else { continue };
+            if let std::collections::hash_map::Entry::Vacant(entry) = signals_of.entry(equipment_id) {
+                entry.insert(state.store.signals(&viewer, equipment_id).await?.unwrap_or_default());
+            }
+            let Some(signal) = signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else { continue };
             let title = format!("{} · {}", equipment.equip_name, signal.name);
-            (Source::Signal(signal_id), (title, signal.unit, i64::from(signal.decimals)))
+            (Source::Signal(signal_id), (title, signal.unit.clone(), i64::from(signal.decimals)))
         };
         cols.push(CustomReportColumn {
             equipment_id: column.equipment_id,
