@@ -374,6 +374,13 @@ const accountRoutes: RouteDef[] = [
     screen: withTexts(['profile'], () => import('@/features/profile/components/AccountLogPage')),
     menu: { icon: 'fileText' },
   },
+  // Spec section 2 lists a feedback screen without naming its path; the server's call needs only a session.
+  {
+    path: 'feedback',
+    titleKey: 'route.account.feedback',
+    screen: withTexts(['profile'], () => import('@/features/profile/components/AccountFeedbackPage')),
+    menu: { icon: 'comment' },
+  },
 ];
 
 /** Every route of the console. `/` (→ /login) and unknown paths (→ /404) are added by the router. */
