@@ -49,7 +49,7 @@ const LINE = { style: ['opacity', 'strokeColor', 'strokeWidth', 'strokeDash'], a
 const FONT = ['fontSize', 'fontWeight', 'color', 'align'];
 const BOUND_RANGE = ['binding', 'minVal', 'maxVal'];
 /** A click event: write a value, open a page, open a link (spec section 3). */
-const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target'];
+const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target', 'clickWidth', 'clickHeight'];
 /** The live charts (spec section 3, "Charts"): their signals, then what each kind draws of its settings. */
 const CHART_SIGNALS = ['signalArray'];
 const VALUE_AXIS = ['mode', 'chartMinVal', 'chartMaxVal'];
