@@ -208,7 +208,10 @@ const monitorRoutes: RouteDef[] = [
 ];
 
 /** The page designer: one chunk for an equipment's page and a project's page (it reads the owner from the address). */
-const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen'));
+// `shell` and `messages`: the designer's header shows the bell and runs the message notifier.
+const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status', 'shell', 'messages'], () =>
+  import('@/features/designer/DesignerScreen'),
+);
 const designerPrefetch: RoutePrefetch = (params, client) =>
   void import('@/features/designer/prefetch').then((m) => m.prefetchDesigner(params, client), () => undefined);
 
@@ -482,7 +485,8 @@ export const routeTable: TopRouteDef[] = [
     path: 'monitor/project/:projectId/preview/:pageId',
     titleKey: 'route.monitor.projectPreview',
     frame: 'bare',
-    screen: withTexts(['monitor', 'status'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
+    // `shell` and `messages`: the preview's header shows the bell and runs the message notifier.
+    screen: withTexts(['monitor', 'status', 'shell', 'messages'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
   },
   {
     path: 'system/msg/detail/:dataId/:msgType',

@@ -18,7 +18,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/entities/pages/configPages';
 import { useMvars } from '@/entities/mvars/api';
 import { useOwnerScope } from '@/entities/pages/ownerScope';
+import { MessageNotifierHost } from '@/features/messages/notify/NotifierHost';
 import { DesignerEditor } from './editor/DesignerEditor';
+import { useKnownReports } from './reportDefinitions';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
 
 /** Codes that say the page or its project is not the caller's: nothing is opened, and nothing is retried. */
@@ -29,8 +31,17 @@ export default function DesignerScreen() {
   const owner = ownerOfParams(params);
   const pageId = pageIdOfParams(params);
   const { t } = useTranslation();
-  if (owner === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
-  return <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />;
+  return (
+    <>
+      {/* New messages pop up and sound while the engineer draws (the header's bell shows them). */}
+      <MessageNotifierHost />
+      {owner === null || pageId === null ? (
+        <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />
+      ) : (
+        <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />
+      )}
+    </>
+  );
 }
 
 function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number }) {
@@ -50,12 +61,16 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   const mvars = useMvars(owner.kind === 'project' ? owner.id : null);
   const mvarsPending = owner.kind === 'project' && mvars.isPending;
   const known = useMemo(() => (mvars.data ? new Map(mvars.data.map((m) => [m.id, m.name])) : undefined), [mvars.data]);
+  // Charts on reports are repaired against the definitions of the reports they name (a list that failed clears
+  // nothing).
+  const ownedIds = useMemo(() => scope.equipment.map((e) => e.id), [scope.equipment]);
+  const reports = useKnownReports(owner, document, ownedIds);
   const repair = useMemo<RepairResult | null>(
     () =>
-      document && scope.complete && !mvarsPending
-        ? repairBindings(document, runtimeSignals(scope.signals), new Set(scope.equipment.map((e) => e.id)), known)
+      document && scope.complete && !mvarsPending && !reports.pending
+        ? repairBindings(document, runtimeSignals(scope.signals), new Set(ownedIds), known, reports.known)
         : null,
-    [document, scope.complete, scope.signals, scope.equipment, mvarsPending, known],
+    [document, scope.complete, scope.signals, ownedIds, mvarsPending, known, reports.pending, reports.known],
   );
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
@@ -75,7 +90,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
       />
     );
   }
-  if (!info.data || !document || scope.pending || mvarsPending) return <TabLoading testId="designer-loading" />;
+  if (!info.data || !document || scope.pending || mvarsPending || reports.pending) return <TabLoading testId="designer-loading" />;
   if (!sameOwner(ownerOfPage(info.data), owner)) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
   return (
     <DesignerEditor

@@ -5,6 +5,7 @@
  * is never drawn), then useLivePage: the owner's catalogue, binding repair, the monitor sessions and the viewer's
  * context. The header says whether monitoring is on and how many alarms are open.
  */
+import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -58,9 +59,11 @@ interface LiveConfigPageProps {
   draft?: boolean;
   /** Fill the parent's height (a full-window preview): the page is scaled into what is left under the header. */
   fill?: boolean;
+  /** Shown at the end of the page's header (a full-window preview's bell). */
+  headerExtra?: ReactNode;
 }
 
-export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false }: LiveConfigPageProps) {
+export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false, headerExtra }: LiveConfigPageProps) {
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
   if (info.error?.code === Code.PagePasswordRequired) {
@@ -99,6 +102,7 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
       showTitle={showTitle}
       draft={draft}
       fill={fill}
+      headerExtra={headerExtra}
     />
   );
 }
@@ -110,9 +114,10 @@ interface LivePageProps {
   showTitle: boolean;
   draft: boolean;
   fill: boolean;
+  headerExtra: ReactNode;
 }
 
-function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill }: LivePageProps) {
+function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill, headerExtra }: LivePageProps) {
   const { t } = useTranslation();
   const { consoleLinks } = usePageSource();
   const { scope, draft, document, live, context } = useLivePage(info, owner, onOpenPage, draftAsked);
@@ -152,7 +157,10 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
             </Link>
           )}
         </Flex>
-        <LiveStatus live={live} projectEquipment={owner.kind === 'project' ? scope.equipment : null} />
+        <Flex align="center" gap={8} wrap>
+          <LiveStatus live={live} projectEquipment={owner.kind === 'project' ? scope.equipment : null} />
+          {headerExtra}
+        </Flex>
       </Flex>
       {draft && (
         <Alert

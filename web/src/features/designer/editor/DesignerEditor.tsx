@@ -47,6 +47,7 @@ import { usePages, type PageOwner } from '@/entities/pages/configPages';
 import { writePageDraft } from '@/entities/pages/pageDraft';
 import type { EquipmentChoice } from '../model/properties';
 import { RunButtons } from './RunButtons';
+import { MessageBell } from '@/features/messages/components/MessageBell';
 
 /** No pages yet (a stable empty list, so the properties panel is not drawn again for a new one). */
 const NO_PAGES: readonly PageChoice[] = [];
@@ -269,6 +270,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
         >
           {t('designer.save')}
         </Button>
+        <MessageBell />
       </Flex>
       {repairShown && repair && (
         <RepairNotice

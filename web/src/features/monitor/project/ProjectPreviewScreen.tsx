@@ -11,6 +11,8 @@ import { TabEmpty } from '@/components/LoadState';
 import { DRAFT_QUERY, projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
+import { MessageBell } from '@/features/messages/components/MessageBell';
+import { MessageNotifierHost } from '@/features/messages/notify/NotifierHost';
 
 export default function ProjectPreviewScreen() {
   const { t } = useTranslation();
@@ -28,6 +30,8 @@ export default function ProjectPreviewScreen() {
   if (projectId === null || pageId === null) return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
   return (
     <div style={{ height: '100vh', boxSizing: 'border-box', padding: 12 }} data-testid="project-preview">
+      {/* New messages pop up and sound here too (the header's bell shows them). */}
+      <MessageNotifierHost />
       <LiveConfigPage
         key={`${projectId}-${pageId}`}
         pageId={pageId}
@@ -35,6 +39,7 @@ export default function ProjectPreviewScreen() {
         onOpenPage={openPage}
         draft={draft}
         fill
+        headerExtra={<MessageBell />}
       />
     </div>
   );
