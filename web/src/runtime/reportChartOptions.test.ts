@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '@/generated/answers';
 import { parsePageDocument } from './document';
 import { chartSettingsOf } from './chartOptions';
-import { chartSourceOf, chartView, customColumnsOf, reportChartOf, reportColumnsOf, sameReportColumn } from './reportCharts';
+import { chartSourceOf, chartView, customColumnsOf, reportChartOf, reportColumnsOf, sameReportColumn, type ReportColumnRef } from './reportCharts';
 import { pickSeries, reportPeriodsOption, reportSlicesOption, runningIndex, shownPeriod } from './reportChartOptions';
 
 const HOUR = 3_600_000;
@@ -25,7 +25,7 @@ const COLS: ReportColumn[] = [
 const LABELS = { nextDay: (t: string) => `${t} next day`, running: 'running' };
 const settings = chartSettingsOf(parsePageDocument({ widgets: [{ id: 'c', widgetType: 'ComplexLine', data: {} }] }).widgets[0]!.data);
 const title = (c: ReportColumn) => c.signalTitle;
-const series = (refs = [{ equipId: 3, signalId: 8, statistic: 'avg' as const }, { equipId: 3, signalId: 7, statistic: 'difference' as const }]) =>
+const series = (refs: ReportColumnRef[] = [{ equipId: 3, signalId: 8, statistic: 'avg' }, { equipId: 3, signalId: 7, statistic: 'difference' }]) =>
   pickSeries(COLS.map((c) => ({ ...c, title: c.signalTitle })), ROWS, refs, sameReportColumn, title);
 
 type Drawn = { name: string; data: unknown[]; lineStyle?: { type: string }; symbol?: string };
