@@ -34,8 +34,9 @@ export interface Condition {
 /**
  * A data binding (`data`, `clickEvent.config.data`). `signal` bindings carry a signal's value; `system` bindings
  * a project's statistic (runtime/systemKeys.ts), `mvar` bindings one of its intermediate variables
- * (runtime/mvars.ts), both on a project's page only; report bindings show "no value" until the project monitor's
- * reports exist.
+ * (runtime/mvars.ts), both on a project's page only. A `report` binding binds a chart to a report of `equipId`
+ * (runtime/reportCharts.ts, where its report fields are read from `data.extra`); a single-value widget shows no value
+ * for it.
  */
 export interface Binding {
   /** 'signal', 'report', 'system', 'mvar'; '' when nothing is bound. */
