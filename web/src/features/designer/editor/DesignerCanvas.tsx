@@ -42,8 +42,9 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
   const gridId = useSvgId('designer-grid');
   const document: PageDocument = designer.editor.history.present;
   const { con } = document;
-  // Still drawings: no catalogue, no clicks, timers stopped at one time, not live (tables make no server call).
-  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve(), live: null }), []);
+  // Still drawings: no catalogue, no clicks, not live (tables make no server call). Clocks tick (`now` undefined):
+  // a clock drawn at the epoch (1970-01-01) looked broken to the engineer placing it.
+  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: undefined, runClick: () => Promise.resolve(), live: null }), []);
   // While a move lasts: the widgets as they were when it began, by id (the moved ones are drawn from these).
   const base = designer.gesture.kind === 'moving' ? designer.gesture.base : null;
   const moveBase = useMemo(() => (base ? new Map(base.widgets.map((w) => [w.id, w])) : null), [base]);

@@ -25,7 +25,10 @@ const PAGE = {
   protected: false,
   document: {
     con: { width: 800, height: 600, bgColor: '#ffffff' },
-    widgets: [{ id: 'r1', widgetType: 'ShapeRect', position: { x: 100, y: 100, width: 120, height: 60, rotate: 0 } }],
+    widgets: [
+      { id: 'r1', widgetType: 'ShapeRect', position: { x: 100, y: 100, width: 120, height: 60, rotate: 0 } },
+      { id: 'clock', widgetType: 'UsualTimer', position: { x: 400, y: 400, width: 200, height: 40, rotate: 0 } },
+    ],
   },
 };
 
@@ -53,6 +56,18 @@ async function openDesigner(path = '/manage/eg/3/designer/4') {
   return app;
 }
 
+/** Selects a widget with a click on the canvas (jsdom has no layout: canvas units are client coordinates). */
+function clickCanvas(at: [number, number]) {
+  const canvas = screen.getByTestId('designer-canvas');
+  fireEvent.pointerDown(canvas, { button: 0, clientX: at[0], clientY: at[1], pointerId: 1 });
+  fireEvent.pointerUp(canvas, { clientX: at[0], clientY: at[1], pointerId: 1 });
+}
+
+function savedDocument(): { widgets: Array<{ id: string; widgetType: string; position: { x: number; y: number; width: number; height: number } }> } {
+  const body = new URLSearchParams(server.calls(SAVE).at(-1)?.body ?? '');
+  return JSON.parse(body.get('document') ?? 'null');
+}
+
 const messageSockets = () => sockets.filter((s) => s.url.endsWith(MESSAGE_SOCKET));
 
 describe('the designer window', { timeout: 90_000 }, () => {
@@ -75,5 +90,39 @@ describe('the designer window', { timeout: 90_000 }, () => {
     expect(await screen.findByText('清水池 液位 液位低', { selector: '.ant-notification-notice-message' })).toBeTruthy();
     expect(document.getElementById('unread-messages')?.getAttribute('data-fresh')).toBe('true');
     expect(messageSockets()).toHaveLength(1);
+  });
+
+  it("saves on Ctrl+S and Cmd+S instead of the browser's dialog, with the field being typed in, and says so beside the title", async () => {
+    await openDesigner();
+    clickCanvas([150, 120]);
+    expect(screen.getByTestId('selected-r1')).toBeTruthy();
+    const x = document.getElementById('position-x') as HTMLInputElement;
+    act(() => x.focus());
+    fireEvent.change(x, { target: { value: '150' } });
+    // fireEvent answers false when the handler prevented the browser's own action.
+    expect(fireEvent.keyDown(x, { key: 's', ctrlKey: true })).toBe(false);
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    expect(savedDocument().widgets.find((w) => w.id === 'r1')?.position.x).toBe(150);
+    // Confirmed beside the title, not by a message over the header's buttons.
+    expect((await screen.findByTestId('designer-saved')).textContent).toContain('页面已保存');
+    expect(screen.getByTestId('designer-title').parentElement?.contains(screen.getByTestId('designer-saved'))).toBe(true);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+
+    // Nothing to save: no call, and still no browser dialog.
+    expect(fireEvent.keyDown(window, { key: 's', ctrlKey: true })).toBe(false);
+    clickCanvas([150, 120]);
+    await act(async () => void fireEvent.keyDown(window, { key: 'ArrowRight' }));
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+    expect(screen.queryByTestId('designer-saved')).toBeNull();
+    expect(fireEvent.keyDown(window, { key: 'S', metaKey: true, shiftKey: true })).toBe(false);
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(2));
+    expect(savedDocument().widgets.find((w) => w.id === 'r1')?.position.x).toBe(151);
+  });
+
+  it('shows the current time in a clock, not the epoch', async () => {
+    await openDesigner();
+    const shown = screen.getByTestId('timer-clock').textContent ?? '';
+    expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Number(shown.slice(0, 4))).toBeGreaterThanOrEqual(2025);
   });
 });
