@@ -19,6 +19,9 @@ import type { PageDocument } from '@/runtime/document';
 import { savePage } from '../api/savePage';
 import { performShortcut, type Action, type EditorState } from '../model/actions';
 import { escape } from '../model/tools';
+import { droppedWidget } from '../model/drop';
+import { drawnDataOf } from '../model/drawnData';
+import widgetTypes from '@/generated/widgetTypes.json';
 import { DesignerCanvas } from './DesignerCanvas';
 import { CanvasMenu } from './CanvasMenu';
 import { bindableSignals, type PageChoice } from './PropertyPanel';
@@ -143,6 +146,14 @@ export function DesignerEditor(props: DesignerEditorProps) {
     void insertTemplate(id, at);
   });
   const dropTemplate = useLatestCallback((id: number, at: { x: number; y: number }) => void insertTemplate(id, at));
+  // A palette item dropped on the canvas: that type at its default size where it was dropped (model/drop.ts), with
+  // what the palette's click would have drawn it with; the select tool after, as after drawing.
+  const dropWidget = useLatestCallback((widgetType: string, at: { x: number; y: number }) => {
+    const family = widgetTypes.types.find((entry) => entry.type === widgetType)?.family;
+    if (!family || family === 'group') return;
+    const data = drawnDataOf(widgetType, t);
+    update((d) => ({ ...d, tool: { kind: 'select' }, editor: droppedWidget(d.editor, widgetType, family, at, data) }));
+  });
   const templateBinding = useMemo(
     () => (pickEquipment ? { equipment: pickEquipment, chosen: templateEquipment.id, onChoose: setTemplateEquipmentId } : undefined),
     [pickEquipment, templateEquipment.id],
@@ -344,6 +355,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
                   outlines={outlines}
                   hidden={hidden}
                   onDropTemplate={dropTemplate}
+                  onDropWidget={dropWidget}
                 />
               </div>
             </CanvasMenu>

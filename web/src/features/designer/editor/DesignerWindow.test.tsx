@@ -3,7 +3,7 @@
  * save is confirmed where it covers no control, a palette item dropped on the canvas lands where it was dropped,
  * clocks show the time, and a page that does not exist leaves a way back.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
 import { changeLanguage } from '@/lib/i18n';
@@ -68,6 +68,13 @@ function savedDocument(): { widgets: Array<{ id: string; widgetType: string; pos
   return JSON.parse(body.get('document') ?? 'null');
 }
 
+/** A drag event at a client point: jsdom has no DragEvent, so the point is set on the plain event it makes. */
+function dragAt(kind: 'dragOver' | 'drop', target: Element, dataTransfer: object, at: [number, number]): boolean {
+  const event = createEvent[kind](target, { dataTransfer });
+  Object.defineProperties(event, { clientX: { value: at[0] }, clientY: { value: at[1] } });
+  return fireEvent(target, event);
+}
+
 const messageSockets = () => sockets.filter((s) => s.url.endsWith(MESSAGE_SOCKET));
 
 describe('the designer window', { timeout: 90_000 }, () => {
@@ -124,5 +131,35 @@ describe('the designer window', { timeout: 90_000 }, () => {
     const shown = screen.getByTestId('timer-clock').textContent ?? '';
     expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Number(shown.slice(0, 4))).toBeGreaterThanOrEqual(2025);
+  });
+
+  it('drops a palette item dragged onto the canvas where it was dropped, at its default size, as one undo step', async () => {
+    await openDesigner();
+    // What the browser's drag carries (jsdom has no DataTransfer).
+    const carried = new Map<string, string>();
+    const dataTransfer = {
+      get types() {
+        return [...carried.keys()];
+      },
+      setData: (type: string, value: string) => void carried.set(type, value),
+      getData: (type: string) => carried.get(type) ?? '',
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    };
+    const canvas = screen.getByTestId('designer-canvas');
+    fireEvent.dragStart(screen.getByTestId('palette-ShapeCircle'), { dataTransfer });
+    expect(dragAt('dragOver', canvas, dataTransfer, [500, 300])).toBe(false);
+    act(() => void dragAt('drop', canvas, dataTransfer, [500, 300]));
+    const circle = document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]');
+    expect(circle).not.toBeNull();
+    expect(screen.getByTestId('designer-unsaved')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(server.calls(SAVE)).toHaveLength(1));
+    expect(savedDocument().widgets.find((w) => w.widgetType === 'ShapeCircle')?.position).toMatchObject({ x: 450, y: 250, width: 100, height: 100 });
+    // One step: undo takes it away whole.
+    await act(async () => void fireEvent.keyDown(window, { key: 'z', ctrlKey: true }));
+    expect(document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]')).toBeNull();
+    // Anything else dragged over the canvas is not taken.
+    expect(fireEvent.dragOver(canvas, { dataTransfer: { ...dataTransfer, types: ['text/plain'] } })).toBe(true);
   });
 });
