@@ -8,7 +8,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { TabError, TabLoading } from '@/components/LoadState';
+import { FullWindowNotFound } from '@/components/WayBack';
 import { Code } from '@/lib/api/codes';
 import { ownerPagesPath } from '@/lib/paths';
 import { parsePageDocument } from '@/runtime/document';
@@ -36,7 +37,7 @@ export default function DesignerScreen() {
       {/* New messages pop up and sound while the engineer draws (the header's bell shows them). */}
       <MessageNotifierHost />
       {owner === null || pageId === null ? (
-        <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />
+        <FullWindowNotFound testId="designer-bad-id" title={t('designer.notFound')} description={t('notFound.description')} />
       ) : (
         <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />
       )}
@@ -80,7 +81,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   const error = info.error ?? scope.projectError;
   if (error) {
     return NOT_FOUND.includes(error.code) ? (
-      <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />
+      <DesignerNotFound owner={owner} />
     ) : (
       <TabError
         testId="designer-error"
@@ -91,7 +92,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
     );
   }
   if (!info.data || !document || scope.pending || mvarsPending || reports.pending) return <TabLoading testId="designer-loading" />;
-  if (!sameOwner(ownerOfPage(info.data), owner)) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
+  if (!sameOwner(ownerOfPage(info.data), owner)) return <DesignerNotFound owner={owner} />;
   return (
     <DesignerEditor
       key={generation}
@@ -106,6 +107,19 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
       document={document}
       repair={repair}
       backTo={ownerPagesPath(owner)}
+    />
+  );
+}
+
+/** A page that is not the owner's (or not there): back to the owner's page list, or home. */
+function DesignerNotFound({ owner }: { owner: PageOwner }) {
+  const { t } = useTranslation();
+  return (
+    <FullWindowNotFound
+      testId="designer-not-found"
+      title={t('designer.notFound')}
+      description={t('notFound.description')}
+      back={{ to: ownerPagesPath(owner), label: t('designer.back') }}
     />
   );
 }

@@ -61,9 +61,12 @@ interface LiveConfigPageProps {
   fill?: boolean;
   /** Shown at the end of the page's header (a full-window preview's bell). */
   headerExtra?: ReactNode;
+  /** Shown under "not found" (a full-window preview's way back: it has no shell to leave by). */
+  notFoundAction?: ReactNode;
 }
 
-export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false, headerExtra }: LiveConfigPageProps) {
+export function LiveConfigPage(props: LiveConfigPageProps) {
+  const { pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false, headerExtra, notFoundAction } = props;
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
   if (info.error?.code === Code.PagePasswordRequired) {
@@ -74,7 +77,9 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
       return <TabEmpty testId="page-protected" description={info.error.message} />;
     }
     return NOT_FOUND.includes(info.error.code) ? (
-      <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />
+      <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>
     ) : (
       <TabError testId="page-error" title={t('livePage.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
     );
@@ -82,7 +87,9 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
   if (!info.data) return <TabLoading testId="page-loading" />;
   const pageOwner = ownerOfPage(info.data);
   if (pageOwner === null || (owner !== undefined && !sameOwner(owner, pageOwner))) {
-    return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+    return <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>;
   }
   if (owner === undefined && pageOwner.kind === 'project') {
     return (
@@ -103,6 +110,7 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
       draft={draft}
       fill={fill}
       headerExtra={headerExtra}
+      notFoundAction={notFoundAction}
     />
   );
 }
@@ -115,9 +123,10 @@ interface LivePageProps {
   draft: boolean;
   fill: boolean;
   headerExtra: ReactNode;
+  notFoundAction: ReactNode;
 }
 
-function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill, headerExtra }: LivePageProps) {
+function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill, headerExtra, notFoundAction }: LivePageProps) {
   const { t } = useTranslation();
   const { consoleLinks } = usePageSource();
   const { scope, draft, document, live, context } = useLivePage(info, owner, onOpenPage, draftAsked);
@@ -126,7 +135,9 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill,
 
   let body;
   if (scope.projectError && NOT_FOUND.includes(scope.projectError.code)) {
-    body = <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+    body = <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>;
   } else if (failure) {
     const title = scope.projectError ? t('livePage.projectFailed') : t('livePage.signalsFailed');
     body = <TabError title={title} error={failure} onRetry={scope.retry} />;

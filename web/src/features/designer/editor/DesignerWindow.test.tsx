@@ -3,11 +3,11 @@
  * save is confirmed where it covers no control, a palette item dropped on the canvas lands where it was dropped,
  * clocks show the time, and a page that does not exist leaves a way back.
  */
-import { act, createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
 import { changeLanguage } from '@/lib/i18n';
-import { TEST_USER, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { TEST_USER, fail, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 
 const INFO = '/lfscada/configuration/page/design';
@@ -161,5 +161,14 @@ describe('the designer window', { timeout: 90_000 }, () => {
     expect(document.querySelector('[data-layer="widgets"] [data-widget-type="ShapeCircle"]')).toBeNull();
     // Anything else dragged over the canvas is not taken.
     expect(fireEvent.dragOver(canvas, { dataTransfer: { ...dataTransfer, types: ['text/plain'] } })).toBe(true);
+  });
+
+  it('leaves a page that is not there, or not the equipment\'s, the way back to the page list and home', async () => {
+    server.on(INFO, fail('1205', '页面不存在'));
+    const { router } = renderApp('/manage/eg/3/designer/5');
+    const missing = await screen.findByTestId('designer-not-found', undefined, { timeout: 40_000 });
+    expect(within(missing).getByRole('link', { name: /返回首页/ })).toBeTruthy();
+    fireEvent.click(within(missing).getByTestId('way-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/eg/equipment/edit/3/page'));
   });
 });

@@ -257,12 +257,24 @@ describe('the full-window preview of a project page', () => {
     expect(within(screen.getByTestId('project-preview')).getByTestId('live-page-title').textContent).toBe('泵房');
   });
 
-  it("answers not found for another project's page, asking nothing of its equipment", async () => {
-    renderApp('/monitor/project/4/preview/30');
-    await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+  it("answers not found for another project's page, asking nothing of its equipment, with the way back", async () => {
+    const { router } = renderApp('/monitor/project/4/preview/30');
+    const missing = await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
     expect(screen.queryByTestId('runtime-page')).toBeNull();
     expect(server.calls(P.signals)).toHaveLength(0);
     expect(server.calls(P.gateway)).toHaveLength(0);
+    // A full window has no shell to leave by: back to the project, or home.
+    expect(within(missing).getByTestId('way-back').textContent).toContain('返回项目');
+    expect(within(missing).getByRole('link', { name: /返回首页/ })).toBeTruthy();
+    fireEvent.click(within(missing).getByTestId('way-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4'));
+  });
+
+  it('leaves a preview with an address that names no page the way home', async () => {
+    const { router } = renderApp('/monitor/project/4/preview/x');
+    const missing = await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+    fireEvent.click(within(missing).getByRole('link', { name: /返回首页/ }));
+    await waitFor(() => expect(router.state.location.pathname).not.toContain('/preview/'));
   });
 
   it("points a project's page opened by the equipment page route to the project's monitor", async () => {

@@ -7,8 +7,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { TabEmpty } from '@/components/LoadState';
-import { DRAFT_QUERY, projectPreviewPath } from '@/lib/paths';
+import { Flex } from 'antd';
+import { FullWindowNotFound, WayBackButtons } from '@/components/WayBack';
+import { DRAFT_QUERY, projectMonitorPath, projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
 import { MessageBell } from '@/features/messages/components/MessageBell';
@@ -27,7 +28,9 @@ export default function ProjectPreviewScreen() {
     },
     [navigate, projectId],
   );
-  if (projectId === null || pageId === null) return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+  if (projectId === null || pageId === null) {
+    return <FullWindowNotFound testId="page-not-found" title={t('livePage.notFound')} description={t('notFound.description')} />;
+  }
   return (
     <div style={{ height: '100vh', boxSizing: 'border-box', padding: 12 }} data-testid="project-preview">
       {/* New messages pop up and sound here too (the header's bell shows them). */}
@@ -40,6 +43,11 @@ export default function ProjectPreviewScreen() {
         draft={draft}
         fill
         headerExtra={<MessageBell />}
+        notFoundAction={
+          <Flex gap={8} justify="center">
+            <WayBackButtons back={{ to: projectMonitorPath(projectId), label: t('livePage.backToProject') }} />
+          </Flex>
+        }
       />
     </div>
   );
