@@ -20,7 +20,8 @@ use ironsight_domain::mvar::{Calc, Formula, report_statistics};
 use ironsight_domain::report::{CustomColumnDef, View};
 use ironsight_domain::rollup::MINUTE_MS;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::custom_reports::CustomReportFields;
+use ironsight_store::access::Viewer;
+use ironsight_store::custom_reports::{CustomReport as StoredCustomReport, CustomReportFields};
 use ironsight_store::mvars::Mvar;
 use serde_json::Value;
 
@@ -156,9 +157,24 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
     let report = state.store.custom_report(&viewer, id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("customReportId", Reason::NotAllowed))?;
     let view = view_of(&params, report.period_ms)?;
-    let project = state.store.project(&viewer, report.project_id).await?;
-    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
-    let mvars = state.store.mvars(current.user.org_id, report.project_id).await?;
+    let (cols, table) =
+        columns_of_custom(&state, &viewer, &report).await?.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    let paging = if paged && matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
+    let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
+    Ok(ApiOk::new(CustomReportData { report: CustomReport::from(report), cols, rows, total }))
+}
+
+/// A custom report's columns as the project's equipment, signals and variables are now (what was deleted since, or
+/// an equipment no longer of the project, drops its column), with what each reads; `None` when the viewer does
+/// not see the project whole.
+pub(crate) async fn columns_of_custom(
+    state: &AppState,
+    viewer: &Viewer,
+    report: &StoredCustomReport,
+) -> anyhow::Result<Option<(Vec<CustomReportColumn>, Vec<TableColumn>)>> {
+    let project = state.store.project(viewer, report.project_id).await?;
+    let Some(project) = project else { return Ok(None) };
+    let mvars = state.store.mvars(viewer.org_id, report.project_id).await?;
     let (mut cols, mut table) = (Vec::new(), Vec::new());
     // Each equipment's signals read once, however many columns read it.
     let mut signals_of: std::collections::HashMap<i64, Vec<ironsight_protocol::payload::SignalDef>> =
@@ -173,7 +189,7 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
             let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else { continue };
             let Some(equipment) = project.equipment.iter().find(|e| e.id == equipment_id) else { continue };
             if let std::collections::hash_map::Entry::Vacant(entry) = signals_of.entry(equipment_id) {
-                entry.insert(state.store.signals(&viewer, equipment_id).await?.unwrap_or_default());
+                entry.insert(state.store.signals(viewer, equipment_id).await?.unwrap_or_default());
             }
             let Some(signal) = signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else { continue };
             let title = format!("{} · {}", equipment.equip_name, signal.name);
@@ -191,9 +207,7 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
         });
         table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
     }
-    let paging = if paged && matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
-    let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
-    Ok(ApiOk::new(CustomReportData { report: CustomReport::from(report), cols, rows, total }))
+    Ok(Some((cols, table)))
 }
 
 /// `POST /lfscada/project/report/col/item/queryEquips {projectId}` → the project's equipment, each with the

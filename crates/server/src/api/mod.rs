@@ -27,6 +27,7 @@ pub mod profile;
 pub mod project_statistics;
 pub mod projects;
 pub mod repairs;
+pub mod report_archive;
 pub mod reports;
 pub mod scenes;
 pub mod security;
