@@ -23,7 +23,12 @@ export function SoundToggle({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
       aria-pressed={muted}
       onClick={() => setMuted(!muted)}
       icon={muted ? <MutedOutlined /> : <SoundOutlined />}
-      style={{ color: muted ? '#ff7875' : tone === 'dark' ? 'rgba(255, 255, 255, 0.85)' : 'rgba(0, 0, 0, 0.65)', minWidth: 44, height: 44 }}
+      // A finger's width in the shell's header; a full-window screen's header keeps its buttons' height.
+      style={{
+        color: muted ? '#ff7875' : tone === 'dark' ? 'rgba(255, 255, 255, 0.85)' : 'rgba(0, 0, 0, 0.65)',
+        minWidth: tone === 'dark' ? 44 : 32,
+        height: tone === 'dark' ? 44 : 32,
+      }}
     />
   );
 }
