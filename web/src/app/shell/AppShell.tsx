@@ -4,7 +4,7 @@
  * the current area, and the routed screen. Loaded lazily so the login page does not carry it. On the compact layout
  * (lib/layout.ts: phones, upright tablets) the header keeps the title and the unread messages beside a menu button
  * whose drawer holds the rest (CompactNav). The message notifier (pop-ups, title, alarm sound) runs beside it, as on
- * the full-window screens that show the bell (features/messages/notify/NotifierHost.tsx: one whatever is mounted).
+ * the full-window screens (FullWindowChrome.tsx; features/messages/notify/NotifierHost.tsx: one whatever is mounted).
  */
 import { Flex, Layout, Menu, theme as antdTheme } from 'antd';
 import { Link, Outlet, useNavigate } from 'react-router';

@@ -19,7 +19,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/entities/pages/configPages';
 import { useMvars } from '@/entities/mvars/api';
 import { useOwnerScope } from '@/entities/pages/ownerScope';
-import { MessageNotifierHost } from '@/features/messages/notify/NotifierHost';
 import { DesignerEditor } from './editor/DesignerEditor';
 import { useKnownReports } from './reportDefinitions';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
@@ -34,8 +33,6 @@ export default function DesignerScreen() {
   const { t } = useTranslation();
   return (
     <>
-      {/* New messages pop up and sound while the engineer draws (the header's bell shows them). */}
-      <MessageNotifierHost />
       {owner === null || pageId === null ? (
         <FullWindowNotFound testId="designer-bad-id" title={t('designer.notFound')} description={t('notFound.description')} />
       ) : (

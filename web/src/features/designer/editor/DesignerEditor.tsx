@@ -52,7 +52,7 @@ import { writePageDraft } from '@/entities/pages/pageDraft';
 import type { EquipmentChoice } from '../model/properties';
 import { RunButtons } from './RunButtons';
 import { SavedMark } from './SavedMark';
-import { MessageBell } from '@/features/messages/components/MessageBell';
+import { useFullWindowChrome } from '@/lib/fullWindowChrome';
 
 /** Where the designer's messages open: below its header and toolbar (px from the window's top). */
 const MESSAGE_TOP = 120;
@@ -86,6 +86,7 @@ interface DesignerEditorProps {
 export function DesignerEditor(props: DesignerEditorProps) {
   const { pageId, version, onReload, owner, equipment, signals, title, protectedPage, document, repair, backTo } = props;
   const { t } = useTranslation();
+  const chrome = useFullWindowChrome();
   // Messages (a refusal, a template inserted) open over the stage, below the header and the toolbar, so they never
   // sit on a button the engineer reaches for next (antd keeps a message open while the pointer rests on it).
   const [message, messageHolder] = antdMessage.useMessage({ top: MESSAGE_TOP });
@@ -311,7 +312,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
         >
           {t('designer.save')}
         </Button>
-        <MessageBell />
+        {chrome.bell}
       </Flex>
       {repairShown && repair && (
         <RepairNotice

@@ -12,11 +12,11 @@ import { FullWindowNotFound, WayBackButtons } from '@/components/WayBack';
 import { DRAFT_QUERY, projectMonitorPath, projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
-import { MessageBell } from '@/features/messages/components/MessageBell';
-import { MessageNotifierHost } from '@/features/messages/notify/NotifierHost';
+import { useFullWindowChrome } from '@/lib/fullWindowChrome';
 
 export default function ProjectPreviewScreen() {
   const { t } = useTranslation();
+  const chrome = useFullWindowChrome();
   const navigate = useNavigate();
   const params = useParams();
   const projectId = positiveIdOf(params.projectId);
@@ -33,8 +33,6 @@ export default function ProjectPreviewScreen() {
   }
   return (
     <div style={{ height: '100vh', boxSizing: 'border-box', padding: 12 }} data-testid="project-preview">
-      {/* New messages pop up and sound here too (the header's bell shows them). */}
-      <MessageNotifierHost />
       <LiveConfigPage
         key={`${projectId}-${pageId}`}
         pageId={pageId}
@@ -42,7 +40,7 @@ export default function ProjectPreviewScreen() {
         onOpenPage={openPage}
         draft={draft}
         fill
-        headerExtra={<MessageBell />}
+        headerExtra={chrome.bell}
         notFoundAction={
           <Flex gap={8} justify="center">
             <WayBackButtons back={{ to: projectMonitorPath(projectId), label: t('livePage.backToProject') }} />
