@@ -205,7 +205,7 @@ describe('generated reports', { timeout: 60_000 }, () => {
     expect(formatBaseTime(first, 'HH:mm')).toBe('00:10');
     expect(first - Date.now()).toBeGreaterThan(0);
     expect(first - Date.now()).toBeLessThanOrEqual(DAY + 10 * 60_000);
-    expect(none.textContent).toContain(`第一份将于 ${formatBaseTime(first, 'YYYY-MM-DD HH:mm')} 生成`);
+    expect(none.textContent).toContain(`今天的报表将于 ${formatBaseTime(first, 'YYYY-MM-DD HH:mm')} 生成`);
 
     h.server.on(P.list, listed);
     h.server.on(P.info, fail('500', '数据库不可用'));
