@@ -8,6 +8,9 @@
 //!   function the API calls, p50 and max of several runs; a shift report whose shifts start at 22:30 (read from
 //!   the minute roll-ups); and a day report over history not rolled up yet (read from history).
 //!
+//! - ingest with the roll-ups' marks beside ingest without them (the target: less than 15 % slower), live (a
+//!   reading a second of 1,000 signals, stamped now, as gateways send) and replayed (a day of old readings);
+//!
 //! Figures only, no thresholds (docs/performance.md has the targets and the measured figures).
 //! `IRONSIGHT_BENCH_DAYS` shortens the history for a quick look.
 
@@ -40,8 +43,75 @@ async fn time_report(store: &Store, columns: &[TableColumn], view: &View, shifts
     format!("p50 {}, max {} ({} rows)", ms(times[RUNS / 2]), ms(times[RUNS - 1]), periods.len())
 }
 
-async fn run(store: &Store, days: i64) -> anyhow::Result<Vec<(String, String)>> {
+/// Readings per second written by `write` in batches: each batch one reading of each of `signals` signals.
+async fn ingest_rate<F, Fut>(batches: &[Vec<StoredReading>], write: F) -> anyhow::Result<f64>
+where
+    F: Fn(Vec<StoredReading>) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    let started = Instant::now();
+    let mut written = 0;
+    for batch in batches {
+        written += batch.len();
+        write(batch.clone()).await?;
+    }
+    Ok(written as f64 / started.elapsed().as_secs_f64())
+}
+
+/// Ingest with and without the roll-up marks, on signals of their own (ids from `first_signal`), live and replayed.
+async fn ingest_cost(store: &Store, first_signal: i64) -> anyhow::Result<Vec<(String, String)>> {
+    const LIVE_SIGNALS: i64 = 1_000;
+    const LIVE_BATCHES: i64 = 300;
     let mut rows = Vec::new();
+    let reading = |signal_id: i64, t: i64, v: f64| StoredReading {
+        signal_id,
+        equipment_id: 2,
+        t,
+        v: Some(v),
+        good: true,
+        error_code: None,
+    };
+    // Live: stamped now, one batch per 1,000 signals; the marked run and the unmarked one on signals of their own.
+    let live = |base: i64| -> Vec<Vec<StoredReading>> {
+        let now = ironsight_store::now_ms();
+        (0..LIVE_BATCHES)
+            .map(|k| (0..LIVE_SIGNALS).map(|i| reading(base + i, now + k, (k + i) as f64)).collect())
+            .collect()
+    };
+    let unmarked =
+        ingest_rate(&live(first_signal), |b| async move { store.write_readings_unmarked_for_bench(&b).await }).await?;
+    let marked =
+        ingest_rate(&live(first_signal + LIVE_SIGNALS), |b| async move { store.write_readings(&b).await }).await?;
+    rows.push((
+        format!("ingest live, {LIVE_SIGNALS} signals: marked / unmarked"),
+        format!("{marked:.0}/s / {unmarked:.0}/s ({:+.1} %)", (marked / unmarked - 1.0) * 100.0),
+    ));
+    // Replayed: a day of one reading a second of 10 signals, 3,600 per batch, every minute old.
+    let replay = |base: i64| -> Vec<Vec<StoredReading>> {
+        let start = ironsight_store::now_ms() - 3 * 86_400_000;
+        (0..24)
+            .map(|h| {
+                let t0 = start + h * 3_600_000;
+                (0..3600)
+                    .flat_map(|s| (0..10).map(move |i| (i, t0 + s * 1000)))
+                    .map(|(i, t)| reading(base + i, t, t as f64))
+                    .collect()
+            })
+            .collect()
+    };
+    let base = first_signal + 2 * LIVE_SIGNALS;
+    let unmarked =
+        ingest_rate(&replay(base), |b| async move { store.write_readings_unmarked_for_bench(&b).await }).await?;
+    let marked = ingest_rate(&replay(base + 10), |b| async move { store.write_readings(&b).await }).await?;
+    rows.push((
+        "ingest replayed, a day of 10 signals: marked / unmarked".into(),
+        format!("{marked:.0}/s / {unmarked:.0}/s ({:+.1} %)", (marked / unmarked - 1.0) * 100.0),
+    ));
+    Ok(rows)
+}
+
+async fn run(store: &Store, days: i64) -> anyhow::Result<Vec<(String, String)>> {
+    let mut rows = ingest_cost(store, 1_000).await?;
     let now = ironsight_store::now_ms();
     let today = Day::in_china(now);
     let first = Day(today.0 - days);
