@@ -8,6 +8,9 @@
 //!   function the API calls, p50 and max of several runs; a shift report whose shifts start at 22:30 (read from
 //!   the minute roll-ups); and a day report over history not rolled up yet (read from history).
 //!
+//! - ingest with the roll-ups' marks beside ingest without them (the target: less than 15 % slower), live (a
+//!   reading a second of 1,000 signals, stamped now, as gateways send) and replayed (a day of old readings);
+//!
 //! Figures only, no thresholds (docs/performance.md has the targets and the measured figures).
 //! `IRONSIGHT_BENCH_DAYS` shortens the history for a quick look.
 
@@ -40,8 +43,64 @@ async fn time_report(store: &Store, columns: &[TableColumn], view: &View, shifts
     format!("p50 {}, max {} ({} rows)", ms(times[RUNS / 2]), ms(times[RUNS - 1]), periods.len())
 }
 
+/// Readings per second with the marks and without, of batch pairs written in turn (one unmarked, one marked, on
+/// signals of their own), so that the database's growth and the machine's other load fall on both alike.
+async fn interleaved(
+    store: &Store,
+    pairs: Vec<(Vec<StoredReading>, Vec<StoredReading>)>,
+) -> anyhow::Result<(f64, f64)> {
+    let (mut unmarked, mut marked, mut count) = (Duration::ZERO, Duration::ZERO, 0_usize);
+    for (plain, with_marks) in pairs {
+        count += plain.len();
+        let started = Instant::now();
+        store.write_readings_unmarked_for_bench(&plain).await?;
+        unmarked += started.elapsed();
+        let started = Instant::now();
+        store.write_readings(&with_marks).await?;
+        marked += started.elapsed();
+    }
+    Ok((count as f64 / marked.as_secs_f64(), count as f64 / unmarked.as_secs_f64()))
+}
+
+fn cost(marked: f64, unmarked: f64) -> String {
+    format!("{marked:.0}/s / {unmarked:.0}/s ({:+.1} %)", (marked / unmarked - 1.0) * 100.0)
+}
+
+/// Ingest with and without the roll-up marks, on signals of their own (ids from `first_signal`), live and replayed.
+async fn ingest_cost(store: &Store, first_signal: i64) -> anyhow::Result<Vec<(String, String)>> {
+    const LIVE_SIGNALS: i64 = 1_000;
+    const LIVE_BATCHES: i64 = 1_000;
+    let reading = |signal_id: i64, t: i64, v: f64| StoredReading {
+        signal_id,
+        equipment_id: 2,
+        t,
+        v: Some(v),
+        good: true,
+        error_code: None,
+    };
+    // Live: one reading of each of 1,000 signals per batch, stamped now (a current minute is marked once).
+    let now = ironsight_store::now_ms();
+    let live = |base: i64, k: i64| (0..LIVE_SIGNALS).map(|i| reading(base + i, now + k, (k + i) as f64)).collect();
+    let pairs = (0..LIVE_BATCHES).map(|k| (live(first_signal, k), live(first_signal + LIVE_SIGNALS, k))).collect();
+    let (marked, unmarked) = interleaved(store, pairs).await?;
+    let mut rows = vec![(format!("ingest live, {LIVE_SIGNALS} signals: marked / unmarked"), cost(marked, unmarked))];
+    // Replayed: a day of one reading a second of 10 signals, an hour a batch, every minute old (marked each time).
+    let start = now - 3 * 86_400_000;
+    let hour = |base: i64, h: i64| -> Vec<StoredReading> {
+        let t0 = start + h * 3_600_000;
+        (0..3600)
+            .flat_map(|s| (0..10).map(move |i| (i, t0 + s * 1000)))
+            .map(|(i, t)| reading(base + i, t, t as f64))
+            .collect()
+    };
+    let base = first_signal + 2 * LIVE_SIGNALS;
+    let (marked, unmarked) = interleaved(store, (0..24).map(|h| (hour(base, h), hour(base + 10, h))).collect()).await?;
+    rows.push(("ingest replayed, a day of 10 signals: marked / unmarked".into(), cost(marked, unmarked)));
+    Ok(rows)
+}
+
 async fn run(store: &Store, days: i64) -> anyhow::Result<Vec<(String, String)>> {
-    let mut rows = Vec::new();
+    let mut rows = ingest_cost(store, 1_000).await?;
     let now = ironsight_store::now_ms();
     let today = Day::in_china(now);
     let first = Day(today.0 - days);
