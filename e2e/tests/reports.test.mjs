@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleUnderTest, repoRoot, settle, shot } from '../lib/harness.mjs';
-import { api, findDemo, until } from '../lib/demo.mjs';
+import { api, findDemo, pick, until } from '../lib/demo.mjs';
 
 // The web app's own copy of the library (the e2e package has no dependencies of its own).
 const { readSheet } = await import(join(repoRoot, 'web', 'node_modules', 'read-excel-file', 'node', 'index.js'));
@@ -320,7 +320,110 @@ async function run(lang) {
   await page.context().close();
 }
 
+/** A cell as the table shows it: the column's digits (a count whole, running hours to the hundredth), "—" for none. */
+function shownCell(value, col) {
+  if (value === null) return '—';
+  const digits = col.statistic === 'count' ? 0 : col.statistic === 'onHours' ? 2 : col.decimals;
+  const text = value.toFixed(digits);
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * Waits for the generated report of the day to be listed. The archive worker makes the last closed days at start and
+ * every 5 minutes; the demo's past, written at the first start, is rolled up as late readings, which drop the
+ * reports of their days, so yesterday's is made again by a later run (docs/reports.md, "Late readings").
+ */
+async function generatedDay(page, reportId, day) {
+  let listed;
+  await until(
+    async () => {
+      listed = await api(page, '/lfscada/monitor/multi/report/archive/query', { reportId: String(reportId), page: '1', pageSize: '10' });
+      return listed.data?.list?.some((a) => a.view === 'day' && a.period === day);
+    },
+    `the generated report of ${day}`,
+    7 * 60_000,
+  ).catch((error) => {
+    throw new Error(`${error.message}; listed: ${JSON.stringify(listed)}`);
+  });
+}
+
+/**
+ * Generated reports and a project's custom reports: the demo pump station's own report, generated for yesterday (the
+ * archive worker makes the last 7 closed days at start; the demo's 2 days of past give yesterday its values), opened
+ * from the Reports tab and compared with what the server kept; then a custom report made through the editor on the
+ * demo project, read in the project monitor and compared with the server's answer.
+ */
+async function runGenerated(lang) {
+  const texts = LANG[lang];
+  const tag = lang === 'en' ? 'en' : 'zh';
+  const page = await app.newPage();
+  await app.loginAsDemo(page);
+  if (lang === 'en') {
+    await page.locator('#lang-switch').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en' || document.body.innerText.includes('Monitor'));
+  }
+  const { equipmentId } = await findDemo(page);
+  const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const defs = await api(page, '/lfscada/monitor/multi/report/queryAll', { equipmentId: String(equipmentId) });
+  const demoReport = defs.data[0];
+  await generatedDay(page, demoReport.id, yesterday);
+
+  await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}?tab=reports`);
+  await page.locator('[data-testid="reports-tab"]').waitFor();
+  await choose(page, 'report-select', demoReport.name);
+  await page.locator('[data-testid="report-mode-archive"]').click();
+  await page.locator(`[data-testid="archive-open-day-${yesterday}"]`).click();
+  await waitForView(page, texts.view.day, yesterday, 24);
+  const kept = await api(page, '/lfscada/monitor/multi/report/archive/info', { reportId: String(demoReport.id), view: 'day', period: yesterday });
+  assert.equal(kept.code, '200');
+  const rows = await tableRows(page);
+  for (const [i, row] of rows.entries()) {
+    assert.equal(row.state, 'done');
+    assert.deepEqual(row.cells.slice(1), kept.data.rows[i].values.map((v, c) => shownCell(v, kept.data.cols[c])), `hour ${row.cells[0]}`);
+  }
+  assert.ok(rows.some((row) => row.cells.slice(1).some((c) => c !== '—')), 'yesterday has values from the plant\'s past');
+  const generated = await page.locator('[data-testid="archive-generated"]').innerText();
+  assert.ok(generated.startsWith(lang === 'en' ? 'Generated at ' : '生成于 '), generated);
+  await scrollTop(page);
+  await settle(page);
+  await shot(page, `reports-07-generated-${tag}`);
+
+  // A custom report on the demo project, made through the editor.
+  const projects = await api(page, '/lfscada/project/query', { page: '1', pageSize: '10' });
+  const projectId = projects.data.list[0].id;
+  await page.goto(`${app.base}/monitor/project/${projectId}?view=custom`);
+  await page.locator('#custom-add').click();
+  const name = lang === 'en' ? 'Site energy and flow' : '全站能耗与流量';
+  await page.locator('#custom-name').fill(name);
+  await pick(page, 'custom-column-0-source', '1# Pump station · Energy total (kWh)');
+  await choose(page, 'custom-column-0-statistic', texts.difference);
+  await page.locator('#custom-column-0-wraps').waitFor();
+  await page.locator('#custom-column-add').click();
+  await pick(page, 'custom-column-1-source', '1# Pump station · Flow (m³/h)');
+  await settle(page);
+  await shot(page, `reports-08-custom-editor-${tag}`);
+  await page.locator('#custom-save').click();
+  await page.waitForURL(/[?&]custom=\d+/);
+  const customId = new URL(page.url()).searchParams.get('custom');
+  await waitForView(page, texts.view.day, yesterday, 24);
+  const answer = await api(page, '/lfscada/monitor/project/custom/report/data/query', { customReportId: customId, view: 'day', date: yesterday });
+  assert.deepEqual(
+    (await tableTitles(page)).slice(1),
+    [`1# Pump station · Energy total · ${texts.difference} (kWh)`, `1# Pump station · Flow · ${texts.average} (m³/h)`],
+  );
+  for (const [i, row] of (await tableRows(page)).entries()) {
+    assert.deepEqual(row.cells.slice(1), answer.data.rows[i].values.map((v, c) => shownCell(v, answer.data.cols[c])), `hour ${row.cells[0]}`);
+  }
+  await page.locator('[data-testid="report-chart"] canvas').waitFor();
+  await scrollTop(page);
+  await settle(page);
+  await shot(page, `reports-09-custom-${tag}`);
+  await page.context().close();
+}
+
 describe('reports', () => {
   test('zh-CN: define, read a day and a month, chart, export, print, shifts', () => run('zh-CN'));
   test('en: define, read a day and a month, chart, export, print, shifts', () => run('en'));
+  test('zh-CN: a generated report opened, a custom report made and read in the project monitor', () => runGenerated('zh-CN'));
+  test('en: a generated report opened, a custom report made and read in the project monitor', () => runGenerated('en'));
 });
