@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 pub const ARCHIVE_AFTER_MS: i64 = 10 * MINUTE_MS;
 
 /// Whose archive: an equipment's report definition or a project's custom report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArchiveOwner {
     Report(i64),
     Custom(i64),
@@ -92,16 +92,23 @@ impl Store {
             .collect()
     }
 
-    /// The `(view, period)` of an owner's archives of periods ending after `since`.
-    pub async fn archived_periods(&self, owner: ArchiveOwner, since: i64) -> anyhow::Result<Vec<(String, String)>> {
-        let (column, id) = owner.column();
+    /// Every archive of a period ending after `since`, as `(owner, view, period)`: one read for the worker's run.
+    pub async fn archived_since(&self, since: i64) -> anyhow::Result<Vec<(ArchiveOwner, String, String)>> {
         let rows =
-            sqlx::query(&format!("SELECT view, period FROM report_archive WHERE {column} = $1 AND period_end > $2"))
-                .bind(id)
+            sqlx::query("SELECT report_id, custom_report_id, view, period FROM report_archive WHERE period_end > $1")
                 .bind(since)
                 .fetch_all(self.pool())
                 .await?;
-        Ok(rows.iter().map(|r| Ok((r.try_get("view")?, r.try_get("period")?))).collect::<Result<_, sqlx::Error>>()?)
+        rows.iter()
+            .map(|r| {
+                let owner = match r.try_get::<Option<i64>, _>("report_id")? {
+                    Some(id) => ArchiveOwner::Report(id),
+                    None => ArchiveOwner::Custom(r.try_get::<Option<i64>, _>("custom_report_id")?.unwrap_or(0)),
+                };
+                Ok((owner, r.try_get("view")?, r.try_get("period")?))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(Into::into)
     }
 
     /// Stores a generated report, replacing one of the same owner, view and period; `false` when nothing was
