@@ -329,9 +329,9 @@ function shownCell(value, col) {
 }
 
 /**
- * Waits for the generated report of the day to be listed. The archive worker makes the last closed days at start and
- * every 5 minutes; the demo's past, written at the first start, is rolled up as late readings, which drop the
- * reports of their days, so yesterday's is made again by a later run (docs/reports.md, "Late readings").
+ * Waits for the generated report of the day to be listed. The archive worker makes the last closed days every minute
+ * once the roll-up worker has taken their minutes: the demo's past, written at the first start, is rolled up first
+ * (docs/reports.md, "Generated reports").
  */
 async function generatedDay(page, reportId, day) {
   let listed;
@@ -341,7 +341,7 @@ async function generatedDay(page, reportId, day) {
       return listed.data?.list?.some((a) => a.view === 'day' && a.period === day);
     },
     `the generated report of ${day}`,
-    7 * 60_000,
+    3 * 60_000,
   ).catch((error) => {
     throw new Error(`${error.message}; listed: ${JSON.stringify(listed)}`);
   });
