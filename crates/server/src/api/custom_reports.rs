@@ -22,7 +22,11 @@ use ironsight_domain::rollup::MINUTE_MS;
 use ironsight_domain::{Code, Reason};
 use ironsight_store::custom_reports::CustomReportFields;
 use ironsight_store::mvars::Mvar;
+use ironsight_protocol::payload::SignalDef;
+use ironsight_store::access::Viewer;
 use serde_json::Value;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// A variable's rule as a column reads it; `None` for a stored calc type or formula that no longer parses.
 fn rule_of(mvar: &Mvar) -> Option<MvarRule> {
@@ -156,44 +160,88 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
     let report = state.store.custom_report(&viewer, id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("customReportId", Reason::NotAllowed))?;
     let view = view_of(&params, report.period_ms)?;
-    let project = state.store.project(&viewer, report.project_id).await?;
-    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
-    let mvars = state.store.mvars(current.user.org_id, report.project_id).await?;
-    let (mut cols, mut table) = (Vec::new(), Vec::new());
-    // Each equipment's signals read once, however many columns read it.
-    let mut signals_of: std::collections::HashMap<i64, Vec<ironsight_protocol::payload::SignalDef>> =
-        std::collections::HashMap::new();
+    let mut columns = ProjectColumns::load(&state, &viewer, report.project_id).await?;
     for column in &report.columns {
         // A signal or variable deleted since, or an equipment no longer of the project, drops its column.
-        let (source, header) = if let Some(mvar_id) = column.mvar_id {
-            let Some(mvar) = mvars.iter().find(|m| m.id == mvar_id) else { continue };
-            let Some(rule) = rule_of(mvar) else { continue };
-            (Source::Mvar(rule), (mvar.name.clone(), mvar.unit.clone(), mvar.decimals))
-        } else {
-            let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else { continue };
-            let Some(equipment) = project.equipment.iter().find(|e| e.id == equipment_id) else { continue };
-            if let std::collections::hash_map::Entry::Vacant(entry) = signals_of.entry(equipment_id) {
-                entry.insert(state.store.signals(&viewer, equipment_id).await?.unwrap_or_default());
-            }
-            let Some(signal) = signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else { continue };
-            let title = format!("{} · {}", equipment.equip_name, signal.name);
-            (Source::Signal(signal_id), (title, signal.unit.clone(), i64::from(signal.decimals)))
-        };
-        cols.push(CustomReportColumn {
-            equipment_id: column.equipment_id,
-            signal_id: column.signal_id,
-            mvar_id: column.mvar_id,
-            title: header.0,
-            unit: header.1,
-            decimals: header.2,
-            statistic: column.statistic,
-            wraps_at: column.wraps_at,
-        });
-        table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
+        columns.push(&state, &viewer, column).await?;
     }
+    let ProjectColumns { cols, table, .. } = columns;
     let paging = if paged && matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
     let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
     Ok(ApiOk::new(CustomReportData { report: CustomReport::from(report), cols, rows, total }))
+}
+
+/// A table's columns over a project's signals and intermediate variables, as a custom report and the project
+/// history table (`monitor/project/history/queryAllData`) read them: the headers the answer shows and the sources
+/// `crate::report_table` reads. Each equipment's signals are read once, however many columns read it.
+pub(crate) struct ProjectColumns {
+    project: ironsight_store::projects::Project,
+    mvars: Vec<Mvar>,
+    signals_of: HashMap<i64, Vec<SignalDef>>,
+    pub cols: Vec<CustomReportColumn>,
+    pub table: Vec<TableColumn>,
+}
+
+impl ProjectColumns {
+    /// No columns yet, over project `project_id` as `viewer` sees it (1253 when it does not).
+    pub(crate) async fn load(state: &AppState, viewer: &Viewer, project_id: i64) -> Result<ProjectColumns, ApiError> {
+        let project = state.store.project(viewer, project_id).await?;
+        let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+        let mvars = state.store.mvars(viewer.org_id, project_id).await?;
+        Ok(ProjectColumns { project, mvars, signals_of: HashMap::new(), cols: Vec::new(), table: Vec::new() })
+    }
+
+    /// The project's variable `id`.
+    pub(crate) fn mvar(&self, id: i64) -> Option<&Mvar> {
+        self.mvars.iter().find(|m| m.id == id)
+    }
+
+    /// Adds `column`; false, adding nothing, when its variable or signal is gone, its variable's rule no longer
+    /// parses, or its equipment is not the project's.
+    pub(crate) async fn push(
+        &mut self,
+        state: &AppState,
+        viewer: &Viewer,
+        column: &CustomColumnDef,
+    ) -> Result<bool, ApiError> {
+        let (source, (title, unit, decimals)) = if let Some(mvar_id) = column.mvar_id {
+            let Some(mvar) = self.mvar(mvar_id) else { return Ok(false) };
+            let Some(rule) = rule_of(mvar) else { return Ok(false) };
+            (Source::Mvar(rule), (mvar.name.clone(), mvar.unit.clone(), mvar.decimals))
+        } else {
+            let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else {
+                return Ok(false);
+            };
+            let Some(equipment) = self.project.equipment.iter().find(|e| e.id == equipment_id) else {
+                return Ok(false);
+            };
+            if let Entry::Vacant(entry) = self.signals_of.entry(equipment_id) {
+                entry.insert(state.store.signals(viewer, equipment_id).await?.unwrap_or_default());
+            }
+            let Some(signal) = self.signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else {
+                return Ok(false);
+            };
+            let title = format!("{} · {}", equipment.equip_name, signal.name);
+            (Source::Signal(signal_id), (title, signal.unit.clone(), i64::from(signal.decimals)))
+        };
+        self.cols.push(CustomReportColumn {
+            equipment_id: column.equipment_id,
+            signal_id: column.signal_id,
+            mvar_id: column.mvar_id,
+            title,
+            unit,
+            decimals,
+            statistic: column.statistic,
+            wraps_at: column.wraps_at,
+        });
+        self.table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
+        Ok(true)
+    }
+}
+
+/// The statistics a report column may read of `mvar` (none when its rule no longer parses).
+pub(crate) fn mvar_statistics(mvar: &Mvar) -> Vec<ironsight_domain::rollup::Statistic> {
+    rule_of(mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default()
 }
 
 /// `POST /lfscada/project/report/col/item/queryEquips {projectId}` → the project's equipment, each with the
@@ -223,6 +271,5 @@ pub async fn query_equips(State(state): State<AppState>, current: CurrentUser, p
 pub async fn valid_statistics(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("mvarId")?;
     let mvar = state.store.mvar(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::MvarNotFound))?;
-    let statistics = rule_of(&mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default();
-    Ok(ApiOk::new(statistics))
+    Ok(ApiOk::new(mvar_statistics(&mvar)))
 }
