@@ -2,8 +2,8 @@
 //! and the equipment a project holds. The callers' route guards have checked that the viewer sees the whole
 //! project (`ObjectRef::ProjectPages`, `ObjectRef::ProjectPage`); these statements still bind the organisation.
 
-use crate::access::Viewer;
 use crate::Store;
+use crate::access::Viewer;
 
 impl Store {
     /// The project of page `page_id` when it is a project's page the viewer sees; `None` for an equipment's page,

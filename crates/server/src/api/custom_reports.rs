@@ -20,10 +20,11 @@ use ironsight_domain::mvar::{Calc, Formula, report_statistics};
 use ironsight_domain::report::{CustomColumnDef, View};
 use ironsight_domain::rollup::MINUTE_MS;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::custom_reports::CustomReportFields;
-use ironsight_store::mvars::Mvar;
 use ironsight_protocol::payload::SignalDef;
 use ironsight_store::access::Viewer;
+use ironsight_store::custom_reports::CustomReportFields;
+use ironsight_store::monitor::EquipmentName;
+use ironsight_store::mvars::Mvar;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -244,16 +245,29 @@ pub(crate) fn mvar_statistics(mvar: &Mvar) -> Vec<ironsight_domain::rollup::Stat
     rule_of(mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default()
 }
 
+/// The project's equipment by name, each with its signals in their order (1253 when the viewer does not see the
+/// project): what a custom report's columns and the project's history may read.
+pub(crate) async fn project_signals(
+    state: &AppState,
+    viewer: &Viewer,
+    project_id: i64,
+) -> Result<Vec<(EquipmentName, Vec<SignalDef>)>, ApiError> {
+    let project = state.store.project(viewer, project_id).await?;
+    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    let mut list = Vec::with_capacity(project.equipment.len());
+    for e in project.equipment {
+        let signals = state.store.signals(viewer, e.id).await?.unwrap_or_default();
+        list.push((e, signals));
+    }
+    Ok(list)
+}
+
 /// `POST /lfscada/project/report/col/item/queryEquips {projectId}` → the project's equipment, each with the
 /// signals a column may read.
 pub async fn query_equips(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let project_id = params.required_int("projectId")?;
-    let viewer = current.viewer();
-    let project = state.store.project(&viewer, project_id).await?;
-    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
     let mut equipment = Vec::new();
-    for e in project.equipment {
-        let signals = state.store.signals(&viewer, e.id).await?.unwrap_or_default();
+    for (e, signals) in project_signals(&state, &current.viewer(), project_id).await? {
         equipment.push(ReportEquipment {
             equipment_id: e.id,
             equip_name: e.equip_name,

@@ -14,7 +14,7 @@ use crate::answers::project::Mvar;
 use crate::answers::project_monitor::{ProjectHistorySources, ProjectHistoryTable};
 use crate::answers::signal::SignalEntry;
 use crate::api::alarms::{alarm, confirm_record, records_of, require_project_alarm_view};
-use crate::api::custom_reports::{ProjectColumns, mvar_statistics};
+use crate::api::custom_reports::{ProjectColumns, mvar_statistics, project_signals};
 use crate::api::monitor::history_of;
 use crate::api::reports::{report_of, report_table, rows_of};
 use crate::api::scenes::distinct;
@@ -23,17 +23,21 @@ use crate::params::Params;
 use crate::response::{ApiOk, ApiResult, request_lang};
 use crate::session::CurrentUser;
 use axum::extract::State;
+use ironsight_domain::Reason;
 use ironsight_domain::limits::{HISTORY_RANGE_DAYS, PROJECT_HISTORY_COLUMNS, PROJECT_OPEN_ALARMS};
 use ironsight_domain::report::{CustomColumnDef, View};
 use ironsight_domain::rollup::{MINUTE_MS, Statistic};
-use ironsight_domain::{Code, Reason};
 use ironsight_store::alarms::{AlarmQuery, AlarmScope};
 
 /// The time units of the history table (`timeUnit`) and their steps.
 pub const TIME_UNITS: [&str; 3] = ["minute", "hour", "day"];
 
 /// The project named by `projectId` and its equipment (the guard has checked the caller sees it whole).
-async fn project_equipment(state: &AppState, current: &CurrentUser, params: &Params) -> Result<(i64, Vec<i64>), ApiError> {
+async fn project_equipment(
+    state: &AppState,
+    current: &CurrentUser,
+    params: &Params,
+) -> Result<(i64, Vec<i64>), ApiError> {
     let project_id = params.required_int("projectId")?;
     Ok((project_id, state.store.project_equipment_ids(current.user.org_id, project_id).await?))
 }
@@ -55,11 +59,8 @@ pub async fn report_cols(State(state): State<AppState>, current: CurrentUser, pa
 pub async fn history_sources(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let project_id = params.required_int("projectId")?;
     let viewer = current.viewer();
-    let project = state.store.project(&viewer, project_id).await?;
-    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
     let mut signals = Vec::new();
-    for e in &project.equipment {
-        let list = state.store.signals(&viewer, e.id).await?.unwrap_or_default();
+    for (e, list) in project_signals(&state, &viewer, project_id).await? {
         signals.extend(list.iter().map(|s| SignalEntry::new(s, e.id, &e.equip_name)));
     }
     let mvars = state.store.mvars(viewer.org_id, project_id).await?.into_iter().map(Mvar::from).collect();
@@ -97,7 +98,8 @@ pub async fn history_table(State(state): State<AppState>, current: CurrentUser, 
     let mut columns = ProjectColumns::load(&state, &viewer, project_id).await?;
     for (i, &signal_id) in signal_ids.iter().enumerate() {
         let equipment_id = owners.iter().find(|(s, _)| *s == signal_id).map(|(_, e)| *e);
-        let column = CustomColumnDef { equipment_id, signal_id: Some(signal_id), mvar_id: None, statistic, wraps_at: None };
+        let column =
+            CustomColumnDef { equipment_id, signal_id: Some(signal_id), mvar_id: None, statistic, wraps_at: None };
         if equipment_id.is_none() || !columns.push(&state, &viewer, &column).await? {
             return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotProjectSignal { signal_id }));
         }
@@ -105,7 +107,8 @@ pub async fn history_table(State(state): State<AppState>, current: CurrentUser, 
     for (i, &mvar_id) in mvar_ids.iter().enumerate() {
         let allowed = columns.mvar(mvar_id).map(mvar_statistics).unwrap_or_default();
         let statistic = if allowed.contains(&statistic) { statistic } else { Statistic::Last };
-        let column = CustomColumnDef { equipment_id: None, signal_id: None, mvar_id: Some(mvar_id), statistic, wraps_at: None };
+        let column =
+            CustomColumnDef { equipment_id: None, signal_id: None, mvar_id: Some(mvar_id), statistic, wraps_at: None };
         if allowed.is_empty() || !columns.push(&state, &viewer, &column).await? {
             return Err(ApiError::invalid(format!("mvarIds.{i}"), Reason::NotAllowed));
         }

@@ -51,15 +51,23 @@ both_backends!(a_projects_reports_and_history_are_its_equipments, Options::defau
     // An equipment's report, read through the project; another equipment's is refused by field.
     let report_of = |equipment: &str, signal: &str| {
         let columns = format!(r#"[{{"signalId": {signal}, "statistic": "avg"}}]"#);
-        let form = vec![("equipmentId", equipment.to_owned()), ("name", "Daily".to_owned()), ("columns", columns)];
+        let form = [("equipmentId", equipment.to_owned()), ("name", "Daily".to_owned()), ("columns", columns)];
         async move {
             let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
             app.post("/lfscada/equipment/multi/report/save", &form).await.data()["id"].to_string()
         }
     };
-    let (report_a, report_elsewhere) = (report_of(s.a(), &s.signals[0]).await, report_of(s.elsewhere(), &s.signals[2]).await);
+    let (report_a, report_elsewhere) =
+        (report_of(s.a(), &s.signals[0]).await, report_of(s.elsewhere(), &s.signals[2]).await);
     let date = day.text();
-    let view = |report: &str| vec![("projectId", s.project.clone()), ("reportId", report.to_owned()), ("view", "day".to_owned()), ("date", date.clone())];
+    let view = |report: &str| {
+        vec![
+            ("projectId", s.project.clone()),
+            ("reportId", report.to_owned()),
+            ("view", "day".to_owned()),
+            ("date", date.clone()),
+        ]
+    };
     let ask = |client: reqwest::Client, path: &'static str, form: Vec<(&'static str, String)>| async move {
         let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
         call(app, &client, path, &form).await
@@ -71,12 +79,23 @@ both_backends!(a_projects_reports_and_history_are_its_equipments, Options::defau
     assert_eq!(table.data()["rows"][3]["values"], json!([10.0]));
     assert_eq!(table.data()["cols"][0]["signalTitle"], "Power");
     names_field(&ask(admin.clone(), REPORT, view(&report_elsewhere)).await, "reportId");
-    names_field(&ask(admin.clone(), REPORT, vec![("projectId", s.project.clone()), ("reportId", report_a.clone()), ("view", "week".into())]).await, "view");
+    names_field(
+        &ask(
+            admin.clone(),
+            REPORT,
+            vec![("projectId", s.project.clone()), ("reportId", report_a.clone()), ("view", "week".into())],
+        )
+        .await,
+        "view",
+    );
 
     // The history chooser: the project's signals with their equipment's titles, and its variables.
     let sources = ask(admin.clone(), SOURCES, vec![("projectId", s.project.clone())]).await;
     assert_eq!(sources.code(), "200", "{:?}", sources.body);
-    let titles: Vec<String> = sources.data()["signals"].as_array().unwrap().iter()
+    let titles: Vec<String> = sources.data()["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
         .map(|e| format!("{} · {}", e["equipTitle"].as_str().unwrap(), e["signalTitle"].as_str().unwrap()))
         .collect();
     assert_eq!(titles, vec!["Feeder A · Power", "Feeder B · Power"]);
@@ -97,30 +116,66 @@ both_backends!(a_projects_reports_and_history_are_its_equipments, Options::defau
     let history = ask(admin.clone(), TABLE, range(both.clone(), vec![("mvarIds", total.clone())])).await;
     assert_eq!(history.code(), "200", "{:?}", history.body);
     let data = history.data();
-    let cols: Vec<(&str, &str)> = data["cols"].as_array().unwrap().iter()
+    let cols: Vec<(&str, &str)> = data["cols"]
+        .as_array()
+        .unwrap()
+        .iter()
         .map(|c| (c["title"].as_str().unwrap(), c["statistic"].as_str().unwrap()))
         .collect();
     assert_eq!(cols, vec![("Feeder A · Power", "avg"), ("Feeder B · Power", "avg"), ("Total", "avg")]);
     assert_eq!((data["total"].as_i64(), data["rows"].as_array().map(Vec::len)), (Some(3), Some(3)));
-    assert_eq!((&data["rows"][0]["values"], &data["rows"][0]["start"]), (&json!([10.0, 5.0, 15.0]), &json!(day.start_ms() + 6 * HOUR_MS)));
+    assert_eq!(
+        (&data["rows"][0]["values"], &data["rows"][0]["start"]),
+        (&json!([10.0, 5.0, 15.0]), &json!(day.start_ms() + 6 * HOUR_MS))
+    );
     // By the minute, paged; a variable whose rule does not allow the statistic reads its last value.
-    let minutes = ask(admin.clone(), TABLE, range(both.clone(), vec![("mvarIds", total.clone()), ("timeUnit", "minute".into()), ("statistic", "max".into()), ("pageSize", "10".into())])).await;
-    assert_eq!((minutes.data()["total"].as_i64(), minutes.data()["rows"].as_array().map(Vec::len)), (Some(180), Some(10)));
+    let minutes = ask(
+        admin.clone(),
+        TABLE,
+        range(
+            both.clone(),
+            vec![
+                ("mvarIds", total.clone()),
+                ("timeUnit", "minute".into()),
+                ("statistic", "max".into()),
+                ("pageSize", "10".into()),
+            ],
+        ),
+    )
+    .await;
+    assert_eq!(
+        (minutes.data()["total"].as_i64(), minutes.data()["rows"].as_array().map(Vec::len)),
+        (Some(180), Some(10))
+    );
     assert_eq!(minutes.data()["cols"][2]["statistic"], "last");
     // Refused by field: another equipment's signal, an unknown variable, a unit or statistic it does not know, a
     // range over 30 days.
     names_field(&ask(admin.clone(), TABLE, range(s.signals[2].clone(), vec![])).await, "signalIds.0");
     names_field(&ask(admin.clone(), TABLE, range(both.clone(), vec![("mvarIds", "999999".into())])).await, "mvarIds.0");
     names_field(&ask(admin.clone(), TABLE, range(both.clone(), vec![("timeUnit", "week".into())])).await, "timeUnit");
-    names_field(&ask(admin.clone(), TABLE, range(both.clone(), vec![("statistic", "median".into())])).await, "statistic");
-    let long = vec![("projectId", s.project.clone()), ("signalIds", both.clone()), ("startTime", "0".into()), ("endTime", (40 * 24 * HOUR_MS).to_string())];
+    names_field(
+        &ask(admin.clone(), TABLE, range(both.clone(), vec![("statistic", "median".into())])).await,
+        "statistic",
+    );
+    let long = vec![
+        ("projectId", s.project.clone()),
+        ("signalIds", both.clone()),
+        ("startTime", "0".into()),
+        ("endTime", (40 * 24 * HOUR_MS).to_string()),
+    ];
     assert_eq!(ask(admin.clone(), TABLE, long).await.code(), "1100");
 
     // History of a few signals: the project's; another equipment's refused by field.
     let series = ask(admin.clone(), HISTORY, range(s.signals[0].clone(), vec![])).await;
     assert_eq!(series.code(), "200", "{:?}", series.body);
-    assert_eq!((series.data()["series"][0]["equipTitle"].as_str(), series.data()["series"][0]["rows"].as_i64()), (Some("Feeder A"), Some(19)));
-    names_field(&ask(admin.clone(), HISTORY, range(format!("{},{}", s.signals[0], s.signals[2]), vec![])).await, "signalIds.1");
+    assert_eq!(
+        (series.data()["series"][0]["equipTitle"].as_str(), series.data()["series"][0]["rows"].as_i64()),
+        (Some("Feeder A"), Some(19))
+    );
+    names_field(
+        &ask(admin.clone(), HISTORY, range(format!("{},{}", s.signals[0], s.signals[2]), vec![])).await,
+        "signalIds.1",
+    );
 
     // Refused callers: the limited account and another organisation are told the project does not exist.
     for client in [s.limited.clone(), s.stranger.clone()] {
@@ -155,7 +210,8 @@ both_backends!(a_projects_alarms_are_listed_open_and_confirmed_with_the_alarm_pe
     assert_eq!(paged.data()["list"].as_array().map(Vec::len), Some(1));
     names_field(&app.post(ALARMS, &[("projectId", s.project.as_str()), ("pageSize", "0")]).await, "pageSize");
     let open = app.post(OPEN_ALARMS, &project()).await;
-    let mut open_ids: Vec<String> = open.data()["list"].as_array().unwrap().iter().map(|r| r["id"].to_string()).collect();
+    let mut open_ids: Vec<String> =
+        open.data()["list"].as_array().unwrap().iter().map(|r| r["id"].to_string()).collect();
     open_ids.sort();
     assert_eq!(open_ids, vec![ids[0].clone(), ids[2].clone()], "the released one and Elsewhere's are not open ones");
 
@@ -171,7 +227,10 @@ both_backends!(a_projects_alarms_are_listed_open_and_confirmed_with_the_alarm_pe
     }
     names_field(&call(app, &s.stranger, CONFIRM, &[("alarmId", ids[0].as_str())]).await, "alarmId");
     // Elsewhere's alarm is not the project's; a bad id names its field.
-    names_field(&app.post(CONFIRM, &[("projectId", s.project.as_str()), ("alarmId", ids[3].as_str())]).await, "alarmId");
+    names_field(
+        &app.post(CONFIRM, &[("projectId", s.project.as_str()), ("alarmId", ids[3].as_str())]).await,
+        "alarmId",
+    );
     names_field(&app.post(CONFIRM, &[("projectId", s.project.as_str()), ("alarmId", "x")]).await, "alarmId");
     let server = ironsight_store::access::Viewer::server(s.org_id);
     for id in [&ids[0], &ids[3]] {

@@ -6,6 +6,7 @@
 
 use crate::both_backends;
 use crate::helpers::TestApp;
+use crate::live_sessions::{Socket, closes};
 use crate::project_site::{Site, call, names_field, site};
 use futures_util::StreamExt;
 use ironsight::answers::live::EgFrame;
@@ -20,8 +21,6 @@ const OPEN: &str = "/lfscada/monitor/project/gateway/open";
 const VALUES: &str = "/lfscada/monitor/project/signal/query";
 const PAGE_INFO: &str = "/lfscada/monitor/project/page/info";
 const PAGE_PASSWORD: &str = "/lfscada/monitor/project/page/validPassword";
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens `client`'s project socket of `page` for `equipment` (comma-joined).
 async fn open(app: &TestApp, client: &reqwest::Client, page: &str, equipment: &str) -> Socket {
@@ -38,85 +37,77 @@ async fn next_frame(socket: &mut Socket) -> Value {
     serde_json::from_str(message.to_text().unwrap()).unwrap()
 }
 
-/// Waits for the server to close `socket`.
-async fn closes(socket: &mut Socket, what: &str) {
-    let closed = tokio::time::timeout(Duration::from_secs(15), async {
-        while let Some(message) = socket.next().await {
-            if matches!(message, Ok(Message::Close(_)) | Err(_)) {
-                return;
-            }
-        }
-    })
-    .await;
-    assert!(closed.is_ok(), "{what}: the socket stayed open");
-}
-
 /// An EG frame of `equipment` with a gateway alarm count that names it.
 fn frame_of(equipment: &str, alarms: i64) -> (i64, EgFrame) {
     (equipment.parse().unwrap(), EgFrame { gateway_alarm: alarms, ..EgFrame::default() })
 }
 
-both_backends!(the_project_socket_pushes_the_pages_equipment_only_and_closes_with_the_session, Options::default(), |app| {
-    let s = site(app).await;
-    let both = format!("{},{}", s.a(), s.b());
-    let mut socket = open(app, &app.client, &s.page, &both).await;
-    // Elsewhere's frame first: were it forwarded, it would be among the two that arrive.
-    for (equipment, alarms) in [(s.elsewhere(), 30), (s.a(), 10), (s.b(), 20)] {
-        let (id, frame) = frame_of(equipment, alarms);
+both_backends!(
+    the_project_socket_pushes_the_pages_equipment_only_and_closes_with_the_session,
+    Options::default(),
+    |app| {
+        let s = site(app).await;
+        let both = format!("{},{}", s.a(), s.b());
+        let mut socket = open(app, &app.client, &s.page, &both).await;
+        // Elsewhere's frame first: were it forwarded, it would be among the two that arrive.
+        for (equipment, alarms) in [(s.elsewhere(), 30), (s.a(), 10), (s.b(), 20)] {
+            let (id, frame) = frame_of(equipment, alarms);
+            app.state().live.publish_equipment(id, &frame);
+        }
+        let mut got = [next_frame(&mut socket).await, next_frame(&mut socket).await];
+        got.sort_by_key(|f| f["gatewayAlarm"].as_i64());
+        let a: i64 = s.a().parse().unwrap();
+        let b: i64 = s.b().parse().unwrap();
+        assert_eq!(got[0], json!({"equipmentId": a, "signalVal": {}, "gatewayAlarm": 10, "signalAlarm": {}}));
+        assert_eq!((got[1]["equipmentId"].as_i64(), got[1]["gatewayAlarm"].as_i64()), (Some(b), Some(20)));
+        // Idle texts need no answer and keep the socket open.
+        use futures_util::SinkExt;
+        socket.send(Message::Text("project monitor idle".into())).await.unwrap();
+        let (id, frame) = frame_of(s.a(), 11);
         app.state().live.publish_equipment(id, &frame);
-    }
-    let mut got = vec![next_frame(&mut socket).await, next_frame(&mut socket).await];
-    got.sort_by_key(|f| f["gatewayAlarm"].as_i64());
-    let a: i64 = s.a().parse().unwrap();
-    let b: i64 = s.b().parse().unwrap();
-    assert_eq!(got[0], json!({"equipmentId": a, "signalVal": {}, "gatewayAlarm": 10, "signalAlarm": {}}));
-    assert_eq!((got[1]["equipmentId"].as_i64(), got[1]["gatewayAlarm"].as_i64()), (Some(b), Some(20)));
-    // Idle texts need no answer and keep the socket open.
-    use futures_util::SinkExt;
-    socket.send(Message::Text("project monitor idle".into())).await.unwrap();
-    let (id, frame) = frame_of(s.a(), 11);
-    app.state().live.publish_equipment(id, &frame);
-    assert_eq!(next_frame(&mut socket).await["gatewayAlarm"], 11);
+        assert_eq!(next_frame(&mut socket).await["gatewayAlarm"], 11);
 
-    // A token opens one socket only, and not the EG socket.
-    let token = call(app, &app.client, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await;
-    let token = token.data().as_str().unwrap().to_owned();
-    let eg = format!("{}/lfscada/ws/eg/signal/subscribe/{token}", app.base.replace("http://", "ws://"));
-    assert!(tokio_tungstenite::connect_async(&eg).await.is_err(), "a project token is not an EG token");
+        // A token opens one socket only, and not the EG socket.
+        let token = call(app, &app.client, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await;
+        let token = token.data().as_str().unwrap().to_owned();
+        let eg = format!("{}/lfscada/ws/eg/signal/subscribe/{token}", app.base.replace("http://", "ws://"));
+        assert!(tokio_tungstenite::connect_async(&eg).await.is_err(), "a project token is not an EG token");
 
-    // Refused: the limited account (not every equipment of the project), another organisation, an equipment's page.
-    for client in [&s.limited, &s.stranger] {
-        assert_eq!(call(app, client, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await.code(), "1205");
-    }
-    let equipment_page = call(app, &app.client, TOKEN, &[("pageId", &s.equipment_page), ("dataEquip", s.a())]).await;
-    assert_eq!(equipment_page.code(), "1205");
-    // Whoever sees the whole project watches it, permission codes or not.
-    assert_eq!(call(app, &s.plain, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await.code(), "200");
-    // Bad input names dataEquip: an equipment outside the project, not an id, none, too many.
-    let outside = format!("{},{}", s.a(), s.elsewhere());
-    let too_many = vec!["1"; 101].join(",");
-    for equipment in [outside.as_str(), "x", "", too_many.as_str()] {
-        let refused = call(app, &app.client, TOKEN, &[("pageId", &s.page), ("dataEquip", equipment)]).await;
-        names_field(&refused, "dataEquip");
-    }
+        // Refused: the limited account (not every equipment of the project), another organisation, an equipment's page.
+        for client in [&s.limited, &s.stranger] {
+            assert_eq!(call(app, client, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await.code(), "1205");
+        }
+        let equipment_page =
+            call(app, &app.client, TOKEN, &[("pageId", &s.equipment_page), ("dataEquip", s.a())]).await;
+        assert_eq!(equipment_page.code(), "1205");
+        // Whoever sees the whole project watches it, permission codes or not.
+        assert_eq!(call(app, &s.plain, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await.code(), "200");
+        // Bad input names dataEquip: an equipment outside the project, not an id, none, too many.
+        let outside = format!("{},{}", s.a(), s.elsewhere());
+        let too_many = vec!["1"; 101].join(",");
+        for equipment in [outside.as_str(), "x", "", too_many.as_str()] {
+            let refused = call(app, &app.client, TOKEN, &[("pageId", &s.page), ("dataEquip", equipment)]).await;
+            names_field(&refused, "dataEquip");
+        }
 
-    // The session ends (logout): the socket closes.
-    let limited_id = app.store.user_by_loginname("limited").await.unwrap().unwrap().id;
-    app.store.grant_equipment(limited_id, s.b().parse().unwrap()).await.unwrap();
-    let mut limited = open(app, &s.limited, &s.page, &both).await;
-    assert_eq!(call(app, &s.limited, "/lfscada/user/logout", &[]).await.code(), "200");
-    closes(&mut limited, "logout").await;
-    // The account stops seeing every equipment of the project: its socket closes, even watching only the other.
-    let (plain_sub, plain_id) = sub_account(app, &s).await;
-    let mut watching_a = open(app, &plain_sub, &s.page, s.a()).await;
-    let revoked = app.post("/lfscada/user/sub/authorise", &[("userId", &plain_id), ("equipmentIds", s.a())]).await;
-    assert_eq!(revoked.code(), "200", "{:?}", revoked.body);
-    closes(&mut watching_a, "Feeder B's grant revoked").await;
-    // The administrator's socket is still open.
-    let (id, frame) = frame_of(s.b(), 21);
-    app.state().live.publish_equipment(id, &frame);
-    assert_eq!(next_frame(&mut socket).await["gatewayAlarm"], 21);
-});
+        // The session ends (logout): the socket closes.
+        let limited_id = app.store.user_by_loginname("limited").await.unwrap().unwrap().id;
+        app.store.grant_equipment(limited_id, s.b().parse().unwrap()).await.unwrap();
+        let mut limited = open(app, &s.limited, &s.page, &both).await;
+        assert_eq!(call(app, &s.limited, "/lfscada/user/logout", &[]).await.code(), "200");
+        closes(&mut limited, "logout").await;
+        // The account stops seeing every equipment of the project: its socket closes, even watching only the other.
+        let (plain_sub, plain_id) = sub_account(app, &s).await;
+        let mut watching_a = open(app, &plain_sub, &s.page, s.a()).await;
+        let revoked = app.post("/lfscada/user/sub/authorise", &[("userId", &plain_id), ("equipmentIds", s.a())]).await;
+        assert_eq!(revoked.code(), "200", "{:?}", revoked.body);
+        closes(&mut watching_a, "Feeder B's grant revoked").await;
+        // The administrator's socket is still open.
+        let (id, frame) = frame_of(s.b(), 21);
+        app.state().live.publish_equipment(id, &frame);
+        assert_eq!(next_frame(&mut socket).await["gatewayAlarm"], 21);
+    }
+);
 
 /// A sub-account granted both equipment of the project, logged in, and its id.
 async fn sub_account(app: &TestApp, s: &Site) -> (reqwest::Client, String) {
@@ -125,7 +116,10 @@ async fn sub_account(app: &TestApp, s: &Site) -> (reqwest::Client, String) {
         .await;
     let id = added.data()["userId"].to_string();
     let both = format!("{},{}", s.a(), s.b());
-    assert_eq!(app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipmentIds", &both)]).await.code(), "200");
+    assert_eq!(
+        app.post("/lfscada/user/sub/authorise", &[("userId", &id), ("equipmentIds", &both)]).await.code(),
+        "200"
+    );
     let (client, _jar) = crate::helpers::browser(&app.base);
     let url = format!("{}/lfscada/user/login?loginname=watcher&password=Watch%4012345", app.base);
     assert_eq!(crate::helpers::answer(client.post(url).send().await.unwrap()).await.code(), "200");
@@ -142,17 +136,31 @@ both_backends!(a_project_pages_gateways_windows_and_values, Options::default(), 
     assert_eq!(gateways.code(), "200", "{:?}", gateways.body);
     let items = gateways.data().as_array().unwrap();
     let (a, b): (i64, i64) = (s.a().parse().unwrap(), s.b().parse().unwrap());
-    assert_eq!((items[0]["equipmentId"].as_i64(), &items[0]["online"], &items[0]["sn"]), (Some(b), &json!(false), &json!("EG-PB")));
-    assert_eq!((items[1]["equipmentId"].as_i64(), &items[1]["online"], &items[1]["vpn"]), (Some(a), &json!(true), &json!(false)));
+    assert_eq!(
+        (items[0]["equipmentId"].as_i64(), &items[0]["online"], &items[0]["sn"]),
+        (Some(b), &json!(false), &json!("EG-PB"))
+    );
+    assert_eq!(
+        (items[1]["equipmentId"].as_i64(), &items[1]["online"], &items[1]["vpn"]),
+        (Some(a), &json!(true), &json!(false))
+    );
     assert!(items[1]["interval"].as_i64().is_some_and(|i| i > 0), "{items:?}");
     // An equipment without a gateway is listed offline, without interval.
     assert_eq!(app.post("/lfscada/equipment/multi/unbindGateway", &[("id", s.b())]).await.code(), "200");
     let unbound = call(app, &app.client, GATEWAYS, &page).await;
-    assert_eq!(unbound.data()[0], json!({"equipmentId": b, "sn": null, "interval": null, "online": false, "vpn": false}));
+    assert_eq!(
+        unbound.data()[0],
+        json!({"equipmentId": b, "sn": null, "interval": null, "online": false, "vpn": false})
+    );
 
     // Opening windows: A's (online) with delay 3600; B's has no gateway now (2001); Elsewhere is not the project's.
     let open = |equipment: &str, delay: &str| {
-        let form = vec![("projectId", s.project.clone()), ("equipmentId", equipment.to_owned()), ("interval", "1000".to_owned()), ("delay", delay.to_owned())];
+        let form = [
+            ("projectId", s.project.clone()),
+            ("equipmentId", equipment.to_owned()),
+            ("interval", "1000".to_owned()),
+            ("delay", delay.to_owned()),
+        ];
         async move {
             let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
             call(app, &app.client, OPEN, &form).await
@@ -187,14 +195,20 @@ both_backends!(a_project_pages_gateways_windows_and_values, Options::default(), 
     let mut expected = vec![&s.signals[0], &s.signals[1]];
     expected.sort();
     assert_eq!(keys, expected);
-    assert_eq!((found[&s.signals[0]]["value"].as_f64(), found[&s.signals[1]]["value"].as_f64()), (Some(10.0), Some(20.0)));
+    assert_eq!(
+        (found[&s.signals[0]]["value"].as_f64(), found[&s.signals[1]]["value"].as_f64()),
+        (Some(10.0), Some(20.0))
+    );
     names_field(&call(app, &app.client, VALUES, &[("pageId", &s.page), ("dataSignal", "a")]).await, "dataSignal");
     names_field(&call(app, &app.client, VALUES, &[("pageId", &s.page)]).await, "dataSignal");
 
     // Refused as unknown: the limited account, another organisation; an equipment's page is no project page.
     for client in [&s.limited, &s.stranger] {
         assert_eq!(call(app, client, GATEWAYS, &page).await.code(), "1205");
-        assert_eq!(call(app, client, VALUES, &[("pageId", &s.page), ("dataSignal", &s.signals[0])]).await.code(), "1205");
+        assert_eq!(
+            call(app, client, VALUES, &[("pageId", &s.page), ("dataSignal", &s.signals[0])]).await.code(),
+            "1205"
+        );
     }
     assert_eq!(call(app, &s.limited, OPEN, &[("projectId", &s.project), ("equipmentId", s.a())]).await.code(), "1253");
     assert_eq!(call(app, &s.stranger, OPEN, &[("projectId", &s.project), ("equipmentId", s.a())]).await.code(), "1253");
@@ -210,7 +224,10 @@ both_backends!(a_project_page_loads_with_its_password_and_an_equipments_page_is_
     assert_eq!(info.code(), "200", "{:?}", info.body);
     assert_eq!((info.data()["projectId"].to_string(), &info.data()["title"]), (s.project.clone(), &json!("Board")));
     assert_eq!(call(app, &app.client, PAGE_INFO, &[("id", &s.equipment_page)]).await.code(), "1205");
-    assert_eq!(call(app, &app.client, PAGE_PASSWORD, &[("id", &s.equipment_page), ("password", "abcd")]).await.code(), "1205");
+    assert_eq!(
+        call(app, &app.client, PAGE_PASSWORD, &[("id", &s.equipment_page), ("password", "abcd")]).await.code(),
+        "1205"
+    );
     for client in [&s.limited, &s.stranger] {
         assert_eq!(call(app, client, PAGE_INFO, &[("id", &s.page)]).await.code(), "1205");
         assert_eq!(call(app, client, PAGE_PASSWORD, &[("id", &s.page), ("password", "abcd")]).await.code(), "1205");
@@ -224,7 +241,11 @@ both_backends!(a_project_page_loads_with_its_password_and_an_equipments_page_is_
     for _ in 0..5 {
         assert_eq!(call(app, &s.plain, PAGE_PASSWORD, &[("id", &s.page), ("password", "wrong1")]).await.code(), "1241");
     }
-    assert_eq!(call(app, &s.plain, PAGE_PASSWORD, &[("id", &s.page), ("password", "site42")]).await.code(), "1007", "locked out");
+    assert_eq!(
+        call(app, &s.plain, PAGE_PASSWORD, &[("id", &s.page), ("password", "site42")]).await.code(),
+        "1007",
+        "locked out"
+    );
     assert_eq!(call(app, &app.client, PAGE_PASSWORD, &[("id", &s.page), ("password", "site42")]).await.code(), "200");
     let opened = call(app, &app.client, PAGE_INFO, &[("id", &s.page)]).await;
     assert_eq!((opened.code(), opened.data()["protected"].as_bool()), ("200", Some(true)));

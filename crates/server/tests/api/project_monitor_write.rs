@@ -19,7 +19,8 @@ const CALLBACK: &str = "/lfscada/monitor/project/signal/callback";
 async fn outcome(app: &TestApp, accepted: &Answer) -> Value {
     assert_eq!((accepted.code(), &accepted.data()["online"]), ("200", &Value::Bool(true)), "{:?}", accepted.body);
     let uuid = accepted.data()["uuid"].as_str().expect("uuid").to_owned();
-    let done = wait_for(app, CALLBACK, &[("uuid", &uuid)], |a| a.code() == "200" && a.data()["status"] != "pending").await;
+    let done =
+        wait_for(app, CALLBACK, &[("uuid", &uuid)], |a| a.code() == "200" && a.data()["status"] != "pending").await;
     done.data().clone()
 }
 
@@ -28,9 +29,11 @@ both_backends!(a_project_write_reaches_the_device_through_the_callback, Options:
     let org = app.store.org_by_name("demo").await.unwrap().unwrap();
     let id = |name: &str| plant.ids[name].clone();
     let other = app.post("/lfscada/equipment/multi/add", &[("equipName", "Valve")]).await.data()["id"].to_string();
-    let defs = serde_json::json!([{"name": "Open", "area": "coil", "address": 0, "dataType": "bool", "writable": true}]);
-    let saved =
-        app.post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &other), ("signals", &defs.to_string())]).await;
+    let defs =
+        serde_json::json!([{"name": "Open", "area": "coil", "address": 0, "dataType": "bool", "writable": true}]);
+    let saved = app
+        .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &other), ("signals", &defs.to_string())])
+        .await;
     let outside_signal = saved.data()["ids"][0].to_string();
     let members = format!("{},{other}", plant.equipment);
     let project = app.post("/lfscada/project/add", &[("name", "Station"), ("equipmentIds", &members)]).await;
@@ -53,7 +56,10 @@ both_backends!(a_project_write_reaches_the_device_through_the_callback, Options:
     let frame = tokio::time::timeout(DEADLINE, socket.next()).await.expect("a frame in time").unwrap().unwrap();
     let frame: Value = serde_json::from_str(frame.to_text().unwrap()).unwrap();
     assert_eq!(frame["equipmentId"].to_string(), plant.equipment, "{frame}");
-    assert!(frame["signalVal"].as_object().is_some_and(|m| !m.is_empty()) && frame["gatewayAlarm"].is_number(), "{frame}");
+    assert!(
+        frame["signalVal"].as_object().is_some_and(|m| !m.is_empty()) && frame["gatewayAlarm"].is_number(),
+        "{frame}"
+    );
 
     // A write reaches the device and the project callback reports success.
     let write = |signal: String, value: &'static str| {
@@ -71,7 +77,8 @@ both_backends!(a_project_write_reaches_the_device_through_the_callback, Options:
     assert_eq!(write(id("rated_speed"), "1").await.code(), "2004");
     assert_eq!(write(id("speed_setpoint"), "5000").await.code(), "2003");
     names_field(&write(id("speed_setpoint"), "fast").await, "value");
-    let wrong_project = [("projectId", alone.as_str()), ("signalId", plant.ids["speed_setpoint"].as_str()), ("value", "1")];
+    let wrong_project =
+        [("projectId", alone.as_str()), ("signalId", plant.ids["speed_setpoint"].as_str()), ("value", "1")];
     names_field(&app.post(WRITE, &wrong_project).await, "signalId");
     let valve = write(outside_signal.clone(), "1").await;
     assert_eq!(valve.code(), "1207", "the valve is the project's, without a gateway: {:?}", valve.body);

@@ -55,7 +55,8 @@ pub async fn site(app: &TestApp) -> Site {
     let org_id = app.store.org_by_name("demo").await.unwrap().unwrap();
     let mut equipment = Vec::new();
     let mut signals = Vec::new();
-    for (name, sn, online) in [("Feeder A", "EG-PA", true), ("Feeder B", "EG-PB", false), ("Elsewhere", "EG-PC", true)] {
+    for (name, sn, online) in [("Feeder A", "EG-PA", true), ("Feeder B", "EG-PB", false), ("Elsewhere", "EG-PC", true)]
+    {
         let id = app.post("/lfscada/equipment/multi/add", &[("equipName", name)]).await.data()["id"].to_string();
         let defs = json!([{"name": "Power", "area": "holding_register", "address": 0, "dataType": "uint16",
             "unit": "kW", "writable": true, "min": 0, "max": 100}]);
