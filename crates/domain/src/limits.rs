@@ -156,6 +156,9 @@ pub const PROJECT_NAME_CHARS: usize = 60;
 pub const PROJECT_EQUIPMENT: usize = 500;
 /// Most intermediate variables one project holds (docs/mvars.md); the viewer computes every bound one live.
 pub const PROJECT_MVARS: usize = 200;
+/// The monitor window a project page asks of each gateway, in seconds (spec section 9: "Gateway open delay 3600"); the
+/// default of `monitor/project/gateway/open`.
+pub const PROJECT_MONITOR_WINDOW_SECONDS: i64 = 3600;
 /// Most equipment one project page's live session watches (`dataEquip` of the project token and gateway query,
 /// docs/project-monitor.md): the access layer checks lists up to this long, and one socket merges this many
 /// equipment's frames.
@@ -387,6 +390,7 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ProjectNameChars", PROJECT_NAME_CHARS as i64),
     ("ProjectEquipment", PROJECT_EQUIPMENT as i64),
     ("ProjectMvars", PROJECT_MVARS as i64),
+    ("ProjectMonitorWindowSeconds", PROJECT_MONITOR_WINDOW_SECONDS),
     ("ProjectPageEquipment", PROJECT_PAGE_EQUIPMENT as i64),
     ("ProjectPageSignals", PROJECT_PAGE_SIGNALS as i64),
     ("ProjectHistoryColumns", PROJECT_HISTORY_COLUMNS as i64),

@@ -33,7 +33,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             PROJECT_ID,
             EQUIPMENT_ID,
             MONITOR_INTERVAL.default(limits::MONITOR_INTERVAL_MS_DEFAULT).doc("Reporting interval, ms (the gateway's)"),
-            int("delay", 1, limits::MONITOR_WINDOW_SECONDS_MAX).default(3600).doc("Window length, seconds"),
+            int("delay", 1, limits::MONITOR_WINDOW_SECONDS_MAX).default(limits::PROJECT_MONITOR_WINDOW_SECONDS).doc("Window length, seconds"),
         ]),
         route!(POST "/lfscada/monitor/project/signal/query", project_live::signal_query, "monitor.project.signal.query", Session ["pageId" => ProjectPage],
         "The latest values of those signals, {signalVal: {id: {value, time, quality}}}; a signal that is not one of \

@@ -3,6 +3,7 @@
  * 9). The codebase had no shared constants module; these belong together because they tune one conversation with
  * the server: the open call's 600 s delay and its 580 s repeat only work as a pair, for instance.
  */
+import { Limits } from '@/lib/api/limits';
 
 /** A failed token request is retried, and a closed socket reconnected, after this long (spec: reconnect). */
 export const LIVE_RETRY_MS = 10_000;
@@ -46,7 +47,7 @@ export const NO_GATEWAY_CODE = '2001';
  * `PROJECT_WRITE_WAIT_MS` for its callback.
  */
 export const PROJECT_MONITOR_IDLE_TEXT = 'project monitor idle';
-export const PROJECT_OPEN_DELAY = 3600;
+export const PROJECT_OPEN_DELAY = Limits.ProjectMonitorWindowSeconds;
 export const PROJECT_OPEN_REPEAT_MS = 3_570_000;
 export const PROJECT_OPEN_SPACING_MS = 100;
 export const PROJECT_WRITE_WAIT_MS = 60_000;

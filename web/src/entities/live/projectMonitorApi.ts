@@ -5,6 +5,7 @@
  */
 import type { LiveValue, ProjectGateway } from '@/generated/answers';
 import { post } from '@/lib/api/client';
+import { Limits } from '@/lib/api/limits';
 import { PROJECT_OPEN_DELAY } from './liveConstants';
 
 /** The page a project session runs for: the page (its token and gateways are asked by it) and its project. */
@@ -44,7 +45,7 @@ export function openGateway({ projectId, equipmentId, interval }: ProjectOpenReq
 }
 
 /** Most signals one value query names (the server's `limits::PROJECT_PAGE_SIGNALS`): more are asked in parts. */
-export const PROJECT_VALUES_BATCH = 1000;
+export const PROJECT_VALUES_BATCH = Limits.ProjectPageSignals;
 
 /**
  * POST /lfscada/monitor/project/signal/query {pageId, dataSignal}: the latest stored values of `signalIds`, by

@@ -3,11 +3,10 @@
  * bound equipment, the socket is the project one, the idle text is 'project monitor idle', and a frame must name its
  * equipment besides being a well-formed EG frame.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectFrame } from '@/generated/answers';
-import { installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
+import { installFakeServer, ok } from '@/test/fakeServer';
 import { fakeSockets } from './fakeSocket';
-import type { LiveChannel } from './liveChannel';
 import { LIVE_IDLE_PING_MS, LIVE_RETRY_MS, PROJECT_MONITOR_IDLE_TEXT } from './liveConstants';
 import { PROJECT_SIGNAL_TOKEN_PATH, openProjectSignalChannel, parseProjectFrame } from './projectSignalChannel';
 
@@ -31,28 +30,19 @@ describe('parseProjectFrame', () => {
 });
 
 describe('openProjectSignalChannel', () => {
-  let server: FakeServer;
-  let factory: ReturnType<typeof fakeSockets>;
-  let frames: ProjectFrame[];
-  let channel: LiveChannel | undefined;
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    server = installFakeServer({ loggedIn: true });
-    let issued = 0;
-    server.on(PROJECT_SIGNAL_TOKEN_PATH, () => ok(`tok-${++issued}`));
-    factory = fakeSockets();
-    frames = [];
-  });
-
   afterEach(() => {
-    channel?.close();
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
   it('asks for a token with the page and its equipment, subscribes, idles and passes only good frames', async () => {
-    channel = openProjectSignalChannel({ pageId: 22, equipmentIds: [7, 8], onFrame: (f) => frames.push(f), createSocket: factory.create });
+    vi.useFakeTimers();
+    const server = installFakeServer({ loggedIn: true });
+    const tokens = ['tok-1', 'tok-2'];
+    server.on(PROJECT_SIGNAL_TOKEN_PATH, () => ok(tokens.shift()));
+    const factory = fakeSockets();
+    const frames: ProjectFrame[] = [];
+    const channel = openProjectSignalChannel({ pageId: 22, equipmentIds: [7, 8], onFrame: (f) => frames.push(f), createSocket: factory.create });
     await vi.advanceTimersByTimeAsync(0);
     expect(server.calls(PROJECT_SIGNAL_TOKEN_PATH).map((r) => r.body)).toEqual(['pageId=22&dataEquip=7%2C8']);
     const socket = factory.last();
@@ -68,5 +58,7 @@ describe('openProjectSignalChannel', () => {
     await vi.advanceTimersByTimeAsync(LIVE_RETRY_MS);
     expect(server.calls(PROJECT_SIGNAL_TOKEN_PATH)).toHaveLength(2);
     expect(factory.last().url).toMatch(/tok-2$/);
+    channel.close();
+    expect(factory.last().closedByClient).toBe(true);
   });
 });
