@@ -5,9 +5,9 @@
 //! token call is a same-origin POST with the session cookie), so the socket path needs no cookie check of its
 //! own. While open, the socket closes as soon as its session ends (logout, a disabled account, a password reset,
 //! expiry) or, for EG signals, its account no longer sees the equipment (for a project page's signals, no longer
-//! sees every equipment of the project, or an equipment left the project; docs/project-monitor.md): the calls that end sessions or change
-//! grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it re-checks every minute
-//! anyway (a change made by another server instance).
+//! sees every equipment of the project, or an equipment left the project; docs/project-monitor.md): the calls that
+//! end sessions or change grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it
+//! re-checks every minute anyway (a change made by another server instance).
 //! Each socket's queue is bounded ([`crate::live::hub::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
 use super::hub::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
