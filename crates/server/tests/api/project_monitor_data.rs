@@ -177,7 +177,9 @@ both_backends!(a_projects_reports_and_history_are_its_equipments, Options::defau
         "signalIds.1",
     );
 
-    // Refused callers: the limited account and another organisation are told the project does not exist.
+    // Refused callers: the limited account and another organisation are told the project does not exist, as for a
+    // project that does not.
+    assert_eq!(ask(admin.clone(), SOURCES, vec![("projectId", "999999".into())]).await.code(), "1253");
     for client in [s.limited.clone(), s.stranger.clone()] {
         assert_eq!(ask(client.clone(), REPORT, view(&report_a)).await.code(), "1253");
         assert_eq!(ask(client.clone(), SOURCES, vec![("projectId", s.project.clone())]).await.code(), "1253");

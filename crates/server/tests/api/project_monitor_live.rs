@@ -80,6 +80,9 @@ both_backends!(
         let equipment_page =
             call(app, &app.client, TOKEN, &[("pageId", &s.equipment_page), ("dataEquip", s.a())]).await;
         assert_eq!(equipment_page.code(), "1205");
+        // The same code as a page that does not exist.
+        let missing = call(app, &app.client, TOKEN, &[("pageId", "999999"), ("dataEquip", s.a())]).await;
+        assert_eq!(missing.code(), "1205");
         // Whoever sees the whole project watches it, permission codes or not.
         assert_eq!(call(app, &s.plain, TOKEN, &[("pageId", &s.page), ("dataEquip", s.a())]).await.code(), "200");
         // Bad input names dataEquip: an equipment outside the project, not an id, none, too many.
