@@ -2,7 +2,8 @@
 // of the demo equipment opened from its page tab, widgets drawn from the palette, one dragged and the drag undone
 // and redone, resized, rotated, snapped, given text, a binding and a click event in the property panel, the canvas
 // resized, saved, the page reloaded as saved, and its button pressed in the live preview writes to the simulated
-// pump; the demo's drawn page opened in the designer looks as it does in the viewer. Screenshots in zh-CN and en.
+// pump; the demo's drawn page opened in the designer looks as it does in the viewer; palette items dragged onto the
+// canvas land where dropped and Ctrl+S saves. Screenshots in zh-CN and en.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -195,6 +196,61 @@ describe('page designer', () => {
     assert.equal(await field(page, 'x').inputValue(), '151');
     assert.equal(await field(page, 'width').inputValue(), '200');
   });
+
+  for (const lang of ['zh-CN', 'en']) {
+    test(`${lang}: a palette item dragged onto the canvas lands where it is dropped, at any zoom; Ctrl+S saves`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await app.newPage();
+      if (!zh) await page.addInitScript(() => localStorage.setItem('langs', 'en'));
+      await app.loginAsDemo(page);
+      const { pageId } = await openNewPage(page, zh ? '拖放测试页' : 'Drop test page');
+      const canvas = page.locator('[data-testid="designer-canvas"]');
+      /** Drags the palette's `type` onto canvas point (x, y) with the browser's own drag and drop. */
+      const dropAt = async (type, x, y) => {
+        const box = await canvas.boundingBox();
+        const at = await onCanvas(page, x, y);
+        await page.locator(`[data-testid="palette-${type}"]`).dragTo(canvas, { targetPosition: { x: at.x - box.x, y: at.y - box.y } });
+      };
+
+      // At 100 %: a circle of its default size (100 × 100) centred where it was dropped, selected.
+      await dropAt('ShapeCircle', 300, 200);
+      await widgetsOfType(page, 'ShapeCircle').waitFor();
+      assert.equal(await field(page, 'x').inputValue(), '250');
+      assert.equal(await field(page, 'y').inputValue(), '150');
+      assert.equal(await field(page, 'width').inputValue(), '100');
+      // Zoomed out to 75 % (the slider's keys, nothing selected so the arrows move no widget) with the rulers shown:
+      // the drop point still goes through the canvas's transform.
+      const empty = await onCanvas(page, 700, 40);
+      await page.mouse.click(empty.x, empty.y);
+      await page.locator('[data-testid="designer-toolbar"] .ant-slider-handle').focus();
+      for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+      assert.equal(await page.locator('[data-testid="designer-zoom"]').innerText(), '75 %');
+      await dropAt('UsualButton', 600, 400);
+      await widgetsOfType(page, 'UsualButton').waitFor();
+      assert.equal(await field(page, 'x').inputValue(), '540');
+      assert.equal(await field(page, 'y').inputValue(), '380');
+      // One step each: undo takes the button away whole, redo brings it back.
+      await page.keyboard.press('Control+z');
+      assert.equal(await widgetsOfType(page, 'UsualButton').count(), 0);
+      await page.keyboard.press('Control+y');
+      await widgetsOfType(page, 'UsualButton').waitFor();
+      await snap(page, `designer-06-palette-drop-${zh ? 'zh' : 'en'}`);
+
+      // Ctrl+S saves (no browser dialog), confirmed beside the title, not over the Save button.
+      await page.keyboard.press('Control+s');
+      await page.locator('[data-testid="designer-unsaved"]').waitFor({ state: 'detached' });
+      await page.locator('[data-testid="designer-saved"]').waitFor();
+      assert.equal(await page.locator('.ant-message-notice').count(), 0);
+      await snap(page, `designer-07-saved-${zh ? 'zh' : 'en'}`);
+      const saved = await api(page, '/lfscada/configuration/page/info', { id: String(pageId) });
+      const widgets = saved.data.document.widgets;
+      assert.deepEqual(
+        widgets.map((w) => [w.widgetType, w.position.x, w.position.y, w.position.width, w.position.height]),
+        [['ShapeCircle', 250, 150, 100, 100], ['UsualButton', 540, 380, 120, 40]],
+      );
+      await page.context().close();
+    });
+  }
 
   test('zh-CN: a paste past 1,000 widgets is refused and adds nothing', async () => {
     const page = await app.newPage();

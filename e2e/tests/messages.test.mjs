@@ -121,6 +121,30 @@ describe('messages and alarm notification', () => {
     await page.context().close();
   });
 
+  test('zh-CN: an alarm reaches an engineer drawing in the designer (a full-window screen), on one socket', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    const { equipmentId, setpoint } = await setpointRule(page);
+    await write(page, setpoint, 1000);
+    const sockets = [];
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/ws/message/')) sockets.push(socket);
+    });
+    const pages = await api(page, '/lfscada/configuration/page/query', { equipmentId: String(equipmentId) });
+    await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${pages.data[0].id}`);
+    await page.locator('[data-testid="designer-canvas"]').waitFor();
+    // The designer's header has the bell, and its message socket is open.
+    await page.locator('#unread-messages[data-live="true"]').waitFor();
+    await write(page, setpoint, 2600);
+    const popup = page.locator('.ant-notification-notice').filter({ hasText: '转速设定过高' });
+    await popup.waitFor({ timeout: 90_000 });
+    assert.equal(await page.locator('#unread-messages').getAttribute('data-fresh'), 'true', 'the bell is lit');
+    await snap(page, 'messages-08-designer-popup-zh');
+    assert.equal(sockets.filter((s) => !s.isClosed()).length, 1, 'one message socket');
+    await write(page, setpoint, 1000);
+    await page.context().close();
+  });
+
   test('en and a phone: the centre as cards, selected messages deleted', async () => {
     const page = await app.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.addInitScript(() => localStorage.setItem('langs', 'en'));

@@ -1,7 +1,7 @@
 // The account area and the system settings dialog in a real browser against the real server (--demo; demo is the
 // organisation's administrator, demo-operator a sub-account without manage): the profile is edited and an avatar
 // uploaded (seen in the header), the settings saved and honoured (the equipment monitor opens by group), the
-// system settings dialog opened, the operator sees no Manage menu and a typed manage address says no permission.
+// system settings dialog opened, feedback sent from the user menu, the operator sees no Manage menu and a typed manage address says no permission.
 // The same in English. Screenshots land in e2e/screenshots.
 
 import { describe, test } from 'node:test';
@@ -62,6 +62,21 @@ for (const lang of ['zh-CN', 'en']) {
       await page.locator('[data-testid="fleet-list-page"]').waitFor();
       await page.locator('[data-testid="fleet-view"] .ant-segmented-item-selected').getByText(zh ? '按分组' : 'By group').waitFor();
 
+
+      // Feedback from the user menu: the 10-character rule said before sending, then sent and in the own log.
+      await page.locator('#user-menu').click();
+      await page.locator('#feedback-open').click();
+      await page.waitForURL('**/account/feedback');
+      await page.locator('#account-feedback-content').fill(zh ? '泵房画面' : 'Too short');
+      assert.equal(await page.locator('#account-feedback-send').isDisabled(), true);
+      assert.match(await page.locator('[data-testid="account-feedback-rule"]').innerText(), zh ? /还需 6 个字/ : /1 more to go/);
+      await snap(page, `account-feedback-rule-${lang}`);
+      await page.locator('#account-feedback-content').fill(zh ? '泵房画面的出口压力希望能显示趋势。' : 'Please show the outlet pressure trend on the pump page.');
+      await page.locator('#account-feedback-send').click();
+      await page.locator('[data-testid="account-feedback-sent"]').waitFor();
+      await snap(page, `account-feedback-${lang}`);
+      await page.goto(`${app.base}/account/log`);
+      await page.locator('[data-testid="account-log-page"]').getByText('feedback.add').first().waitFor();
 
       await page.locator('#user-menu').click();
       await page.locator('#system-settings-open').click();

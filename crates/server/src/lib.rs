@@ -37,6 +37,7 @@
 //! - [`report_table`]: a report's cells, each column's statistic per period, read off the history roll-ups.
 //! - [`retention`]: history retention, each organisation's kept days.
 //! - [`rollup_worker`]: makes the minute and hour roll-ups of history that reports read.
+//! - [`report_archive`]: generates each closed day's and month's reports and keeps them.
 //! - [`inspection_schedule`]: the worksheets of inspection plans, generated as they fall due.
 //! - [`bootstrap`]: the first administrator and the demo seed.
 //! - [`demo`]: the demo's simulated water plant, its two gateway agents and its seed.
@@ -69,6 +70,7 @@ pub mod login_guard;
 pub mod notify;
 pub mod params;
 pub mod password;
+pub mod report_archive;
 pub mod report_table;
 pub mod response;
 pub mod retention;
@@ -234,6 +236,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     workers.push(inspection_schedule::start(state.clone()));
     workers.push(retention::start(state.clone()));
     workers.push(rollup_worker::start(state.store.clone()));
+    workers.push(report_archive::start(state.clone()));
     workers.push(workers::Worker::with_stop("gateway link", link_runtime.shutdown()));
     workers.push(state.notifier.start()?);
     let http = workers::Worker::spawn("HTTP", |stop| listen::serve(listener, app(state.clone()), stop));

@@ -27,6 +27,7 @@
 //! - [`readings`]: latest values and history, written in batches by ingest.
 //! - [`custom_reports`]: a project's custom reports, columns over its equipment and intermediate variables.
 //! - [`rollups`]: the minute and hour roll-ups of history that reports read, kept true as readings arrive late.
+//! - [`report_archive`]: reports generated on schedule, each closed day's and month's table kept, dropped by late readings.
 //! - [`commands`]: writes and reads sent to gateways, tracked until their outcome.
 //! - [`reports`]: report definitions (signals sampled on a fixed period) and their sampling from history.
 //! - [`alarms`]: alarm rules per signal and the records of alarms (trigger, release, confirmation).
@@ -90,6 +91,7 @@ pub mod project_statistics;
 pub mod projects;
 pub mod readings;
 pub mod repairs;
+pub mod report_archive;
 pub mod reports;
 pub mod rollups;
 pub mod scenes;

@@ -256,7 +256,7 @@ impl Store {
     /// runs it again while it takes a full batch.
     pub async fn roll_up(&self, settled_before: i64) -> anyhow::Result<usize> {
         let taken = self.take_marks(settled_before).await?;
-        self.put_taken(taken).await
+        self.put_taken(taken, settled_before.saturating_add(SETTLE_MS)).await
     }
 
     /// A roll-up's first half, outside any transaction: the settled marks and what their minutes and hours are now.
@@ -280,13 +280,16 @@ impl Store {
         Ok(Taken { marks, minutes: fresh, hours })
     }
 
-    /// A roll-up's second half: one short write transaction.
-    async fn put_taken(&self, taken: Taken) -> anyhow::Result<usize> {
+    /// A roll-up's second half, at `now`: one short write transaction, which also drops the generated reports a
+    /// late minute makes stale (`crate::report_archive`).
+    async fn put_taken(&self, taken: Taken, now: i64) -> anyhow::Result<usize> {
         let mut tx = self.begin_write().await?;
         self.put_spans(&mut tx, Width::Minute, &taken.minutes).await?;
         self.put_spans(&mut tx, Width::Hour, &taken.hours).await?;
         if !taken.marks.is_empty() {
             sqlx::query(sql::unmark(self.backend())).bind(json(&taken.marks)).execute(&mut *tx).await?;
+            let minutes: Vec<(i64, i64)> = taken.marks.iter().map(|m| (m.0, m.1)).collect();
+            self.drop_stale_archives(&mut tx, &minutes, now).await?;
         }
         tx.commit().await?;
         Ok(taken.marks.len())
@@ -410,7 +413,7 @@ mod tests {
         let slow = store.take_marks(i64::MAX).await.unwrap();
         assert_eq!(store.roll_up(i64::MAX).await.unwrap(), 1);
         store.write_readings(&[reading(minute + 2_000, 9.0)]).await.unwrap();
-        store.put_taken(slow).await.unwrap();
+        store.put_taken(slow, crate::now_ms()).await.unwrap();
         assert_eq!(store.pending_rollups(i64::MAX).await.unwrap(), 1, "the late reading's mark stays");
         let read = |width| {
             let store = store.clone();

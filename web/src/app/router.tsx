@@ -19,6 +19,7 @@ import { SessionGuard } from './SessionGuard';
 import { joinPath, routeTable, type RouteDef, type RoutePrefetch, type TopRouteDef } from './routes';
 
 const appShell: ScreenLoader = withTexts(['shell', 'messages'], () => import('./shell/AppShell'));
+const fullWindowChrome: ScreenLoader = withTexts(['shell', 'messages'], () => import('./shell/FullWindowChrome'));
 
 /** The route objects for the whole table (exported for tests, which use a memory router). */
 export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): RouteObject[] {
@@ -38,7 +39,10 @@ export function buildRouteObjects(table: readonly TopRouteDef[] = routeTable): R
               element: <LazyScreen loader={appShell} fullscreen />,
               children: toObjects(table.filter((route) => !route.public && route.frame === 'shell')),
             },
-            ...toObjects(table.filter((route) => !route.public && route.frame === 'bare')),
+            {
+              element: <LazyScreen loader={fullWindowChrome} fullscreen />,
+              children: toObjects(table.filter((route) => !route.public && route.frame === 'bare')),
+            },
           ],
         },
         { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

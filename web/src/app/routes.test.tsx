@@ -83,6 +83,8 @@ const SPEC_PATHS = [
     'eg/group/list/1',
     'eg/group/configuration/1',
   ].map((p) => `/monitor/${p}`),
+  // Screens the spec lists without a path (section 2, "Further screens"), at ours.
+  '/account/feedback',
 ];
 
 function deepestRoute(path: string): RouteObject | undefined {

@@ -123,8 +123,8 @@ const egPageScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
-/** A project's configuration pages live, as tabs (one screen for the project and its page path). */
-const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status'], () =>
+/** A project's configuration pages live, as tabs, and its reports beside them (one screen for the project and its page path). */
+const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status', 'reports'], () =>
   import('@/features/monitor/project/ProjectMonitorScreen'),
 );
 
@@ -208,7 +208,10 @@ const monitorRoutes: RouteDef[] = [
 ];
 
 /** The page designer: one chunk for an equipment's page and a project's page (it reads the owner from the address). */
-const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status'], () => import('@/features/designer/DesignerScreen'));
+// `shell` and `messages`: the designer's header shows the bell and runs the message notifier.
+const designerScreen: ScreenLoader = withTexts(['designer', 'monitor', 'status', 'shell', 'messages'], () =>
+  import('@/features/designer/DesignerScreen'),
+);
 const designerPrefetch: RoutePrefetch = (params, client) =>
   void import('@/features/designer/prefetch').then((m) => m.prefetchDesigner(params, client), () => undefined);
 
@@ -374,6 +377,13 @@ const accountRoutes: RouteDef[] = [
     screen: withTexts(['profile'], () => import('@/features/profile/components/AccountLogPage')),
     menu: { icon: 'fileText' },
   },
+  // Spec section 2 lists a feedback screen without naming its path; the server's call needs only a session.
+  {
+    path: 'feedback',
+    titleKey: 'route.account.feedback',
+    screen: withTexts(['profile'], () => import('@/features/profile/components/AccountFeedbackPage')),
+    menu: { icon: 'comment' },
+  },
 ];
 
 /** Every route of the console. `/` (→ /login) and unknown paths (→ /404) are added by the router. */
@@ -475,7 +485,8 @@ export const routeTable: TopRouteDef[] = [
     path: 'monitor/project/:projectId/preview/:pageId',
     titleKey: 'route.monitor.projectPreview',
     frame: 'bare',
-    screen: withTexts(['monitor', 'status'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
+    // `shell` and `messages`: the preview's header shows the bell and runs the message notifier.
+    screen: withTexts(['monitor', 'status', 'shell', 'messages'], () => import('@/features/monitor/project/ProjectPreviewScreen')),
   },
   {
     path: 'system/msg/detail/:dataId/:msgType',

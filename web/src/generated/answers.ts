@@ -449,6 +449,12 @@ export type CustomReportData = { report: CustomReport, cols: Array<CustomReportC
  */
 total: number, };
 
+export type ArchivedReport = { view: string, period: string, start: number, end: number, generatedMs: number, };
+
+export type ReportArchive = { archive: ArchivedReport, cols: Array<ReportColumn>, rows: Array<ReportRow>, };
+
+export type CustomReportArchive = { archive: ArchivedReport, cols: Array<CustomReportColumn>, rows: Array<ReportRow>, };
+
 export type ReportSignal = { signalId: number, name: string, unit: string, decimals: number, };
 
 export type ReportEquipment = { equipmentId: number, equipName: string, signals: Array<ReportSignal>, };

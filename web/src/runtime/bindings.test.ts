@@ -105,7 +105,7 @@ describe('binding repair (spec section 4)', () => {
   it('answers the same document when nothing needs repair', () => {
     const doc = parsePageDocument({ widgets: [bound('ok', 1, 'Tank level'), { id: 'text', widgetType: 'UsualText', data: { type: 'system', systemKey: 'x' } }] });
     const result = repairBindings(doc, testSignals, EQUIPMENT_ID);
-    expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0, widgets: [] });
+    expect(result).toEqual({ document: doc, cleared: 0, refreshed: 0, reportsCleared: 0, columnsRemoved: 0, widgets: [] });
     expect(result.document).toBe(doc);
   });
 });

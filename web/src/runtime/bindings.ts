@@ -11,11 +11,16 @@
  * binding to a variable the project no longer has is cleared, a title that differs from the variable's name is
  * refreshed. (The viewer shows no value for an unknown one: the server answers only the project's variables.)
  *
+ * Charts bound to a report or a custom report are repaired where the definitions are given (the designer, on
+ * open; runtime/reportRepair.ts): a deleted report clears the chart's report, a column no longer in the definition
+ * is removed.
+ *
  * Pure: the input is not changed (the stored document is not changed by viewing). Widgets whose bindings are
  * fine keep their identity, so the view's memoised renderers see them as unchanged.
  */
 import { parseBinding, type Binding, type PageDocument, type Widget } from './document';
 import { isRecord } from './documentValues';
+import { repairReportCharts, type KnownReports } from './reportRepair';
 import type { RuntimeSignal } from './types';
 
 export interface RepairResult {
@@ -24,6 +29,10 @@ export interface RepairResult {
   cleared: number;
   /** Bindings whose title was refreshed from the catalogue. */
   refreshed: number;
+  /** Charts whose report or custom report was cleared (deleted, or of an equipment not the owner's). */
+  reportsCleared: number;
+  /** Report columns removed from charts (no longer in the definition). */
+  columnsRemoved: number;
   /** The page's top-level widgets that changed (a group counts its children's), for the designer to point at. */
   widgets: RepairedWidget[];
 }
@@ -32,11 +41,15 @@ export interface RepairedWidget {
   id: string;
   cleared: number;
   refreshed: number;
+  /** Reports cleared and report columns removed in it, when any. */
+  reports?: number;
 }
 
 interface Tally {
   cleared: number;
   refreshed: number;
+  reportsCleared: number;
+  columnsRemoved: number;
 }
 
 /**
@@ -157,21 +170,27 @@ function repairWidget(
 /**
  * The document with its signal bindings checked against the catalogue of the owner's equipment (see the module
  * comment): `owned` is the page's equipment, or the project's equipment for a project page; `mvars` the project's
- * intermediate variables, when known.
+ * intermediate variables, when known; `reports` the report definitions, when known.
  */
 export function repairBindings(
   doc: PageDocument,
   signals: ReadonlyMap<number, RuntimeSignal>,
   owned: OwnedEquipment,
   mvars?: KnownMvars,
+  reports?: KnownReports,
 ): RepairResult {
-  const tally: Tally = { cleared: 0, refreshed: 0 };
+  const tally: Tally = { cleared: 0, refreshed: 0, reportsCleared: 0, columnsRemoved: 0 };
   const repairedWidgets: RepairedWidget[] = [];
+  const ownsEquipment = (equipmentId: number) => owns(owned, equipmentId);
   const repaired = doc.widgets.map((widget) => {
     const before = { ...tally };
-    const next = repairWidget(widget, signals, owned, tally, mvars);
+    let next = repairWidget(widget, signals, owned, tally, mvars);
+    if (reports) next = repairReportCharts(next, reports, ownsEquipment, tally);
     if (next !== widget) {
-      repairedWidgets.push({ id: widget.id, cleared: tally.cleared - before.cleared, refreshed: tally.refreshed - before.refreshed });
+      const changed: RepairedWidget = { id: widget.id, cleared: tally.cleared - before.cleared, refreshed: tally.refreshed - before.refreshed };
+      const inReports = tally.reportsCleared - before.reportsCleared + tally.columnsRemoved - before.columnsRemoved;
+      if (inReports > 0) changed.reports = inReports;
+      repairedWidgets.push(changed);
     }
     return next;
   });

@@ -131,7 +131,8 @@ function valueText(signal: ChartSignal['signal']) {
   return (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatSignalValue(value, signal) : NO_VALUE);
 }
 
-function valueAxis(settings: ChartSettings): ChartOption {
+/** The value axis: fixed to the settings' bounds, else following the data (report charts use it too). */
+export function valueAxis(settings: ChartSettings): ChartOption {
   return {
     type: 'value',
     scale: settings.min === undefined && settings.max === undefined,

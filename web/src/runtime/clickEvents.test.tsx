@@ -212,11 +212,29 @@ describe('click event: page and link', () => {
     expect(write).not.toHaveBeenCalled();
   });
 
-  it('opens an https link in a new tab without access to the console', async () => {
+  it('opens an https link in a new window of 600 × 600 (the page says no size) without access to the console', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     show();
     await click('help-link');
-    expect(open).toHaveBeenCalledWith('https://example.com/help', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith('https://example.com/help', '_blank', 'noopener,noreferrer,width=600,height=600');
+  });
+
+  it("opens the link's window at the size the page gives", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const doc = parsePageDocument({
+      widgets: [
+        {
+          id: 'sized-link',
+          widgetType: 'UsualButton',
+          position: { x: 10, y: 10, width: 100, height: 40 },
+          data: { text: 'Manual' },
+          clickEvent: { enable: true, config: { action: 'link', link: 'https://example.com/manual', target: '_blank', width: 900, height: 480 } },
+        },
+      ],
+    });
+    render(<PageView document={doc} context={testContext()} now={TEST_NOW} />);
+    await click('sized-link');
+    expect(open).toHaveBeenCalledWith('https://example.com/manual', '_blank', 'noopener,noreferrer,width=900,height=480');
   });
 
   it('refuses a javascript: link', async () => {

@@ -58,9 +58,23 @@ describe('parsePageDocument: widgets', () => {
       delay: { enable: true, value: 1000 },
       feedback: true,
       target: '_self',
+      // Spec section 3, "Click event": the window it opens is 600 × 600 and a press is `set1` unless said otherwise.
+      width: 600,
+      height: 600,
+      pressType: 'set1',
     });
     expect(w.animation).toEqual({});
     expect(w.children).toEqual([]);
+  });
+
+  it("reads a click event's window size and press type, and the defaults for missing or unusable ones", () => {
+    const event = (config: Record<string, unknown>) => only({ id: 'b', widgetType: 'UsualButton', clickEvent: { enable: true, config } }).clickEvent.config;
+    expect(event({ width: 800, height: '450', pressType: 'set0' })).toMatchObject({ width: 800, height: 450, pressType: 'set0' });
+    expect(event({ action: 'link' })).toMatchObject({ width: 600, height: 600, pressType: 'set1', delay: { enable: true, value: 1000 }, feedback: true });
+    expect(event({ width: 0, height: -5, pressType: '' })).toMatchObject({ width: 600, height: 600, pressType: 'set1' });
+    expect(event({ width: 'wide', height: 1e9 })).toMatchObject({ width: 600, height: 600 });
+    // Named fields, not kept twice among the others.
+    expect(event({ width: 800 }).extra).toEqual({});
   });
 
   it('keeps a widget of unknown type, flagged', () => {

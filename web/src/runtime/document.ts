@@ -10,11 +10,13 @@ import widgetTypes from '@/generated/widgetTypes.json';
 export * from './documentTypes';
 import {
   CANVAS_MAX,
+  CLICK_WINDOW_SIZE,
   CANVAS_MIN,
   CONDITION_SYMBOLS,
   DEFAULT_COLOR_RULES,
   DEFAULT_CON,
   DEFAULT_GAUGE_STEPS,
+  DEFAULT_PRESS_TYPE,
   DEFAULT_TIMER_FORMAT,
   FIT_MODES,
   type Animation,
@@ -268,6 +270,12 @@ function parseStyle(raw: unknown, widgetType: string): WidgetStyle {
   };
 }
 
+/** A click window's width or height: a whole number of pixels from 100 to 10000, else the spec's 600. */
+function windowSize(raw: unknown): number {
+  const n = num(raw, CLICK_WINDOW_SIZE);
+  return n >= 100 && n <= 10_000 ? Math.round(n) : CLICK_WINDOW_SIZE;
+}
+
 /** A click event as the viewer reads it (a widget's, or a drop-down item's: runtime/select.ts). */
 export function parseClickEvent(raw: unknown): ClickEvent {
   const o = obj(raw);
@@ -289,8 +297,12 @@ export function parseClickEvent(raw: unknown): ClickEvent {
       pageId: pageId !== null && pageId > 0 ? pageId : null,
       link: str(c.link, '').trim(),
       target: oneOf(c.target, ['_self', '_blank'], '_self'),
+      width: windowSize(c.width),
+      height: windowSize(c.height),
+      pressType: str(c.pressType, DEFAULT_PRESS_TYPE) || DEFAULT_PRESS_TYPE,
       extra: rest(c, [
         'action', 'data', 'writeType', 'writeValue', 'hint', 'hintValue', 'delay', 'feedback', 'pageId', 'link', 'target',
+        'width', 'height', 'pressType',
       ]),
     },
   };

@@ -34,8 +34,9 @@ export interface Condition {
 /**
  * A data binding (`data`, `clickEvent.config.data`). `signal` bindings carry a signal's value; `system` bindings
  * a project's statistic (runtime/systemKeys.ts), `mvar` bindings one of its intermediate variables
- * (runtime/mvars.ts), both on a project's page only; report bindings show "no value" until the project monitor's
- * reports exist.
+ * (runtime/mvars.ts), both on a project's page only. A `report` binding binds a chart to a report of `equipId`
+ * (runtime/reportCharts.ts, where its report fields are read from `data.extra`); a single-value widget shows no value
+ * for it.
  */
 export interface Binding {
   /** 'signal', 'report', 'system', 'mvar'; '' when nothing is bound. */
@@ -140,8 +141,20 @@ export interface ClickConfig {
   pageId: number | null;
   link: string;
   target: '_self' | '_blank';
+  /** The size of the window a `_blank` link opens (spec section 3: 600 × 600 unless the page says otherwise). */
+  width: number;
+  height: number;
+  /**
+   * How a press acts (spec section 3: `set1` by default). Kept and written back as the page says; the viewer runs a
+   * click on release whatever it holds (the spec names no other behaviour).
+   */
+  pressType: string;
   extra: Record<string, unknown>;
 }
+
+/** Spec section 3, "Click event": the size of the window it opens and its press type when the page says nothing. */
+export const CLICK_WINDOW_SIZE = 600;
+export const DEFAULT_PRESS_TYPE = 'set1';
 
 export interface ClickEvent {
   enable: boolean;

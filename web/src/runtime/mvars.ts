@@ -5,13 +5,15 @@
  * (runtime/systemKeys.ts `valueKeyOf`), so every widget that shows a value shows a variable alike.
  *
  * Only good readings count (spec: "only results coded 200 are counted"): an aggregate over the good ones, a
- * formula only when every reading it names is good. A variable is stale when a reading it used is.
+ * formula only when every reading it names is good. A variable is stale when a reading it used is. A variable
+ * without a result reads 0 (spec section 5: "a formula result that is not finite or is empty becomes 0"), marked
+ * with why (`zero`: no input, or not a finite result) so the widget can say it is not a measured 0.
  */
 import type { Mvar } from '@/generated/answers';
 import { allWidgets, type Binding, type PageDocument } from './document';
 import type { Calc } from '@/entities/mvars/api';
 import { aggregate, evaluateFormula, parseFormula, type Formula } from './formula';
-import type { RuntimeSignal, RuntimeValue } from './types';
+import type { RuntimeSignal, RuntimeValue, ZeroReason } from './types';
 
 /** Where a variable sits in the page's value record. */
 export const mvarValueKey = (id: number) => `mvar:${id}`;
@@ -80,33 +82,45 @@ function formulaOf(text: string): Formula | null {
   return formula;
 }
 
-/** One variable's value from `values` (the page's readings by signal id); undefined when it has no value. */
-export function mvarValue(mvar: Mvar, values: Readonly<Record<string, RuntimeValue>>): RuntimeValue | undefined {
+/**
+ * One variable's value from `values` (the page's readings by signal id). Without a result it is 0 with the reason:
+ * `noInput` when a formula lacks a good reading of a signal it names or an aggregate has none at all, `notFinite`
+ * when the readings are there but the result is not a finite number (a division by zero, a formula that cannot be
+ * read). A 0 without input has no time: it is not a reading (charts draw no point for it).
+ */
+export function mvarValue(mvar: Mvar, values: Readonly<Record<string, RuntimeValue>>): RuntimeValue {
   let time = 0;
   let stale = false;
+  let good = 0;
+  let missing = false;
   const reading = (signalId: number): number | null => {
     const v = values[String(signalId)];
-    if (!v || !v.good || v.value === null) return null;
+    if (!v || !v.good || v.value === null) {
+      missing = true;
+      return null;
+    }
+    good += 1;
     time = Math.max(time, v.time);
     stale ||= v.stale;
     return v.value;
   };
   let value: number | null;
+  let zero: ZeroReason;
   if (mvar.calc === 'custom') {
     const formula = formulaOf(mvar.formula);
     value = formula === null ? null : evaluateFormula(formula, (p) => reading(p.signalId));
+    zero = missing ? 'noInput' : 'notFinite';
   } else {
     value = aggregate(mvar.calc as Calc, mvar.signalIds.map(reading));
+    zero = good === 0 ? 'noInput' : 'notFinite';
   }
-  return value === null ? undefined : { value, time, good: true, stale };
+  if (value !== null) return { value, time, good: true, stale };
+  return zero === 'noInput' ? { value: 0, time: 0, good: true, stale: false, zero } : { value: 0, time, good: true, stale, zero };
 }
 
-/** Every variable's value under its key (those without a value left out). */
+/** Every variable's value under its key (0 with its reason for one without a result). */
 export function mvarValues(mvars: readonly Mvar[], values: Readonly<Record<string, RuntimeValue>>): Record<string, RuntimeValue> {
   const out: Record<string, RuntimeValue> = {};
-  for (const mvar of mvars) {
-    const value = mvarValue(mvar, values);
-    if (value) out[mvarValueKey(mvar.id)] = value;
-  }
+  for (const mvar of mvars) out[mvarValueKey(mvar.id)] = mvarValue(mvar, values);
   return out;
 }

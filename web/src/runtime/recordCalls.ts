@@ -3,7 +3,7 @@
  * in the console and in the public share view (docs/share.md): the console's are the EG detail screen's calls
  * (history, alarm records and their confirmation, the map's equipment, the weather); the share view's are its
  * `share/…` counterparts, scoped to the shared equipment, and leave out what a visitor may not reach (no alarm
- * confirmation, no organisation map, no weather call). The screen hands them to the viewer in the runtime
+ * confirmation, no organisation map, no weather call, no reports). The screen hands them to the viewer in the runtime
  * context (`RuntimeContext.live.calls`); the widgets read them from their render environment (`env.live.calls`).
  */
 import type { AlarmRecord, HistoryAnswer, Listed, MapCard } from '@/generated/answers';
@@ -34,6 +34,11 @@ export interface RecordCalls {
    * organisation's EZVIZ quota); false: they say they are not shown here.
    */
   ezviz: boolean;
+  /**
+   * Charts bound to a report or a custom report read it (runtime/reportQueries.ts, the console's report calls);
+   * false: they say they are not shown here (the share view has no report calls).
+   */
+  reports: boolean;
 }
 
 /** The console's calls (a signed-in user's session; the server checks the user's rights on each). */
@@ -46,4 +51,5 @@ export const consoleRecordCalls: RecordCalls = {
   mapCards: fetchMapCards,
   weather: true,
   ezviz: true,
+  reports: true,
 };

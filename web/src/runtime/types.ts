@@ -29,7 +29,16 @@ export interface RuntimeValue {
   time: number;
   good: boolean;
   stale: boolean;
+  /**
+   * An intermediate variable shown as 0 in place of a result it does not have (spec section 5, runtime/mvars.ts):
+   * no good reading to compute from, or a result that is not a finite number (a division by zero). The widget says
+   * which in its tooltip.
+   */
+  zero?: ZeroReason;
 }
+
+/** Why an intermediate variable reads 0 (RuntimeValue.zero). */
+export type ZeroReason = 'noInput' | 'notFinite';
 
 export interface RuntimeContext {
   /** Live values by signal id (string key). */

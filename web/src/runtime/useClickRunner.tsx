@@ -6,7 +6,8 @@
  *   the context (the screen's usual write call and its callback); with `feedback` success is reported, failure
  *   always is, in the error's own translated text.
  * - page: opens another configuration page through the context.
- * - link: opens http and https addresses only (a new tab without access to this one, or this tab).
+ * - link: opens http and https addresses only (a new window of the event's width and height, 600 × 600 by default,
+ *   without access to this one; or this tab).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { message as antdMessage } from 'antd';
@@ -56,7 +57,8 @@ export function useClickRunner(context: RefObject<RuntimeContext>, message: RefO
           say?.error(tr('runtime.link.refused'));
           return;
         }
-        if (config.target === '_blank') window.open(url, '_blank', 'noopener,noreferrer');
+        // A window of the click event's size (600 × 600 unless the page says otherwise, spec section 3).
+        if (config.target === '_blank') window.open(url, '_blank', `noopener,noreferrer,width=${config.width},height=${config.height}`);
         else window.location.assign(url);
         return;
       }

@@ -18,7 +18,7 @@ answer_from_row! {
 }
 
 /// A column of a report's table: the signal, as it is now, and what is read of it.
-#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportColumn {
     pub signal_id: i64,
@@ -34,7 +34,7 @@ pub struct ReportColumn {
 /// A row of a report's table: one period `[start, end)` (ms), the shift's name in a shifts view, whether it is
 /// still running (its values are so far), and a value per column in the columns' order (`null`: no good reading
 /// in the period).
-#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportRow {
     pub start: i64,
@@ -73,7 +73,7 @@ answer_from_row! {
 
 /// A column of a custom report's table: a signal of an equipment of the project, or an intermediate variable,
 /// as they are named now.
-#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomReportColumn {
     #[ts(optional)]
@@ -124,4 +124,33 @@ pub struct ReportEquipment {
     pub equipment_id: i64,
     pub equip_name: String,
     pub signals: Vec<ReportSignal>,
+}
+
+answer_from_row! {
+    /// A report generated on schedule (`…/report/archive/query`): a closed day (`view` `day`, `period`
+    /// `YYYY-MM-DD`) or month (`month`, `YYYY-MM`) of China time, `[start, end)`, and when it was made.
+    pub struct ArchivedReport from ironsight_store::report_archive::ArchiveEntry {
+        pub view: String,
+        pub period: String,
+        pub start: i64,
+        pub end: i64,
+        pub generated_ms: i64,
+    }
+}
+
+/// `/lfscada/monitor/multi/report/archive/info`: a generated report with its table as `queryCols` answered it when
+/// it was made.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+pub struct ReportArchive {
+    pub archive: ArchivedReport,
+    pub cols: Vec<ReportColumn>,
+    pub rows: Vec<ReportRow>,
+}
+
+/// `/lfscada/monitor/project/custom/report/archive/info`: a generated custom report with its table.
+#[derive(Clone, Debug, serde::Serialize, ts_rs::TS)]
+pub struct CustomReportArchive {
+    pub archive: ArchivedReport,
+    pub cols: Vec<CustomReportColumn>,
+    pub rows: Vec<ReportRow>,
 }

@@ -22,7 +22,7 @@ use ironsight_domain::rollup::MINUTE_MS;
 use ironsight_domain::{Code, Reason};
 use ironsight_protocol::payload::SignalDef;
 use ironsight_store::access::Viewer;
-use ironsight_store::custom_reports::CustomReportFields;
+use ironsight_store::custom_reports::{CustomReport as StoredCustomReport, CustomReportFields};
 use ironsight_store::monitor::EquipmentName;
 use ironsight_store::mvars::Mvar;
 use serde_json::Value;
@@ -161,15 +161,26 @@ async fn data(State(state): State<AppState>, current: CurrentUser, params: Param
     let report = state.store.custom_report(&viewer, id).await?;
     let report = report.ok_or_else(|| ApiError::invalid("customReportId", Reason::NotAllowed))?;
     let view = view_of(&params, report.period_ms)?;
-    let mut columns = ProjectColumns::load(&state, &viewer, report.project_id).await?;
-    for column in &report.columns {
-        // A signal or variable deleted since, or an equipment no longer of the project, drops its column.
-        columns.push(&state, &viewer, column).await?;
-    }
-    let ProjectColumns { cols, table, .. } = columns;
+    let (cols, table) =
+        columns_of_custom(&state, &viewer, &report).await?.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
     let paging = if paged && matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
     let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
     Ok(ApiOk::new(CustomReportData { report: CustomReport::from(report), cols, rows, total }))
+}
+
+/// A custom report's columns as the project's equipment, signals and variables are now (what was deleted since, or
+/// an equipment no longer of the project, drops its column), with what each reads; `None` when the viewer does
+/// not see the project whole.
+pub(crate) async fn columns_of_custom(
+    state: &AppState,
+    viewer: &Viewer,
+    report: &StoredCustomReport,
+) -> anyhow::Result<Option<(Vec<CustomReportColumn>, Vec<TableColumn>)>> {
+    let Some(mut columns) = ProjectColumns::of(state, viewer, report.project_id).await? else { return Ok(None) };
+    for column in &report.columns {
+        columns.push(state, viewer, column).await?;
+    }
+    Ok(Some((columns.cols, columns.table)))
 }
 
 /// A table's columns over a project's signals and intermediate variables, as a custom report and the project
@@ -184,12 +195,20 @@ pub(crate) struct ProjectColumns {
 }
 
 impl ProjectColumns {
-    /// No columns yet, over project `project_id` as `viewer` sees it (1253 when it does not).
-    pub(crate) async fn load(state: &AppState, viewer: &Viewer, project_id: i64) -> Result<ProjectColumns, ApiError> {
-        let project = state.store.project(viewer, project_id).await?;
-        let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    /// No columns yet, over project `project_id` as `viewer` sees it; `None` when it does not see it whole.
+    pub(crate) async fn of(
+        state: &AppState,
+        viewer: &Viewer,
+        project_id: i64,
+    ) -> anyhow::Result<Option<ProjectColumns>> {
+        let Some(project) = state.store.project(viewer, project_id).await? else { return Ok(None) };
         let mvars = state.store.mvars(viewer.org_id, project_id).await?;
-        Ok(ProjectColumns { project, mvars, signals_of: HashMap::new(), cols: Vec::new(), table: Vec::new() })
+        Ok(Some(ProjectColumns { project, mvars, signals_of: HashMap::new(), cols: Vec::new(), table: Vec::new() }))
+    }
+
+    /// As [`ProjectColumns::of`], 1253 when the viewer does not see the project whole.
+    pub(crate) async fn load(state: &AppState, viewer: &Viewer, project_id: i64) -> Result<ProjectColumns, ApiError> {
+        Self::of(state, viewer, project_id).await?.ok_or_else(|| ApiError::code(Code::ProjectNotFound))
     }
 
     /// The project's variable `id`.
@@ -204,7 +223,7 @@ impl ProjectColumns {
         state: &AppState,
         viewer: &Viewer,
         column: &CustomColumnDef,
-    ) -> Result<bool, ApiError> {
+    ) -> anyhow::Result<bool> {
         let (source, (title, unit, decimals)) = if let Some(mvar_id) = column.mvar_id {
             let Some(mvar) = self.mvar(mvar_id) else { return Ok(false) };
             let Some(rule) = rule_of(mvar) else { return Ok(false) };

@@ -29,6 +29,7 @@ pub mod project_live;
 pub mod project_statistics;
 pub mod projects;
 pub mod repairs;
+pub mod report_archive;
 pub mod reports;
 pub mod scenes;
 pub mod security;

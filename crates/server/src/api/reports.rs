@@ -18,7 +18,8 @@ use ironsight_domain::limits::{REPORT_COLUMNS, REPORT_RANGE_DAYS, SHIFTS_PER_DAY
 use ironsight_domain::report::{ColumnDef, Period, Shift, View, check_shifts, default_shifts, parse_month};
 use ironsight_domain::rollup::{MINUTE_MS, Statistic};
 use ironsight_domain::{Code, Reason};
-use ironsight_store::reports::ReportFields;
+use ironsight_store::access::Viewer;
+use ironsight_store::reports::{Report as StoredReport, ReportFields};
 use serde_json::Value;
 
 /// The `columns` parameter: 1 to [`REPORT_COLUMNS`] of `{signalId, statistic, wrapsAt?}`, each checked.
@@ -180,7 +181,18 @@ pub(crate) async fn report_table(
 ) -> ApiResult {
     let view = view_of(params, report.period_ms)?;
     let paging = if matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
-    let signals = state.store.signals(&current.viewer(), report.equipment_id).await?.unwrap_or_default();
+    let (cols, table) = columns_of_report(state, &current.viewer(), &report).await?;
+    let (rows, total) = rows_of(state, current.user.org_id, &view, paging, &table).await?;
+    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
+}
+
+/// A report's columns as its signals are now (signals deleted since are left out), with what each reads.
+pub(crate) async fn columns_of_report(
+    state: &AppState,
+    viewer: &Viewer,
+    report: &StoredReport,
+) -> anyhow::Result<(Vec<ReportColumn>, Vec<TableColumn>)> {
+    let signals = state.store.signals(viewer, report.equipment_id).await?.unwrap_or_default();
     let (mut cols, mut table) = (Vec::new(), Vec::new());
     for column in &report.columns {
         // A signal deleted since the report was defined is left out (its column goes).
@@ -199,8 +211,7 @@ pub(crate) async fn report_table(
             wraps_at: column.wraps_at,
         });
     }
-    let (rows, total) = rows_of(state, current.user.org_id, &view, paging, &table).await?;
-    Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
+    Ok((cols, table))
 }
 
 /// A view's rows of `table`'s columns, with the number of periods of the whole view; `paging` (page, size) takes

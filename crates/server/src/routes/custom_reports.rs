@@ -2,10 +2,10 @@
 //! deleting are ours). Every call names the project or the report, checked as the project's pages are: a caller
 //! who does not see every equipment of the project sees none of it.
 
-use super::reports::{NAME, PERIOD, VIEW};
+use super::reports::{ARCHIVE, NAME, PERIOD, VIEW};
 use super::table::{PAGE, PAGE_SIZE};
 use super::*;
-use crate::api::custom_reports;
+use crate::api::{custom_reports, report_archive};
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![
@@ -22,6 +22,17 @@ pub(super) fn routes() -> Vec<RouteDef> {
         "A custom report's every period of a view at once, for a chart.", [
             integer("customReportId").required().doc("Custom report id"),
             VIEW[0], VIEW[1], VIEW[2], VIEW[3], VIEW[4],
+        ]),
+        route!(POST "/lfscada/monitor/project/custom/report/archive/query", report_archive::custom_query, "monitor.project.custom.report.archive.query", Session ["customReportId" => CustomReport],
+        "The custom report's generated reports (each closed day and month), the newest period first.", [
+            integer("customReportId").required().doc("Custom report id"),
+            PAGE,
+            PAGE_SIZE,
+        ]),
+        route!(POST "/lfscada/monitor/project/custom/report/archive/info", report_archive::custom_info, "monitor.project.custom.report.archive.info", Session ["customReportId" => CustomReport],
+        "A generated custom report with its table as it was made; 1100 on period when there is none.", [
+            integer("customReportId").required().doc("Custom report id"),
+            ARCHIVE[0], ARCHIVE[1],
         ]),
         route!(POST "/lfscada/project/custom/report/save", custom_reports::save, "project.custom.report.save", Manage ["projectId" => ProjectPages, "id" => CustomReport],
         "Define a custom report on the project, or change one (with id).", [

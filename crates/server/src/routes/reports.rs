@@ -3,7 +3,13 @@
 
 use super::table::{EQUIPMENT_ID, PAGE, PAGE_SIZE};
 use super::*;
-use crate::api::reports;
+use crate::api::{report_archive, reports};
+
+/// A generated report's period (`api::report_archive`), shared with custom reports.
+pub(super) const ARCHIVE: [ParamDef; 2] = [
+    text("view").required().doc("day or month"),
+    text("period").required().doc("the day, YYYY-MM-DD, or the month, YYYY-MM, in China time"),
+];
 
 /// The view a report's table is read over (`api::reports::view_of`), shared with custom reports.
 pub(super) const VIEW: [ParamDef; 5] = [
@@ -30,6 +36,17 @@ pub(super) fn routes() -> Vec<RouteDef> {
             VIEW[0], VIEW[1], VIEW[2], VIEW[3], VIEW[4],
             PAGE.doc("range view: page, from 1"),
             PAGE_SIZE.doc("range view: rows per page"),
+        ]),
+        route!(POST "/lfscada/monitor/multi/report/archive/query", report_archive::query, "monitor.multi.report.archive.query", Session ["reportId" => Report],
+        "The report's generated reports (each closed day and month, made 10 minutes after it ends, kept with the definition), the newest period first.", [
+            integer("reportId").required().doc("Report id"),
+            PAGE,
+            PAGE_SIZE,
+        ]),
+        route!(POST "/lfscada/monitor/multi/report/archive/info", report_archive::info, "monitor.multi.report.archive.info", Session ["reportId" => Report],
+        "A generated report with its table as it was made; 1100 on period when there is none.", [
+            integer("reportId").required().doc("Report id"),
+            ARCHIVE[0], ARCHIVE[1],
         ]),
         route!(POST "/lfscada/equipment/multi/report/save", reports::save, "equipment.multi.report.save", Manage ["equipmentId" => Equipment, "id" => Report],
         "Define a report on the equipment, or change one (with id).", [

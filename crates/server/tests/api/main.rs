@@ -51,6 +51,7 @@ mod projects;
 mod repairs;
 mod repairs_access;
 mod repairs_redispatch;
+mod report_archive;
 mod reports;
 mod route_walk;
 mod scenes;

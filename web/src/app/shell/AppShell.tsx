@@ -3,13 +3,14 @@
  * header (theme title and favicon, top navigation, unread messages, language, user menu), a light side menu for
  * the current area, and the routed screen. Loaded lazily so the login page does not carry it. On the compact layout
  * (lib/layout.ts: phones, upright tablets) the header keeps the title and the unread messages beside a menu button
- * whose drawer holds the rest (CompactNav). The message notifier (pop-ups, title, alarm sound) runs beside it.
+ * whose drawer holds the rest (CompactNav). The message notifier (pop-ups, title, alarm sound) runs beside it, as on
+ * the full-window screens (FullWindowChrome.tsx; features/messages/notify/NotifierHost.tsx: one whatever is mounted).
  */
-import { lazy, Suspense } from 'react';
 import { Flex, Layout, Menu, theme as antdTheme } from 'antd';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { SoundToggle } from '@/features/messages/components/SoundToggle';
+import { MessageNotifierHost } from '@/features/messages/notify/NotifierHost';
 import { UnreadBadge } from '@/features/messages/components/UnreadBadge';
 import { useCompactShell } from '@/lib/layout';
 import { HOME_PATH } from '@/lib/paths';
@@ -18,11 +19,6 @@ import { CompactNav } from './CompactNav';
 import { ConnectionBanner } from './ConnectionBanner';
 import { useShellMenus } from './shellMenus';
 import { UserMenu } from './UserMenu';
-
-/** Its own chunk (antd's notifications, the sound queue): the first screen does not wait for it. */
-const MessageNotifier = lazy(() =>
-  import('@/features/messages/notify/MessageNotifier').then((m) => ({ default: m.MessageNotifier })),
-);
 
 const HEADER_HEIGHT = 56;
 const SIDER_WIDTH = 240;
@@ -98,9 +94,7 @@ export default function AppShell() {
         </Flex>
       </Layout.Header>
       <ConnectionBanner top={HEADER_HEIGHT} />
-      <Suspense fallback={null}>
-        <MessageNotifier />
-      </Suspense>
+      <MessageNotifierHost />
       <Layout>
         {sider && (
           <Layout.Sider

@@ -1,12 +1,12 @@
 /**
  * The compact shell's navigation (below lib/layout.ts's SHELL_COMPACT_BELOW, phones and upright tablets): a menu
  * button in the header opens a drawer from the left with everything the wide header and side menu hold: the
- * areas, the current area's menu, the language and the user's account and logout. Choosing a place closes it.
+ * areas, the current area's menu, the language and the user's account, feedback and logout. Choosing a place closes it.
  * Every entry is at least a finger wide (TOUCH_TARGET).
  */
 import { useState } from 'react';
 import { Button, ConfigProvider, Divider, Drawer, Flex, Menu, Typography } from 'antd';
-import { IdcardOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CommentOutlined, IdcardOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
@@ -104,6 +104,9 @@ export function CompactNav({ menus }: { menus: ShellMenus }) {
             }}
           >
             {t('shell.systemSettings')}
+          </Button>
+          <Button id="feedback-open" type="text" block icon={<CommentOutlined />} style={TOUCH_ROW} onClick={() => go('/account/feedback')}>
+            {t('shell.feedback')}
           </Button>
           <Button
             id="logout"

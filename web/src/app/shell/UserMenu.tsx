@@ -1,7 +1,7 @@
 import { Avatar, Button, type MenuProps } from 'antd';
 // The menu alone: antd's Dropdown index also brings Dropdown.Button.
 import Dropdown from 'antd/es/dropdown/dropdown';
-import { DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
+import { CommentOutlined, DownOutlined, LogoutOutlined, UserOutlined, IdcardOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useProfile } from '@/features/profile/api/profile';
@@ -9,7 +9,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useUser } from '@/lib/session';
 import { useSystemSettingsDialog } from './SystemSettingsLauncher';
 
-/** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, and Logout. */
+/** The header's user menu: who is logged in (with their avatar, docs/account.md), their account pages, feedback, and Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,12 +21,14 @@ export function UserMenu() {
   const items: MenuProps['items'] = [
     { key: 'account', icon: <IdcardOutlined />, label: <span id="account-settings">{t('shell.account')}</span> },
     { key: 'settings', icon: <SettingOutlined />, label: <span id="system-settings-open">{t('shell.systemSettings')}</span> },
+    { key: 'feedback', icon: <CommentOutlined />, label: <span id="feedback-open">{t('shell.feedback')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span id="logout">{t('shell.logout')}</span>, danger: true },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') void navigate('/account');
     if (key === 'settings') openSettings();
+    if (key === 'feedback') void navigate('/account/feedback');
     if (key === 'logout') logout.mutate();
   };
 

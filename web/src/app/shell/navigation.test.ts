@@ -75,6 +75,7 @@ describe('menus derived from the route table', () => {
       '/account/info/sms',
       '/account/config',
       '/account/log',
+      '/account/feedback',
     ]);
     expect(sideMenuEntries(area('map'))).toEqual([]);
   });

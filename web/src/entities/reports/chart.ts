@@ -5,8 +5,8 @@
  */
 import { CHART_COLOURS, type ChartOption } from '@/lib/chartTheme';
 import { formatBaseTime } from '@/lib/chinaTime';
-import type { ReportColumn, ReportRow } from '@/generated/answers';
-import { cellNumber, columnTitle, columnUnit, formatCell, periodText, type ReportLabels } from './format';
+import type { ReportRow } from '@/generated/answers';
+import { cellNumber, columnTitle, columnUnit, formatCell, periodText, type ReportLabels, type ShownColumn } from './format';
 import { chartKind } from './statistics';
 import type { ViewKind } from './view';
 
@@ -26,7 +26,7 @@ export function axisText(row: Pick<ReportRow, 'start' | 'shift'>, kind: ViewKind
 
 export function reportChartOption(
   rows: readonly ReportRow[],
-  column: ReportColumn,
+  column: ShownColumn,
   index: number,
   kind: ViewKind,
   labels: ReportLabels,

@@ -19,6 +19,9 @@ export interface ReportLabels {
   nextDay: (time: string) => string;
 }
 
+/** What a column of a shown table needs: a report's column, or a custom report's as one (table.ts, `shownColumn`). */
+export type ShownColumn = Pick<ReportColumn, 'signalTitle' | 'unit' | 'decimals' | 'statistic'>;
+
 /** What a cell shows without a value. */
 export const EMPTY_CELL = '—';
 

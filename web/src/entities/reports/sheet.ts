@@ -8,8 +8,8 @@
 import { formatBaseTime } from '@/lib/chinaTime';
 import type { SheetCell } from '@/entities/equipmentRecords/sheetFile';
 import { saveBlob } from '@/lib/download';
-import type { ReportColumn, ReportRow } from '@/generated/answers';
-import { cellNumber, columnTitle, periodText, rowState, type ReportLabels } from './format';
+import type { ReportRow } from '@/generated/answers';
+import { cellNumber, columnTitle, periodText, rowState, type ReportLabels, type ShownColumn } from './format';
 import type { ViewKind } from './view';
 
 export interface SheetHeading {
@@ -19,6 +19,10 @@ export interface SheetHeading {
   viewName: string;
   span: string;
   exportedAt: number;
+  /** What `equipName` names ("Project" for a custom report); `labels.equipment` when absent. */
+  ownerLabel?: string;
+  /** A generated report's "generated at …" line, below the span. */
+  note?: string;
 }
 
 export interface SheetLabels extends ReportLabels {
@@ -33,12 +37,13 @@ export interface SheetLabels extends ReportLabels {
 }
 
 /** The heading rows and the columns' title row; `titleRow` is the index of the latter. */
-export function sheetHead(heading: SheetHeading, columns: readonly ReportColumn[], labels: SheetLabels): { rows: SheetCell[][]; titleRow: number } {
+export function sheetHead(heading: SheetHeading, columns: readonly ShownColumn[], labels: SheetLabels): { rows: SheetCell[][]; titleRow: number } {
   const rows: SheetCell[][] = [
     [heading.reportName],
-    [labels.equipment, heading.equipName],
+    [heading.ownerLabel ?? labels.equipment, heading.equipName],
     [labels.view, heading.viewName],
     [labels.span, heading.span],
+    ...(heading.note ? [[heading.note]] : []),
     [labels.exported, formatBaseTime(heading.exportedAt)],
     [null],
     [labels.period, ...columns.map((column) => columnTitle(column, labels)), labels.status],
@@ -47,7 +52,7 @@ export function sheetHead(heading: SheetHeading, columns: readonly ReportColumn[
 }
 
 /** A row per period: its period as text, each column's value (null: none), and "running" where it still runs. */
-export function sheetRows(rows: readonly ReportRow[], columns: readonly ReportColumn[], kind: ViewKind, labels: SheetLabels, now: number): SheetCell[][] {
+export function sheetRows(rows: readonly ReportRow[], columns: readonly ShownColumn[], kind: ViewKind, labels: SheetLabels, now: number): SheetCell[][] {
   return rows.map((row) => {
     const state = rowState(row, now);
     return [
@@ -70,7 +75,7 @@ export class ReportSheet {
   private readonly titleRow: number;
   private readonly width: number;
 
-  constructor(heading: SheetHeading, private readonly columns: readonly ReportColumn[], private readonly kind: ViewKind, private readonly labels: SheetLabels) {
+  constructor(heading: SheetHeading, private readonly columns: readonly ShownColumn[], private readonly kind: ViewKind, private readonly labels: SheetLabels) {
     const head = sheetHead(heading, columns, labels);
     this.rows = head.rows;
     this.titleRow = head.titleRow;

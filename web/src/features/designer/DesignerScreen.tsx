@@ -8,7 +8,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
+import { TabError, TabLoading } from '@/components/LoadState';
+import { FullWindowNotFound } from '@/components/WayBack';
 import { Code } from '@/lib/api/codes';
 import { ownerPagesPath } from '@/lib/paths';
 import { parsePageDocument } from '@/runtime/document';
@@ -19,6 +20,7 @@ import { ownerOfPage, pageForDesignQuery, sameOwner, type PageOwner } from '@/en
 import { useMvars } from '@/entities/mvars/api';
 import { useOwnerScope } from '@/entities/pages/ownerScope';
 import { DesignerEditor } from './editor/DesignerEditor';
+import { useKnownReports } from './reportDefinitions';
 import { JUST_FETCHED_MS, ownerOfParams, pageIdOfParams } from './prefetch';
 
 /** Codes that say the page or its project is not the caller's: nothing is opened, and nothing is retried. */
@@ -29,8 +31,15 @@ export default function DesignerScreen() {
   const owner = ownerOfParams(params);
   const pageId = pageIdOfParams(params);
   const { t } = useTranslation();
-  if (owner === null || pageId === null) return <TabEmpty testId="designer-bad-id" description={t('designer.notFound')} />;
-  return <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />;
+  return (
+    <>
+      {owner === null || pageId === null ? (
+        <FullWindowNotFound testId="designer-bad-id" title={t('designer.notFound')} description={t('notFound.description')} />
+      ) : (
+        <DesignerLoader key={`${owner.kind}-${owner.id}-${pageId}`} owner={owner} pageId={pageId} />
+      )}
+    </>
+  );
 }
 
 function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number }) {
@@ -50,12 +59,16 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   const mvars = useMvars(owner.kind === 'project' ? owner.id : null);
   const mvarsPending = owner.kind === 'project' && mvars.isPending;
   const known = useMemo(() => (mvars.data ? new Map(mvars.data.map((m) => [m.id, m.name])) : undefined), [mvars.data]);
+  // Charts on reports are repaired against the definitions of the reports they name (a list that failed clears
+  // nothing).
+  const ownedIds = useMemo(() => scope.equipment.map((e) => e.id), [scope.equipment]);
+  const reports = useKnownReports(owner, document, ownedIds);
   const repair = useMemo<RepairResult | null>(
     () =>
-      document && scope.complete && !mvarsPending
-        ? repairBindings(document, runtimeSignals(scope.signals), new Set(scope.equipment.map((e) => e.id)), known)
+      document && scope.complete && !mvarsPending && !reports.pending
+        ? repairBindings(document, runtimeSignals(scope.signals), new Set(ownedIds), known, reports.known)
         : null,
-    [document, scope.complete, scope.signals, scope.equipment, mvarsPending, known],
+    [document, scope.complete, scope.signals, ownedIds, mvarsPending, known, reports.pending, reports.known],
   );
   // Bumped by "reload": a new editor on the page as stored now (this one's changes dropped on request).
   const [generation, setGeneration] = useState(0);
@@ -65,7 +78,7 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
   const error = info.error ?? scope.projectError;
   if (error) {
     return NOT_FOUND.includes(error.code) ? (
-      <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />
+      <DesignerNotFound owner={owner} />
     ) : (
       <TabError
         testId="designer-error"
@@ -75,8 +88,8 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
       />
     );
   }
-  if (!info.data || !document || scope.pending || mvarsPending) return <TabLoading testId="designer-loading" />;
-  if (!sameOwner(ownerOfPage(info.data), owner)) return <TabEmpty testId="designer-not-found" description={t('designer.notFound')} />;
+  if (!info.data || !document || scope.pending || mvarsPending || reports.pending) return <TabLoading testId="designer-loading" />;
+  if (!sameOwner(ownerOfPage(info.data), owner)) return <DesignerNotFound owner={owner} />;
   return (
     <DesignerEditor
       key={generation}
@@ -91,6 +104,19 @@ function DesignerLoader({ owner, pageId }: { owner: PageOwner; pageId: number })
       document={document}
       repair={repair}
       backTo={ownerPagesPath(owner)}
+    />
+  );
+}
+
+/** A page that is not the owner's (or not there): back to the owner's page list, or home. */
+function DesignerNotFound({ owner }: { owner: PageOwner }) {
+  const { t } = useTranslation();
+  return (
+    <FullWindowNotFound
+      testId="designer-not-found"
+      title={t('designer.notFound')}
+      description={t('notFound.description')}
+      back={{ to: ownerPagesPath(owner), label: t('designer.back') }}
     />
   );
 }

@@ -48,3 +48,20 @@ export function textProblem(value: string | undefined, max: number): 'tooLong' |
 export function infoPath(smsAvailable: boolean): string {
   return smsAvailable ? '/account/info/sms' : '/account/info/nosms';
 }
+
+/** Feedback's length, as the server counts it (crates/domain `FeedbackContent`: characters once trimmed). */
+export const FEEDBACK_MIN = Limits.FeedbackMinChars;
+export const FEEDBACK_MAX = Limits.FeedbackMaxChars;
+
+/** How many characters the server counts in a feedback text: code points once trimmed (an emoji is one). */
+export function feedbackLength(text: string): number {
+  return [...text.trim()].length;
+}
+
+/** Why a feedback text cannot be sent yet, or undefined when it can (spec section 5: at least 10 characters). */
+export function feedbackProblem(text: string): 'tooShort' | 'tooLong' | undefined {
+  const length = feedbackLength(text);
+  if (length < FEEDBACK_MIN) return 'tooShort';
+  if (length > FEEDBACK_MAX) return 'tooLong';
+  return undefined;
+}

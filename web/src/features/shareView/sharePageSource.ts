@@ -76,6 +76,7 @@ export function sharePageSource(equipId: number): PageSource {
     mapCards: null,
     weather: false,
     ezviz: false,
+    reports: false,
   };
 
   return {

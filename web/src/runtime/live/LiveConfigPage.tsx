@@ -5,6 +5,7 @@
  * is never drawn), then useLivePage: the owner's catalogue, binding repair, the monitor sessions and the viewer's
  * context. The header says whether monitoring is on and how many alarms are open.
  */
+import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -58,9 +59,14 @@ interface LiveConfigPageProps {
   draft?: boolean;
   /** Fill the parent's height (a full-window preview): the page is scaled into what is left under the header. */
   fill?: boolean;
+  /** Shown at the end of the page's header (a full-window preview's bell). */
+  headerExtra?: ReactNode;
+  /** Shown under "not found" (a full-window preview's way back: it has no shell to leave by). */
+  notFoundAction?: ReactNode;
 }
 
-export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false }: LiveConfigPageProps) {
+export function LiveConfigPage(props: LiveConfigPageProps) {
+  const { pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false, headerExtra, notFoundAction } = props;
   const { t } = useTranslation();
   const info = usePageInfo(pageId);
   if (info.error?.code === Code.PagePasswordRequired) {
@@ -71,7 +77,9 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
       return <TabEmpty testId="page-protected" description={info.error.message} />;
     }
     return NOT_FOUND.includes(info.error.code) ? (
-      <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />
+      <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>
     ) : (
       <TabError testId="page-error" title={t('livePage.loadFailed')} error={info.error} onRetry={() => void info.refetch()} />
     );
@@ -79,7 +87,9 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
   if (!info.data) return <TabLoading testId="page-loading" />;
   const pageOwner = ownerOfPage(info.data);
   if (pageOwner === null || (owner !== undefined && !sameOwner(owner, pageOwner))) {
-    return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+    return <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>;
   }
   if (owner === undefined && pageOwner.kind === 'project') {
     return (
@@ -99,6 +109,8 @@ export function LiveConfigPage({ pageId, owner, onOpenPage, showTitle = true, dr
       showTitle={showTitle}
       draft={draft}
       fill={fill}
+      headerExtra={headerExtra}
+      notFoundAction={notFoundAction}
     />
   );
 }
@@ -110,9 +122,11 @@ interface LivePageProps {
   showTitle: boolean;
   draft: boolean;
   fill: boolean;
+  headerExtra: ReactNode;
+  notFoundAction: ReactNode;
 }
 
-function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill }: LivePageProps) {
+function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill, headerExtra, notFoundAction }: LivePageProps) {
   const { t } = useTranslation();
   const { consoleLinks } = usePageSource();
   const { scope, draft, document, live, context } = useLivePage(info, owner, onOpenPage, draftAsked);
@@ -121,7 +135,9 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
 
   let body;
   if (scope.projectError && NOT_FOUND.includes(scope.projectError.code)) {
-    body = <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+    body = <TabEmpty testId="page-not-found" description={t('livePage.notFound')}>
+        {notFoundAction}
+      </TabEmpty>;
   } else if (failure) {
     const title = scope.projectError ? t('livePage.projectFailed') : t('livePage.signalsFailed');
     body = <TabError title={title} error={failure} onRetry={scope.retry} />;
@@ -152,7 +168,10 @@ function LivePage({ info, owner, onOpenPage, showTitle, draft: draftAsked, fill 
             </Link>
           )}
         </Flex>
-        <LiveStatus live={live} projectEquipment={owner.kind === 'project' ? scope.equipment : null} />
+        <Flex align="center" gap={8} wrap>
+          <LiveStatus live={live} projectEquipment={owner.kind === 'project' ? scope.equipment : null} />
+          {headerExtra}
+        </Flex>
       </Flex>
       {draft && (
         <Alert

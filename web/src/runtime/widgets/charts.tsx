@@ -7,8 +7,9 @@
  * received since the page was opened (the first point is the value present when the chart appeared; a caption
  * says so), the bar and pie charts (ComplexBar, ComplexPie, ComplexRing, ComplexRose) the current values.
  * WidgetNode re-renders a chart only when one of its signals changed; its options are memoised on what it draws.
+ * A line, area, bar or pie kind bound to a report or a custom report draws that instead (widgets/reportChart.tsx).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '@/components/LazyChart';
 import { appendPoints, type ChartBuffer, type ChartPoint } from '../chartBuffer';
@@ -24,30 +25,11 @@ import {
 import type { RuntimeValue } from '../types';
 import { boxOf, type WidgetRenderProps } from './common';
 
-export const CAPTION_HEIGHT = 16;
+import { CAPTION_HEIGHT, Caption, ChartBox } from './chartBox';
+import { ReportChartWidget } from './reportChart';
+import { chartSourceOf } from '../reportCharts';
 
-/** The widget's box as an HTML block, scaled with the page (the XY curve, widgets/xyChart.tsx, uses it too). */
-export function ChartBox({ widget, kind, children }: Pick<WidgetRenderProps, 'widget'> & { kind: string; children: ReactNode }) {
-  const b = boxOf(widget);
-  return (
-    <foreignObject x={b.x} y={b.y} width={b.width} height={b.height} data-chart={kind}>
-      <div style={{ width: b.width, height: b.height, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
-        {children}
-      </div>
-    </foreignObject>
-  );
-}
-
-export function Caption({ text, testId }: { text: string; testId: string }) {
-  return (
-    <div
-      style={{ height: CAPTION_HEIGHT, lineHeight: `${CAPTION_HEIGHT}px`, fontSize: 11, color: '#8C8C8C', textAlign: 'right', padding: '0 4px', whiteSpace: 'nowrap', overflow: 'hidden' }}
-      data-testid={testId}
-    >
-      {text}
-    </div>
-  );
-}
+export { CAPTION_HEIGHT, Caption, ChartBox };
 
 function useChartSignals({ widget, env }: WidgetRenderProps): ChartSignal[] {
   return useMemo(() => chartSignalsOf(widget.data, env.signals, env.mvars), [widget.data, env.signals, env.mvars]);
@@ -104,25 +86,31 @@ function CurrentChart(props: WidgetRenderProps & { kind: CategoryKind }) {
 }
 
 export function ComplexLine(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="line" />;
   return <RollingChart {...props} area={false} />;
 }
 
 export function ComplexArea(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="area" />;
   return <RollingChart {...props} area />;
 }
 
 export function ComplexBar(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="bar" />;
   return <CurrentChart {...props} kind="bar" />;
 }
 
 export function ComplexPie(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="pie" />;
   return <CurrentChart {...props} kind="pie" />;
 }
 
 export function ComplexRing(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="ring" />;
   return <CurrentChart {...props} kind="ring" />;
 }
 
 export function ComplexRose(props: WidgetRenderProps) {
+  if (chartSourceOf(props.widget.data) !== 'live') return <ReportChartWidget {...props} kind="rose" />;
   return <CurrentChart {...props} kind="rose" />;
 }

@@ -41,12 +41,14 @@ export function UsualDataText({ widget, value, signal, look }: WidgetRenderProps
   const greyed = quality === 'bad' || quality === 'stale';
   const name = signal?.title || widget.data.title || t('runtime.value.unbound');
   const lines = state ? [name, number] : [name];
-  if (value && quality !== 'none') lines.push(t('runtime.value.time', { time: formatBaseTime(value.time) }));
+  // An intermediate variable without a result shows 0 (runtime/mvars.ts): the tooltip says it is not a measured 0.
+  if (value?.zero) lines.push(t(`runtime.value.zero.${value.zero}`));
+  if (value && quality !== 'none' && value.time > 0) lines.push(t('runtime.value.time', { time: formatBaseTime(value.time) }));
   if (quality === 'stale') lines.push(t('runtime.value.stale'));
   if (quality === 'bad') lines.push(t('runtime.value.bad'));
   if (quality === 'none') lines.push(t('runtime.value.none'));
   return (
-    <g data-quality={quality}>
+    <g data-quality={quality} data-zero={value?.zero}>
       <title>{lines.join('\n')}</title>
       <BoxBackground widget={widget} look={look} />
       <BoxText widget={widget} look={look} text={text} color={greyed ? GREYED : state?.color || undefined} testId={`value-${widget.id}`} />

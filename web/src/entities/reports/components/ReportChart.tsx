@@ -8,14 +8,14 @@ import { Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '@/components/LazyChart';
 import { TabEmpty } from '@/components/LoadState';
-import type { ReportData } from '@/generated/answers';
 import { reportChartOption } from '../chart';
 import { columnTitle } from '../format';
 import { chartKind } from '../statistics';
+import type { ShownTable } from '../table';
 import { useReportLabels } from '../labels';
 import type { ViewKind } from '../view';
 
-export function ReportChart({ data, kind }: { data: ReportData; kind: ViewKind }) {
+export function ReportChart({ data, kind }: { data: ShownTable; kind: ViewKind }) {
   const { t } = useTranslation();
   const labels = useReportLabels();
   const [chosen, setChosen] = useState(0);

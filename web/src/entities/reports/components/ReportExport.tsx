@@ -10,22 +10,23 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import type { ReportData } from '@/generated/answers';
 import { useReportLabels } from '../labels';
 import { ReportSheet, reportFileName, type SheetLabels } from '../sheet';
-import { readAllPages, type PagesProgress } from '../table';
+import { readAllPages, type PagesProgress, type ReportKind, type ShownTable } from '../table';
 import { viewStamp, type ReportView } from '../view';
 import type { ReportHeading } from './ReportPrint';
 
 export interface ReportExportProps {
+  /** An equipment's report unless said. */
+  kind?: ReportKind;
   reportId: number;
   view: ReportView;
   heading: ReportHeading;
   /** The table on the screen (a range view's current page). */
-  data: ReportData;
+  data: ShownTable;
 }
 
-export function ReportExport({ reportId, view, heading, data }: ReportExportProps) {
+export function ReportExport({ kind = 'report', reportId, view, heading, data }: ReportExportProps) {
   const { t } = useTranslation();
   const labels = useReportLabels();
   const [message, holder] = antdMessage.useMessage();
@@ -45,7 +46,7 @@ export function ReportExport({ reportId, view, heading, data }: ReportExportProp
     future: t('reports.future'),
   };
   const fileName = reportFileName(heading.reportName, heading.equipName, viewStamp(view));
-  const newSheet = (cols: ReportData['cols']) => new ReportSheet({ ...heading, exportedAt: Date.now() }, cols, view.kind, sheetLabels);
+  const newSheet = (cols: ShownTable['cols']) => new ReportSheet({ ...heading, exportedAt: Date.now() }, cols, view.kind, sheetLabels);
 
   const readRange = async (): Promise<ReportSheet | null> => {
     const controller = new AbortController();
@@ -54,7 +55,7 @@ export function ReportExport({ reportId, view, heading, data }: ReportExportProp
     let sheet: ReportSheet | null = null;
     try {
       await readAllPages(
-        { reportId, view },
+        { kind, reportId, view },
         (rows, page, so) => {
           sheet ??= newSheet(page.cols);
           sheet.add(rows, Date.now());

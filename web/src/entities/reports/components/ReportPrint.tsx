@@ -6,9 +6,9 @@
  */
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { ReportData } from '@/generated/answers';
 import { columnTitle, formatCell, periodText, rowState } from '../format';
 import { useReportLabels } from '../labels';
+import type { ShownTable } from '../table';
 import type { ViewKind } from '../view';
 import './report.css';
 
@@ -17,9 +17,13 @@ export interface ReportHeading {
   equipName: string;
   viewName: string;
   span: string;
+  /** What `equipName` names, for the sheet's heading ("Project"); "Equipment" when absent. */
+  ownerLabel?: string;
+  /** A generated report's "generated at …" line. */
+  note?: string;
 }
 
-export function ReportPrint({ heading, data, kind, now }: { heading: ReportHeading; data: ReportData; kind: ViewKind; now: number }) {
+export function ReportPrint({ heading, data, kind, now }: { heading: ReportHeading; data: ShownTable; kind: ViewKind; now: number }) {
   const { t } = useTranslation();
   const labels = useReportLabels();
   return createPortal(
@@ -28,6 +32,7 @@ export function ReportPrint({ heading, data, kind, now }: { heading: ReportHeadi
       <p className="report-print-meta">
         {[heading.equipName, `${heading.viewName} ${heading.span}`].filter(Boolean).join(' · ')}
       </p>
+      {heading.note && <p className="report-print-meta">{heading.note}</p>}
       <table>
         <thead>
           <tr>

@@ -8,14 +8,15 @@ import type { HTMLAttributes } from 'react';
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { ReportData, ReportRow } from '@/generated/answers';
+import type { ReportRow } from '@/generated/answers';
 import { columnTitle, formatCell, periodParts, rowState, EMPTY_CELL } from '../format';
 import { useReportLabels } from '../labels';
+import type { ShownTable } from '../table';
 import type { ViewKind } from '../view';
 import './report.css';
 
 export interface ReportTableProps {
-  data: ReportData;
+  data: ShownTable;
   kind: ViewKind;
   now: number;
   loading?: boolean;

@@ -9,9 +9,8 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TabError, TabLoading } from '@/components/LoadState';
-import type { Report } from '@/generated/answers';
 import { useReportLabels } from '../labels';
-import { useReportTable, type TableRequest } from '../table';
+import { useReportTable, type ReportKind, type TableRequest } from '../table';
 import { defaultView, viewSpanText, type ReportView } from '../view';
 import { ReportChart } from './ReportChart';
 import { ReportExport } from './ReportExport';
@@ -21,19 +20,36 @@ import { ReportViewPicker } from './ReportViewPicker';
 
 const PAGE_SIZES = [10, 24, 50, 100];
 
-export function ReportViewer({ report, equipName, toolbar }: { report: Report; equipName: string; toolbar?: ReactNode }) {
+export interface ReportViewerProps {
+  /** An equipment's report (the default) or a project's custom report. */
+  kind?: ReportKind;
+  report: { id: number; name: string };
+  /** The equipment's name, or the project's for a custom report (the title line, the sheet's heading). */
+  equipName: string;
+  /** The heading's label of `equipName` in the sheet ("Project" for a custom report); "Equipment" without. */
+  ownerLabel?: string;
+  toolbar?: ReactNode;
+}
+
+export function ReportViewer({ kind = 'report', report, equipName, ownerLabel, toolbar }: ReportViewerProps) {
   const { t } = useTranslation();
   const labels = useReportLabels();
   const [view, setView] = useState<ReportView>(() => defaultView('day', Date.now()));
   const [paging, setPaging] = useState({ page: 1, pageSize: 24 });
-  const request: TableRequest = { reportId: report.id, view, ...(view.kind === 'range' ? paging : {}) };
+  const request: TableRequest = { kind, reportId: report.id, view, ...(view.kind === 'range' ? paging : {}) };
   const table = useReportTable(request);
 
   const changeView = (next: ReportView) => {
     setView(next);
     setPaging((p) => ({ ...p, page: 1 }));
   };
-  const heading: ReportHeading = { reportName: report.name, equipName, viewName: labels.view(view.kind), span: viewSpanText(view) };
+  const heading: ReportHeading = {
+    reportName: report.name,
+    equipName,
+    viewName: labels.view(view.kind),
+    span: viewSpanText(view),
+    ...(ownerLabel ? { ownerLabel } : {}),
+  };
 
   const body = () => {
     if (table.isPending) return <TabLoading testId="report-loading" />;
@@ -80,7 +96,7 @@ export function ReportViewer({ report, equipName, toolbar }: { report: Report; e
           <Button id="report-refresh" icon={<ReloadOutlined />} loading={table.isFetching} onClick={() => void table.refetch()}>
             {t('reports.refresh')}
           </Button>
-          {table.data && table.data.cols.length > 0 && <ReportExport reportId={report.id} view={view} heading={heading} data={table.data} />}
+          {table.data && table.data.cols.length > 0 && <ReportExport kind={kind} reportId={report.id} view={view} heading={heading} data={table.data} />}
           <Button id="report-print" icon={<PrinterOutlined />} disabled={!table.data || table.data.cols.length === 0} onClick={() => window.print()}>
             {t('reports.print')}
           </Button>

@@ -15,6 +15,7 @@ import type { Handle } from '../model/resize';
 import { pointerDown, pointerMove, pointerUp, type Designer, type PointerInput } from '../model/tools';
 import { SelectionLayer } from './SelectionLayer';
 import { TEMPLATE_DRAG_TYPE } from './TemplatesPanel';
+import { PALETTE_DRAG_TYPE } from './Palette';
 import { panStage } from './useStageView';
 
 const NO_VALUES: Values = {};
@@ -34,16 +35,19 @@ interface DesignerCanvasProps {
   adsorb: boolean;
   /** A template dragged from the templates panel was dropped at this canvas point. */
   onDropTemplate?(id: number, at: { x: number; y: number }): void;
+  /** A widget type dragged from the palette was dropped at this canvas point. */
+  onDropWidget?(widgetType: string, at: { x: number; y: number }): void;
 }
 
-export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden, adsorb, onDropTemplate }: DesignerCanvasProps) {
+export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden, adsorb, onDropTemplate, onDropWidget }: DesignerCanvasProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   // A document-unique id: a paint server's id shared with any other element (the grid switch's) paints nothing.
   const gridId = useSvgId('designer-grid');
   const document: PageDocument = designer.editor.history.present;
   const { con } = document;
-  // Still drawings: no catalogue, no clicks, timers stopped at one time, not live (tables make no server call).
-  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: 0, runClick: () => Promise.resolve(), live: null }), []);
+  // Still drawings: no catalogue, no clicks, not live (tables make no server call). Clocks tick (`now` undefined):
+  // a clock drawn at the epoch (1970-01-01) looked broken to the engineer placing it.
+  const env = useMemo<RenderEnv>(() => ({ signals: new Map(), now: undefined, runClick: () => Promise.resolve(), live: null }), []);
   // While a move lasts: the widgets as they were when it began, by id (the moved ones are drawn from these).
   const base = designer.gesture.kind === 'moving' ? designer.gesture.base : null;
   const moveBase = useMemo(() => (base ? new Map(base.widgets.map((w) => [w.id, w])) : null), [base]);
@@ -95,18 +99,27 @@ export function DesignerCanvas({ designer, update, zoom, grid, outlines, hidden,
       update((d) => ({ ...d, editor: { ...d.editor, selection: [hit] } }));
     }
   };
-  // Only a template's drag is taken (its type is set by the templates panel); anything else dropped is refused.
+  // Only a template's drag (its type set by the templates panel) and a palette item's are taken; anything else
+  // dropped is refused. The drop point goes through the canvas's own transform (zoom, scroll, rulers).
   const onDragOver = (event: DragEvent<SVGSVGElement>) => {
-    if (onDropTemplate && event.dataTransfer.types.includes(TEMPLATE_DRAG_TYPE)) {
+    const types = event.dataTransfer.types;
+    if ((onDropTemplate && types.includes(TEMPLATE_DRAG_TYPE)) || (onDropWidget && types.includes(PALETTE_DRAG_TYPE))) {
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
     }
   };
   const onDrop = (event: DragEvent<SVGSVGElement>) => {
+    const at = canvasPoint(svgRef.current, event.clientX, event.clientY);
+    const widgetType = event.dataTransfer.getData(PALETTE_DRAG_TYPE);
+    if (onDropWidget && widgetType) {
+      event.preventDefault();
+      onDropWidget(widgetType, at);
+      return;
+    }
     const id = Number(event.dataTransfer.getData(TEMPLATE_DRAG_TYPE));
     if (!onDropTemplate || !Number.isSafeInteger(id) || id <= 0) return;
     event.preventDefault();
-    onDropTemplate(id, canvasPoint(svgRef.current, event.clientX, event.clientY));
+    onDropTemplate(id, at);
   };
   const drawing = designer.tool.kind === 'draw';
   const toolCursor = drawing ? 'crosshair' : designer.tool.kind === 'pan' ? 'grab' : 'default';

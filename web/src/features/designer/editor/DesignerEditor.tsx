@@ -1,11 +1,12 @@
 /**
  * The designer on one page: header (back, title, unsaved mark, save), toolbar, palette, canvas and the position
- * panel. Keys run the action registry's shortcuts (Esc abandons a gesture); leaving with unsaved changes asks
- * first, in the app and in the browser. The page's owner decides what widgets bind: an equipment page its
+ * panel. Keys run the action registry's shortcuts (Esc abandons a gesture) and Ctrl+S (Cmd+S) saves, in place of
+ * the browser's "save page"; leaving with unsaved changes asks first, in the app and in the browser. A save is
+ * confirmed by a short "saved" beside the title (SavedMark), not by a message over the header's buttons. The page's owner decides what widgets bind: an equipment page its
  * equipment's signals, a project page any of its project's equipment's signals (the pickers pick the equipment
  * first, templates bind to the equipment chosen in their panel).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Layout, Modal, Tag, Typography, message as antdMessage } from 'antd';
 import { ArrowLeftOutlined, HistoryOutlined, LockOutlined, SaveOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,9 @@ import type { PageDocument } from '@/runtime/document';
 import { savePage } from '../api/savePage';
 import { performShortcut, type Action, type EditorState } from '../model/actions';
 import { escape } from '../model/tools';
+import { droppedWidget } from '../model/drop';
+import { drawnDataOf } from '../model/drawnData';
+import widgetTypes from '@/generated/widgetTypes.json';
 import { DesignerCanvas } from './DesignerCanvas';
 import { CanvasMenu } from './CanvasMenu';
 import { bindableSignals, type PageChoice } from './PropertyPanel';
@@ -47,6 +51,11 @@ import { usePages, type PageOwner } from '@/entities/pages/configPages';
 import { writePageDraft } from '@/entities/pages/pageDraft';
 import type { EquipmentChoice } from '../model/properties';
 import { RunButtons } from './RunButtons';
+import { SavedMark } from './SavedMark';
+import { useFullWindowChrome } from '@/lib/fullWindowChrome';
+
+/** Where the designer's messages open: below its header and toolbar (px from the window's top). */
+const MESSAGE_TOP = 120;
 
 /** No pages yet (a stable empty list, so the properties panel is not drawn again for a new one). */
 const NO_PAGES: readonly PageChoice[] = [];
@@ -77,7 +86,11 @@ interface DesignerEditorProps {
 export function DesignerEditor(props: DesignerEditorProps) {
   const { pageId, version, onReload, owner, equipment, signals, title, protectedPage, document, repair, backTo } = props;
   const { t } = useTranslation();
-  const [message, messageHolder] = antdMessage.useMessage();
+  const chrome = useFullWindowChrome();
+  // Messages (a refusal, a template inserted) open over the stage, below the header and the toolbar, so they never
+  // sit on a button the engineer reaches for next (antd keeps a message open while the pointer rests on it).
+  const [message, messageHolder] = antdMessage.useMessage({ top: MESSAGE_TOP });
+  const rootRef = useRef<HTMLDivElement>(null);
   const { designer, update, setTool, unsaved, markSaved } = useDesigner(document, repair?.document);
   const [repairShown, setRepairShown] = useState(() => repair !== null && repair.widgets.length > 0);
   const [settings, changeSettings] = useDesignerSettings(useUser()?.userId ?? 0);
@@ -134,14 +147,33 @@ export function DesignerEditor(props: DesignerEditorProps) {
     void insertTemplate(id, at);
   });
   const dropTemplate = useLatestCallback((id: number, at: { x: number; y: number }) => void insertTemplate(id, at));
+  // A palette item dropped on the canvas: that type at its default size where it was dropped (model/drop.ts), with
+  // what the palette's click would have drawn it with; the select tool after, as after drawing.
+  const dropWidget = useLatestCallback((widgetType: string, at: { x: number; y: number }) => {
+    const family = widgetTypes.types.find((entry) => entry.type === widgetType)?.family;
+    if (!family || family === 'group') return;
+    const data = drawnDataOf(widgetType, t);
+    update((d) => ({ ...d, tool: { kind: 'select' }, editor: droppedWidget(d.editor, widgetType, family, at, data) }));
+  });
   const templateBinding = useMemo(
     () => (pickEquipment ? { equipment: pickEquipment, chosen: templateEquipment.id, onChoose: setTemplateEquipmentId } : undefined),
     [pickEquipment, templateEquipment.id],
   );
   const perform = useCallback((action: Action) => update((d) => (action.enabled(d.editor) ? { ...d, editor: action.perform(d.editor) } : d)), [update]);
 
+  // Ctrl+S / Cmd+S: asked here, done after the next render, so a panel field being typed in (committed when it is
+  // left) is in the page that is saved.
+  const [saveAsked, setSaveAsked] = useState(0);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        // Never the browser's "save page" dialog while the designer is open, wherever the focus is.
+        event.preventDefault();
+        const focused = window.document.activeElement;
+        if (focused instanceof HTMLElement && typingIn(focused) && rootRef.current?.contains(focused)) focused.blur();
+        setSaveAsked((n) => n + 1);
+        return;
+      }
       if (typingIn(event.target)) return;
       if (event.key === 'Escape') {
         update(escape);
@@ -180,6 +212,8 @@ export function DesignerEditor(props: DesignerEditorProps) {
   // The version this editor's document is based on; a save moves it on.
   const [base, setBase] = useState(version);
   const [conflict, setConflict] = useState(false);
+  // When the last save succeeded (the mark beside the title shows for a moment).
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   // A refused save says why, and the widget the refusal names is selected, so its panel shows what to fix.
   const refused = (reason: string, widget: string | undefined) => {
     void message.error(t('designer.saveFailed', { reason }));
@@ -191,7 +225,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
       setBase(answer.updated);
       setConflict(false);
       markSaved(doc);
-      void message.success(t('designer.saved'));
+      setSavedAt(Date.now());
       // The viewer and the page list read the saved page.
       void queryClient.invalidateQueries({ queryKey: ['configPages'] });
     },
@@ -228,6 +262,13 @@ export function DesignerEditor(props: DesignerEditorProps) {
     [applyToEditor],
   );
 
+  const saveNow = useLatestCallback(() => {
+    if (unsaved && !save.isPending && !conflict) send(false);
+  });
+  useEffect(() => {
+    if (saveAsked > 0) saveNow();
+  }, [saveAsked, saveNow]);
+
   useAutoSave({
     enabled: settings.autoSave,
     minutes: settings.saveInterval,
@@ -236,7 +277,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
   });
 
   return (
-    <Layout style={{ height: '100vh' }} data-testid="designer">
+    <Layout ref={rootRef} style={{ height: '100vh' }} data-testid="designer">
       <Flex align="center" gap={12} style={{ padding: '6px 12px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
         <Link to={backTo} aria-label={t('designer.back')} data-testid="designer-back">
           <ArrowLeftOutlined />
@@ -245,6 +286,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
           {title}
         </Typography.Text>
         {unsaved && <Tag color="orange" data-testid="designer-unsaved">{t('designer.unsaved')}</Tag>}
+        <SavedMark at={unsaved ? null : savedAt} />
         <Flex flex={1} />
         <PageFileButtons editor={calm} title={title} onChange={setEditor} />
         {owner.kind === 'project' && <MvarsButton projectId={owner.id} signals={bindable} equipment={equipment} />}
@@ -265,10 +307,12 @@ export function DesignerEditor(props: DesignerEditorProps) {
           data-testid="designer-save"
           loading={save.isPending}
           disabled={!unsaved}
+          title={`${t('designer.save')} (Ctrl+S)`}
           onClick={() => send(false)}
         >
           {t('designer.save')}
         </Button>
+        {chrome.bell}
       </Flex>
       {repairShown && repair && (
         <RepairNotice
@@ -312,6 +356,7 @@ export function DesignerEditor(props: DesignerEditorProps) {
                   outlines={outlines}
                   hidden={hidden}
                   onDropTemplate={dropTemplate}
+                  onDropWidget={dropWidget}
                 />
               </div>
             </CanvasMenu>

@@ -1,6 +1,6 @@
 /**
  * One field of the property panel, drawn by its kind (model/fields/types.ts) whatever the widget type: a switch,
- * a choice, a colour, a number, a text, a picture, a signal or a list of them, a page, rows, a place. Typed fields commit on
+ * a choice, a colour, a number, a text, a picture, a signal or a list of them, a chart's source, a page, rows, a place. Typed fields commit on
  * Enter or when left, so a typed value is one history step; switches, choices, colours, signals, rows and a picture
  * picked from the library commit at once.
  */
@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { Binding, Widget } from '@/runtime/document';
 import type { BindableSignal, EquipmentChoice, FieldDef, Row } from '../model/properties';
 import type { ChoiceItem } from '../model/fields/types';
+import type { ChartSourceValue } from '../model/fields/reportSource';
+import { ChartSourceField } from './ChartSourceField';
 import { ChoiceItemsField } from './ChoiceItemsField';
 import { ColourField } from './ColourField';
 import { EquipmentListField } from './EquipmentListField';
@@ -36,7 +38,7 @@ interface FieldInputProps {
 }
 
 /** The kinds drawn under their label, across the panel (lists), rather than beside it. */
-export const BLOCK_KINDS: ReadonlySet<string> = new Set(['rows', 'signals', 'equipments', 'choiceItems']);
+export const BLOCK_KINDS: ReadonlySet<string> = new Set(['rows', 'signals', 'equipments', 'choiceItems', 'chartSource']);
 
 export function FieldInput({ widget, field, signals, equipment, pages, onSet }: FieldInputProps) {
   const { t } = useTranslation();
@@ -98,6 +100,17 @@ export function FieldInput({ widget, field, signals, equipment, pages, onSet }: 
           equipment={equipment}
           statistics={type.statistics === true && equipment !== undefined}
           max={type.max}
+          onChange={onSet}
+        />
+      );
+    case 'chartSource':
+      return (
+        <ChartSourceField
+          id={id}
+          disabled={widget.posLock}
+          value={value as ChartSourceValue}
+          signals={signals}
+          equipment={equipment}
           onChange={onSet}
         />
       );

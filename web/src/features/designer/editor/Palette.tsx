@@ -1,7 +1,8 @@
 /**
  * The palette: the select tool, then every widget type of the generated list (src/generated/widgetTypes.json) in
  * the spec's three groups, each with its icon (paletteIcons.tsx) and named as the viewer names them. Choosing a type arms the draw tool; the next drag on
- * the canvas draws one.
+ * the canvas draws one. A type can also be dragged onto the canvas: it is dropped there at its default size
+ * (model/drop.ts, DesignerCanvas's drop).
  */
 import { memo } from 'react';
 import { Button, Flex, Typography } from 'antd';
@@ -14,6 +15,9 @@ import type { Tool } from '../model/tools';
 import { PALETTE_ICONS } from './paletteIcons';
 
 const FAMILIES = ['shape', 'usual', 'complex'] as const;
+
+/** The drag's data type: a widget type dragged from the palette onto the canvas. */
+export const PALETTE_DRAG_TYPE = 'application/x-ironsight-widget-type';
 
 /** Drawn again only when the tool changes (not on every frame of a drag on the canvas). */
 export const Palette = memo(function Palette({ tool, onTool }: { tool: Tool; onTool(tool: Tool): void }) {
@@ -47,6 +51,11 @@ export const Palette = memo(function Palette({ tool, onTool }: { tool: Tool; onT
                     type={active ? 'primary' : 'default'}
                     aria-pressed={active}
                     data-testid={`palette-${type}`}
+                    draggable
+                    onDragStart={(event) => {
+                      event.dataTransfer.setData(PALETTE_DRAG_TYPE, type);
+                      event.dataTransfer.effectAllowed = 'copy';
+                    }}
                     onClick={() => {
                       const data = drawnDataOf(type, t);
                       onTool(data ? { kind: 'draw', widgetType: type, data } : { kind: 'draw', widgetType: type });

@@ -1,6 +1,7 @@
 /**
  * What binding repair changed when the page was opened (spec section 4): bindings to signals that no longer exist
- * or belong to another equipment were cleared, stale titles refreshed. The engineer reviews it before saving: the
+ * or belong to another equipment were cleared, stale titles refreshed, charts' deleted reports cleared and report
+ * columns no longer defined removed. The engineer reviews it before saving: the
  * widgets concerned can be selected, and undo goes back to the page as stored.
  */
 import { Alert, Button, Space } from 'antd';
@@ -18,10 +19,12 @@ export function RepairNotice({ repair, onSelect, onClose }: RepairNoticeProps) {
   const parts = [
     repair.cleared > 0 ? t('designer.repair.cleared', { count: repair.cleared }) : null,
     repair.refreshed > 0 ? t('designer.repair.refreshed', { count: repair.refreshed }) : null,
+    repair.reportsCleared > 0 ? t('designer.repair.reportsCleared', { count: repair.reportsCleared }) : null,
+    repair.columnsRemoved > 0 ? t('designer.repair.columnsRemoved', { count: repair.columnsRemoved }) : null,
   ].filter((part): part is string => part !== null);
   return (
     <Alert
-      type={repair.cleared > 0 ? 'warning' : 'info'}
+      type={repair.cleared + repair.reportsCleared + repair.columnsRemoved > 0 ? 'warning' : 'info'}
       showIcon
       closable
       onClose={onClose}

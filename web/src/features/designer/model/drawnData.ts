@@ -4,6 +4,7 @@
  * at the time (`t`), stored as plain text in the document, as if typed.
  */
 import type { TFunction } from 'i18next';
+import { CLICK_WINDOW_SIZE, DEFAULT_PRESS_TYPE } from '@/runtime/document';
 
 /** The click event of a new drop-down item: write `value` to the widget's bound signal (runtime/select.ts). */
 function writeItem(indexId: number, text: string, value: number) {
@@ -13,7 +14,7 @@ function writeItem(indexId: number, text: string, value: number) {
     pressDisabled: false,
     clickEvent: {
       enable: true,
-      config: { action: 'write', writeType: 'fixed', writeValue: value, hint: false, hintValue: '', delay: { enable: true, value: 1000 }, feedback: true, link: '', target: '_self' },
+      config: { action: 'write', writeType: 'fixed', writeValue: value, hint: false, hintValue: '', delay: { enable: true, value: 1000 }, feedback: true, link: '', target: '_self', width: CLICK_WINDOW_SIZE, height: CLICK_WINDOW_SIZE, pressType: DEFAULT_PRESS_TYPE },
     },
   };
 }

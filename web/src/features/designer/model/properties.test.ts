@@ -101,6 +101,12 @@ describe('the property description', () => {
     const linking = withField(writing, 'clickAction', 'link');
     expect(fieldsShown(linking)).toEqual(expect.arrayContaining(['link', 'target']));
     expect(fieldsShown(linking)).not.toContain('writeValue');
+    // The new window's size, 600 × 600 unless changed (spec section 3), only for a link that opens one.
+    expect(fieldsShown(linking)).not.toContain('clickWidth');
+    const windowed = withField(linking, 'target', '_blank');
+    expect(fieldsShown(windowed)).toEqual(expect.arrayContaining(['clickWidth', 'clickHeight']));
+    expect(windowed.clickEvent.config).toMatchObject({ width: 600, height: 600, pressType: 'set1' });
+    expect(withField(withField(windowed, 'clickWidth', 800), 'clickHeight', 40).clickEvent.config).toMatchObject({ width: 800, height: 100 });
   });
 
   it('switches animations on with the spec defaults and keeps colour rules clean', () => {

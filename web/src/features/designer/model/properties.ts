@@ -15,6 +15,7 @@ import type { Widget } from '@/runtime/document';
 import { ANIMATION_FIELDS } from './animationFields';
 import { BASE_FIELDS } from './fields/base';
 import { CHART_FIELDS } from './fields/charts';
+import { REPORT_SOURCE_FIELDS } from './fields/reportSource';
 import { FLOW_BAR_FIELDS } from './fields/flowBar';
 import { GAUGE_FIELDS } from './fields/gauges';
 import { MAP_FIELDS, MODEL_FIELDS } from './fields/mapModel';
@@ -29,7 +30,7 @@ export type { BindableSignal, EquipmentChoice, FieldDef, FieldKind, MvarPick, Ro
 export { bindingOf } from './fields/helpers';
 
 const FIELDS: Record<string, FieldDef> = Object.fromEntries(
-  [...BASE_FIELDS, ...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS, ...SELECT_VIDEO_FIELDS, ...MAP_FIELDS, ...MODEL_FIELDS, ...WEATHER_FIELDS, ...ANIMATION_FIELDS].map(
+  [...BASE_FIELDS, ...GAUGE_FIELDS, ...STATE_ITEM_FIELDS, ...CHART_FIELDS, ...REPORT_SOURCE_FIELDS, ...XY_FIELDS, ...TABLE_FIELDS, ...FLOW_BAR_FIELDS, ...SELECT_VIDEO_FIELDS, ...MAP_FIELDS, ...MODEL_FIELDS, ...WEATHER_FIELDS, ...ANIMATION_FIELDS].map(
     (f) => [f.id, f],
   ),
 );
@@ -49,9 +50,12 @@ const LINE = { style: ['opacity', 'strokeColor', 'strokeWidth', 'strokeDash'], a
 const FONT = ['fontSize', 'fontWeight', 'color', 'align'];
 const BOUND_RANGE = ['binding', 'minVal', 'maxVal'];
 /** A click event: write a value, open a page, open a link (spec section 3). */
-const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target'];
-/** The live charts (spec section 3, "Charts"): their signals, then what each kind draws of its settings. */
-const CHART_SIGNALS = ['signalArray'];
+const CLICK = ['clickEnable', 'clickAction', 'clickSignal', 'writeType', 'writeValue', 'hint', 'hintValue', 'clickPage', 'link', 'target', 'clickWidth', 'clickHeight'];
+/**
+ * The charts (spec section 3, "Charts"): where their data comes from (live signals, a report, a custom report), the
+ * signals or the report's view, then what each kind draws of its settings.
+ */
+const CHART_SIGNALS = ['chartSource', 'signalArray', 'reportView'];
 const VALUE_AXIS = ['mode', 'chartMinVal', 'chartMaxVal'];
 const CURVE = { style: ['opacity'], data: [...CHART_SIGNALS, ...VALUE_AXIS, 'timeRange', 'timeFormat'] };
 const SLICES = { style: ['opacity'], data: [...CHART_SIGNALS, 'valueType'] };

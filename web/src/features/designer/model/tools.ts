@@ -269,8 +269,9 @@ function inMarquee(editor: EditorState, g: Extract<Gesture, { kind: 'marquee' }>
 }
 
 /** A new widget of `widgetType` in the dragged box, with the contract's defaults; nothing when too small or when
- * the page's counts refuse it (with the reason). */
-function drawn(editor: EditorState, widgetType: string, from: Point, to: Point, data?: Record<string, unknown>): EditorState {
+ * the page's counts refuse it (with the reason). A palette item dropped on the canvas is made the same way
+ * (model/drop.ts). */
+export function drawn(editor: EditorState, widgetType: string, from: Point, to: Point, data?: Record<string, unknown>): EditorState {
   const box = roundedBox(rectOf(from, to));
   const geometry = geometryOf(widgetType);
   const r = Math.min(box.width, box.height) / 2;

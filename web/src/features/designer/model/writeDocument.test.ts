@@ -41,6 +41,15 @@ describe('writing the page document back', () => {
     expect(reopened).toEqual(opened);
   });
 
+  it("writes a click event's spec defaults into a page that left them out (window 600 × 600, press type set1)", () => {
+    const { written } = roundTrip({ widgets: [{ id: 'b', widgetType: 'UsualButton', clickEvent: { enable: true, config: { action: 'link' } } }] });
+    const widgets = (written as { widgets: Array<{ clickEvent: { config: Record<string, unknown> } }> }).widgets;
+    expect(widgets[0]?.clickEvent.config).toMatchObject({
+      action: 'link', target: '_self', width: 600, height: 600, pressType: 'set1', writeType: 'fixed',
+      delay: { enable: true, value: 1000 }, feedback: true,
+    });
+  });
+
   it("writes a project statistic's key with its system binding, and no key on a signal binding", () => {
     const raw = {
       con: { width: 800, height: 600 },

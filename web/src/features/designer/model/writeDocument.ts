@@ -91,6 +91,9 @@ function writeClickEvent(e: ClickEvent): Json {
       pageId: c.pageId,
       link: c.link,
       target: c.target,
+      width: c.width,
+      height: c.height,
+      pressType: c.pressType,
     },
   };
 }

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Message } from '@/generated/answers';
 import { TabError, TabLoading } from '@/components/LoadState';
+import { WayBackButtons } from '@/components/WayBack';
 import { positiveIdOf } from '@/lib/paths';
 import { formatBaseTime } from '@/lib/chinaTime';
 import { Code } from '@/lib/api/codes';
@@ -72,7 +73,15 @@ export default function MessageDetailPage() {
       {loading ? (
         <TabLoading />
       ) : missing ? (
-        <Alert type="warning" showIcon message={t('messages.notFound')} data-testid="message-not-found" />
+        <>
+          <Alert type="warning" showIcon message={t('messages.notFound')} data-testid="message-not-found" />
+          {/* The centre's detail has its "back" link above; the message's own window has no shell to leave by. */}
+          {!target.back && (
+            <Flex gap={8}>
+              <WayBackButtons back={{ to: '/message/messageAll', label: t('messages.toCentre') }} />
+            </Flex>
+          )}
+        </>
       ) : error || !message ? (
         <TabError title={t('messages.loadFailed')} error={error} />
       ) : (

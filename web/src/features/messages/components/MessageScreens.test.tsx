@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@/generated/answers';
 import { FakeSocket, stubWebSockets } from '@/entities/live/fakeSocket';
 import { installFakeServer, ok, fail, TEST_USER, type FakeServer } from '@/test/fakeServer';
@@ -187,6 +187,15 @@ describe('a message opened', () => {
     server.on('/lfscada/msg/info', fail('1280', '消息不存在或已删除'));
     renderApp('/message/detail/alarm/99');
     expect(await screen.findByTestId('message-not-found')).toBeTruthy();
+  });
+
+  it("leaves a message's own window that names no message the way to the centre and home", async () => {
+    server.on('/lfscada/msg/query', ok({ total: 0, list: [] }));
+    const { router } = renderApp('/system/msg/detail/404/alarm');
+    expect(await screen.findByTestId('message-not-found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /返回首页/ })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('way-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message/messageAll'));
   });
 });
 

@@ -8,7 +8,7 @@ import { setMuted, useNotifierState } from '../notify/notifierState';
  * The header's mute button for the alarm sound (issue 14), kept in this browser. Shown only to a user whose
  * prompt types include sound: for the others there is nothing to mute.
  */
-export function SoundToggle() {
+export function SoundToggle({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const user = useUser();
   const { muted } = useNotifierState();
@@ -23,7 +23,12 @@ export function SoundToggle() {
       aria-pressed={muted}
       onClick={() => setMuted(!muted)}
       icon={muted ? <MutedOutlined /> : <SoundOutlined />}
-      style={{ color: muted ? '#ff7875' : 'rgba(255, 255, 255, 0.85)', minWidth: 44, height: 44 }}
+      // A finger's width in the shell's header; a full-window screen's header keeps its buttons' height.
+      style={{
+        color: muted ? '#ff7875' : tone === 'dark' ? 'rgba(255, 255, 255, 0.85)' : 'rgba(0, 0, 0, 0.65)',
+        minWidth: tone === 'dark' ? 44 : 32,
+        height: tone === 'dark' ? 44 : 32,
+      }}
     />
   );
 }

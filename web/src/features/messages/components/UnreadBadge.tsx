@@ -9,9 +9,9 @@ import { useNotifierState } from '../notify/notifierState';
 /**
  * The header's bell: the unread message count (pushed messages refresh it at once, a poll every 60 s besides),
  * linking to the message centre. For 10 s after a message arrives the bell is lit (spec: the unread flag resets
- * after 10 s).
+ * after 10 s). `tone`: the header it sits on (the shell's is dark, a full-window screen's light).
  */
-export function UnreadBadge() {
+export function UnreadBadge({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const { t } = useTranslation();
   const { data } = useUnreadCount();
   const { fresh, live } = useNotifierState();
@@ -27,7 +27,7 @@ export function UnreadBadge() {
       style={{ display: 'inline-flex', alignItems: 'center', padding: '0 8px' }}
     >
       <Badge count={label || 0} size="small" offset={[4, -2]} data-testid="unread-badge">
-        <BellOutlined style={{ fontSize: 18, color: fresh ? '#ffc53d' : 'rgba(255, 255, 255, 0.85)', transition: 'color 0.3s' }} />
+        <BellOutlined style={{ fontSize: 18, color: fresh ? (tone === 'dark' ? '#ffc53d' : '#fa8c16') : tone === 'dark' ? 'rgba(255, 255, 255, 0.85)' : 'rgba(0, 0, 0, 0.65)', transition: 'color 0.3s' }} />
       </Badge>
     </Link>
   );

@@ -92,10 +92,15 @@ const OTHERS = { ...summary(30, '别人的页面', false, 5), document: { widget
 const mvarText = (id: string, y: number, mvarId: number) => ({
   id, widgetType: 'UsualDataText', position: { x: 20, y, width: 300, height: 40 }, data: { type: 'mvar', mvarId, title: '' },
 });
-const VARIABLES = { ...summary(23, '变量', false), document: { widgets: [mvarText('total', 20, 3), mvarText('derived', 80, 4), mvarText('gone', 140, 99)] } };
+const VARIABLES = {
+  ...summary(23, '变量', false),
+  document: { widgets: [mvarText('total', 20, 3), mvarText('derived', 80, 4), mvarText('ratio', 200, 5), mvarText('gone', 140, 99)] },
+};
 const MVARS = [
   { id: 3, projectId: 4, name: '合计', calc: 'sum', formula: '', signalIds: [1, 60], unit: 'm³/h', decimals: 1, updated: 1 },
   { id: 4, projectId: 4, name: '压差', calc: 'custom', formula: '${7.1} * 2 - ${8.50}', signalIds: [1, 50], unit: 'bar', decimals: 2, updated: 1 },
+  // Divides by zero while signal 50 reads 1.
+  { id: 5, projectId: 4, name: '比值', calc: 'custom', formula: '${7.1} / (${8.50} - 1)', signalIds: [1, 50], unit: '', decimals: 1, updated: 1 },
 ];
 const PAGES: Record<string, object> = { '21': OVERVIEW, '22': HOME, '23': VARIABLES, '30': OTHERS };
 
@@ -150,6 +155,11 @@ afterEach(() => {
 });
 
 const valueOf = (id: string) => screen.getByTestId(`value-${id}`).textContent;
+/** Why a variable reads 0 (its widget's `data-zero`) and its tooltip. */
+const zeroOf = (id: string) => {
+  const box = screen.getByTestId(`value-${id}`).closest('[data-quality]');
+  return { zero: box?.getAttribute('data-zero') ?? null, title: box?.querySelector('title')?.textContent ?? '' };
+};
 
 /** The project socket of page `pageId` (its token names the page). */
 async function pageSocket(pageId: number): Promise<FakeSocket> {
@@ -212,12 +222,17 @@ describe('the project monitor', () => {
     server.on('/lfscada/project/mvar/queryAll', ok(MVARS));
     server.on(P.pages, ok([summary(22, '泵房', true), summary(23, '变量', false)]));
     renderApp('/monitor/project/4/page/23');
-    // The sum counts the one good reading there is; the formula waits for both of its signals.
+    // The sum counts the one good reading there is; the formula waits for both of its signals, reading 0 meanwhile
+    // (spec section 5) with a tooltip that says it has no input.
     await waitFor(() => expect(valueOf('total')).toBe('1.5 m³/h'), { timeout: 12_000 });
-    expect(valueOf('derived')).not.toMatch(/\d/);
+    expect(valueOf('derived')).toBe('0.00 bar');
+    expect(zeroOf('derived').zero).toBe('noInput');
+    expect(zeroOf('derived').title).toContain('0：尚无可用于计算的读数');
+    expect(zeroOf('total').zero).toBeNull();
+    // A variable deleted since the page was drawn is not a variable: no value.
     expect(valueOf('gone')).not.toMatch(/\d/);
     const asked = new URLSearchParams(server.calls('/lfscada/project/mvar/queryAll')[0]?.body);
-    expect([asked.get('projectId'), asked.get('ids')]).toEqual(['4', '3,4,99']);
+    expect([asked.get('projectId'), asked.get('ids')]).toEqual(['4', '3,4,5,99']);
     await waitFor(() => expect(server.calls(P.projectToken).map(dataEquip)).toEqual(['7,9,8']));
 
     const socket = await pageSocket(23);
@@ -228,12 +243,18 @@ describe('the project monitor', () => {
     });
     await waitFor(() => expect(valueOf('total')).toBe('3.5 m³/h'));
     await waitFor(() => expect(valueOf('derived')).toBe('2.00 bar'));
-    // A reading of bad quality is not counted: the formula has no value, the sum counts the others.
+    expect(zeroOf('derived').zero).toBeNull();
+    // 1.5 / (1 - 1): not a finite result, 0 with its reason.
+    expect(valueOf('ratio')).toBe('0.0');
+    expect(zeroOf('ratio')).toMatchObject({ zero: 'notFinite' });
+    expect(zeroOf('ratio').title).toContain('0：公式结果不是有限数');
+    // A reading of bad quality is not counted: the formula has no input, the sum counts the others.
     act(() => {
       socket.push({ equipmentId: 8, signalVal: { '50': { value: 1, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
       socket.push({ equipmentId: 9, signalVal: { '60': { value: 2, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
     });
-    await waitFor(() => expect(valueOf('derived')).not.toMatch(/\d/));
+    await waitFor(() => expect(zeroOf('derived').zero).toBe('noInput'));
+    expect(valueOf('derived')).toBe('0.00 bar');
     expect(valueOf('total')).toBe('1.5 m³/h');
   });
 
@@ -263,13 +284,25 @@ describe('the full-window preview of a project page', () => {
     expect(within(screen.getByTestId('project-preview')).getByTestId('live-page-title').textContent).toBe('泵房');
   });
 
-  it("answers not found for another project's page, asking nothing of its equipment", async () => {
-    renderApp('/monitor/project/4/preview/30');
-    await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+  it("answers not found for another project's page, asking nothing of its equipment, with the way back", async () => {
+    const { router } = renderApp('/monitor/project/4/preview/30');
+    const missing = await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
     expect(screen.queryByTestId('runtime-page')).toBeNull();
     expect(server.calls(P.signals)).toHaveLength(0);
     expect(server.calls(P.projectGateways)).toHaveLength(0);
     expect(server.calls(P.projectToken)).toHaveLength(0);
+    // A full window has no shell to leave by: back to the project, or home.
+    expect(within(missing).getByTestId('way-back').textContent).toContain('返回项目');
+    expect(within(missing).getByRole('link', { name: /返回首页/ })).toBeTruthy();
+    fireEvent.click(within(missing).getByTestId('way-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4'));
+  });
+
+  it('leaves a preview with an address that names no page the way home', async () => {
+    const { router } = renderApp('/monitor/project/4/preview/x');
+    const missing = await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+    fireEvent.click(within(missing).getByRole('link', { name: /返回首页/ }));
+    await waitFor(() => expect(router.state.location.pathname).not.toContain('/preview/'));
   });
 
   it("points a project's page opened by the equipment page route to the project's monitor", async () => {

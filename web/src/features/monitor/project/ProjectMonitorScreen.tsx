@@ -5,9 +5,13 @@
  * the address, so Back returns to the one before and a link names the page. A page the address names that is not
  * among the project's pages is "not found": another owner's page is never drawn here. "Full window" opens the
  * shown page alone in a new tab (the preview route).
+ *
+ * Beside the pages, the project's reports (spec section 2, "project … custom report views"): `?view=reports`, the
+ * report definitions of its equipment, and `?view=custom`, its custom reports (./reports). The view is in the
+ * address, as the EG detail's tab is, so the page routes stay as they are and a link opens the same view.
  */
 import { useCallback } from 'react';
-import { Button, Flex, Tabs, Typography } from 'antd';
+import { Button, Flex, Segmented, Tabs, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +25,9 @@ import { useProject } from '@/entities/projects/api';
 import { useUser } from '@/lib/session';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
+import { ProjectCustomReports } from './reports/ProjectCustomReports';
+import { ProjectReports } from './reports/ProjectReports';
+import { useSearchPatch } from './reports/searchParam';
 
 export default function ProjectMonitorScreen() {
   const { t } = useTranslation();
@@ -30,6 +37,14 @@ export default function ProjectMonitorScreen() {
   const pageId = params.pageId === undefined ? undefined : positiveIdOf(params.pageId);
   if (projectId === null || pageId === null) return <TabEmpty testId="project-not-found" description={t('livePage.projectNotFound')} />;
   return <ProjectMonitor key={projectId} projectId={projectId} pageId={pageId} />;
+}
+
+/** What the project monitor shows: its pages (the default), its equipment's reports, or its custom reports. */
+const VIEWS = ['pages', 'reports', 'custom'] as const;
+type ProjectView = (typeof VIEWS)[number];
+
+function viewOf(value: string | null): ProjectView {
+  return VIEWS.find((view) => view === value) ?? 'pages';
 }
 
 /** The page the address asks for: the named one when the project has it (null when not), else the home page. */
@@ -46,6 +61,10 @@ function ProjectMonitor({ projectId, pageId }: { projectId: number; pageId: numb
   const pages = usePages({ kind: 'project', id: projectId });
   const owner = { kind: 'project', id: projectId } as const;
   const openPage = useCallback((id: number) => void navigate(projectPagePath(projectId, id)), [navigate, projectId]);
+  const [search, patch] = useSearchPatch();
+  const view = viewOf(search.get('view'));
+  // Another view starts afresh: the reports' own parameters (equipment, report, custom report) are dropped.
+  const switchView = (next: ProjectView) => patch({ view: next === 'pages' ? null : next, equipment: null, report: null, custom: null });
 
   const error = project.error ?? pages.error;
   if (error) {
@@ -62,14 +81,22 @@ function ProjectMonitor({ projectId, pageId }: { projectId: number; pageId: numb
   }
   if (!project.data || !pages.data) return <TabLoading testId="project-loading" />;
   const list = pages.data;
-  const shown = shownPage(list, pageId);
+  const shown = view === 'pages' ? shownPage(list, pageId) : null;
 
   return (
     <Flex vertical gap={8} data-testid="project-monitor" data-project-id={projectId}>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="project-monitor-name">
-          {project.data.name}
-        </Typography.Title>
+        <Flex align="center" gap={16} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="project-monitor-name">
+            {project.data.name}
+          </Typography.Title>
+          <Segmented<ProjectView>
+            id="project-view"
+            value={view}
+            onChange={switchView}
+            options={VIEWS.map((v) => ({ value: v, label: <span data-testid={`project-view-${v}`}>{t(`reports.project.view.${v}`)}</span> }))}
+          />
+        </Flex>
         {shown && (
           <Button
             icon={<ExportOutlined />}
@@ -81,7 +108,9 @@ function ProjectMonitor({ projectId, pageId }: { projectId: number; pageId: numb
           </Button>
         )}
       </Flex>
-      {list.length === 0 ? (
+      {view === 'reports' && <ProjectReports equipment={project.data.equipment} />}
+      {view === 'custom' && <ProjectCustomReports projectId={projectId} projectName={project.data.name} />}
+      {view !== 'pages' ? null : list.length === 0 ? (
         <TabEmpty testId="pages-empty" description={t('livePage.noProjectPages')}>
           {canManage && (
             <Link to={projectPagesPath(projectId)}>
@@ -103,7 +132,7 @@ function ProjectMonitor({ projectId, pageId }: { projectId: number; pageId: numb
           }))}
         />
       )}
-      {list.length > 0 && shown === null && <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />}
+      {view === 'pages' && list.length > 0 && shown === null && <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />}
     </Flex>
   );
 }

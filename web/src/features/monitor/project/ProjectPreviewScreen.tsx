@@ -7,13 +7,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { TabEmpty } from '@/components/LoadState';
-import { DRAFT_QUERY, projectPreviewPath } from '@/lib/paths';
+import { Flex } from 'antd';
+import { FullWindowNotFound, WayBackButtons } from '@/components/WayBack';
+import { DRAFT_QUERY, projectMonitorPath, projectPreviewPath } from '@/lib/paths';
 import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
+import { useFullWindowChrome } from '@/lib/fullWindowChrome';
 
 export default function ProjectPreviewScreen() {
   const { t } = useTranslation();
+  const chrome = useFullWindowChrome();
   const navigate = useNavigate();
   const params = useParams();
   const projectId = positiveIdOf(params.projectId);
@@ -25,7 +28,9 @@ export default function ProjectPreviewScreen() {
     },
     [navigate, projectId],
   );
-  if (projectId === null || pageId === null) return <TabEmpty testId="page-not-found" description={t('livePage.notFound')} />;
+  if (projectId === null || pageId === null) {
+    return <FullWindowNotFound testId="page-not-found" title={t('livePage.notFound')} description={t('notFound.description')} />;
+  }
   return (
     <div style={{ height: '100vh', boxSizing: 'border-box', padding: 12 }} data-testid="project-preview">
       <LiveConfigPage
@@ -35,6 +40,12 @@ export default function ProjectPreviewScreen() {
         onOpenPage={openPage}
         draft={draft}
         fill
+        headerExtra={chrome.bell}
+        notFoundAction={
+          <Flex gap={8} justify="center">
+            <WayBackButtons back={{ to: projectMonitorPath(projectId), label: t('livePage.backToProject') }} />
+          </Flex>
+        }
       />
     </div>
   );

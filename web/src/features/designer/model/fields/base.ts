@@ -3,7 +3,7 @@
  * alignment), the signal binding, the dashboard's and percent fill's range, the picture address, the timer's
  * format, and the click event (spec section 3).
  */
-import { DEFAULT_TIMER_FORMAT, type Align, type Widget } from '@/runtime/document';
+import { CLICK_WINDOW_SIZE, DEFAULT_TIMER_FORMAT, type Align, type Widget } from '@/runtime/document';
 import { safeImageUrl } from '@/runtime/urls';
 import { VALUE_TEXTS, buttonShowsState, valueTextOf } from '@/runtime/widgetSettings';
 import { addon, bindingOf, bindingOfPick, bound, data, dataExtra, num, pickedOf, style, text } from './helpers';
@@ -22,6 +22,8 @@ const click = (w: Widget, patch: Partial<Widget['clickEvent']['config']>): Widge
   ...w,
   clickEvent: { ...w.clickEvent, config: { ...w.clickEvent.config, ...patch } },
 });
+/** A click window's side as the viewer reads it: whole pixels, 100 to 10000 (runtime/document.ts). */
+const windowSize = (v: unknown) => Math.min(10_000, Math.max(100, Math.round(num(v, CLICK_WINDOW_SIZE))));
 const clicking = (w: Widget, action?: string) => w.clickEvent.enable && (action === undefined || w.clickEvent.config.action === action);
 
 const DASHES: Record<string, string> = { solid: '', dashed: '8 4', dotted: '2 2' };
@@ -178,5 +180,20 @@ export const BASE_FIELDS: readonly FieldDef[] = [
     get: (w) => w.clickEvent.config.target,
     set: (w, v) => click(w, { target: v === '_blank' ? '_blank' : '_self' }),
     shown: (w) => clicking(w, 'link'),
+  },
+  // The size of the new window a link opens (600 × 600 by default, spec section 3).
+  {
+    id: 'clickWidth',
+    type: { kind: 'number', min: 100, max: 10000, step: 10 },
+    get: (w) => w.clickEvent.config.width,
+    set: (w, v) => click(w, { width: windowSize(v) }),
+    shown: (w) => clicking(w, 'link') && w.clickEvent.config.target === '_blank',
+  },
+  {
+    id: 'clickHeight',
+    type: { kind: 'number', min: 100, max: 10000, step: 10 },
+    get: (w) => w.clickEvent.config.height,
+    set: (w, v) => click(w, { height: windowSize(v) }),
+    shown: (w) => clicking(w, 'link') && w.clickEvent.config.target === '_blank',
   },
 ];

@@ -3,7 +3,8 @@
  * (runtime/chartOptions.ts `chartSettingsOf`, `chartSignalsOf`): the signals the chart draws (`signalArray`, in
  * order), the value axis (mode `adapt`, the default, follows the data; `custom` is fixed to minVal and maxVal),
  * the curves' time range (minutes, 60) and time format (HH:mm), the pie, ring and rose labels' value type
- * (value, or percent of the whole), and the bar width (40).
+ * (value, or percent of the whole), and the bar width (40). A chart may draw a report or a custom report instead
+ * of live values (./reportSource.ts): the list and the curves' window then do not apply and are not shown.
  */
 import { boundSignalId, type Binding, type Widget } from '@/runtime/document';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@/runtime/chartOptions';
 import { isSystemKey } from '@/runtime/systemKeys';
 import { bound, dataExtra, data, finiteOf, isRecord, num, text } from './helpers';
+import { liveSourced } from './reportSource';
 import type { FieldDef } from './types';
 
 /** Formats offered for a curve's time axis, the spec's default first (any dayjs format may be typed). */
@@ -95,6 +97,8 @@ export const CHART_FIELDS: readonly FieldDef[] = [
         mvarArray: mvars.length > 0 || w.data.mvarArray ? mvars : undefined,
       });
     },
+    // A chart of a report draws the report's columns (./reportSource.ts), not the list.
+    shown: liveSourced,
   },
   {
     id: 'mode',
@@ -128,12 +132,15 @@ export const CHART_FIELDS: readonly FieldDef[] = [
     type: { kind: 'number', min: 1, max: MAX_TIME_RANGE, step: 1 },
     get: (w) => settings(w).timeRange,
     set: (w, v) => dataExtra(w, { timeRange: Math.min(MAX_TIME_RANGE, Math.max(1, num(v, DEFAULT_TIME_RANGE))) }),
+    // A report's periods are its view's, not a window back from now.
+    shown: liveSourced,
   },
   {
     id: 'timeFormat',
     type: { kind: 'text', max: 64, suggestions: CHART_TIME_FORMATS },
     get: (w) => settings(w).timeFormat,
     set: (w, v) => dataExtra(w, { timeFormat: text(v).trim() || DEFAULT_TIME_FORMAT }),
+    shown: liveSourced,
   },
   {
     id: 'valueType',

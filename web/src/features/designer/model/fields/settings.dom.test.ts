@@ -181,10 +181,12 @@ describe('charts', () => {
 
   it('offers each chart only what it draws', () => {
     const ids = (type: string) => sectionsOf(type).flatMap((s) => s.fields).map((f) => f.id);
-    expect(ids('ComplexLine')).toEqual(['opacity', 'signalArray', 'mode', 'chartMinVal', 'chartMaxVal', 'timeRange', 'timeFormat']);
+    // The source (live values, a report, a custom report), then the signals or the report's view.
+    const source = ['chartSource', 'signalArray', 'reportView'];
+    expect(ids('ComplexLine')).toEqual(['opacity', ...source, 'mode', 'chartMinVal', 'chartMaxVal', 'timeRange', 'timeFormat']);
     expect(ids('ComplexArea')).toEqual(ids('ComplexLine'));
-    expect(ids('ComplexBar')).toEqual(['opacity', 'signalArray', 'mode', 'chartMinVal', 'chartMaxVal', 'barWidth']);
-    for (const type of ['ComplexPie', 'ComplexRing', 'ComplexRose']) expect(ids(type)).toEqual(['opacity', 'signalArray', 'valueType']);
+    expect(ids('ComplexBar')).toEqual(['opacity', ...source, 'mode', 'chartMinVal', 'chartMaxVal', 'barWidth']);
+    for (const type of ['ComplexPie', 'ComplexRing', 'ComplexRose']) expect(ids(type)).toEqual(['opacity', ...source, 'valueType']);
   });
 
   it('binds several signals in order, each once, with their titles', () => {

@@ -46,6 +46,11 @@ export type FieldKind =
   /** Another page of the equipment. */
   | { kind: 'page' }
   /**
+   * Where a chart's data comes from: the live values, a report of the page's equipment and its columns, or a
+   * project's custom report and its columns (./reportSource.ts, editor/ChartSourceField.tsx).
+   */
+  | { kind: 'chartSource' }
+  /**
    * Equipment of the organisation the engineer may see, several, as `{equipmentId, title}` (a map's markers):
    * chosen from the real equipment list (editor/EquipmentListField.tsx), at most `max`.
    */

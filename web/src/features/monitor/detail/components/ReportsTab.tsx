@@ -1,7 +1,8 @@
 /**
  * The detail screen's Reports tab: the equipment's report definitions to choose from (the first at first) and the
- * chosen one read over a view (entities/reports/components/ReportViewer.tsx). Without definitions it says so and
- * points to where they are made: the equipment's report tab for someone who may manage equipment, else whom to ask.
+ * chosen one read over a view, or its generated reports (entities/reports/components/ReportPanel.tsx). Without
+ * definitions it says so and points to where they are made: the equipment's report tab for someone who may manage
+ * equipment, else whom to ask.
  */
 import { useState } from 'react';
 import { Select } from 'antd';
@@ -12,7 +13,7 @@ import { Permission, hasAuth } from '@/lib/access';
 import { equipmentReportsPath } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { useReports } from '@/entities/reports/definitions';
-import { ReportViewer } from '@/entities/reports/components/ReportViewer';
+import { ReportPanel } from '@/entities/reports/components/ReportPanel';
 
 export function ReportsTab({ equipmentId, equipName }: { equipmentId: number; equipName: string }) {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function ReportsTab({ equipmentId, equipName }: { equipmentId: number; eq
 
   return (
     <div data-testid="reports-tab">
-      <ReportViewer
+      <ReportPanel
         report={report}
         equipName={equipName}
         toolbar={
