@@ -1,7 +1,8 @@
 // A project's configuration pages in the monitor, in a real browser against the real server. A second pump is
 // put on the demo gateway, reading the demo plant's simulator like the first (the demo seeds one equipment), and a
 // project of both gets two pages saved through the API: the home page shows the first pump's tank level and the
-// second pump's outlet pressure, each from the monitor session of its own equipment, and both change as the simulator runs;
+// second pump's outlet pressure, each from its own equipment through the project monitor (one project token and socket
+// for both, each gateway opened with delay 3600; no EG monitor call), and both change as the simulator runs;
 // a button opens the project's other page; the full-window preview shows a page alone and the designer's unsaved
 // draft under its banner; the project's statistics (equipment, online, open alarms) are shown from the server's
 // counts; a sub-account granted only one of the two pumps is told the page is not found.
@@ -122,11 +123,28 @@ describe("a project's pages in the monitor", () => {
     made = { projectId, home, trend, demo, second };
 
     // The project's home page (its first page), its pages as tabs, each value live from its own equipment.
+    const asked = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/monitor/')) asked.push({ path, body: request.postData() ?? '' });
+    });
     await page.goto(`${app.base}/monitor/project/${projectId}`);
     await page.locator(`[data-testid="live-page"][data-page-id="${home}"]`).waitFor();
     assert.equal(await page.locator('[data-testid="project-monitor-name"]').innerText(), '东区泵站');
     assert.equal(await page.locator('.ant-tabs-tab-active').innerText(), '泵房总览');
     await bothLive(page);
+    // Through the project monitor: the page's token names both pumps, each gateway is opened for 3600 s, and no EG
+    // monitor session runs.
+    const paths = asked.map((a) => a.path);
+    const token = asked.find((a) => a.path === '/lfscada/websocket/monitor/project/token');
+    assert.ok(token, `a project token was asked: ${paths.join(' ')}`);
+    const equip = new URLSearchParams(token.body).get('dataEquip')?.split(',').sort();
+    assert.deepEqual(equip, [String(demo.equipmentId), String(second.equipmentId)].sort());
+    const opened = asked.filter((a) => a.path === '/lfscada/monitor/project/gateway/open').map((a) => new URLSearchParams(a.body));
+    assert.deepEqual(opened.map((o) => o.get('delay')), ['3600', '3600'], paths.join(' '));
+    for (const eg of ['/lfscada/websocket/monitor/token', '/lfscada/monitor/multi/open', '/lfscada/monitor/multi/gateway/info']) {
+      assert.ok(!paths.includes(eg), `no EG monitor call (${eg}): ${paths.join(' ')}`);
+    }
     // The project's statistics, asked of the server: two equipment, both online (the demo gateway), the open alarms.
     await until(async () => (await textOf(page, 'stat-equipment')) === '2', "the project's equipment count");
     await until(async () => (await textOf(page, 'stat-online')) === '2', "the project's online count");

@@ -156,6 +156,20 @@ pub const PROJECT_NAME_CHARS: usize = 60;
 pub const PROJECT_EQUIPMENT: usize = 500;
 /// Most intermediate variables one project holds (docs/mvars.md); the viewer computes every bound one live.
 pub const PROJECT_MVARS: usize = 200;
+/// The monitor window a project page asks of each gateway, in seconds (spec section 9: "Gateway open delay 3600"); the
+/// default of `monitor/project/gateway/open`.
+pub const PROJECT_MONITOR_WINDOW_SECONDS: i64 = 3600;
+/// Most equipment one project page's live session watches (`dataEquip` of the project token and gateway query,
+/// docs/project-monitor.md): the access layer checks lists up to this long, and one socket merges this many
+/// equipment's frames.
+pub const PROJECT_PAGE_EQUIPMENT: usize = 100;
+/// Most signals one project page's value query names (`dataSignal`), read in one statement.
+pub const PROJECT_PAGE_SIGNALS: usize = 1000;
+/// Most columns (signals and intermediate variables together) of one project history table
+/// (`monitor/project/history/queryAllData`), each read off the roll-ups.
+pub const PROJECT_HISTORY_COLUMNS: usize = 50;
+/// Most open alarms `monitor/project/alarm/queryAll` answers (newest first): a page's alarm table shows them all.
+pub const PROJECT_OPEN_ALARMS: usize = 500;
 /// Longest intermediate variable name, and its unit's.
 pub const MVAR_NAME_CHARS: usize = 30;
 pub const MVAR_UNIT_CHARS: usize = 16;
@@ -376,6 +390,11 @@ pub const NAMED: &[(&str, i64)] = &[
     ("ProjectNameChars", PROJECT_NAME_CHARS as i64),
     ("ProjectEquipment", PROJECT_EQUIPMENT as i64),
     ("ProjectMvars", PROJECT_MVARS as i64),
+    ("ProjectMonitorWindowSeconds", PROJECT_MONITOR_WINDOW_SECONDS),
+    ("ProjectPageEquipment", PROJECT_PAGE_EQUIPMENT as i64),
+    ("ProjectPageSignals", PROJECT_PAGE_SIGNALS as i64),
+    ("ProjectHistoryColumns", PROJECT_HISTORY_COLUMNS as i64),
+    ("ProjectOpenAlarms", PROJECT_OPEN_ALARMS as i64),
     ("MvarNameChars", MVAR_NAME_CHARS as i64),
     ("MvarUnitChars", MVAR_UNIT_CHARS as i64),
     ("MvarDecimals", MVAR_DECIMALS),

@@ -154,6 +154,9 @@ reasons! {
         /// placeholder naming a signal under another equipment than its own.
         NotProjectSignal { signal_id: i64 } => "中的信号 {signal_id} 不是本项目设备的信号",
             "names signal {signal_id}, which is not a signal of this project's equipment";
+        /// An equipment that is not one of the project's (a project page's live session watches only those).
+        NotProjectEquipment { equipment_id: i64 } => "中的设备 {equipment_id} 不是本项目的设备",
+            "names equipment {equipment_id}, which is not an equipment of this project";
         /// A field only one widget type may have (e.g. `children` on a group).
         OnlyOn { widget_type: &'static str } => "只能用于 {widget_type}", "is allowed only on {widget_type}";
         /// Groups nested deeper than allowed.

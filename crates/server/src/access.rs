@@ -92,6 +92,8 @@ pub enum Object {
     /// A list of signal ids (an array or a comma-separated text), each checked.
     Signals,
     Page,
+    /// A project's page (an equipment's page is refused as unknown): the project monitor's page calls.
+    ProjectPage,
     Report,
     Alarm,
     /// A device command's uuid.
@@ -137,7 +139,7 @@ impl Object {
     fn refusal(self, field: String) -> ApiError {
         let code = match self {
             Object::Equipment | Object::EquipmentList => Code::EquipmentNotFound,
-            Object::Page => Code::PageNotFound,
+            Object::Page | Object::ProjectPage => Code::PageNotFound,
             Object::Gateway => Code::NoData,
             Object::Model | Object::ModelToChange => Code::ModelNotFound,
             Object::Scene => Code::SceneNotFound,
@@ -187,6 +189,7 @@ impl Object {
             Object::Signals => return list(ObjectRef::Signal),
             Object::EquipmentList => return list(ObjectRef::Equipment),
             Object::Page => id().map(ObjectRef::Page),
+            Object::ProjectPage => id().map(ObjectRef::ProjectPage),
             Object::Report => id().map(ObjectRef::Report),
             Object::Alarm => id().map(ObjectRef::Alarm),
             Object::Command => text().map(ObjectRef::Command),

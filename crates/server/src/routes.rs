@@ -125,6 +125,8 @@ mod notify;
 mod ops_center;
 mod pages;
 mod profile;
+mod project_data;
+mod project_live;
 mod project_monitor;
 mod projects;
 mod repairs;

@@ -123,6 +123,8 @@ pub enum ObjectRef {
     /// Every one of these signals.
     Signals(Vec<i64>),
     Page(i64),
+    /// A project's page (not an equipment's): seen where its whole project is, as every page of a project.
+    ProjectPage(i64),
     Report(i64),
     Alarm(i64),
     /// A device command, by its uuid.
@@ -201,6 +203,13 @@ impl Store {
             ObjectRef::Page(id) => {
                 let sql = format!(
                     "SELECT COUNT(*) FROM config_pages WHERE org_id = $1 AND id = $2{}",
+                    crate::pages::visible_pages(viewer)
+                );
+                id_query(sql, *id).await
+            }
+            ObjectRef::ProjectPage(id) => {
+                let sql = format!(
+                    "SELECT COUNT(*) FROM config_pages WHERE org_id = $1 AND id = $2 AND project_id IS NOT NULL{}",
                     crate::pages::visible_pages(viewer)
                 );
                 id_query(sql, *id).await

@@ -115,6 +115,23 @@ pub struct AlarmRecord {
     pub rule_type: String,
 }
 
+/// Whose alarm records a query reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlarmScope {
+    Equipment(i64),
+    /// Every equipment of the project (the caller has checked that the viewer sees the whole project).
+    Project(i64),
+}
+
+/// An alarm-record query: whose, triggered in `[from, to]`, and whether only the open ones (not yet released).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlarmQuery {
+    pub scope: AlarmScope,
+    pub from: i64,
+    pub to: i64,
+    pub open_only: bool,
+}
+
 /// An open alarm, as the engine loads it at start-up.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OpenAlarm {
@@ -409,26 +426,49 @@ impl Store {
         page: i64,
         page_size: i64,
     ) -> anyhow::Result<Page<AlarmRecord>> {
+        let query = AlarmQuery { scope: AlarmScope::Equipment(equipment_id), from, to, open_only: false };
+        self.alarm_records_in(viewer, &query, page, page_size).await
+    }
+
+    /// The alarm records `query` asks for that the viewer may see, newest first: one equipment's (the EG
+    /// monitor's) or a project's (the project monitor's, docs/project-monitor.md); the same statement for both.
+    pub async fn alarm_records_in(
+        &self,
+        viewer: &Viewer,
+        query: &AlarmQuery,
+        page: i64,
+        page_size: i64,
+    ) -> anyhow::Result<Page<AlarmRecord>> {
+        let (scope, key) = match query.scope {
+            AlarmScope::Equipment(id) => ("a.equipment_id = $2", id),
+            // The project's org is bound too: a project of another organisation lists nothing.
+            AlarmScope::Project(id) => (
+                "a.equipment_id IN (SELECT pe.equipment_id FROM project_equipment pe \
+                 JOIN projects p ON p.id = pe.project_id WHERE p.id = $2 AND p.org_id = $1)",
+                id,
+            ),
+        };
+        let open = if query.open_only { " AND a.gmt_release IS NULL" } else { "" };
         let filter = format!(
             "FROM alarm_records a LEFT JOIN equipment e ON e.id = a.equipment_id \
-             WHERE a.org_id = $1 AND a.equipment_id = $2 AND a.gmt_trigger >= $3 AND a.gmt_trigger <= $4{}",
+             WHERE a.org_id = $1 AND {scope} AND a.gmt_trigger >= $3 AND a.gmt_trigger <= $4{open}{}",
             viewer.grant_sql_on("a.equipment_id")
         );
         let org_id = viewer.org_id;
         let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {filter}"))
             .bind(org_id)
-            .bind(equipment_id)
-            .bind(from)
-            .bind(to)
+            .bind(key)
+            .bind(query.from)
+            .bind(query.to)
             .fetch_one(self.pool())
             .await?;
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} {filter} ORDER BY a.gmt_trigger DESC, a.id DESC LIMIT $5 OFFSET $6"
         ))
         .bind(org_id)
-        .bind(equipment_id)
-        .bind(from)
-        .bind(to)
+        .bind(key)
+        .bind(query.from)
+        .bind(query.to)
         .bind(page_size)
         .bind((page - 1) * page_size)
         .fetch_all(self.pool())

@@ -52,6 +52,7 @@
 //! - [`notify`]: alarm notification beyond the browser: SMTP server, users' channels, the delivery queue and log.
 //! - [`ops_center`]: the operating centre's figures per equipment the viewer may see.
 //! - [`project_statistics`]: the project monitor's equipment and alarm counts.
+//! - [`project_monitor`]: the project monitor's look-ups (a project page's project, a project's equipment).
 //! - [`work_orders`]: what repair orders and inspection worksheets share (numbers, steps, messages).
 //! - [`repairs`]: repair work orders, their steps and pictures.
 //! - [`inspection`], [`worksheets`]: inspection items and plans; the worksheets generated from them.
@@ -85,6 +86,7 @@ pub mod orgs;
 pub mod page_passwords;
 pub mod pages;
 pub mod profiles;
+pub mod project_monitor;
 pub mod project_statistics;
 pub mod projects;
 pub mod readings;

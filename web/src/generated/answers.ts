@@ -378,6 +378,30 @@ export type FormulaChecked = {
  */
 signalIds: Array<number>, };
 
+export type ProjectGateway = { equipmentId: number, 
+/**
+ * The gateway's serial number; null for an equipment bound to none (then offline, nothing to open).
+ */
+sn: string | null, 
+/**
+ * The gateway's reporting interval while a window is open (ms); null without a gateway.
+ */
+interval: number | null, 
+/**
+ * Online as far as the server can vouch (false while its link to the broker is down).
+ */
+online: boolean, vpn: boolean, };
+
+export type ProjectValues = { signalVal: { [key in string]?: LiveValue }, };
+
+export type ProjectHistorySources = { signals: Array<SignalEntry>, mvars: Array<Mvar>, };
+
+export type ProjectHistoryTable = { cols: Array<CustomReportColumn>, rows: Array<ReportRow>, 
+/**
+ * How many periods the range holds (over all pages).
+ */
+total: number, };
+
 export type Statistic = "max" | "min" | "avg" | "first" | "last" | "difference" | "sum" | "count" | "onHours";
 
 export type ColumnDef = { signalId: number, statistic: Statistic, 
@@ -863,6 +887,20 @@ time: number, quality: Quality,
 code?: string, };
 
 export type EgFrame = { 
+/**
+ * Values by signal id.
+ */
+signalVal: { [key in string]?: LiveValue }, 
+/**
+ * The gateway's alarm count.
+ */
+gatewayAlarm: number, 
+/**
+ * Alarm count by signal id.
+ */
+signalAlarm: { [key in string]?: number }, };
+
+export type ProjectFrame = { equipmentId: number, 
 /**
  * Values by signal id.
  */

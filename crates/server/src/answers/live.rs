@@ -43,6 +43,19 @@ pub struct EgFrame {
     pub signal_alarm: BTreeMap<String, i64>,
 }
 
+/// The project signal socket's frame (docs/project-monitor.md): an EG frame of one equipment of the page, with
+/// that equipment's id. The EG frame's `gatewayAlarm` is a single count, of the one equipment's gateway; a project
+/// page watches several, so each frame says whose it is and `gatewayAlarm` stays the count of that equipment's
+/// gateway. Built by splicing the id into the EG frame's text (`crate::live::project::project_frame`), so the
+/// frames serialised once for the EG sockets are not serialised again per project socket.
+#[derive(Clone, Debug, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectFrame {
+    pub equipment_id: i64,
+    #[serde(flatten)]
+    pub frame: EgFrame,
+}
+
 /// What a successful read or write command's callback carries in `data` (`CommandOutcome::Success`): the device's
 /// readings, the first one's value on its own.
 #[derive(Clone, Debug, Serialize, TS)]

@@ -29,6 +29,7 @@ pub mod ops_center;
 pub mod page;
 pub mod presence;
 pub mod project;
+pub mod project_monitor;
 pub mod repair;
 pub mod report;
 pub mod scene;
@@ -196,6 +197,10 @@ generated_answers! {
     project::Project,
     project::Mvar,
     project::FormulaChecked,
+    project_monitor::ProjectGateway,
+    project_monitor::ProjectValues,
+    project_monitor::ProjectHistorySources,
+    project_monitor::ProjectHistoryTable,
     ironsight_domain::rollup::Statistic,
     ironsight_domain::report::ColumnDef,
     ironsight_domain::report::Shift,
@@ -269,6 +274,7 @@ generated_answers! {
     account::UserConfig,
     live::LiveValue,
     live::EgFrame,
+    live::ProjectFrame,
     live::CommandReadings,
     ironsight_domain::track::TrackPoint,
     history::HistoryAnswer<'_>,

@@ -19,7 +19,7 @@ use ironsight_domain::alarm::RuleDraft;
 use ironsight_domain::limits::{ALARM_RECORDS_RANGE_DAYS, ALARM_RULES_PER_SIGNAL};
 use ironsight_domain::{Code, Reason, permission};
 use ironsight_store::access::Viewer;
-use ironsight_store::alarms::{AlarmRecord, SaveRulesError};
+use ironsight_store::alarms::{AlarmQuery, AlarmRecord, AlarmScope, SaveRulesError};
 use serde_json::Value;
 
 /// Refuses (1211) a caller without the permission that shows the alarms of equipment of `rule_type`.
@@ -108,16 +108,17 @@ pub async fn query(State(state): State<AppState>, current: CurrentUser, params: 
     let equipment =
         state.store.equipment(&current.viewer(), id).await?.ok_or_else(|| ApiError::code(Code::EquipmentNotFound))?;
     require_alarm_view(&current, &equipment.fields.rule_type)?;
-    records_of(&state, &current.viewer(), id, &params).await
+    records_of(&state, &current.viewer(), AlarmScope::Equipment(id), &params).await
 }
 
-/// A page of the alarm records of equipment `id`, which `viewer` sees (checked by the caller), as `alarm/query`
-/// answers them; the share view's `share/alarms` answers the same.
-pub(crate) async fn records_of(state: &AppState, viewer: &Viewer, id: i64, params: &Params) -> ApiResult {
+/// A page of the alarm records of `scope` (an equipment, or a project's equipment), which `viewer` sees (checked
+/// by the caller), as `alarm/query` answers them; the share view's `share/alarms` and the project monitor's
+/// `monitor/project/alarm/query` answer the same.
+pub(crate) async fn records_of(state: &AppState, viewer: &Viewer, scope: AlarmScope, params: &Params) -> ApiResult {
     let (start, end) = params.optional_time_range(ALARM_RECORDS_RANGE_DAYS)?;
     let (page, page_size) = params.paging()?;
-    let found =
-        state.store.alarm_records(viewer, id, start.unwrap_or(0), end.unwrap_or(i64::MAX), page, page_size).await?;
+    let query = AlarmQuery { scope, from: start.unwrap_or(0), to: end.unwrap_or(i64::MAX), open_only: false };
+    let found = state.store.alarm_records_in(viewer, &query, page, page_size).await?;
     if found.total == 0 {
         return Err(ApiError::code(Code::NoData));
     }
@@ -125,8 +126,21 @@ pub(crate) async fn records_of(state: &AppState, viewer: &Viewer, id: i64, param
     Ok(ApiOk::new(Listed::from_page(found, |r| answer::AlarmRecord::new(r, lang))))
 }
 
+/// Refuses (1211) a caller who may not see the alarms of some equipment of project `project_id` (the rule types
+/// among them): a count or a list of part of the project's alarms would read as the whole.
+pub(crate) async fn require_project_alarm_view(
+    state: &AppState,
+    current: &CurrentUser,
+    project_id: i64,
+) -> Result<(), ApiError> {
+    for rule_type in state.store.project_rule_types(current.user.org_id, project_id).await? {
+        require_alarm_view(current, &rule_type)?;
+    }
+    Ok(())
+}
+
 /// The caller's alarm named by `alarmId`, which the caller may see.
-async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Result<AlarmRecord, ApiError> {
+pub(crate) async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Result<AlarmRecord, ApiError> {
     let id = params.required_int("alarmId")?;
     let record = state
         .store
@@ -141,6 +155,11 @@ async fn alarm(state: &AppState, current: &CurrentUser, params: &Params) -> Resu
 /// again keeps the first confirmation.
 pub async fn confirm(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let record = alarm(&state, &current, &params).await?;
+    confirm_record(&state, &current, record).await
+}
+
+/// Confirms `record` (one the caller may see, with its alarm permission) as the caller; answers the record.
+pub(crate) async fn confirm_record(state: &AppState, current: &CurrentUser, record: AlarmRecord) -> ApiResult {
     state.store.confirm_alarm(&current.viewer(), record.id, &current.user.loginname).await?;
     let record = state.store.alarm_record(&current.viewer(), record.id).await?.unwrap_or(record);
     let id = record.id;

@@ -20,10 +20,14 @@ use ironsight_domain::mvar::{Calc, Formula, report_statistics};
 use ironsight_domain::report::{CustomColumnDef, View};
 use ironsight_domain::rollup::MINUTE_MS;
 use ironsight_domain::{Code, Reason};
+use ironsight_protocol::payload::SignalDef;
 use ironsight_store::access::Viewer;
 use ironsight_store::custom_reports::{CustomReport as StoredCustomReport, CustomReportFields};
+use ironsight_store::monitor::EquipmentName;
 use ironsight_store::mvars::Mvar;
 use serde_json::Value;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// A variable's rule as a column reads it; `None` for a stored calc type or formula that no longer parses.
 fn rule_of(mvar: &Mvar) -> Option<MvarRule> {
@@ -172,54 +176,117 @@ pub(crate) async fn columns_of_custom(
     viewer: &Viewer,
     report: &StoredCustomReport,
 ) -> anyhow::Result<Option<(Vec<CustomReportColumn>, Vec<TableColumn>)>> {
-    let project = state.store.project(viewer, report.project_id).await?;
-    let Some(project) = project else { return Ok(None) };
-    let mvars = state.store.mvars(viewer.org_id, report.project_id).await?;
-    let (mut cols, mut table) = (Vec::new(), Vec::new());
-    // Each equipment's signals read once, however many columns read it.
-    let mut signals_of: std::collections::HashMap<i64, Vec<ironsight_protocol::payload::SignalDef>> =
-        std::collections::HashMap::new();
+    let Some(mut columns) = ProjectColumns::of(state, viewer, report.project_id).await? else { return Ok(None) };
     for column in &report.columns {
-        // A signal or variable deleted since, or an equipment no longer of the project, drops its column.
-        let (source, header) = if let Some(mvar_id) = column.mvar_id {
-            let Some(mvar) = mvars.iter().find(|m| m.id == mvar_id) else { continue };
-            let Some(rule) = rule_of(mvar) else { continue };
+        columns.push(state, viewer, column).await?;
+    }
+    Ok(Some((columns.cols, columns.table)))
+}
+
+/// A table's columns over a project's signals and intermediate variables, as a custom report and the project
+/// history table (`monitor/project/history/queryAllData`) read them: the headers the answer shows and the sources
+/// `crate::report_table` reads. Each equipment's signals are read once, however many columns read it.
+pub(crate) struct ProjectColumns {
+    project: ironsight_store::projects::Project,
+    mvars: Vec<Mvar>,
+    signals_of: HashMap<i64, Vec<SignalDef>>,
+    pub cols: Vec<CustomReportColumn>,
+    pub table: Vec<TableColumn>,
+}
+
+impl ProjectColumns {
+    /// No columns yet, over project `project_id` as `viewer` sees it; `None` when it does not see it whole.
+    pub(crate) async fn of(
+        state: &AppState,
+        viewer: &Viewer,
+        project_id: i64,
+    ) -> anyhow::Result<Option<ProjectColumns>> {
+        let Some(project) = state.store.project(viewer, project_id).await? else { return Ok(None) };
+        let mvars = state.store.mvars(viewer.org_id, project_id).await?;
+        Ok(Some(ProjectColumns { project, mvars, signals_of: HashMap::new(), cols: Vec::new(), table: Vec::new() }))
+    }
+
+    /// As [`ProjectColumns::of`], 1253 when the viewer does not see the project whole.
+    pub(crate) async fn load(state: &AppState, viewer: &Viewer, project_id: i64) -> Result<ProjectColumns, ApiError> {
+        Self::of(state, viewer, project_id).await?.ok_or_else(|| ApiError::code(Code::ProjectNotFound))
+    }
+
+    /// The project's variable `id`.
+    pub(crate) fn mvar(&self, id: i64) -> Option<&Mvar> {
+        self.mvars.iter().find(|m| m.id == id)
+    }
+
+    /// Adds `column`; false, adding nothing, when its variable or signal is gone, its variable's rule no longer
+    /// parses, or its equipment is not the project's.
+    pub(crate) async fn push(
+        &mut self,
+        state: &AppState,
+        viewer: &Viewer,
+        column: &CustomColumnDef,
+    ) -> anyhow::Result<bool> {
+        let (source, (title, unit, decimals)) = if let Some(mvar_id) = column.mvar_id {
+            let Some(mvar) = self.mvar(mvar_id) else { return Ok(false) };
+            let Some(rule) = rule_of(mvar) else { return Ok(false) };
             (Source::Mvar(rule), (mvar.name.clone(), mvar.unit.clone(), mvar.decimals))
         } else {
-            let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else { continue };
-            let Some(equipment) = project.equipment.iter().find(|e| e.id == equipment_id) else { continue };
-            if let std::collections::hash_map::Entry::Vacant(entry) = signals_of.entry(equipment_id) {
+            let (Some(equipment_id), Some(signal_id)) = (column.equipment_id, column.signal_id) else {
+                return Ok(false);
+            };
+            let Some(equipment) = self.project.equipment.iter().find(|e| e.id == equipment_id) else {
+                return Ok(false);
+            };
+            if let Entry::Vacant(entry) = self.signals_of.entry(equipment_id) {
                 entry.insert(state.store.signals(viewer, equipment_id).await?.unwrap_or_default());
             }
-            let Some(signal) = signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else { continue };
+            let Some(signal) = self.signals_of[&equipment_id].iter().find(|s| s.id == signal_id) else {
+                return Ok(false);
+            };
             let title = format!("{} · {}", equipment.equip_name, signal.name);
             (Source::Signal(signal_id), (title, signal.unit.clone(), i64::from(signal.decimals)))
         };
-        cols.push(CustomReportColumn {
+        self.cols.push(CustomReportColumn {
             equipment_id: column.equipment_id,
             signal_id: column.signal_id,
             mvar_id: column.mvar_id,
-            title: header.0,
-            unit: header.1,
-            decimals: header.2,
+            title,
+            unit,
+            decimals,
             statistic: column.statistic,
             wraps_at: column.wraps_at,
         });
-        table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
+        self.table.push(TableColumn { source, statistic: column.statistic, wraps_at: column.wraps_at });
+        Ok(true)
     }
-    Ok(Some((cols, table)))
+}
+
+/// The statistics a report column may read of `mvar` (none when its rule no longer parses).
+pub(crate) fn mvar_statistics(mvar: &Mvar) -> Vec<ironsight_domain::rollup::Statistic> {
+    rule_of(mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default()
+}
+
+/// The project's equipment by name, each with its signals in their order (1253 when the viewer does not see the
+/// project): what a custom report's columns and the project's history may read.
+pub(crate) async fn project_signals(
+    state: &AppState,
+    viewer: &Viewer,
+    project_id: i64,
+) -> Result<Vec<(EquipmentName, Vec<SignalDef>)>, ApiError> {
+    let project = state.store.project(viewer, project_id).await?;
+    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
+    let mut list = Vec::with_capacity(project.equipment.len());
+    for e in project.equipment {
+        let signals = state.store.signals(viewer, e.id).await?.unwrap_or_default();
+        list.push((e, signals));
+    }
+    Ok(list)
 }
 
 /// `POST /lfscada/project/report/col/item/queryEquips {projectId}` → the project's equipment, each with the
 /// signals a column may read.
 pub async fn query_equips(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let project_id = params.required_int("projectId")?;
-    let viewer = current.viewer();
-    let project = state.store.project(&viewer, project_id).await?;
-    let project = project.ok_or_else(|| ApiError::code(Code::ProjectNotFound))?;
     let mut equipment = Vec::new();
-    for e in project.equipment {
-        let signals = state.store.signals(&viewer, e.id).await?.unwrap_or_default();
+    for (e, signals) in project_signals(&state, &current.viewer(), project_id).await? {
         equipment.push(ReportEquipment {
             equipment_id: e.id,
             equip_name: e.equip_name,
@@ -237,6 +304,5 @@ pub async fn query_equips(State(state): State<AppState>, current: CurrentUser, p
 pub async fn valid_statistics(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let id = params.required_int("mvarId")?;
     let mvar = state.store.mvar(current.user.org_id, id).await?.ok_or_else(|| ApiError::code(Code::MvarNotFound))?;
-    let statistics = rule_of(&mvar).map(|r| report_statistics(r.calc, r.formula.as_ref())).unwrap_or_default();
-    Ok(ApiOk::new(statistics))
+    Ok(ApiOk::new(mvar_statistics(&mvar)))
 }

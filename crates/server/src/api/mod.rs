@@ -24,6 +24,8 @@ pub mod ops_center;
 pub mod page_passwords;
 pub mod pages;
 pub mod profile;
+pub mod project_data;
+pub mod project_live;
 pub mod project_statistics;
 pub mod projects;
 pub mod repairs;

@@ -106,6 +106,18 @@ pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUse
 /// for `delay` seconds (the EG monitor opens with delay 600 and repeats every 580 s).
 pub async fn open(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
+    open_window(&state, &current, equipment, &params).await
+}
+
+/// Opens the monitor window of `equipment`'s gateway for the `interval` and `delay` the parameters give (their
+/// route rows' defaults otherwise): the EG monitor's open and the project monitor's (`monitor/project/gateway/open`).
+/// 2001 without a gateway, 1302 while the broker is down, 1207 when the gateway is offline.
+pub(crate) async fn open_window(
+    state: &AppState,
+    current: &CurrentUser,
+    equipment: Equipment,
+    params: &Params,
+) -> ApiResult {
     let interval = params.int_or_default("interval")?;
     let delay = params.int_or_default("delay")?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
@@ -240,12 +252,13 @@ pub async fn history(State(state): State<AppState>, current: CurrentUser, params
     history_of(&state, &current.viewer(), None, &params).await
 }
 
-/// The history answer for `viewer`'s signals the parameters name; with `equipment`, only that equipment's (the
-/// share view's: `share/history`). A signal outside that is refused by field, as one of another organisation.
+/// The history answer for `viewer`'s signals the parameters name; with `equipment`, only those equipment's (the
+/// share view's one, `share/history`; a project's, `monitor/project/history/query`). A signal outside that is
+/// refused by field, as one of another organisation.
 pub(crate) async fn history_of(
     state: &AppState,
     viewer: &Viewer,
-    equipment: Option<i64>,
+    equipment: Option<&[i64]>,
     params: &Params,
 ) -> ApiResult {
     let ids = params.id_list("signalIds")?;
@@ -253,7 +266,7 @@ pub(crate) async fn history_of(
     let mut owned = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
         let signal = state.store.owned_signal(viewer, *id).await?;
-        let signal = signal.filter(|s| equipment.is_none_or(|e| s.equipment_id == e));
+        let signal = signal.filter(|s| equipment.is_none_or(|e| e.contains(&s.equipment_id)));
         owned.push(signal.ok_or_else(|| ApiError::invalid(format!("signalIds.{i}"), Reason::NotAllowed))?);
     }
     let budget = HISTORY_POINTS / owned.len() as i64;

@@ -8,24 +8,12 @@
 //! alarms would read as the whole.
 
 use crate::AppState;
-use crate::api::alarms::require_alarm_view;
+use crate::api::alarms::require_project_alarm_view as require_project_alarms;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_store::project_statistics::EquipmentCount;
-
-/// Refuses (1211) a caller who may not see the alarms of some equipment of the project.
-async fn require_project_alarms(
-    state: &AppState,
-    current: &CurrentUser,
-    project_id: i64,
-) -> Result<(), crate::error::ApiError> {
-    for rule_type in state.store.project_rule_types(current.user.org_id, project_id).await? {
-        require_alarm_view(current, &rule_type)?;
-    }
-    Ok(())
-}
 
 /// `POST /lfscada/monitor/project/equip/queryCount {projectId, online?, alarm?}` → a number: the project's
 /// equipment; with `online` true those whose gateway is online, false the others; with `alarm` true those with an

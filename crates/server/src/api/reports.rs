@@ -157,13 +157,32 @@ async fn shifts_of(state: &AppState, org_id: i64) -> anyhow::Result<Vec<Shift>> 
 /// pageSize}` → `{report, cols, rows, total}`: the report's columns (signals deleted since are left out) and one
 /// row per period, oldest first; a range view answers a page of its periods, the others all of theirs.
 pub async fn query_cols(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let report_id = params.required_int("reportId")?;
-    let report = state.store.report(&current.viewer(), report_id).await?;
-    let report = report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))?;
-    let view = view_of(&params, report.period_ms)?;
+    let report = report_of(&state, &current, &params).await?;
+    report_table(&state, &current, report, &params).await
+}
+
+/// The caller's report named by `reportId` (a field error when it is not the caller's).
+pub(crate) async fn report_of(
+    state: &AppState,
+    current: &CurrentUser,
+    params: &Params,
+) -> Result<ironsight_store::reports::Report, ApiError> {
+    let report = state.store.report(&current.viewer(), params.required_int("reportId")?).await?;
+    report.ok_or_else(|| ApiError::invalid("reportId", Reason::NotAllowed))
+}
+
+/// `report`'s table over the view the parameters give, as `report/queryCols` answers it (the EG monitor's and the
+/// project monitor's `monitor/project/report/queryCols`).
+pub(crate) async fn report_table(
+    state: &AppState,
+    current: &CurrentUser,
+    report: ironsight_store::reports::Report,
+    params: &Params,
+) -> ApiResult {
+    let view = view_of(params, report.period_ms)?;
     let paging = if matches!(view, View::Range { .. }) { Some(params.paging()?) } else { None };
-    let (cols, table) = columns_of_report(&state, &current.viewer(), &report).await?;
-    let (rows, total) = rows_of(&state, current.user.org_id, &view, paging, &table).await?;
+    let (cols, table) = columns_of_report(state, &current.viewer(), &report).await?;
+    let (rows, total) = rows_of(state, current.user.org_id, &view, paging, &table).await?;
     Ok(ApiOk::new(ReportData { report: Report::from(report), cols, rows, total }))
 }
 

@@ -21,6 +21,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use ironsight_domain::Code;
 use ironsight_store::access::Viewer;
+use ironsight_store::alarms::AlarmScope;
 use ironsight_store::pages::PageOwner;
 
 /// `GET /lfscada/share/pages?equipId=` → `{display, pages}`.
@@ -52,12 +53,12 @@ pub async fn info(State(state): State<AppState>, headers: HeaderMap, params: Par
 /// for signals of the visited equipment.
 pub async fn history(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult {
     let (scope, _) = visitor(&state, &headers, &params).await?;
-    monitor::history_of(&state, &Viewer::server(scope.org_id), Some(scope.equipment_id), &params).await
+    monitor::history_of(&state, &Viewer::server(scope.org_id), Some(&[scope.equipment_id]), &params).await
 }
 
 /// `GET /lfscada/share/alarms?equipId=&startTime=&endTime=&page=&pageSize=` → the visited equipment's alarm
 /// records, as `monitor/multi/alarm/query` (2001 when there is none). Reading only: a visitor confirms nothing.
 pub async fn alarm_records(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult {
     let (scope, _) = visitor(&state, &headers, &params).await?;
-    alarms::records_of(&state, &Viewer::server(scope.org_id), scope.equipment_id, &params).await
+    alarms::records_of(&state, &Viewer::server(scope.org_id), AlarmScope::Equipment(scope.equipment_id), &params).await
 }

@@ -28,9 +28,16 @@ pub struct Ticket {
 }
 
 /// Which live channel a ticket opens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TicketChannel {
-    EgSignals { equipment_id: i64 },
+    EgSignals {
+        equipment_id: i64,
+    },
+    /// A project page's equipment (docs/project-monitor.md): each of the project, the whole project seen.
+    ProjectSignals {
+        project_id: i64,
+        equipment: Arc<[i64]>,
+    },
     Messages,
 }
 

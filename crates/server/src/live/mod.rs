@@ -6,6 +6,7 @@
 //! end sessions or change grants tell it which sockets to re-check. [`crate::AppState::live`] is the one hub.
 
 pub mod hub;
+pub mod project;
 pub mod sockets;
 
 pub use hub::{AccessChange, LiveHub};

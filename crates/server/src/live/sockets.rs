@@ -4,12 +4,14 @@
 //! for it and, for EG signals, to one equipment the caller may see. A page on another site cannot get one (the
 //! token call is a same-origin POST with the session cookie), so the socket path needs no cookie check of its
 //! own. While open, the socket closes as soon as its session ends (logout, a disabled account, a password reset,
-//! expiry) or, for EG signals, its account no longer sees the equipment: the calls that end sessions or change
-//! grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it re-checks every minute
-//! anyway (a change made by another server instance).
+//! expiry) or, for EG signals, its account no longer sees the equipment (for a project page's signals, no longer
+//! sees every equipment of the project, or an equipment left the project; docs/project-monitor.md): the calls that
+//! end sessions or change grants tell the hub ([`AccessChange`]), the socket wakes at its session's expiry, and it
+//! re-checks every minute anyway (a change made by another server instance).
 //! Each socket's queue is bounded ([`crate::live::hub::CLIENT_BUFFER`]); a client that cannot keep up is closed.
 
 use super::hub::{AccessChange, TICKET_TTL_MS, Ticket, TicketChannel};
+use super::project::ProjectFrames;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::params::Params;
@@ -50,6 +52,15 @@ pub async fn monitor_token(State(state): State<AppState>, current: CurrentUser, 
     Ok(ApiOk::new(token))
 }
 
+/// `POST /lfscada/websocket/monitor/project/token {pageId, dataEquip}` → a token for the project signal socket of
+/// those equipment of the page's project (docs/project-monitor.md). The route's guard has admitted only a caller
+/// who sees the page's whole project; an equipment that is not the project's is a field error naming `dataEquip`.
+pub async fn project_token(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let (project_id, equipment) = crate::api::project_live::page_equipment(&state, &current, &params).await?;
+    let channel = TicketChannel::ProjectSignals { project_id, equipment: equipment.into() };
+    Ok(ApiOk::new(state.live.issue(ticket(&current, channel))))
+}
+
 /// `POST /lfscada/websocket/msg/token` → a token for the caller's message socket.
 pub async fn message_token(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
     Ok(ApiOk::new(state.live.issue(ticket(&current, TicketChannel::Messages))))
@@ -62,8 +73,23 @@ pub async fn eg_signal_socket(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     open_socket(state, &token, upgrade, |live, ticket| match ticket.channel {
-        TicketChannel::EgSignals { equipment_id } => Some(live.watch_equipment(equipment_id)),
-        TicketChannel::Messages => None,
+        TicketChannel::EgSignals { equipment_id } => Some(Frames::One(live.watch_equipment(equipment_id))),
+        _ => None,
+    })
+}
+
+/// `GET /lfscada/ws/project/signal/subscribe/{token}`: pushes `{equipmentId, signalVal, gatewayAlarm,
+/// signalAlarm}` for each equipment of the token, and for no other.
+pub async fn project_signal_socket(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    open_socket(state, &token, upgrade, |live, ticket| match &ticket.channel {
+        TicketChannel::ProjectSignals { equipment, .. } => {
+            Some(Frames::Merged(Box::new(ProjectFrames::watch(live, equipment))))
+        }
+        _ => None,
     })
 }
 
@@ -74,8 +100,8 @@ pub async fn message_socket(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     open_socket(state, &token, upgrade, |live, ticket| match ticket.channel {
-        TicketChannel::Messages => Some(live.watch_messages(ticket.user_id)),
-        TicketChannel::EgSignals { .. } => None,
+        TicketChannel::Messages => Some(Frames::One(live.watch_messages(ticket.user_id))),
+        _ => None,
     })
 }
 
@@ -111,7 +137,20 @@ const SOCKET_MAX_MESSAGE: usize = 64 * 1024;
 /// stops reading fills at most this much before the send fails and the socket is closed.
 const SOCKET_MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
-type Frames = broadcast::Receiver<std::sync::Arc<str>>;
+/// What a socket forwards: one channel of the hub, or a project page's equipment merged.
+enum Frames {
+    One(broadcast::Receiver<std::sync::Arc<str>>),
+    Merged(Box<ProjectFrames>),
+}
+
+impl Frames {
+    async fn recv(&mut self) -> Result<std::sync::Arc<str>, broadcast::error::RecvError> {
+        match self {
+            Frames::One(frames) => frames.recv().await,
+            Frames::Merged(frames) => frames.recv().await,
+        }
+    }
+}
 
 /// A plain request on a socket path: 1102 (malformed request), without using up the token.
 fn not_a_socket() -> Response {
@@ -128,7 +167,7 @@ fn refused() -> Response {
 async fn serve(
     state: AppState,
     ticket: Ticket,
-    mut frames: broadcast::Receiver<std::sync::Arc<str>>,
+    mut frames: Frames,
     mut access: broadcast::Receiver<AccessChange>,
     mut socket: WebSocket,
 ) {
@@ -212,11 +251,22 @@ async fn still_allowed(state: &AppState, ticket: &Ticket) -> anyhow::Result<bool
     if session.ended_ms.is_some() || session.expires_ms <= now_ms() {
         return Ok(false);
     }
-    match ticket.channel {
-        TicketChannel::EgSignals { equipment_id } => match state.store.user(ticket.user_id).await? {
-            Some(user) if !user.disabled => state.store.equipment_visible(&user.viewer(), equipment_id).await,
-            _ => Ok(false),
-        },
+    if ticket.channel == TicketChannel::Messages {
+        return Ok(true);
+    }
+    let viewer = match state.store.user(ticket.user_id).await? {
+        Some(user) if !user.disabled => user.viewer(),
+        _ => return Ok(false),
+    };
+    match &ticket.channel {
+        TicketChannel::EgSignals { equipment_id } => state.store.equipment_visible(&viewer, *equipment_id).await,
+        TicketChannel::ProjectSignals { project_id, equipment } => {
+            if !state.store.project_covered(&viewer, *project_id).await? {
+                return Ok(false);
+            }
+            let members = state.store.project_equipment_ids(viewer.org_id, *project_id).await?;
+            Ok(equipment.iter().all(|id| members.contains(id)))
+        }
         TicketChannel::Messages => Ok(true),
     }
 }

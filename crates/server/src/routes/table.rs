@@ -68,6 +68,8 @@ pub fn table() -> Vec<RouteDef> {
         super::shares::routes(),
         super::pages::routes(),
         super::project_monitor::routes(),
+        super::project_live::routes(),
+        super::project_data::routes(),
         super::scenes::routes(),
         super::projects::routes(),
         super::monitor_list::routes(),

@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens `client`'s message socket, or its EG signal socket for `equipment`.
 async fn open(app: &TestApp, client: &reqwest::Client, equipment: Option<&str>) -> Socket {
@@ -25,7 +25,7 @@ async fn open(app: &TestApp, client: &reqwest::Client, equipment: Option<&str>) 
 }
 
 /// Waits for the server to close `socket` (a close frame or the end of the stream); frames before it are skipped.
-async fn closes(socket: &mut Socket, what: &str) {
+pub(crate) async fn closes(socket: &mut Socket, what: &str) {
     let closed = tokio::time::timeout(Duration::from_secs(15), async {
         while let Some(message) = socket.next().await {
             if matches!(message, Ok(Message::Close(_)) | Err(_)) {

@@ -117,6 +117,9 @@ fn value_for(world: &World, route: &RouteDef, name: &str, made: &Made) -> Option
         "config" => "{}",
         "objectType" => "equipment",
         "objectId" => return Some(made.equipment.clone()),
+        // A project page's equipment and signals (the project monitor's calls).
+        "dataEquip" => return Some(made.equipment.clone()),
+        "dataSignal" => return Some(made.signal.clone()),
         "loginname" => "walker",
         "url" => "https://walk.example/board",
         // Alarm speech: any signed-in account may have a text spoken (it names no object).

@@ -84,6 +84,8 @@ pub struct Made {
     pub page_template: String,
     /// A project of this equipment alone: its pages are a limited sub-account's only where it is granted.
     pub project: String,
+    /// A page of that project (the project monitor's page calls).
+    pub project_page: String,
     /// An intermediate variable of that project, summing this equipment's signal.
     pub mvar: String,
     /// A custom report of that project, reading the signal and the variable.
@@ -141,6 +143,7 @@ impl World {
             Object::Equipment | Object::EquipmentList => made.equipment.clone(),
             Object::Signal | Object::Signals => made.signal.clone(),
             Object::Page => made.page.clone(),
+            Object::ProjectPage => made.project_page.clone(),
             Object::Report => made.report.clone(),
             Object::Alarm => made.alarm.clone(),
             Object::Command => made.command.clone(),
@@ -268,6 +271,9 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
     let project_name = format!("Line {equipment}");
     let project = app.post("/lfscada/project/add", &[("name", &project_name), ("equipmentIds", &equipment)]).await;
     let project = ok(project, "project").await.data()["id"].to_string();
+    let project_page =
+        app.post("/lfscada/project/page/add", &[("projectId", &project), ("title", &format!("{label} board"))]).await;
+    let project_page = ok(project_page, "project page").await.data()["id"].to_string();
     let mvar = app
         .post(
             "/lfscada/project/mvar/add",
@@ -338,6 +344,7 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         picture,
         page_template: String::new(),
         project,
+        project_page,
         mvar,
         custom_report,
         repair_order,

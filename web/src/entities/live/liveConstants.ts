@@ -3,6 +3,7 @@
  * 9). The codebase had no shared constants module; these belong together because they tune one conversation with
  * the server: the open call's 600 s delay and its 580 s repeat only work as a pair, for instance.
  */
+import { Limits } from '@/lib/api/limits';
 
 /** A failed token request is retried, and a closed socket reconnected, after this long (spec: reconnect). */
 export const LIVE_RETRY_MS = 10_000;
@@ -38,3 +39,15 @@ export const ACTIVITY_THROTTLE_MS = 1_000;
 
 /** Gateway info answers this code when the equipment has no gateway bound (or no data): clear the gateway. */
 export const NO_GATEWAY_CODE = '2001';
+
+/**
+ * The project monitor (spec sections 4 and 9; docs/project-monitor.md): a project page's gateways are asked to push
+ * for `PROJECT_OPEN_DELAY` seconds, each online non-VPN one in turn with `PROJECT_OPEN_SPACING_MS` between the
+ * requests, and again every `PROJECT_OPEN_REPEAT_MS` (30 s before the window ends). A write waits at most
+ * `PROJECT_WRITE_WAIT_MS` for its callback.
+ */
+export const PROJECT_MONITOR_IDLE_TEXT = 'project monitor idle';
+export const PROJECT_OPEN_DELAY = Limits.ProjectMonitorWindowSeconds;
+export const PROJECT_OPEN_REPEAT_MS = 3_570_000;
+export const PROJECT_OPEN_SPACING_MS = 100;
+export const PROJECT_WRITE_WAIT_MS = 60_000;

@@ -23,8 +23,15 @@ export type MonitorStatus =
   /** The open-monitor call failed; it is tried again at the next repeat. */
   | 'openFailed';
 
+/** What the status reads of a gateway: the EG session's `Gateway`, or a project page's gateway item (no economize). */
+export interface MonitoredGateway {
+  online: boolean;
+  vpn: boolean;
+  economizeOpen?: boolean;
+}
+
 export function monitorStatus(
-  state: Pick<EgMonitorState, 'monitoring' | 'loaded' | 'gateway'>,
+  state: Pick<EgMonitorState, 'monitoring' | 'loaded'> & { gateway: MonitoredGateway | null },
   now: number,
   lastActivityAt: number,
 ): MonitorStatus {
@@ -36,7 +43,7 @@ export function monitorStatus(
   if (!gateway.online) return 'offline';
   if (gateway.vpn) return 'vpn';
   if (state.monitoring) return state.loaded ? 'on' : 'connecting';
-  return gateway.economizeOpen && now - lastActivityAt >= ACTIVITY_IDLE_MS ? 'paused' : 'openFailed';
+  return gateway.economizeOpen === true && now - lastActivityAt >= ACTIVITY_IDLE_MS ? 'paused' : 'openFailed';
 }
 
 /** antd Badge status for each state. */

@@ -12,16 +12,22 @@ import { useQueries } from '@tanstack/react-query';
 import type { EgFrame } from '@/generated/answers';
 import { fetchLatest } from '@/entities/signals/catalogue';
 import { signalKeys } from '@/entities/signals/keys';
-import { staleAfterMs } from '@/entities/signals/staleness';
+import { staleAfterMs, type ReportingPeriods } from '@/entities/signals/staleness';
 import { mergeSignalValues, type EgMonitorState } from './egMonitorSession';
-import { monitorStatus, setMonitorStatus, type MonitorStatus, type SetMonitorStatus } from './monitorStatus';
+import {
+  monitorStatus,
+  setMonitorStatus,
+  type MonitoredGateway,
+  type MonitorStatus,
+  type SetMonitorStatus,
+} from './monitorStatus';
 import { distinctIds, equipmentSetKey, stateOf, useEgMonitorSessions, type EgMonitorSessionOverrides } from './useEgMonitorSession';
 import { useLastActivity, useNow } from './useClock';
 
-/** One equipment's live state. */
-export interface LiveEquipment {
+/** One equipment's live state (`L`: its session's state, the EG session's unless a project page's). */
+export interface LiveEquipment<L extends SessionState = EgMonitorState> {
   equipmentId: number;
-  live: EgMonitorState;
+  live: L;
   /** Latest stored values with the live ones over them, by signal id. */
   values: EgFrame['signalVal'];
   signalAlarm: EgFrame['signalAlarm'];
@@ -33,9 +39,9 @@ export interface LiveEquipment {
 }
 
 /** The live state of a set of equipment. */
-export interface LiveEquipmentSet {
+export interface LiveEquipmentSet<L extends SessionState = EgMonitorState> {
   /** Each equipment's, in the order asked (each id once). */
-  equipment: LiveEquipment[];
+  equipment: LiveEquipment<L>[];
   /** Every equipment's values together, by signal id. */
   values: EgFrame['signalVal'];
   signalAlarm: EgFrame['signalAlarm'];
@@ -55,11 +61,22 @@ export function latestValuesQuery(equipmentId: number) {
   };
 }
 
+/** What a live set reads of an equipment's session: the EG session's state, or a project session's. */
+export type SessionState = Pick<EgMonitorState, 'monitoring' | 'loaded' | 'values' | 'signalAlarm' | 'gatewayAlarm'> & {
+  gateway: (MonitoredGateway & ReportingPeriods) | null;
+};
+
 /** What does not change with the clock: the values and alarm counts of one equipment. */
-type Received = Pick<LiveEquipment, 'equipmentId' | 'live' | 'values' | 'signalAlarm' | 'gatewayAlarm'>;
+export interface Received<L extends SessionState = EgMonitorState> {
+  equipmentId: number;
+  live: L;
+  values: EgFrame['signalVal'];
+  signalAlarm: EgFrame['signalAlarm'];
+  gatewayAlarm: number;
+}
 
 /** An equipment's values and alarm counts from its session and its stored snapshot. */
-export function receivedOf(equipmentId: number, live: EgMonitorState, stored: EgFrame | undefined): Received {
+export function receivedOf<L extends SessionState>(equipmentId: number, live: L, stored: EgFrame | undefined): Received<L> {
   const values = mergeSignalValues(stored?.signalVal ?? {}, live.values);
   // Alarm counts: the live frame's once one has come, else the stored snapshot's.
   const hasFrame = Object.keys(live.values).length > 0;
@@ -85,13 +102,22 @@ export function useLiveEquipments(equipmentIds: readonly number[], overrides?: E
     [],
   );
   const stored = useQueries({ queries: ids.map(latestValuesQuery), combine });
-  const now = useNow(1000);
-  const lastActivity = useLastActivity();
 
   const received = useMemo(
     () => ids.map((id, i) => receivedOf(id, stateOf(sessions, id), stored[i])),
     [ids, sessions, stored],
   );
+  return useLiveSet(received);
+}
+
+/**
+ * The live set of the equipment `received` holds (the same list while nothing changes): each one's staleness from
+ * its own gateway and its status at the clock, re-read every second; the values and alarms of all together. The
+ * EG sessions' (useLiveEquipments) and a project page's (useProjectLiveEquipments).
+ */
+export function useLiveSet<L extends SessionState>(received: readonly Received<L>[]): LiveEquipmentSet<L> {
+  const now = useNow(1000);
+  const lastActivity = useLastActivity();
   const values = useMemo(() => joined(received.map((r) => r.values)), [received]);
   const signalAlarm = useMemo(() => joined(received.map((r) => r.signalAlarm)), [received]);
 

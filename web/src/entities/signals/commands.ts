@@ -7,6 +7,7 @@
 import type { CommandReadings } from '@/generated/answers';
 import { post } from '@/lib/api/client';
 import { runAsyncCommand, type AsyncCommandOptions } from '@/lib/asyncCommand';
+import { PROJECT_WRITE_WAIT_MS } from '@/entities/live/liveConstants';
 
 type Progress = Pick<AsyncCommandOptions, 'onProgress' | 'signal'>;
 
@@ -19,6 +20,26 @@ export function writeSignal(signalId: number, value: number, options: Progress =
     () => post('/lfscada/monitor/multi/signal/write', { signalId, value }, { silent: true }),
     undefined,
     { ...options, silent: true },
+  );
+}
+
+/** The project page's write callback (docs/project-monitor.md). */
+export const PROJECT_CALLBACK_PATH = '/lfscada/monitor/project/signal/callback';
+
+/**
+ * POST /lfscada/monitor/project/signal/writeVal {projectId, signalId, value}, then the project callback, waiting at
+ * most {@link PROJECT_WRITE_WAIT_MS} (spec section 4): a project page's write.
+ */
+export function writeProjectSignal(
+  projectId: number,
+  signalId: number,
+  value: number,
+  options: Progress = {},
+): Promise<CommandReadings | null> {
+  return runAsyncCommand<CommandReadings | null>(
+    () => post('/lfscada/monitor/project/signal/writeVal', { projectId, signalId, value }, { silent: true }),
+    PROJECT_CALLBACK_PATH,
+    { ...options, deadlineMs: PROJECT_WRITE_WAIT_MS, silent: true },
   );
 }
 

@@ -2,8 +2,9 @@
  * Where a live configuration page gets what it runs on: the page itself, the catalogue of its owner's signals,
  * the live values of its equipment, the viewer's right to write and the write, and the widgets' own server calls
  * (runtime/recordCalls.ts). The console's source (the default) is the signed-in user's: `page/info`, the owner's
- * catalogues, the EG monitor sessions with their live socket, the user's write permission and the monitor's
- * asynchronous write. The public share view (features/shareView) puts its own source around the same viewer
+ * catalogues, the user's write permission, and for an equipment's page the EG monitor session with its live socket
+ * and the monitor's asynchronous write; for a project's page the project monitor (one session and one socket for
+ * the equipment it binds) and the project's write (docs/project-monitor.md). The public share view (features/shareView) puts its own source around the same viewer
  * (LiveConfigPage, useLivePage, useRuntimeContext, PageView): its `share/…` calls, scoped to the shared
  * equipment, so the viewer is not copied and no console call is made without a console session.
  *
@@ -18,10 +19,11 @@ import { useOwnerScope, type OwnerScope } from '@/entities/pages/ownerScope';
 import { useProjectStatistics } from '@/runtime/live/projectStatistics';
 import { useBoundMvars, type Mvar } from '@/entities/mvars/api';
 import { useUser } from '@/lib/session';
-import { writeSignal } from '@/entities/signals/commands';
+import { writeProjectSignal, writeSignal } from '@/entities/signals/commands';
+import { useProjectLiveEquipments, type ProjectLiveRef } from '@/entities/live/useProjectLiveEquipments';
 import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
 import type { SystemKey } from '../systemKeys';
-import type { RuntimeValue } from '../types';
+import type { LivePage, RuntimeValue } from '../types';
 import type { EquipmentValues } from './useRuntimeContext';
 
 /** One equipment's live state as a page reads it. */
@@ -51,12 +53,18 @@ export interface PageSource {
   fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo>;
   /** The catalogue of the owner's equipment (entities/pages/ownerScope). */
   useScope(owner: PageOwner): OwnerScope;
-  /** The live values of `equipmentIds`. */
-  useLive(equipmentIds: readonly number[]): LivePageValues;
+  /**
+   * The live values of `equipmentIds`; with `project`, those of a project's page, through its project session where
+   * the source has one. A page passes `project` for its whole life or never (the owner of a page does not change).
+   */
+  useLive(equipmentIds: readonly number[], project?: ProjectLiveRef): LivePageValues;
   /** The viewer may write values (the user's write permission; the share's `control` authority). */
   useCanWrite(): boolean;
-  /** Writes a value and waits for the device's answer; rejects with the app's ApiError. */
-  write(signalId: number, value: number): Promise<void>;
+  /**
+   * Writes a value and waits for the device's answer; rejects with the app's ApiError. `page` is the page written
+   * from (a project's page writes through its project).
+   */
+  write(signalId: number, value: number, page?: LivePage): Promise<void>;
   /** The widgets' calls (history, alarm records, map, weather). */
   calls: RecordCalls;
   /** Links into the console (the equipment's detail, a project's monitor) are offered. */
@@ -89,6 +97,18 @@ function useConsoleScope(owner: PageOwner): OwnerScope {
   return useOwnerScope(owner);
 }
 
+/**
+ * The console's live values: a project's page through its project session, any other through the EG sessions.
+ * Both hooks run on every render (one of them with nothing to watch), so the order of hooks never changes.
+ */
+function useConsoleLive(equipmentIds: readonly number[], project?: ProjectLiveRef): LivePageValues {
+  const eg = useLiveEquipments(project ? NO_EQUIPMENT : equipmentIds);
+  const projectLive = useProjectLiveEquipments(project ? equipmentIds : NO_EQUIPMENT, project ?? null);
+  return project ? projectLive : eg;
+}
+
+const NO_EQUIPMENT: readonly number[] = Object.freeze([]);
+
 function useConsoleCanWrite(): boolean {
   return hasAuth(useUser(), Permission.WriteData);
 }
@@ -98,10 +118,11 @@ export const consolePageSource: PageSource = {
   scope: 'console',
   fetchPageInfo,
   useScope: useConsoleScope,
-  useLive: useLiveEquipments,
+  useLive: useConsoleLive,
   useCanWrite: useConsoleCanWrite,
-  write: async (signalId, value) => {
-    await writeSignal(signalId, value);
+  write: async (signalId, value, page) => {
+    if (page?.owner.kind === 'project') await writeProjectSignal(page.owner.id, signalId, value);
+    else await writeSignal(signalId, value);
   },
   calls: consoleRecordCalls,
   consoleLinks: true,

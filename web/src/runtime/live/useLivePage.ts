@@ -6,9 +6,10 @@
  * state of the equipment the page shows and the viewer's context.
  *
  * Which equipment is monitored: an equipment's page always its equipment (the header says whether it is
- * monitored, bound or not); a project's page the equipment its repaired bindings name, one EG monitor session
- * each (entities/live/useLiveEquipments), so a project of fifty machines whose page shows two opens two. The tables of
- * a project's page cover every equipment of the project.
+ * monitored, bound or not), through its EG monitor session; a project's page the equipment its repaired bindings
+ * name, through one project monitor session for all of them (entities/live/useProjectLiveEquipments: one socket,
+ * one gateway query, each gateway opened; docs/project-monitor.md), so a project of fifty machines whose page shows
+ * two watches two. The tables of a project's page cover every equipment of the project.
  */
 import { useMemo } from 'react';
 import type { ConfigPageInfo, PageOwner } from '@/entities/pages/configPages';
@@ -73,7 +74,11 @@ export function useLivePage(
     if (!document) return [];
     return [...new Set([...boundEquipment(document, catalogue), ...mvarEquipment(mvars, catalogue)])];
   }, [owner.kind, owner.id, document, catalogue, mvars]);
-  const live = source.useLive(monitored);
+  const project = useMemo(
+    () => (owner.kind === 'project' ? { pageId: info.id, projectId: owner.id, signals: scope.signals } : undefined),
+    [owner.kind, owner.id, info.id, scope.signals],
+  );
+  const live = source.useLive(monitored, project);
   const tables = owner.kind === 'equipment' ? monitored : owned;
   const page = useMemo(
     () => ({ id: info.id, owner: { kind: owner.kind, id: owner.id } as PageOwner, draft: draft !== undefined }),

@@ -94,8 +94,14 @@ export function useRuntimeContext(
     return Object.keys(extra).length > 0 ? { ...signalValues, ...extra } : signalValues;
   }, [signalValues, statistics, mvars]);
   const described = useMemo(() => (mvars.length > 0 ? mvarSignals(mvars) : undefined), [mvars]);
-  const tablesKey = equipmentIds.join(',');
   const pageKey = page ? `${page.id}:${page.owner.kind}:${page.owner.id}:${page.draft}` : '';
+  // The write of the page's source, told the page (a project's page writes through its project).
+  const write = useMemo(
+    () => (signalId: number, value: number) => source.write(signalId, value, page),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `pageKey` names the same page as `page`
+    [source.write, pageKey],
+  );
+  const tablesKey = equipmentIds.join(',');
   const target = useMemo(
     () => ({ equipmentIds, calls: source.calls, ...(page ? { page } : {}) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys name the same equipment and page as the values
@@ -107,11 +113,11 @@ export function useRuntimeContext(
       signals: catalogue,
       ...(described ? { mvars: described } : {}),
       canWrite,
-      write: source.write,
+      write,
       openPage,
       // The page runs live: its history and alarm tables query the server for its equipment.
       live: target,
     }),
-    [values, catalogue, described, canWrite, source.write, openPage, target],
+    [values, catalogue, described, canWrite, write, openPage, target],
   );
 }

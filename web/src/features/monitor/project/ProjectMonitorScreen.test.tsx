@@ -1,7 +1,9 @@
 /**
  * A project's pages in the monitor (spec section 2, "Project monitor page"): the home page live with the project's
- * pages as tabs, each value from the monitor session of its own equipment; only the equipment the page binds is
- * monitored; a page that is not the project's is never drawn; the full-window preview with the designer's draft.
+ * pages as tabs, each value from its own equipment through the project monitor (one token and socket for the page's
+ * bound equipment, one gateway query, each gateway opened; docs/project-monitor.md), no EG session; only the
+ * equipment the page binds is monitored; a page that is not the project's is never drawn; the full-window preview
+ * with the designer's draft.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +22,10 @@ const P = {
   token: '/lfscada/websocket/monitor/token',
   signals: '/lfscada/monitor/multi/signal/query',
   data: '/lfscada/monitor/multi/signal/data',
+  projectGateways: '/lfscada/monitor/project/gateway/query',
+  projectOpen: '/lfscada/monitor/project/gateway/open',
+  projectToken: '/lfscada/websocket/monitor/project/token',
+  projectValues: '/lfscada/monitor/project/signal/query',
 };
 
 const PROJECT = {
@@ -104,6 +110,9 @@ let sockets: FakeSocket[];
 const equipmentOf = (request: RecordedRequest) => new URLSearchParams(request.body).get('equipmentId') ?? '';
 const idOf = (request: RecordedRequest) => new URLSearchParams(request.body).get('id') ?? '';
 const asked = (path: string) => server.calls(path).map(equipmentOf).sort();
+const field = (request: RecordedRequest, name: string) => new URLSearchParams(request.body).get(name) ?? '';
+/** The equipment a project call names (`dataEquip`, comma-joined), in order. */
+const dataEquip = (request: RecordedRequest) => field(request, 'dataEquip');
 
 beforeEach(() => {
   localStorage.clear();
@@ -118,7 +127,19 @@ beforeEach(() => {
   );
   server.on(P.open, ok(null));
   server.on(P.token, (request) => ok(`tok-${equipmentOf(request)}`));
+  server.on(P.projectGateways, (request) =>
+    ok(dataEquip(request).split(',').map((id) => ({ equipmentId: Number(id), sn: `EG-${id}`, interval: 1000, online: true, vpn: false }))),
+  );
+  server.on(P.projectOpen, ok(null));
+  server.on(P.projectToken, (request) => ok(`tok-page-${field(request, 'pageId')}`));
   // Stored values of the last minute: equipment 7 has its inlet pressure, 8 nothing yet.
+  server.on(P.projectValues, (request) =>
+    ok({
+      signalVal: field(request, 'dataSignal').split(',').includes('1')
+        ? { '1': { value: 1.5, time: Date.now() - 200, quality: 'good' } }
+        : {},
+    }),
+  );
   server.on(P.data, (request) =>
     ok({
       signalVal: equipmentOf(request) === '7' ? { '1': { value: 1.5, time: Date.now() - 200, quality: 'good' } } : {},
@@ -140,9 +161,10 @@ const zeroOf = (id: string) => {
   return { zero: box?.getAttribute('data-zero') ?? null, title: box?.querySelector('title')?.textContent ?? '' };
 };
 
-async function socketOf(equipmentId: number): Promise<FakeSocket> {
+/** The project socket of page `pageId` (its token names the page). */
+async function pageSocket(pageId: number): Promise<FakeSocket> {
   return waitFor(() => {
-    const socket = sockets.find((s) => s.url.endsWith(`/subscribe/tok-${equipmentId}`));
+    const socket = sockets.find((s) => s.url.endsWith(`/lfscada/ws/project/signal/subscribe/tok-page-${pageId}`));
     expect(socket).toBeTruthy();
     return socket as FakeSocket;
   });
@@ -156,18 +178,25 @@ describe('the project monitor', () => {
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('泵房');
     expect(screen.getByRole('tab', { name: '总览' })).toBeTruthy();
 
-    const outlet = await socketOf(8);
+    const socket = await pageSocket(22);
     act(() => {
-      outlet.open();
-      outlet.push({ signalVal: { '50': { value: 3.25, time: Date.now(), quality: 'good' } }, gatewayAlarm: 2, signalAlarm: {} });
+      socket.open();
+      socket.push({ equipmentId: 8, signalVal: { '50': { value: 3.25, time: Date.now(), quality: 'good' } }, gatewayAlarm: 2, signalAlarm: {} });
     });
     await waitFor(() => expect(valueOf('outlet')).toBe('3.25 bar'));
     // The binding to an equipment outside the project is cleared, not drawn.
     expect(valueOf('stranger')).not.toMatch(/\d/);
-    // One session per bound equipment; the project's other equipment is catalogued (for repair) but not monitored.
+    // One project session for the bound equipment; the project's other equipment is catalogued (for repair) but not
+    // monitored, and no EG session runs.
     expect(asked(P.signals)).toEqual(['7', '8', '9']);
-    expect(asked(P.gateway)).toEqual(['7', '8']);
-    expect(asked(P.token)).toEqual(['7', '8']);
+    expect(server.calls(P.projectToken).map((r) => [field(r, 'pageId'), dataEquip(r)])).toEqual([['22', '7,8']]);
+    expect(server.calls(P.projectGateways).map(dataEquip)).toEqual(['7,8']);
+    await waitFor(() => expect(server.calls(P.projectOpen)).toHaveLength(2));
+    expect(server.calls(P.projectOpen).map((r) => [field(r, 'projectId'), field(r, 'equipmentId'), field(r, 'interval'), field(r, 'delay')])).toEqual([
+      ['4', '7', '1000', '3600'],
+      ['4', '8', '1000', '3600'],
+    ]);
+    expect([...server.calls(P.gateway), ...server.calls(P.token), ...server.calls(P.open), ...server.calls(P.data)]).toEqual([]);
     expect(screen.getByTestId('live-page-alarm-count').textContent).toContain('2');
     await waitFor(() => expect(screen.getByTestId('monitor-status').getAttribute('data-status')).toBe('on'));
     expect(screen.getByTestId('live-page-equipment').textContent).toBe('设备：2 台');
@@ -204,15 +233,13 @@ describe('the project monitor', () => {
     expect(valueOf('gone')).not.toMatch(/\d/);
     const asked = new URLSearchParams(server.calls('/lfscada/project/mvar/queryAll')[0]?.body);
     expect([asked.get('projectId'), asked.get('ids')]).toEqual(['4', '3,4,5,99']);
-    await waitFor(() => expect(server.calls(P.token).map(equipmentOf).sort()).toEqual(['7', '8', '9']));
+    await waitFor(() => expect(server.calls(P.projectToken).map(dataEquip)).toEqual(['7,9,8']));
 
-    const flow = await socketOf(9);
-    const outlet = await socketOf(8);
+    const socket = await pageSocket(23);
     act(() => {
-      flow.open();
-      flow.push({ signalVal: { '60': { value: 2, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
-      outlet.open();
-      outlet.push({ signalVal: { '50': { value: 1, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
+      socket.open();
+      socket.push({ equipmentId: 9, signalVal: { '60': { value: 2, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
+      socket.push({ equipmentId: 8, signalVal: { '50': { value: 1, time: Date.now(), quality: 'good' } }, gatewayAlarm: 0, signalAlarm: {} });
     });
     await waitFor(() => expect(valueOf('total')).toBe('3.5 m³/h'));
     await waitFor(() => expect(valueOf('derived')).toBe('2.00 bar'));
@@ -223,8 +250,8 @@ describe('the project monitor', () => {
     expect(zeroOf('ratio').title).toContain('0：公式结果不是有限数');
     // A reading of bad quality is not counted: the formula has no input, the sum counts the others.
     act(() => {
-      outlet.push({ signalVal: { '50': { value: 1, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
-      flow.push({ signalVal: { '60': { value: 2, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
+      socket.push({ equipmentId: 8, signalVal: { '50': { value: 1, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
+      socket.push({ equipmentId: 9, signalVal: { '60': { value: 2, time: Date.now(), quality: 'bad' } }, gatewayAlarm: 0, signalAlarm: {} });
     });
     await waitFor(() => expect(zeroOf('derived').zero).toBe('noInput'));
     expect(valueOf('derived')).toBe('0.00 bar');
@@ -262,7 +289,8 @@ describe('the full-window preview of a project page', () => {
     const missing = await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
     expect(screen.queryByTestId('runtime-page')).toBeNull();
     expect(server.calls(P.signals)).toHaveLength(0);
-    expect(server.calls(P.gateway)).toHaveLength(0);
+    expect(server.calls(P.projectGateways)).toHaveLength(0);
+    expect(server.calls(P.projectToken)).toHaveLength(0);
     // A full window has no shell to leave by: back to the project, or home.
     expect(within(missing).getByTestId('way-back').textContent).toContain('返回项目');
     expect(within(missing).getByRole('link', { name: /返回首页/ })).toBeTruthy();
