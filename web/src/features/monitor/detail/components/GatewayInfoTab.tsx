@@ -10,6 +10,7 @@ import { strengthBand, type StrengthBand } from '@/entities/gateways/signalStren
 import { TabEmpty, TabError, TabLoading } from '@/components/LoadState';
 import { GatewayClockWarning, GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
 import { ExpiryDate } from '@/entities/expiry/components/ExpiryTag';
+import { useDuration } from '@/entities/equipmentRecords/duration';
 
 const BAND_COLOUR: Record<StrengthBand, string> = { veryGood: 'green', good: 'cyan', fair: 'orange', bad: 'red' };
 
@@ -28,17 +29,6 @@ export function StrengthTag({ value }: { value: number | null }) {
       {t('monitor.gateway.strengthValue', { value: Math.round(value), band: t(`monitor.gateway.band.${band}`) })}
     </Tag>
   );
-}
-
-/** An interval in ms as the operator reads it: "1 s", "500 ms", "5 min". */
-export function useDuration() {
-  const { t } = useTranslation();
-  return (ms: number | null | undefined) => {
-    if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-    if (ms < 1000) return t('monitor.duration.ms', { value: ms });
-    if (ms < 60_000 || ms % 60_000 !== 0) return t('monitor.duration.s', { value: Number((ms / 1000).toFixed(1)) });
-    return t('monitor.duration.min', { value: ms / 60_000 });
-  };
 }
 
 export function GatewayInfoTab({ equipmentId }: { equipmentId: number }) {

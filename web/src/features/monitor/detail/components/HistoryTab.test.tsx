@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { fail, ok } from '@/test/fakeServer';
-import type { HistoryAnswer } from '../model/types';
+import type { HistoryAnswer } from '@/generated/answers';
 import { EQUIPMENT_ID, P, SIGNALS, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
 
 // ECharts needs a real canvas; jsdom has none. The chart module is replaced by one that shows what it was given,

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Flex, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rollingChartOption } from '../model/chartOptions';
+import { rollingChartOption } from '@/entities/equipmentRecords/chartOptions';
 import { capSelection, HISTORY_MAX_SIGNALS } from '@/entities/equipmentRecords/historyRange';
 import type { RollingBuffer } from '../model/rollingBuffer';
 import type { SignalEntry } from '@/generated/answers';

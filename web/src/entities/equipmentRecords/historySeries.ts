@@ -11,7 +11,7 @@
  * which ECharts copies into its store in one loop, instead of 200,000 small arrays for the garbage collector; the
  * table's rows (one object per point) are built only when the table or the export asks for them.
  */
-import type { HistoryAnswer, HistorySeries } from './types';
+import type { HistoryAnswer, HistorySeries } from '@/generated/answers';
 
 /** A chart line's point: [time, value]; a gap (no value) is null. */
 export type LinePoint = [number, number | null];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucketsOf, chartLines, historyRows, linePoints, linesOf, pointCount } from './historySeries';
-import type { HistoryAnswer, HistorySeries } from './types';
+import type { HistoryAnswer, HistorySeries } from '@/generated/answers';
 
 function series(patch: Partial<HistorySeries>): HistorySeries {
   return {

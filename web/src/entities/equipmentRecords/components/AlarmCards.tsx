@@ -7,7 +7,7 @@ import { Empty, Flex, Spin, Typography } from 'antd';
 import { CardList, CardListItem, CardListPager, type CardPaging } from '@/components/CardList';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/chinaTime';
-import type { AlarmRecord } from '../model/types';
+import type { AlarmRecord } from '@/generated/answers';
 import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmRepair, AlarmValue } from './alarmCells';
 import type { StateText } from '@/entities/signals/states';
 

@@ -8,7 +8,7 @@ import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBaseTime } from '@/lib/chinaTime';
-import type { AlarmRecord } from '../model/types';
+import type { AlarmRecord } from '@/generated/answers';
 import { useMemo } from 'react';
 import { useSignals } from '@/entities/signals/catalogue';
 import { stateOf, type StateText } from '@/entities/signals/states';
