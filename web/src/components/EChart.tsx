@@ -7,11 +7,35 @@
 import { useEffect, useRef } from 'react';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+import { init, setPlatformAPI, use, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartOption } from '@/lib/chartTheme';
 
 use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+
+/**
+ * Text is measured on a canvas inside the document, as it is drawn. ECharts measures on a canvas of its own outside
+ * it, where the generic `sans-serif` is the browser's default font; the chart's canvas is inside the page, under
+ * `<html lang="zh-CN">`, where it is a CJK font with wider Latin letters, so Chinese legends overlapped (a label
+ * measured 89 px was drawn 99 px wide). Nothing is drawn on the measuring canvas; it is never shown.
+ */
+let measuring: CanvasRenderingContext2D | null = null;
+setPlatformAPI({
+  measureText(text: string, font?: string) {
+    if (!measuring) {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 0;
+      canvas.setAttribute('aria-hidden', 'true');
+      canvas.style.position = 'absolute';
+      canvas.style.visibility = 'hidden';
+      document.body.appendChild(canvas);
+      measuring = canvas.getContext('2d');
+    }
+    if (!measuring) return { width: 0 };
+    measuring.font = font ?? '12px sans-serif';
+    return measuring.measureText(text);
+  },
+});
 
 
 export interface EChartProps {
