@@ -20,6 +20,22 @@ use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendCompo
  * measured 89 px was drawn 99 px wide). Nothing is drawn on the measuring canvas; it is never shown.
  */
 let measuring: CanvasRenderingContext2D | null = null;
+
+/**
+ * Whether this browser draws on a canvas at all (a locked-down browser, jsdom in the tests): without one ECharts
+ * throws while drawing and takes the whole screen down with it, so the chart's box stays empty instead.
+ */
+let canvasDraws: boolean | undefined;
+function canDraw(): boolean {
+  if (canvasDraws === undefined) {
+    try {
+      canvasDraws = document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      canvasDraws = false;
+    }
+  }
+  return canvasDraws;
+}
 setPlatformAPI({
   measureText(text: string, font?: string) {
     if (!measuring) {
@@ -52,7 +68,7 @@ export default function EChart({ option, height, mode = 'replace', testId }: ECh
 
   useEffect(() => {
     const node = element.current;
-    if (!node) return undefined;
+    if (!node || !canDraw()) return undefined;
     const instance = init(node, undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
