@@ -13,4 +13,9 @@ export const monitorKeys = {
   alarmsOf: (equipmentIds: readonly number[]) =>
     equipmentIds.length === 1 ? (['monitor', 'alarms', equipmentIds[0]!] as const) : (['monitor', 'alarms', 'of', equipmentIds.join(',')] as const),
   history: (request: object) => ['monitor', 'history', request] as const,
+  /** A project's alarm lists (records and open ones), under every alarm list: a confirmation anywhere refreshes them. */
+  projectAlarms: (projectId: number) => ['monitor', 'alarms', 'project', projectId] as const,
+  /** What a project's history may show (its signals and variables), and its tables per period. */
+  projectHistorySources: (projectId: number) => ['monitor', 'projectHistory', projectId, 'sources'] as const,
+  projectHistoryTable: (projectId: number, request: object) => ['monitor', 'projectHistory', projectId, 'table', request] as const,
 };

@@ -47,8 +47,8 @@ export interface HistoryPanelProps {
   scope?: HistoryScope;
   /** More choices beside the signals (a project's variables, period and statistic). */
   extraFields?: ReactNode;
-  /** Called with each query the range and signal checks let through; false stops it (the caller's own choices are wrong). */
-  onQuery?(request: HistoryRequest): boolean;
+  /** Told of each query the range and signal checks let through (a project's table per period follows it). */
+  onQuery?(request: HistoryRequest): void;
   /** Shown below the history once a query ran (a project's table per period). */
   children?: ReactNode;
   /** When the view opened (ms): the range starts as the hour before it. Now when not given. */
@@ -117,7 +117,7 @@ export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPME
     );
     if (rangeProblem || signalProblem) return;
     const next = { signalIds: selected, startTime: range[0] as number, endTime: range[1] as number };
-    if (onQuery && !onQuery(next)) return;
+    onQuery?.(next);
     setPage(1);
     setRequest(next);
     setRun((n) => n + 1);

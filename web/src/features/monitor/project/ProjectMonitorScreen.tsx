@@ -6,9 +6,11 @@
  * among the project's pages is "not found": another owner's page is never drawn here. "Full window" opens the
  * shown page alone in a new tab (the preview route).
  *
- * Beside the pages, the project's reports (spec section 2, "project … custom report views"): `?view=reports`, the
- * report definitions of its equipment, and `?view=custom`, its custom reports (./reports). The view is in the
- * address, as the EG detail's tab is, so the page routes stay as they are and a link opens the same view.
+ * Beside the pages, the project's reports (spec section 2, "project history, alarm and custom report views"):
+ * `?view=reports`, the report definitions of its equipment, and `?view=custom`, its custom reports (./reports);
+ * `?view=history`, its signals' and variables' history (./history); `?view=alarms`, its equipment's alarm records
+ * (./alarms). The view is in the address, as the EG detail's tab is, so the page routes stay as they are and a link
+ * opens the same view.
  */
 import { useCallback } from 'react';
 import { Button, Flex, Segmented, Tabs, Typography } from 'antd';
@@ -27,6 +29,8 @@ import { LiveConfigPage } from '@/runtime/live/LiveConfigPage';
 import { positiveIdOf } from '@/lib/paths';
 import { ProjectCustomReports } from './reports/ProjectCustomReports';
 import { ProjectReports } from './reports/ProjectReports';
+import { ProjectHistory } from './history/ProjectHistory';
+import { ProjectAlarms } from './alarms/ProjectAlarms';
 import { useSearchPatch } from './reports/searchParam';
 
 export default function ProjectMonitorScreen() {
@@ -39,8 +43,8 @@ export default function ProjectMonitorScreen() {
   return <ProjectMonitor key={projectId} projectId={projectId} pageId={pageId} />;
 }
 
-/** What the project monitor shows: its pages (the default), its equipment's reports, or its custom reports. */
-const VIEWS = ['pages', 'reports', 'custom'] as const;
+/** What the project monitor shows: its pages (the default), its equipment's reports, its custom reports, its history or its alarms. */
+const VIEWS = ['pages', 'reports', 'custom', 'history', 'alarms'] as const;
 type ProjectView = (typeof VIEWS)[number];
 
 function viewOf(value: string | null): ProjectView {
@@ -110,6 +114,8 @@ function ProjectMonitor({ projectId, pageId }: { projectId: number; pageId: numb
       </Flex>
       {view === 'reports' && <ProjectReports equipment={project.data.equipment} />}
       {view === 'custom' && <ProjectCustomReports projectId={projectId} projectName={project.data.name} />}
+      {view === 'history' && <ProjectHistory projectId={projectId} projectName={project.data.name} />}
+      {view === 'alarms' && <ProjectAlarms projectId={projectId} />}
       {view !== 'pages' ? null : list.length === 0 ? (
         <TabEmpty testId="pages-empty" description={t('livePage.noProjectPages')}>
           {canManage && (

@@ -1,0 +1,112 @@
+/**
+ * A project's history as a table per period (`history/queryAllData`, docs/project-monitor.md "History"): a row per
+ * minute, hour or day of the queried range, a column per chosen signal and variable with the chosen statistic,
+ * paged on the server and drawn by the reports' table (a custom report's range view is read the same way).
+ * Export reads every page, {@link PAGE_SIZE_MAX} rows at a time, into one sheet with the reports' heading.
+ */
+import { useState } from 'react';
+import { Button, Flex, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { showError } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { TabError } from '@/components/LoadState';
+import { fetchProjectHistoryTable, useProjectHistoryTable, type ProjectTableRequest } from '@/entities/equipmentRecords/project';
+import { ReportTable } from '@/entities/reports/components/ReportTable';
+import { useReportLabels } from '@/entities/reports/labels';
+import { ReportSheet, reportFileName, type SheetLabels } from '@/entities/reports/sheet';
+import { PAGE_SIZE_MAX, readAllPages, shownColumn, type ShownTable } from '@/entities/reports/table';
+import { viewSpanText, viewStamp, type ReportView } from '@/entities/reports/view';
+import type { ProjectHistoryTable } from '@/generated/answers';
+
+const PAGE_SIZE = 24;
+
+/** The choices of a table, without its page. */
+export type PeriodChoice = Omit<ProjectTableRequest, 'page' | 'pageSize'>;
+
+function shown(table: ProjectHistoryTable): ShownTable {
+  return { cols: table.cols.map(shownColumn), rows: table.rows, total: table.total };
+}
+
+export function PeriodTable({ projectId, projectName, choice, run }: { projectId: number; projectName: string; choice: PeriodChoice; run: number }) {
+  const { t } = useTranslation();
+  const labels = useReportLabels();
+  const [page, setPage] = useState(1);
+  // A new query starts on its first page.
+  const [pageOf, setPageOf] = useState(run);
+  if (pageOf !== run) {
+    setPageOf(run);
+    setPage(1);
+  }
+  const request: ProjectTableRequest = { ...choice, page, pageSize: PAGE_SIZE };
+  const table = useProjectHistoryTable(projectId, request, run);
+  const [exporting, setExporting] = useState(false);
+  const view: ReportView = { kind: 'range', start: choice.startTime, end: choice.endTime };
+  const unitName = t(`monitor.projectHistory.timeUnit.${choice.timeUnit}`);
+
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      const sheetLabels: SheetLabels = {
+        ...labels,
+        equipment: t('reports.sheet.equipment'),
+        view: t('reports.sheet.view'),
+        span: t('reports.sheet.span'),
+        exported: t('reports.sheet.exported'),
+        period: t('reports.column.period'),
+        status: t('reports.sheet.status'),
+        running: t('reports.running'),
+        future: t('reports.future'),
+      };
+      const heading = {
+        reportName: t('monitor.projectHistory.sheetName'),
+        equipName: projectName,
+        ownerLabel: t('reports.sheet.project'),
+        viewName: t('monitor.projectHistory.perUnit', { unit: unitName }),
+        span: viewSpanText(view),
+        exportedAt: Date.now(),
+      };
+      const built: { sheet?: ReportSheet } = {};
+      // The reports' page-by-page reading, each page from the project's table (the request's report is not read).
+      await readAllPages(
+        { reportId: projectId, view },
+        (rows, data) => {
+          built.sheet ??= new ReportSheet(heading, data.cols, 'range', sheetLabels);
+          built.sheet.add(rows, Date.now());
+        },
+        undefined,
+        async (pageRequest, signal) =>
+          shown(await fetchProjectHistoryTable(projectId, { ...choice, page: pageRequest.page ?? 1, pageSize: pageRequest.pageSize ?? PAGE_SIZE_MAX }, signal)),
+      );
+      if (built.sheet) await built.sheet.save(reportFileName(heading.reportName, projectName, viewStamp(view)));
+    } catch (error) {
+      showError(error instanceof ApiError ? error : new ApiError('export', t('reports.export.failed')));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8} data-testid="project-history-table">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('monitor.projectHistory.tableTitle', { unit: unitName })}
+        </Typography.Title>
+        <Button id="project-history-table-export" icon={<DownloadOutlined />} loading={exporting} disabled={!table.data} onClick={() => void exportSheet()}>
+          {t('reports.export.action')}
+        </Button>
+      </Flex>
+      {table.isError && !table.data ? (
+        <TabError testId="project-history-table-error" title={t('monitor.projectHistory.tableFailed')} error={table.error} onRetry={() => void table.refetch()} />
+      ) : (
+        <ReportTable
+          data={table.data ? shown(table.data) : { cols: [], rows: [], total: 0 }}
+          kind="range"
+          now={Date.now()}
+          loading={table.isFetching}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: table.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+        />
+      )}
+    </Flex>
+  );
+}
