@@ -123,8 +123,8 @@ const egPageScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
-/** A project's configuration pages live, as tabs, and its reports beside them (one screen for the project and its page path). */
-const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status', 'reports'], () =>
+/** A project's configuration pages live, as tabs, and its reports, history and alarms beside them (one screen for the project and its page path; `ops`: an alarm's repair order). */
+const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status', 'reports', 'ops'], () =>
   import('@/features/monitor/project/ProjectMonitorScreen'),
 );
 
