@@ -42,7 +42,6 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
   const table = useProjectHistoryTable(projectId, request, run);
   const [exporting, setExporting] = useState(false);
   const view: ReportView = { kind: 'range', start: choice.startTime, end: choice.endTime };
-  const unitName = t(`monitor.projectHistory.timeUnit.${choice.timeUnit}`);
 
   const exportSheet = async () => {
     setExporting(true);
@@ -62,7 +61,7 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
         reportName: t('monitor.projectHistory.sheetName'),
         equipName: projectName,
         ownerLabel: t('reports.sheet.project'),
-        viewName: t('monitor.projectHistory.perUnit', { unit: unitName }),
+        viewName: t(`monitor.projectHistory.perUnit.${choice.timeUnit}`),
         span: viewSpanText(view),
         exportedAt: Date.now(),
       };
@@ -90,7 +89,7 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
     <Flex vertical gap={8} data-testid="project-history-table">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('monitor.projectHistory.tableTitle', { unit: unitName })}
+          {t(`monitor.projectHistory.tableTitle.${choice.timeUnit}`)}
         </Typography.Title>
         <Button id="project-history-table-export" icon={<DownloadOutlined />} loading={exporting} disabled={!table.data} onClick={() => void exportSheet()}>
           {t('reports.export.action')}

@@ -227,7 +227,7 @@ describe("the project monitor's history", { timeout: 60_000 }, () => {
     await pick('history-signals', 'Inlet pressure');
     await click(screen.getByTestId('project-history-unit-day'));
     await click(document.getElementById('history-query') as HTMLElement);
-    await waitFor(() => expect(screen.getByTestId('project-history-table').textContent).toContain('Table per Day'));
+    await waitFor(() => expect(screen.getByTestId('project-history-table').textContent).toContain('Table per day'));
     expect(body(server.calls(H.table)[0]).timeUnit).toBe('day');
     expect(body(server.calls(H.table)[0]).mvarIds).toBeUndefined();
   });
