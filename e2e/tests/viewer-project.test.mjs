@@ -6,12 +6,16 @@
 // a button opens the project's other page; the full-window preview shows a page alone and the designer's unsaved
 // draft under its banner; the project's statistics (equipment, online, open alarms) are shown from the server's
 // counts; a sub-account granted only one of the two pumps is told the page is not found.
+// The demo project's History view (issue 35): signals of two of its equipment and its intermediate variable chosen
+// with the mouse over the last ten minutes of the live plant, the chart drawn and the table per minute equal to what
+// `history/queryAllData` answers for the parameters the page sent; its Alarms view: the open alarms as
+// `alarm/queryAll` answers them, one confirmed with a click and so recorded by the server.
 // Screenshots in zh-CN and en.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, loginThroughForm, snap } from '../lib/harness.mjs';
-import { addPump, api, findDemo, until } from '../lib/demo.mjs';
+import { addPump, api, findDemo, pick, until } from '../lib/demo.mjs';
 
 const app = consoleUnderTest();
 
@@ -254,6 +258,207 @@ describe("a project's pages in the monitor", () => {
     await preview.locator('[data-testid="project-preview"] [data-testid="runtime-page"]').waitFor();
     await bothLive(preview);
     await snap(preview, 'viewer-project-08-preview-en');
+    await page.context().close();
+  });
+});
+
+
+/** A time as the range picker shows it: UTC+8, `YYYY-MM-DD HH:mm:ss`. */
+const chinaTime = (ms) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** A table cell as the reports' table shows it (web/src/entities/reports/format.ts formatCell). */
+function shownCell(value, col) {
+  if (value === null || value === undefined) return '—';
+  const digits = col.statistic === 'count' ? 0 : col.statistic === 'onHours' ? 2 : col.decimals;
+  const text = value.toFixed(digits);
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** The demo project (every equipment of the plant, and its intermediate variable) and its signals by equipment. */
+async function demoProject(page) {
+  const found = await api(page, '/lfscada/project/query', { keyword: 'Demo water plant', page: '1', pageSize: '10' });
+  assert.equal(found.data?.list?.length, 1, JSON.stringify(found));
+  const projectId = found.data.list[0].id;
+  const sources = await api(page, '/lfscada/monitor/project/history/queryAll', { projectId: String(projectId) });
+  assert.equal(sources.code, '200', JSON.stringify(sources));
+  const signal = (equipTitle, signalTitle) => {
+    const s = sources.data.signals.find((e) => e.equipTitle === equipTitle && e.signalTitle === signalTitle);
+    assert.ok(s, `the demo project has ${equipTitle} · ${signalTitle}`);
+    return s;
+  };
+  return { projectId, signal, mvars: sources.data.mvars };
+}
+
+/**
+ * An alarm rule on a setpoint of the demo plant, below its value, so the plant raises an alarm that stays open (its
+ * value is not moved by the model). The plant's own pump fault comes only 4 min 20 s after the start and is released
+ * 40 s later, too short to be found open and confirmed each time.
+ */
+async function raiseAlarm(page, signalId, msgZh, msgEn) {
+  const saved = await api(page, '/lfscada/equipment/multi/alarm/rule/save', {
+    signalId: String(signalId),
+    rules: JSON.stringify([{ symbol: '>', value: 0, deadband: 0, delay: 0, level: 2, msgZh, msgEn, enabled: true }]),
+  });
+  assert.equal(saved.code, '200', JSON.stringify(saved));
+}
+
+/** The report table's body rows under the History view's table per period: key (period start), state, cells. */
+async function periodRows(page) {
+  const table = page.locator('[data-testid="project-history-table"]');
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid="project-history-table"]');
+    return box && !box.querySelector('.ant-spin-spinning') && box.querySelectorAll('tbody tr.ant-table-row').length > 0;
+  });
+  return table.locator('tbody tr.ant-table-row').evaluateAll((rows) =>
+    rows.map((tr) => ({ key: tr.getAttribute('data-row-key'), state: tr.getAttribute('data-state'), cells: [...tr.querySelectorAll('td')].slice(1).map((td) => td.innerText.trim()) })),
+  );
+}
+
+/**
+ * The History view with the mouse: two signals of two equipment (the pump's outlet pressure, the reservoir's level)
+ * and the plant's intermediate variable over the last ten minutes per minute; the chart drawn from the project's
+ * history call, and the table per minute equal to what `queryAllData` answers for the parameters the page sent.
+ */
+async function historyView(page, demo, texts) {
+  const pressure = demo.signal('1# Pump station', 'Outlet pressure');
+  const level = demo.signal('Clear water reservoir', 'Level');
+  const net = demo.mvars.find((m) => m.name === 'Reservoir net flow');
+  assert.ok(net, `the demo's intermediate variable: ${JSON.stringify(demo.mvars)}`);
+  // The plant has run a whole minute with all three read (two minutes over with values: the later one is whole), so
+  // the chart and the table show the live past; none is seeded.
+  await until(async () => {
+    const now = Date.now();
+    const table = await api(page, '/lfscada/monitor/project/history/queryAllData', {
+      projectId: String(demo.projectId), signalIds: `${pressure.id},${level.id}`, mvarIds: String(net.id),
+      startTime: String(now - 10 * 60_000), endTime: String(now), timeUnit: 'minute', statistic: 'avg', page: '1', pageSize: '24',
+    });
+    return (table.data?.rows.filter((r) => !r.running && r.values.every((v) => v !== null)).length ?? 0) >= 2;
+  }, 'a whole minute of the plant with every column read', 3 * 60_000);
+
+  await page.locator('[data-testid="project-view-history"]').click();
+  await page.waitForURL(/[?&]view=history/);
+  await page.locator('#history-signals').waitFor();
+  await pick(page, 'history-signals', 'Outlet pressure');
+  await pick(page, 'history-signals', 'Level');
+  await page.keyboard.press('Escape');
+  await pick(page, 'project-history-mvars', 'Reservoir net flow');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid="project-history-unit-minute"]').click();
+  // The range: the last ten minutes, typed into the picker's two fields as a user would.
+  const end = Date.now();
+  const inputs = page.locator('.ant-picker-range input');
+  for (const [i, at] of [[0, end - 10 * 60_000], [1, end]]) {
+    await inputs.nth(i).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(chinaTime(at));
+    await page.keyboard.press('Enter');
+  }
+  await page.locator('h4, [data-testid="project-monitor-name"]').first().click();
+  assert.equal(await inputs.nth(0).inputValue(), chinaTime(end - 10 * 60_000));
+  assert.equal(await inputs.nth(1).inputValue(), chinaTime(end));
+
+  const [tableRequest, historyResponse] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/lfscada/monitor/project/history/queryAllData')),
+    page.waitForResponse((r) => r.url().endsWith('/lfscada/monitor/project/history/query')),
+    page.locator('#history-query').click(),
+  ]);
+  // The chart: both signals' history, drawn.
+  const history = await historyResponse.json();
+  assert.equal(history.code, '200', JSON.stringify(history).slice(0, 300));
+  assert.deepEqual(history.data.series.map((s) => s.signalId).sort(), [pressure.id, level.id].sort());
+  await page.locator('[data-testid="history-chart"] canvas').first().waitFor();
+  assert.match(await page.locator('[data-testid="history-summary"]').innerText(), texts.summary);
+
+  // The table per minute: the page's parameters, asked again; every minute over is shown as the server answers.
+  const sent = Object.fromEntries(new URLSearchParams(tableRequest.postData() ?? ''));
+  const typedEnd = Math.floor(end / 1000) * 1000; // the picker keeps whole seconds
+  assert.deepEqual(
+    { projectId: sent.projectId, signalIds: sent.signalIds, mvarIds: sent.mvarIds, startTime: sent.startTime, endTime: sent.endTime, timeUnit: sent.timeUnit, statistic: sent.statistic },
+    { projectId: String(demo.projectId), signalIds: `${pressure.id},${level.id}`, mvarIds: String(net.id), startTime: String(typedEnd - 10 * 60_000), endTime: String(typedEnd), timeUnit: 'minute', statistic: 'avg' },
+  );
+  const shown = await periodRows(page);
+  const answer = await api(page, '/lfscada/monitor/project/history/queryAllData', sent);
+  assert.equal(answer.code, '200', JSON.stringify(answer));
+  assert.equal(shown.length, answer.data.rows.length, 'a row per minute of the range');
+  const done = answer.data.rows.filter((r) => !r.running);
+  let full = 0;
+  for (const row of done) {
+    const on = shown.find((r) => r.key === String(row.start));
+    assert.ok(on, `the minute ${chinaTime(row.start)} is shown`);
+    if (on.state !== 'done') continue; // still running when the page read it
+    assert.deepEqual(on.cells, row.values.map((v, c) => shownCell(v, answer.data.cols[c])), `minute ${chinaTime(row.start)}`);
+    if (row.values.every((v) => v !== null)) full += 1;
+  }
+  assert.ok(full >= 2, `two minutes over with all three values: ${JSON.stringify(shown)}`);
+  await page.mouse.move(0, 0);
+  await snap(page, texts.historyShot);
+}
+
+/**
+ * The Alarms view with the mouse: the open alarms listed as `alarm/queryAll` answers them, one confirmed by a click,
+ * shown confirmed and so recorded by the server.
+ */
+async function alarmsView(page, demo, signalId, texts) {
+  const openOnes = async () => {
+    const open = await api(page, '/lfscada/monitor/project/alarm/queryAll', { projectId: String(demo.projectId) });
+    assert.equal(open.code, '200', JSON.stringify(open));
+    return open.data.list;
+  };
+  const raised = await until(async () => (await openOnes()).find((a) => a.signalId === signalId && !a.confirmed), 'the plant to raise the alarm');
+
+  await page.locator('[data-testid="project-view-alarms"]').click();
+  await page.waitForURL(/[?&]view=alarms/);
+  const rows = page.locator('[data-testid="project-alarms"] [data-testid="alarm-table"] tbody tr[data-row-key]');
+  // The list is the server's open alarms, newest first, the first page of 10 (read again as the plant moves on).
+  await until(async () => {
+    const listed = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-key'))));
+    const open = (await openOnes()).slice(0, 10).map((a) => a.id);
+    return listed.length > 0 && JSON.stringify(listed) === JSON.stringify(open);
+  }, 'the open alarms listed as the server answers them');
+  const row = rows.filter({ has: page.locator(`[data-testid="alarm-confirm-${raised.id}"]`) });
+  assert.match(await row.innerText(), texts.alarmRow);
+  await page.locator(`[data-testid="alarm-confirm-${raised.id}"]`).click();
+  await page.locator(`[data-testid="alarm-confirmed-${raised.id}"]`).waitFor();
+  assert.equal(await page.locator(`[data-testid="alarm-confirmed-${raised.id}"]`).innerText(), texts.confirmed);
+  const records = await api(page, '/lfscada/monitor/project/alarm/query', { projectId: String(demo.projectId), page: '1', pageSize: '50' });
+  const record = records.data.list.find((a) => a.id === raised.id);
+  assert.ok(record?.confirmed && record.confirmUser === 'demo' && record.gmtConfirm !== null, JSON.stringify(record));
+  await page.mouse.move(0, 0);
+  await snap(page, texts.alarmsShot);
+}
+
+describe("the demo project's History and Alarms views", () => {
+  test('zh-CN: signals of two equipment and a variable per minute as the server answers; the open alarms, one confirmed', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    const demo = await demoProject(page);
+    const setpoint = demo.signal('1# Pump station', 'Speed setpoint');
+    await raiseAlarm(page, setpoint.id, '转速设定报警', 'Speed setpoint alarm');
+    await page.goto(`${app.base}/monitor/project/${demo.projectId}`);
+    await page.locator('[data-testid="project-monitor-name"]').waitFor();
+    await historyView(page, demo, { summary: /^2 个信号，共 [\d,]+ 个点$/, historyShot: 'viewer-project-09-history-zh' });
+    await alarmsView(page, demo, setpoint.id, { alarmRow: /1# Pump station[\s\S]*转速设定报警/, confirmed: 'demo 已确认', alarmsShot: 'viewer-project-10-alarms-zh' });
+    await page.context().close();
+  });
+
+  test('en: the same in English, with no Chinese of the console', async () => {
+    const page = await app.newPage();
+    await app.loginAsDemo(page);
+    await page.locator('#lang-switch').click();
+    await page.waitForFunction(() => document.body.innerText.includes('Followed only'));
+    const demo = await demoProject(page);
+    const setpoint = demo.signal('Clear water reservoir', 'Pump start level');
+    await raiseAlarm(page, setpoint.id, '启泵液位报警', 'Pump start level alarm');
+    await page.goto(`${app.base}/monitor/project/${demo.projectId}`);
+    await page.locator('[data-testid="project-monitor-name"]').waitFor();
+    const noChinese = async () => {
+      const text = await page.locator('[data-testid="project-monitor"]').innerText();
+      assert.doesNotMatch(text, /[\u4e00-\u9fff]/, `no Chinese: ${text.match(/.{0,30}[\u4e00-\u9fff].{0,30}/)?.[0]}`);
+    };
+    await historyView(page, demo, { summary: /^Signals: 2, points: [\d,]+$/, historyShot: 'viewer-project-11-history-en' });
+    await noChinese();
+    await alarmsView(page, demo, setpoint.id, { alarmRow: /Clear water reservoir[\s\S]*Pump start level alarm/, confirmed: 'Confirmed by demo', alarmsShot: 'viewer-project-12-alarms-en' });
+    await noChinese();
     await page.context().close();
   });
 });
