@@ -50,7 +50,8 @@ export function ReportTable({ data, kind, now, loading, pagination = false }: Re
     },
     ...data.cols.map(
       (column, i): ColumnsType<ReportRow>[number] => ({
-        title: columnTitle(column, labels),
+        // A long title (equipment · signal · statistic (unit)) wraps instead of widening the table past its card.
+        title: <div className="report-column-title">{columnTitle(column, labels)}</div>,
         key: `c${i}`,
         align: 'right',
         render: (_, row) => {
