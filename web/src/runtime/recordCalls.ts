@@ -10,6 +10,7 @@ import type { AlarmRecord, HistoryAnswer, Listed, MapCard } from '@/generated/an
 import { confirmAlarm, fetchAlarms, type AlarmQuery } from '@/entities/equipmentRecords/alarms';
 import { fetchHistory, type HistoryRequest } from '@/entities/equipmentRecords/history';
 import { fetchMapCards } from '@/entities/equipment/mapCards';
+import { confirmProjectAlarm, fetchProjectAlarms } from '@/entities/equipmentRecords/project';
 
 export interface RecordCalls {
   /** Whose calls these are, part of every cache key they fill ('console', 'share:7'), so none answers for another. */
@@ -23,6 +24,11 @@ export interface RecordCalls {
   history(request: HistoryRequest, signal?: AbortSignal): Promise<HistoryAnswer>;
   /** A page of one equipment's alarm records (the alarm table); "no records" is an empty page. */
   alarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>>;
+  /**
+   * A page of the records of the page's whole equipment set in one call (a project's page: the project monitor's
+   * alarm call); absent, the set is asked one equipment at a time and merged (runtime/tableQueries.ts).
+   */
+  alarmsOfSet?: (query: AlarmQuery, signal?: AbortSignal) => Promise<Listed<AlarmRecord>>;
   /** Confirms an alarm record; null where the viewer confirms nothing (the share view). */
   confirmAlarm: ((alarmId: number) => Promise<AlarmRecord>) | null;
   /** The organisation's equipment for the map widget; null where none is shown (the map draws its frame only). */
@@ -53,3 +59,18 @@ export const consoleRecordCalls: RecordCalls = {
   ezviz: true,
   reports: true,
 };
+
+/**
+ * The console's calls for a project's page: its history, alarm records and confirmations through the project
+ * monitor's own calls (docs/project-monitor.md), which the server checks against the project; the rest as the
+ * console's.
+ */
+export function projectRecordCalls(projectId: number): RecordCalls {
+  return {
+    ...consoleRecordCalls,
+    scope: `console:project:${projectId}`,
+    history: (request, signal) => fetchHistory(request, signal, { kind: 'project', projectId }),
+    alarmsOfSet: (query, signal) => fetchProjectAlarms(projectId, query, signal),
+    confirmAlarm: (alarmId) => confirmProjectAlarm(projectId, alarmId),
+  };
+}

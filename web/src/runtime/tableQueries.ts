@@ -5,8 +5,8 @@
  *
  * Each table has its own cache entry (keyed by its widget id and what it asks for) under the detail screen's keys,
  * so a confirmation anywhere refreshes every alarm list and a logout drops them all. A project's page lists the
- * alarm records of all of the project's equipment: the alarm call is per equipment, so their answers are merged
- * (`fetchAlarmsOf`). The query
+ * alarm records of all of the project's equipment, through the project's own call where the screen's calls have one
+ * (`alarmsOfSet`), else one call per equipment, merged (`fetchAlarmsOf`). The query
  * is repeated every `rollTime` seconds, and only while the browser shows the page: TanStack Query holds interval
  * refetches while the document is hidden (`refetchIntervalInBackground` false) and the query client does not
  * refetch on focus. The window (`timeRange` back from now) is computed when a query runs, so it rolls with time
@@ -107,6 +107,25 @@ async function firstAlarms(calls: RecordCalls, equipmentId: number, count: numbe
   return { total, list: list.slice(0, count) };
 }
 
+/** The first `count` records of the whole set through its one call, in pages of up to {@link LARGEST_PAGE}. */
+async function firstAlarmsOfSet(
+  ofSet: NonNullable<RecordCalls['alarmsOfSet']>,
+  count: number,
+  window: AlarmWindow,
+  signal?: AbortSignal,
+): Promise<Listed<AlarmRecord>> {
+  const pageSize = Math.min(LARGEST_PAGE, count);
+  const list: AlarmRecord[] = [];
+  let total = 0;
+  for (let page = 1; list.length < count; page++) {
+    const answer = await ofSet({ page, pageSize, ...window }, signal);
+    total = answer.total;
+    list.push(...answer.list);
+    if (answer.list.length < pageSize || list.length >= total) break;
+  }
+  return { total, list: list.slice(0, count) };
+}
+
 /** The first `count` records of every equipment of the set, as one list newest first, the totals added. */
 async function firstAlarmsOf(
   calls: RecordCalls,
@@ -115,6 +134,8 @@ async function firstAlarmsOf(
   window: AlarmWindow,
   signal?: AbortSignal,
 ): Promise<Listed<AlarmRecord>> {
+  const ofSet = calls.alarmsOfSet;
+  if (ofSet) return firstAlarmsOfSet(ofSet, count, window, signal);
   const pages = await Promise.all(equipmentIds.map((id) => firstAlarms(calls, id, count, window, signal)));
   return {
     total: pages.reduce((sum, p) => sum + p.total, 0),
@@ -133,6 +154,7 @@ export async function fetchAlarmsOf(
   signal?: AbortSignal,
   calls: RecordCalls = consoleRecordCalls,
 ): Promise<Listed<AlarmRecord>> {
+  if (calls.alarmsOfSet) return calls.alarmsOfSet(query, signal);
   const only = equipmentIds.length === 1 ? equipmentIds[0] : undefined;
   if (only !== undefined) return calls.alarms(only, query, signal);
   const pageSize = query.pageSize ?? ALARM_PAGE_SIZE;

@@ -121,11 +121,14 @@ export function useProjectOpenAlarms(projectId: number, enabled: boolean) {
 export function useConfirmProjectAlarm(projectId: number) {
   const client = useQueryClient();
   return useMutation<AlarmRecord, ApiError, number>({
-    mutationFn: async (alarmId) => {
-      const record = await post<AlarmRecord>('/lfscada/monitor/project/alarm/confirm', { projectId, alarmId });
-      announceAlarmConfirmed(alarmId);
-      return record;
-    },
+    mutationFn: (alarmId) => confirmProjectAlarm(projectId, alarmId),
     onSettled: () => client.invalidateQueries({ queryKey: monitorKeys.allAlarms }),
   });
+}
+
+/** Confirms alarm `alarmId` through project `projectId` (refused when it is not of the project's equipment). */
+export async function confirmProjectAlarm(projectId: number, alarmId: number): Promise<AlarmRecord> {
+  const record = await post<AlarmRecord>('/lfscada/monitor/project/alarm/confirm', { projectId, alarmId });
+  announceAlarmConfirmed(alarmId);
+  return record;
 }

@@ -21,7 +21,7 @@ import { useBoundMvars, type Mvar } from '@/entities/mvars/api';
 import { useUser } from '@/lib/session';
 import { writeProjectSignal, writeSignal } from '@/entities/signals/commands';
 import { useProjectLiveEquipments, type ProjectLiveRef } from '@/entities/live/useProjectLiveEquipments';
-import { consoleRecordCalls, type RecordCalls } from '../recordCalls';
+import { consoleRecordCalls, projectRecordCalls, type RecordCalls } from '../recordCalls';
 import type { SystemKey } from '../systemKeys';
 import type { LivePage, RuntimeValue } from '../types';
 import type { EquipmentValues } from './useRuntimeContext';
@@ -67,6 +67,8 @@ export interface PageSource {
   write(signalId: number, value: number, page?: LivePage): Promise<void>;
   /** The widgets' calls (history, alarm records, map, weather). */
   calls: RecordCalls;
+  /** Those of a project's page, through the project's own calls; absent: `calls` (the share view has no project). */
+  projectCalls?: (projectId: number) => RecordCalls;
   /** Links into the console (the equipment's detail, a project's monitor) are offered. */
   consoleLinks: boolean;
   /**
@@ -125,6 +127,7 @@ export const consolePageSource: PageSource = {
     else await writeSignal(signalId, value);
   },
   calls: consoleRecordCalls,
+  projectCalls: projectRecordCalls,
   consoleLinks: true,
   useStatistics: useProjectStatistics,
   useMvars: useBoundMvars,

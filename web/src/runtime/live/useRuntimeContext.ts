@@ -102,10 +102,16 @@ export function useRuntimeContext(
     [source.write, pageKey],
   );
   const tablesKey = equipmentIds.join(',');
+  // A project's page reads its tables through the project's own calls (docs/project-monitor.md).
+  const projectId = page?.owner.kind === 'project' ? page.owner.id : null;
+  const calls = useMemo(
+    () => (projectId !== null && source.projectCalls ? source.projectCalls(projectId) : source.calls),
+    [projectId, source],
+  );
   const target = useMemo(
-    () => ({ equipmentIds, calls: source.calls, ...(page ? { page } : {}) }),
+    () => ({ equipmentIds, calls, ...(page ? { page } : {}) }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys name the same equipment and page as the values
-    [tablesKey, pageKey, source.calls],
+    [tablesKey, pageKey, calls],
   );
   return useMemo(
     () => ({
