@@ -20,15 +20,20 @@ export interface AlarmQuery {
 }
 
 /**
- * POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize} → {total, list}.
- * 2001 means "no alarm records" (spec section 8: state cleared), answered as an empty page.
+ * A page of alarm records from `path` for `owner` (an equipment or a project), the query's window and paging as the
+ * calls take them. 2001 means "no alarm records" (spec section 8: state cleared), answered as an empty page.
  */
-export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
+export async function fetchAlarmPage(
+  path: string,
+  owner: { equipmentId: number } | { projectId: number },
+  query: AlarmQuery,
+  signal?: AbortSignal,
+): Promise<Listed<AlarmRecord>> {
   try {
     return await post<Listed<AlarmRecord>>(
-      '/lfscada/monitor/multi/alarm/query',
+      path,
       {
-        equipmentId,
+        ...owner,
         ...(query.startTime !== null ? { startTime: query.startTime } : {}),
         ...(query.endTime !== null ? { endTime: query.endTime } : {}),
         page: query.page,
@@ -40,6 +45,11 @@ export async function fetchAlarms(equipmentId: number, query: AlarmQuery, signal
     if ((error as { code?: string }).code === NO_GATEWAY_CODE) return { total: 0, list: [] };
     throw error;
   }
+}
+
+/** POST /lfscada/monitor/multi/alarm/query {equipmentId, startTime?, endTime?, page, pageSize} → {total, list}. */
+export function fetchAlarms(equipmentId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
+  return fetchAlarmPage('/lfscada/monitor/multi/alarm/query', { equipmentId }, query, signal);
 }
 
 export function useAlarms(equipmentId: number, query: AlarmQuery, enabled: boolean) {

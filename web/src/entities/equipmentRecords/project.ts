@@ -7,10 +7,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { NO_GATEWAY_CODE } from '@/entities/live/liveConstants';
 import type { AlarmRecord, Listed, ProjectHistorySources, ProjectHistoryTable, Statistic } from '@/generated/answers';
 import { announceAlarmConfirmed } from './alarmConfirmed';
-import { ALARM_PAGE_SIZE, ALARM_REFRESH_MS, type AlarmQuery } from './alarms';
+import { ALARM_REFRESH_MS, fetchAlarmPage, type AlarmQuery } from './alarms';
 import { monitorKeys } from './keys';
 
 /** POST /lfscada/monitor/project/history/queryAll {projectId} → its signals (equipment by name) and variables. */
@@ -74,23 +73,8 @@ export function useProjectHistoryTable(projectId: number, request: ProjectTableR
  * POST /lfscada/monitor/project/alarm/query {projectId, startTime?, endTime?, page, pageSize} → {total, list}, every
  * equipment's records newest first; 2001 (none) is an empty page.
  */
-export async function fetchProjectAlarms(projectId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
-  try {
-    return await post<Listed<AlarmRecord>>(
-      '/lfscada/monitor/project/alarm/query',
-      {
-        projectId,
-        ...(query.startTime !== null ? { startTime: query.startTime } : {}),
-        ...(query.endTime !== null ? { endTime: query.endTime } : {}),
-        page: query.page,
-        pageSize: query.pageSize ?? ALARM_PAGE_SIZE,
-      },
-      { silent: true, ...(signal ? { signal } : {}) },
-    );
-  } catch (error) {
-    if ((error as { code?: string }).code === NO_GATEWAY_CODE) return { total: 0, list: [] };
-    throw error;
-  }
+export function fetchProjectAlarms(projectId: number, query: AlarmQuery, signal?: AbortSignal): Promise<Listed<AlarmRecord>> {
+  return fetchAlarmPage('/lfscada/monitor/project/alarm/query', { projectId }, query, signal);
 }
 
 export function useProjectAlarms(projectId: number, query: AlarmQuery, enabled: boolean) {
