@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Statistic } from '@/generated/answers';
 import type { ReportLabels } from './format';
+import type { SheetLabels } from './sheet';
 import type { ViewKind } from './view';
 
 export function useReportLabels(): ReportLabels & { view: (kind: ViewKind) => string } {
@@ -17,5 +18,25 @@ export function useReportLabels(): ReportLabels & { view: (kind: ViewKind) => st
       nextDay: (time: string) => t('reports.nextDay', { time }),
     }),
     [t],
+  );
+}
+
+/** The texts of a report's .xlsx sheet (entities/reports/sheet.ts): the rules' texts and the sheet's own. */
+export function useSheetLabels(): SheetLabels {
+  const { t } = useTranslation();
+  const labels = useReportLabels();
+  return useMemo(
+    () => ({
+      ...labels,
+      equipment: t('reports.sheet.equipment'),
+      view: t('reports.sheet.view'),
+      span: t('reports.sheet.span'),
+      exported: t('reports.sheet.exported'),
+      period: t('reports.column.period'),
+      status: t('reports.sheet.status'),
+      running: t('reports.running'),
+      future: t('reports.future'),
+    }),
+    [labels, t],
   );
 }

@@ -10,8 +10,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { useReportLabels } from '../labels';
-import { ReportSheet, reportFileName, type SheetLabels } from '../sheet';
+import { useSheetLabels } from '../labels';
+import { ReportSheet, reportFileName } from '../sheet';
 import { readAllPages, type PagesProgress, type ReportKind, type ShownTable } from '../table';
 import { viewStamp, type ReportView } from '../view';
 import type { ReportHeading } from './ReportPrint';
@@ -28,23 +28,12 @@ export interface ReportExportProps {
 
 export function ReportExport({ kind = 'report', reportId, view, heading, data }: ReportExportProps) {
   const { t } = useTranslation();
-  const labels = useReportLabels();
+  const sheetLabels = useSheetLabels();
   const [message, holder] = antdMessage.useMessage();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<PagesProgress | null>(null);
   const cancel = useRef<AbortController | null>(null);
 
-  const sheetLabels: SheetLabels = {
-    ...labels,
-    equipment: t('reports.sheet.equipment'),
-    view: t('reports.sheet.view'),
-    span: t('reports.sheet.span'),
-    exported: t('reports.sheet.exported'),
-    period: t('reports.column.period'),
-    status: t('reports.sheet.status'),
-    running: t('reports.running'),
-    future: t('reports.future'),
-  };
   const fileName = reportFileName(heading.reportName, heading.equipName, viewStamp(view));
   const newSheet = (cols: ShownTable['cols']) => new ReportSheet({ ...heading, exportedAt: Date.now() }, cols, view.kind, sheetLabels);
 

@@ -13,8 +13,8 @@ import { ApiError } from '@/lib/api/errors';
 import { TabError } from '@/components/LoadState';
 import { fetchProjectHistoryTable, useProjectHistoryTable, type ProjectTableRequest } from '@/entities/equipmentRecords/project';
 import { ReportTable } from '@/entities/reports/components/ReportTable';
-import { useReportLabels } from '@/entities/reports/labels';
-import { ReportSheet, reportFileName, type SheetLabels } from '@/entities/reports/sheet';
+import { useSheetLabels } from '@/entities/reports/labels';
+import { ReportSheet, reportFileName } from '@/entities/reports/sheet';
 import { PAGE_SIZE_MAX, readAllPages, shownColumn, type ShownTable } from '@/entities/reports/table';
 import { viewSpanText, viewStamp, type ReportView } from '@/entities/reports/view';
 import type { ProjectHistoryTable } from '@/generated/answers';
@@ -30,7 +30,7 @@ function shown(table: ProjectHistoryTable): ShownTable {
 
 export function PeriodTable({ projectId, projectName, choice, run }: { projectId: number; projectName: string; choice: PeriodChoice; run: number }) {
   const { t } = useTranslation();
-  const labels = useReportLabels();
+  const sheetLabels = useSheetLabels();
   const [page, setPage] = useState(1);
   // A new query starts on its first page.
   const [pageOf, setPageOf] = useState(run);
@@ -46,17 +46,6 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
   const exportSheet = async () => {
     setExporting(true);
     try {
-      const sheetLabels: SheetLabels = {
-        ...labels,
-        equipment: t('reports.sheet.equipment'),
-        view: t('reports.sheet.view'),
-        span: t('reports.sheet.span'),
-        exported: t('reports.sheet.exported'),
-        period: t('reports.column.period'),
-        status: t('reports.sheet.status'),
-        running: t('reports.running'),
-        future: t('reports.future'),
-      };
       const heading = {
         reportName: t('monitor.projectHistory.sheetName'),
         equipName: projectName,
