@@ -5,7 +5,8 @@
  * and removed; at least one stays.
  */
 import { Button, Flex, Form, InputNumber, Select, Tooltip, Typography, type FormInstance } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { RowOrderButtons } from '@/components/RowOrderButtons';
 import { useTranslation } from 'react-i18next';
 import type { SignalDef } from '@/generated/answers';
 import { useReportLabels } from '@/entities/reports/labels';
@@ -121,33 +122,20 @@ export function ReportColumnsField({ form, signals }: { form: FormInstance<Repor
                 ) : (
                   <span style={{ width: WRAPS_WIDTH, flexShrink: 0 }} />
                 )}
-                <Flex gap={2} style={{ width: ACTIONS_WIDTH, flexShrink: 0 }}>
-                  <Button
-                    type="text"
-                    icon={<ArrowUpOutlined />}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={t('equipment.report.moveUp', { index: index + 1 })}
-                    data-testid={`report-column-${index}-up`}
-                  />
-                  <Button
-                    type="text"
-                    icon={<ArrowDownOutlined />}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={t('equipment.report.moveDown', { index: index + 1 })}
-                    data-testid={`report-column-${index}-down`}
-                  />
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length <= 1}
-                    onClick={() => remove(index)}
-                    aria-label={t('equipment.report.removeColumn', { index: index + 1 })}
-                    data-testid={`report-column-${index}-remove`}
-                  />
-                </Flex>
+                <RowOrderButtons
+                  index={index}
+                  count={fields.length}
+                  onMove={move}
+                  onRemove={() => remove(index)}
+                  removable={fields.length > 1}
+                  labels={{
+                    up: t('equipment.report.moveUp', { index: index + 1 }),
+                    down: t('equipment.report.moveDown', { index: index + 1 }),
+                    remove: t('equipment.report.removeColumn', { index: index + 1 }),
+                  }}
+                  testId={(action) => `report-column-${index}-${action}`}
+                  style={{ width: ACTIONS_WIDTH, flexShrink: 0 }}
+                />
               </Flex>
             );
           })}

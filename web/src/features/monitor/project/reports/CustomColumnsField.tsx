@@ -7,7 +7,8 @@
  */
 import { useEffect } from 'react';
 import { Button, Flex, Form, InputNumber, Select, Typography, type FormInstance } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
+import { RowOrderButtons } from '@/components/RowOrderButtons';
 import { useTranslation } from 'react-i18next';
 import type { Mvar, ReportEquipment, Statistic } from '@/generated/answers';
 import { useReportLabels } from '@/entities/reports/labels';
@@ -89,31 +90,20 @@ export function CustomColumnsField({ form, equipment, mvars }: CustomColumnsFiel
                 />
               </Form.Item>
               <ColumnStatistic form={form} name={field.name} index={index} />
-              <Flex gap={2} style={{ flexShrink: 0 }}>
-                <Button
-                  type="text"
-                  icon={<ArrowUpOutlined />}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                  aria-label={t('reports.custom.moveUp', { index: index + 1 })}
-                />
-                <Button
-                  type="text"
-                  icon={<ArrowDownOutlined />}
-                  disabled={index === fields.length - 1}
-                  onClick={() => move(index, index + 1)}
-                  aria-label={t('reports.custom.moveDown', { index: index + 1 })}
-                />
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  disabled={fields.length <= 1}
-                  onClick={() => remove(index)}
-                  aria-label={t('reports.custom.removeColumn', { index: index + 1 })}
-                  data-testid={`custom-column-${index}-remove`}
-                />
-              </Flex>
+              <RowOrderButtons
+                index={index}
+                count={fields.length}
+                onMove={move}
+                onRemove={() => remove(index)}
+                removable={fields.length > 1}
+                labels={{
+                  up: t('reports.custom.moveUp', { index: index + 1 }),
+                  down: t('reports.custom.moveDown', { index: index + 1 }),
+                  remove: t('reports.custom.removeColumn', { index: index + 1 }),
+                }}
+                testId={(action) => (action === 'remove' ? `custom-column-${index}-remove` : undefined)}
+                style={{ flexShrink: 0 }}
+              />
             </Flex>
           ))}
           <Form.ErrorList errors={errors} />
