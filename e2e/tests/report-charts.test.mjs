@@ -12,6 +12,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, settle, shot } from '../lib/harness.mjs';
 import { api, findDemo, until } from '../lib/demo.mjs';
+import { shownCell } from '../lib/reports.mjs';
 import { draw, widgetsOfType } from '../lib/designer.mjs';
 
 // The demo's past gives today's hours over their values (e2e/lib/harness.mjs seeds none by default).
@@ -58,14 +59,6 @@ const chinaToday = () => new Date(Date.now() + 8 * HOUR_MS).toISOString().slice(
 function seriesTitle(signalTitle, statistic, unit, texts) {
   const shownUnit = statistic === 'onHours' ? texts.hours : statistic === 'count' ? '' : unit.trim();
   return `${signalTitle} · ${texts.statistic[statistic]}${shownUnit ? ` (${shownUnit})` : ''}`;
-}
-
-/** A value as the chart's tooltip writes it: the column's digits, "—" for none. */
-function shownValue(value, col) {
-  if (value === null) return '—';
-  const digits = col.statistic === 'count' ? 0 : col.statistic === 'onHours' ? 2 : col.decimals;
-  const text = value.toFixed(digits);
-  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
 /** Picks the option titled `title` of the antd Select whose input is `#id`, with the mouse. */
@@ -144,7 +137,7 @@ function assertDrawn(drawn, data, chosen, texts, what) {
       `${what}: the series of period ${head}`,
     );
     if (row.running || head.includes(`(${texts.running})`)) continue;
-    assert.deepEqual(lines, chosen.map((c) => `${c.title}: ${shownValue(row.values[c.index], c.col)}`), `${what}: period ${head}`);
+    assert.deepEqual(lines, chosen.map((c) => `${c.title}: ${shownCell(row.values[c.index], c.col)}`), `${what}: period ${head}`);
     compared++;
   }
   // Today's hours over (none only in the first hour of the day) have the demo's values.

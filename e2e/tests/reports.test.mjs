@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleUnderTest, repoRoot, settle, shot } from '../lib/harness.mjs';
 import { api, findDemo, pick, until } from '../lib/demo.mjs';
+import { shownCell } from '../lib/reports.mjs';
 
 // The web app's own copy of the library (the e2e package has no dependencies of its own).
 const { readSheet } = await import(join(repoRoot, 'web', 'node_modules', 'read-excel-file', 'node', 'index.js'));
@@ -177,15 +178,21 @@ async function setShifts(page, texts) {
   await page.locator('[data-testid="shifts-settings"]').waitFor({ state: 'detached' });
 }
 
-async function run(lang) {
-  const texts = LANG[lang];
-  const tag = lang === 'en' ? 'en' : 'zh';
+/** A page of the demo administrator's session in `lang` (switched to English with the header's switch). */
+async function demoPage(lang) {
   const page = await app.newPage();
   await app.loginAsDemo(page);
   if (lang === 'en') {
     await page.locator('#lang-switch').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en' || document.body.innerText.includes('Monitor'));
   }
+  return page;
+}
+
+async function run(lang) {
+  const texts = LANG[lang];
+  const tag = lang === 'en' ? 'en' : 'zh';
+  const page = await demoPage(lang);
   const { equipmentId } = await findDemo(page);
   const report = await defineReport(page, texts, equipmentId);
 
@@ -320,14 +327,6 @@ async function run(lang) {
   await page.context().close();
 }
 
-/** A cell as the table shows it: the column's digits (a count whole, running hours to the hundredth), "—" for none. */
-function shownCell(value, col) {
-  if (value === null) return '—';
-  const digits = col.statistic === 'count' ? 0 : col.statistic === 'onHours' ? 2 : col.decimals;
-  const text = value.toFixed(digits);
-  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
-}
-
 /**
  * Waits for the generated report of the day to be listed. The archive worker makes the last closed days every minute
  * once the roll-up worker has taken their minutes: the demo's past, written at the first start, is rolled up first
@@ -356,12 +355,7 @@ async function generatedDay(page, reportId, day) {
 async function runGenerated(lang) {
   const texts = LANG[lang];
   const tag = lang === 'en' ? 'en' : 'zh';
-  const page = await app.newPage();
-  await app.loginAsDemo(page);
-  if (lang === 'en') {
-    await page.locator('#lang-switch').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en' || document.body.innerText.includes('Monitor'));
-  }
+  const page = await demoPage(lang);
   const { equipmentId } = await findDemo(page);
   const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
   const defs = await api(page, '/lfscada/monitor/multi/report/queryAll', { equipmentId: String(equipmentId) });

@@ -16,6 +16,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, loginThroughForm, snap } from '../lib/harness.mjs';
 import { addPump, api, findDemo, pick, until } from '../lib/demo.mjs';
+import { shownCell } from '../lib/reports.mjs';
 
 const app = consoleUnderTest();
 
@@ -265,14 +266,6 @@ describe("a project's pages in the monitor", () => {
 
 /** A time as the range picker shows it: UTC+8, `YYYY-MM-DD HH:mm:ss`. */
 const chinaTime = (ms) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-/** A table cell as the reports' table shows it (web/src/entities/reports/format.ts formatCell). */
-function shownCell(value, col) {
-  if (value === null || value === undefined) return '—';
-  const digits = col.statistic === 'count' ? 0 : col.statistic === 'onHours' ? 2 : col.decimals;
-  const text = value.toFixed(digits);
-  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
-}
 
 /** The demo project (every equipment of the plant, and its intermediate variable) and its signals by equipment. */
 async function demoProject(page) {
