@@ -6,6 +6,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { Gateway } from '../model';
+import { captureDownloads } from '@/test/downloads';
 
 const QUERY = '/lfscada/gateway/query';
 const ADD = '/lfscada/gateway/add';
@@ -38,14 +39,7 @@ beforeEach(async () => {
   server = installFakeServer({ loggedIn: true });
   server.on(QUERY, ok({ total: ROWS.length, list: ROWS }));
   toasts = [];
-  saved = [];
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      saved.push(blob);
-      return 'blob:console.test/1';
-    }),
-    revokeObjectURL: vi.fn(),
-  }));
+  saved = captureDownloads();
 });
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { fail, ok } from '@/test/fakeServer';
 import type { HistoryAnswer } from '@/generated/answers';
 import { EQUIPMENT_ID, P, SIGNALS, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
+import { captureDownloads } from '@/test/downloads';
 
 // ECharts needs a real canvas; jsdom has none. The chart module is replaced by one that shows what it was given,
 // so these tests check what the screen hands to ECharts (the option itself is tested in chartOptions.test.ts):
@@ -66,17 +67,7 @@ beforeEach(async () => {
   await changeLanguage('zh-CN');
   h = installDetailServer();
   h.server.on(P.history, ok(ANSWER));
-  saved = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved.push(blob);
-        return 'blob:console.test/1';
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  saved = captureDownloads();
 });
 
 afterEach(() => {

@@ -12,6 +12,7 @@ import { fail, ok } from '@/test/fakeServer';
 import type { ArchivedReport, Listed, Report, ReportArchive, ReportColumn } from '@/generated/answers';
 import { firstArchiveAt } from '@/entities/reports/archive';
 import { EQUIPMENT_ID, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
+import { captureDownloads } from '@/test/downloads';
 
 vi.mock('@/components/EChart', () => ({
   default: ({ testId }: { testId?: string }) => <div data-testid={testId} />,
@@ -84,17 +85,7 @@ beforeEach(async () => {
   h.server.on(P.cols, ok({ report: REPORTS[0], cols: COLS, rows: [], total: 0 }));
   h.server.on(P.list, listed);
   h.server.on(P.info, info);
-  saved = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved.push(blob);
-        return 'blob:console.test/1';
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  saved = captureDownloads();
 });
 
 afterEach(() => {

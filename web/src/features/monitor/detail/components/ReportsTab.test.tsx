@@ -6,6 +6,7 @@ import { TEST_USER, ok } from '@/test/fakeServer';
 import type { Report, ReportData, ReportRow } from '@/generated/answers';
 import { chinaDay, chinaMidnight, chinaMonth } from '@/entities/reports/view';
 import { EQUIPMENT_ID, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
+import { captureDownloads } from '@/test/downloads';
 
 // ECharts needs a canvas; the chart module is replaced by one that shows what it was given: each series' type, name
 // and values, so these tests check what the tab hands to ECharts (the option itself: entities/reports/sheet.test.ts).
@@ -105,17 +106,7 @@ beforeEach(async () => {
   h = installDetailServer();
   h.server.on(P.all, ok(REPORTS));
   h.server.on(P.cols, table);
-  saved = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved.push(blob);
-        return 'blob:console.test/1';
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  saved = captureDownloads();
 });
 
 afterEach(() => {

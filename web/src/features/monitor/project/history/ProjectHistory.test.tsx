@@ -10,6 +10,7 @@ import { fail, ok, type FakeServer } from '@/test/fakeServer';
 import type { HistoryAnswer, ProjectHistorySources, ProjectHistoryTable, SignalEntry } from '@/generated/answers';
 import { click, pick } from '../../detail/components/testSupport';
 import { MVARS, body, cells, installProjectServer, openProject } from '../reports/projectTestSupport';
+import { captureDownloads } from '@/test/downloads';
 
 // ECharts needs a real canvas; jsdom has none: the chart shows what it was given (as in HistoryTab.test.tsx).
 vi.mock('@/components/EChart', () => ({
@@ -84,17 +85,7 @@ beforeEach(async () => {
   server.on(H.sources, ok(SOURCES));
   server.on(H.history, ok(ANSWER));
   server.on(H.table, (request) => ok(tableOf(new URLSearchParams(request.body ?? ''))));
-  saved = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        saved.push(blob);
-        return 'blob:console.test/1';
-      }),
-      revokeObjectURL: vi.fn(),
-    }),
-  );
+  saved = captureDownloads();
 });
 
 afterEach(() => {
