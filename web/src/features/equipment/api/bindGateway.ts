@@ -12,6 +12,6 @@ export function useBindGateway() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, { id: number; sn: string }>({
     mutationFn: bindGateway,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

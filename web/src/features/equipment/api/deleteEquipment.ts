@@ -12,6 +12,6 @@ export function useDeleteEquipment() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, number>({
     mutationFn: deleteEquipment,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

@@ -35,6 +35,6 @@ export function useSaveEquipment() {
   const queryClient = useQueryClient();
   return useMutation<Created, ApiError, { id?: number; fields: EquipmentFields }>({
     mutationFn: saveEquipment,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

@@ -12,6 +12,6 @@ export function useUnbindGateway() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, number>({
     mutationFn: unbindGateway,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

@@ -40,6 +40,6 @@ export function useAddGateway() {
   const queryClient = useQueryClient();
   return useMutation<AddedGateway, ApiError, NewGateway>({
     mutationFn: addGateway,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
   });
 }

@@ -12,6 +12,6 @@ export function useDeleteGateway() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, string>({
     mutationFn: deleteGateway,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
   });
 }

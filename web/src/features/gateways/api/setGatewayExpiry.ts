@@ -15,6 +15,6 @@ export function useSetGatewayExpiry() {
   const queryClient = useQueryClient();
   return useMutation<null, ApiError, { sn: string; expireDate: string | null }>({
     mutationFn: setGatewayExpiry,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gatewayKeys.all }),
   });
 }
