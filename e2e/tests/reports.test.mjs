@@ -78,9 +78,7 @@ async function scrollTop(page) {
 /** Picks today (China time) in the view's date picker, by its day in the calendar (the picker opens on yesterday's
  * month, whose last rows show the next month's first days). */
 async function pickToday(page) {
-  await page.locator('#report-date').click();
-  await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell[title="${chinaToday()}"]`).click();
-  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'detached' });
+  await pickDay(page, chinaToday());
 }
 
 /** Each body row of the report table as its cells' texts, with the row's state (done, running, future). */
@@ -332,18 +330,34 @@ async function run(lang) {
  * once the roll-up worker has taken their minutes: the demo's past, written at the first start, is rolled up first
  * (docs/reports.md, "Generated reports").
  */
-async function generatedDay(page, reportId, day) {
+/**
+ * The newest day the archive worker has generated for the report. Not "yesterday" by the clock: a day is generated
+ * only some minutes after it closes (its last readings and roll-ups settle first), so just after midnight China time
+ * the newest generated day is the one before; a test that assumed yesterday failed when CI ran then.
+ */
+async function newestGeneratedDay(page, reportId) {
   let listed;
+  let days = [];
   await until(
     async () => {
       listed = await api(page, '/lfscada/monitor/multi/report/archive/query', { reportId: String(reportId), page: '1', pageSize: '10' });
-      return listed.data?.list?.some((a) => a.view === 'day' && a.period === day);
+      days = (listed.data?.list ?? []).filter((a) => a.view === 'day').map((a) => a.period);
+      return days.length > 0;
     },
-    `the generated report of ${day}`,
+    'a generated day report',
     3 * 60_000,
   ).catch((error) => {
     throw new Error(`${error.message}; listed: ${JSON.stringify(listed)}`);
   });
+  return days.sort().at(-1);
+}
+
+/** Picks `day` in the view's date picker, by its cell in the calendar (the picker opens on yesterday's month, whose
+ * first and last rows show the neighbouring months' days). */
+async function pickDay(page, day) {
+  await page.locator('#report-date').click();
+  await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell[title="${day}"]`).click();
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'detached' });
 }
 
 /**
@@ -357,25 +371,24 @@ async function runGenerated(lang) {
   const tag = lang === 'en' ? 'en' : 'zh';
   const page = await demoPage(lang);
   const { equipmentId } = await findDemo(page);
-  const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
   const defs = await api(page, '/lfscada/monitor/multi/report/queryAll', { equipmentId: String(equipmentId) });
   const demoReport = defs.data[0];
-  await generatedDay(page, demoReport.id, yesterday);
+  const day = await newestGeneratedDay(page, demoReport.id);
 
   await page.goto(`${app.base}/monitor/eg/detail/list/${equipmentId}?tab=reports`);
   await page.locator('[data-testid="reports-tab"]').waitFor();
   await choose(page, 'report-select', demoReport.name);
   await page.locator('[data-testid="report-mode-archive"]').click();
-  await page.locator(`[data-testid="archive-open-day-${yesterday}"]`).click();
-  await waitForView(page, texts.view.day, yesterday, 24);
-  const kept = await api(page, '/lfscada/monitor/multi/report/archive/info', { reportId: String(demoReport.id), view: 'day', period: yesterday });
+  await page.locator(`[data-testid="archive-open-day-${day}"]`).click();
+  await waitForView(page, texts.view.day, day, 24);
+  const kept = await api(page, '/lfscada/monitor/multi/report/archive/info', { reportId: String(demoReport.id), view: 'day', period: day });
   assert.equal(kept.code, '200');
   const rows = await tableRows(page);
   for (const [i, row] of rows.entries()) {
     assert.equal(row.state, 'done');
     assert.deepEqual(row.cells.slice(1), kept.data.rows[i].values.map((v, c) => shownCell(v, kept.data.cols[c])), `hour ${row.cells[0]}`);
   }
-  assert.ok(rows.some((row) => row.cells.slice(1).some((c) => c !== '—')), 'yesterday has values from the plant\'s past');
+  assert.ok(rows.some((row) => row.cells.slice(1).some((c) => c !== '—')), `${day} has values from the plant's past`);
   const generated = await page.locator('[data-testid="archive-generated"]').innerText();
   assert.ok(generated.startsWith(lang === 'en' ? 'Generated at ' : '生成于 '), generated);
   await scrollTop(page);
@@ -399,8 +412,11 @@ async function runGenerated(lang) {
   await page.locator('#custom-save').click();
   await page.waitForURL(/[?&]custom=\d+/);
   const customId = new URL(page.url()).searchParams.get('custom');
-  await waitForView(page, texts.view.day, yesterday, 24);
-  const answer = await api(page, '/lfscada/monitor/project/custom/report/data/query', { customReportId: customId, view: 'day', date: yesterday });
+  // The generated day, settled: the report opens on yesterday, which may still be settling just after midnight.
+  await page.locator('[data-testid="report-heading"]').waitFor();
+  await pickDay(page, day);
+  await waitForView(page, texts.view.day, day, 24);
+  const answer = await api(page, '/lfscada/monitor/project/custom/report/data/query', { customReportId: customId, view: 'day', date: day });
   assert.deepEqual(
     (await tableTitles(page)).slice(1),
     [`1# Pump station · Energy total · ${texts.difference} (kWh)`, `1# Pump station · Flow · ${texts.average} (m³/h)`],
