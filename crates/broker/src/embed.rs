@@ -2,9 +2,10 @@
 //! one hook handler that asks the [`Authority`] at CONNECT and applies [`crate::acl`] to every SUBSCRIBE, PUBLISH
 //! and last will. Runs on the broker's own runtime (see the crate docs).
 
+use std::collections::HashMap;
 use std::io;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use async_trait::async_trait;
 use rmqtt::acl::AuthInfo;
@@ -90,7 +91,8 @@ pub(crate) async fn serve(
     rmqtt_retainer::register(&scx, true, true).await.map_err(|e| BrokerError::Start(format!("retainer: {e}")))?;
     *scx.extends.fitter_mgr_mut().await = Box::new(IngestFitterManager);
 
-    let gate = Arc::new(Gate { authority, caller, throttle: LoginThrottle::default() });
+    let gate =
+        Arc::new(Gate { authority, caller, throttle: LoginThrottle::default(), gm_identities: RwLock::default() });
     let register = scx.extends.hook_mgr().register();
     for typ in [Type::ClientAuthenticate, Type::ClientSubscribeCheckAcl, Type::MessagePublishCheckAcl] {
         // Highest priority and `proceed = false`: no other handler can overrule the decision.
@@ -201,6 +203,10 @@ struct Gate {
     caller: Handle,
     /// Failed logins per client id and address: past the limit, refused before the authority is asked.
     throttle: LoginThrottle,
+    /// The identity of each GM source (Sparkplug node, JSON device) that logged in, by user name: rmqtt keeps
+    /// only the user name with a session, and a source's topics are not its user name. One entry per registered
+    /// source that ever logged in (its last log-in wins), so unauthenticated clients cannot grow it.
+    gm_identities: RwLock<HashMap<String, Identity>>,
 }
 
 struct GateHandler(Arc<Gate>);
@@ -214,7 +220,7 @@ impl Handler for GateHandler {
             }
             Parameter::ClientSubscribeCheckAcl(session, sub) => {
                 let filter: &str = &sub.topic_filter;
-                let allowed = identity_of(session).is_some_and(|id| acl::may_subscribe(&id, filter));
+                let allowed = self.0.identity_of(session).is_some_and(|id| acl::may_subscribe(&id, filter));
                 let result = if allowed {
                     SubscribeAclResult::new_success(sub.opts.qos(), None)
                 } else {
@@ -225,7 +231,7 @@ impl Handler for GateHandler {
             }
             Parameter::MessagePublishCheckAcl(session, publish) => {
                 let topic: &str = &publish.topic;
-                let allowed = identity_of(session).is_some_and(|id| acl::may_publish(&id, topic));
+                let allowed = self.0.identity_of(session).is_some_and(|id| acl::may_publish(&id, topic));
                 let result = if allowed {
                     PublishAclResult::allow()
                 } else {
@@ -291,6 +297,9 @@ impl Gate {
             }
         }
         self.throttle.succeeded(client_id);
+        if matches!(identity, Identity::SparkplugNode { .. } | Identity::JsonDevice { .. }) {
+            self.gm_identities.write().unwrap_or_else(|e| e.into_inner()).insert(username.to_owned(), identity.clone());
+        }
         // `false`: rmqtt's superuser flag would skip the ACL hooks altogether, which not even the server gets.
         AuthResult::Allow(false, Some(auth_info_for(&identity)))
     }
@@ -311,12 +320,17 @@ fn auth_info_for(identity: &Identity) -> AuthInfo {
     AuthInfo { superuser: matches!(identity, Identity::Server), expire_at: None, rules: Vec::new() }
 }
 
-/// The inverse of [`auth_info_for`]; `None` (everything refused) for a session that did not pass our CONNECT hook.
-fn identity_of(session: &Session) -> Option<Identity> {
-    let info = session.auth_info.as_ref()?;
-    if info.superuser {
-        Some(Identity::Server)
-    } else {
-        session.id.username.as_ref().map(|sn| Identity::Gateway { sn: sn.to_string() })
+impl Gate {
+    /// The inverse of [`auth_info_for`]; `None` (everything refused) for a session that did not pass our CONNECT
+    /// hook. A user name that a GM source logged in with is that source; any other is a gateway's serial number
+    /// (the server refuses a gateway whose serial number is a source's user name, and the other way round).
+    fn identity_of(&self, session: &Session) -> Option<Identity> {
+        let info = session.auth_info.as_ref()?;
+        if info.superuser {
+            return Some(Identity::Server);
+        }
+        let username = session.id.username.as_ref()?;
+        let gm = self.gm_identities.read().unwrap_or_else(|e| e.into_inner()).get(username.as_ref() as &str).cloned();
+        Some(gm.unwrap_or_else(|| Identity::Gateway { sn: username.to_string() }))
     }
 }

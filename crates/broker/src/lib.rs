@@ -54,7 +54,11 @@ pub trait Authority: Send + Sync + 'static {
 pub enum Identity {
     /// A gateway: its own `ironsight/v1/gw/{sn}/` subtree only.
     Gateway { sn: String },
-    /// The server's own internal client: anything under `ironsight/v1/gw/`.
+    /// A Sparkplug B edge node the console registered (GM equipment): its own `spBv1.0/{group}/…/{node}` topics.
+    SparkplugNode { group: String, node: String },
+    /// A plain JSON device the console registered (GM equipment): topics at or below its own prefix.
+    JsonDevice { prefix: String },
+    /// The server's own internal client: the gateways' tree, the Sparkplug namespace and the devices' prefixes.
     Server,
 }
 

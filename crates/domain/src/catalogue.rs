@@ -130,6 +130,12 @@ catalogue! {
     SmtpNotConfigured = "1282", "管理员尚未配置邮件服务器（SMTP）", "The administrator has not set up the e-mail (SMTP) server yet";
     /// An expire message whose equipment or gateway has since been deleted.
     ExpireTargetGone = "1283", "该到期消息所指的设备或网关已删除", "The equipment or gateway of this expiry message has been deleted";
+    /// A GM collection source (Sparkplug edge node or JSON device) the caller's organisation does not have.
+    GmSourceNotFound = "1380", "采集源不存在", "Collection source does not exist";
+    /// Sparkplug group and edge node ids name one node on the broker, whatever organisation registered it.
+    GmNodeExists = "1381", "该 Sparkplug 节点（组 ID 与节点 ID）已登记", "A Sparkplug edge node with this group id and node id is already registered";
+    /// Two JSON devices never share a topic: one prefix may not be another's, nor lie below it.
+    GmTopicPrefixTaken = "1382", "该主题前缀与已登记设备的前缀重叠", "This topic prefix overlaps that of a registered device";
     /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
     RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
     /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).

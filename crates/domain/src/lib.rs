@@ -32,6 +32,7 @@
 //! - [`rollup`]: what a span of a signal's good readings adds up to (the minute and hour roll-ups reports read),
 //!   and the statistics a report column reads off it.
 //! - [`reason`]: why a parameter was refused (the reasons of `InvalidParam`), with their texts in both languages.
+//! - [`gm`]: GM equipment's collection sources (Sparkplug B edge nodes, JSON devices): the names they bring.
 //! - [`workflow`]: the one shape of a work order's rule table, shared by repair orders and inspection worksheets.
 
 pub mod alarm;
@@ -39,6 +40,7 @@ pub mod catalogue;
 pub mod contract;
 pub mod expiry;
 pub mod external_page;
+pub mod gm;
 pub mod image_file;
 pub mod image_url;
 pub mod inspection;

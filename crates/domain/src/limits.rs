@@ -141,6 +141,12 @@ pub const GATEWAY_NAME_CHARS: usize = 60;
 pub const GATEWAY_MODEL_CHARS: usize = 60;
 /// Longest gateway firmware version text.
 pub const GATEWAY_FIRMWARE_CHARS: usize = 60;
+/// Longest name of a GM collection source (a Sparkplug edge node, a JSON device).
+pub const GM_SOURCE_NAME_CHARS: usize = 60;
+/// Longest Sparkplug group id or edge node id.
+pub const SPARKPLUG_ID_CHARS: usize = crate::gm::SparkplugId::MAX;
+/// Longest topic prefix of a JSON device.
+pub const TOPIC_PREFIX_CHARS: usize = crate::gm::TopicPrefix::MAX;
 
 // Groups, scenes and projects.
 
@@ -384,6 +390,9 @@ pub const NAMED: &[(&str, i64)] = &[
     ("GatewayNameChars", GATEWAY_NAME_CHARS as i64),
     ("GatewayModelChars", GATEWAY_MODEL_CHARS as i64),
     ("GatewayFirmwareChars", GATEWAY_FIRMWARE_CHARS as i64),
+    ("GmSourceNameChars", GM_SOURCE_NAME_CHARS as i64),
+    ("SparkplugIdChars", SPARKPLUG_ID_CHARS as i64),
+    ("TopicPrefixChars", TOPIC_PREFIX_CHARS as i64),
     ("GroupNameChars", GROUP_NAME_CHARS as i64),
     ("SceneNameChars", SCENE_NAME_CHARS as i64),
     ("SceneEquipment", SCENE_EQUIPMENT as i64),

@@ -63,6 +63,10 @@ reasons! {
         TooComplex => "参数过多或嵌套过深", "too many or too deeply nested parameters";
         /// A serial number with characters outside `A-Z a-z 0-9 - _ .`.
         SerialNumberCharacters => "只能包含字母、数字以及 - _ .", "may contain only letters, digits and - _ .";
+        /// A Sparkplug id or MQTT topic level holding `/`, `+`, `#` or a control character.
+        TopicLevelCharacters => "不能包含 / + # 或控制字符", "must not contain / + # or control characters";
+        /// A topic prefix under the broker's `$` topics, the gateways' `ironsight/` or Sparkplug's `spBv1.0/`.
+        ReservedTopic => "不能位于 $、ironsight/ 或 spBv1.0/ 主题之下", "must not be under the $, ironsight/ or spBv1.0/ topics";
         /// Occupies addresses another item already uses.
         Overlap => "与其他变量的地址重叠", "overlaps the addresses of another signal";
         /// A device address (host, port and unit; serial port and unit) that another equipment on the same gateway

@@ -100,6 +100,8 @@ pub enum Object {
     Command,
     /// A gateway's serial number.
     Gateway,
+    /// A GM collection source's id (Sparkplug edge node, JSON device).
+    GmSource,
     /// An equipment model to read or apply.
     Model,
     /// An equipment model to change.
@@ -141,6 +143,7 @@ impl Object {
             Object::Equipment | Object::EquipmentList => Code::EquipmentNotFound,
             Object::Page | Object::ProjectPage => Code::PageNotFound,
             Object::Gateway => Code::NoData,
+            Object::GmSource => Code::GmSourceNotFound,
             Object::Model | Object::ModelToChange => Code::ModelNotFound,
             Object::Scene => Code::SceneNotFound,
             Object::Project | Object::ProjectPages => Code::ProjectNotFound,
@@ -194,6 +197,7 @@ impl Object {
             Object::Alarm => id().map(ObjectRef::Alarm),
             Object::Command => text().map(ObjectRef::Command),
             Object::Gateway => text().map(|sn| ObjectRef::Gateway(sn.trim().to_owned())),
+            Object::GmSource => id().map(ObjectRef::GmSource),
             Object::Model => id().map(ObjectRef::Model),
             Object::ModelToChange => id().map(ObjectRef::ModelToChange),
             Object::Scene => id().map(ObjectRef::Scene),

@@ -88,14 +88,27 @@ impl Viewer {
     /// rotate the secret and speak as the gateway for equipment it was never given, or bind its own equipment to
     /// it and reach another's device); a gateway that serves nothing belongs to the account that registered it.
     pub fn gateway_sql(&self, alias: &str) -> String {
+        self.link_owner_sql(alias, "gateway_id")
+    }
+
+    /// ` AND …` limiting the GM collection source rows aliased `alias` (Sparkplug edge nodes, JSON devices) as
+    /// [`Viewer::gateway_sql`] limits gateways, for the same reason: a source speaks for the equipment adopted
+    /// from it.
+    pub fn gm_source_sql(&self, alias: &str) -> String {
+        self.link_owner_sql(alias, "gm_source_id")
+    }
+
+    /// The rule of gateways and GM sources: every equipment linked through `equipment.{column}` granted, and an
+    /// unlinked one registered by this account.
+    fn link_owner_sql(&self, alias: &str, column: &str) -> String {
         if !self.granted_only {
             return String::new();
         }
         let user = self.user_id;
         format!(
-            " AND NOT EXISTS (SELECT 1 FROM equipment ge WHERE ge.gateway_id = {alias}.id AND NOT EXISTS \
+            " AND NOT EXISTS (SELECT 1 FROM equipment ge WHERE ge.{column} = {alias}.id AND NOT EXISTS \
              (SELECT 1 FROM equipment_grants eg WHERE eg.equipment_id = ge.id AND eg.user_id = {user})) \
-             AND (EXISTS (SELECT 1 FROM equipment ge WHERE ge.gateway_id = {alias}.id) OR {alias}.registered_by = {user})"
+             AND (EXISTS (SELECT 1 FROM equipment ge WHERE ge.{column} = {alias}.id) OR {alias}.registered_by = {user})"
         )
     }
 
@@ -131,6 +144,8 @@ pub enum ObjectRef {
     Command(String),
     /// A gateway, by serial number: seen and changed only where every equipment behind it is.
     Gateway(String),
+    /// A GM collection source (Sparkplug edge node or JSON device) by id.
+    GmSource(i64),
     /// An equipment model, to read or apply.
     Model(i64),
     /// An equipment model, to change: a limited account changes only models made from its own equipment; the
@@ -224,6 +239,13 @@ impl Store {
                     viewer.gateway_sql("g")
                 );
                 text_query(sql, sn.clone()).await
+            }
+            ObjectRef::GmSource(id) => {
+                let sql = format!(
+                    "SELECT COUNT(*) FROM gm_sources s WHERE s.org_id = $1 AND s.id = $2{}",
+                    viewer.gm_source_sql("s")
+                );
+                id_query(sql, *id).await
             }
             ObjectRef::Model(id) => {
                 let sql = format!(

@@ -118,6 +118,16 @@ id?: number, sn: string, secret: string,
  */
 broker: string, };
 
+export type GmCredentials = { id: number, 
+/**
+ * The MQTT user name, which is also the client id the device must use.
+ */
+username: string, secret: string, 
+/**
+ * The MQTT broker's URL as this console's caller reaches it.
+ */
+broker: string, };
+
 export type ImageStored = { image: string, };
 
 export type PageWithDocument = { id: number, 
@@ -246,6 +256,36 @@ clockAheadMs: number | null,
  * The gateway service's expiry date (`YYYY-MM-DD`, China time); null when none is set.
  */
 expireDate: string | null, gmtCreate: number, };
+
+export type GmSource = { id: number, 
+/**
+ * `sparkplug` (an edge node) or `json` (a plain JSON device).
+ */
+kind: string, name: string, 
+/**
+ * The Sparkplug group id (edge nodes); null for JSON devices.
+ */
+groupId: string | null, 
+/**
+ * The Sparkplug edge node id (edge nodes); null for JSON devices.
+ */
+nodeId: string | null, 
+/**
+ * The topic prefix a JSON device publishes at or below; null for edge nodes.
+ */
+topicPrefix: string | null, 
+/**
+ * The MQTT user name and client id it logs in with.
+ */
+username: string, 
+/**
+ * Online as far as the server can vouch: false while its own link to the broker is down.
+ */
+online: boolean, presence: Presence, 
+/**
+ * When it was last heard from (ms since the epoch); null when never.
+ */
+lastSeenMs: number | null, gmtCreate: number, };
 
 export type Equipment = { id: number, equipName: string, 
 /**

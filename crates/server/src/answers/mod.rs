@@ -17,6 +17,7 @@ pub mod alarm;
 pub mod equipment;
 pub mod ezviz;
 pub mod gateway;
+pub mod gm;
 pub mod group;
 pub mod history;
 pub mod image;
@@ -176,6 +177,7 @@ generated_answers! {
     account::RecoveryMethods,
     account::CodeSent,
     gateway::GatewayCredentials,
+    gm::GmCredentials,
     equipment::ImageStored,
     page::PageWithDocument<'_>,
     page::PageSaved,
@@ -186,6 +188,7 @@ generated_answers! {
     system::Published,
     system::Withdrawn,
     gateway::Gateway,
+    gm::GmSource,
     equipment::Equipment,
     equipment::EquipmentDetail,
     ironsight_domain::alarm::Symbol,

@@ -47,6 +47,10 @@ pub async fn add(State(state): State<AppState>, current: CurrentUser, headers: H
     let model = params.trimmed("model")?;
     let firmware = params.trimmed("firmware")?;
     let expiry = DateChange::read(&params)?;
+    // A GM source logs in to the same broker by its user name: a serial number may not be one.
+    if state.store.gm_username_taken(sn.as_str()).await? {
+        return Err(ApiError::code(Code::GatewayExists));
+    }
     let (secret, secret_hash) = issue_secret();
     let new = NewGateway {
         org_id: current.user.org_id,

@@ -1,9 +1,11 @@
-//! Who may log in to the embedded broker: registered gateways with their current secret, and the server's own
-//! client with a secret generated at each start (never stored, never logged).
+//! Who may log in to the embedded broker: registered gateways and GM sources (Sparkplug edge nodes, JSON devices)
+//! with their current secret, and the server's own client with a secret generated at each start (never stored,
+//! never logged).
 
 use crate::password;
 use ironsight_broker::{Authority, Identity, SERVER_CLIENT, async_trait};
 use ironsight_store::Store;
+use ironsight_store::gm_sources::GmSourceKind;
 
 pub struct RegistryAuthority {
     pub store: Store,
@@ -17,6 +19,14 @@ impl Authority for RegistryAuthority {
             return password::constant_time_eq(password, self.server_secret.as_bytes()).then_some(Identity::Server);
         }
         let secret = std::str::from_utf8(password).ok()?;
+        match gm_identity(&self.store, username, secret).await {
+            Ok(Some(identity)) => return Some(identity),
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(username, "GM source authentication failed: {e:#}");
+                return None;
+            }
+        }
         match verify_gateway_secret(&self.store, username, secret).await {
             Ok(true) => Some(Identity::Gateway { sn: username.to_owned() }),
             Ok(false) => None,
@@ -41,4 +51,19 @@ pub async fn verify_gateway_secret(store: &Store, sn: &str, secret: &str) -> any
         store.upgrade_gateway_secret_hash(sn, &stored, &password::secret_digest(secret)).await?;
     }
     Ok(right)
+}
+
+/// The identity of the GM source logging in as `username` when `secret` is its current one; `None` when no source
+/// has that user name (it may be a gateway's serial number) or the secret is wrong.
+async fn gm_identity(store: &Store, username: &str, secret: &str) -> anyhow::Result<Option<Identity>> {
+    let Some((source, digest)) = store.gm_login(username).await? else {
+        return Ok(None);
+    };
+    if !password::verify_secret(secret, &digest).await {
+        return Ok(None);
+    }
+    Ok(Some(match source.kind {
+        GmSourceKind::SparkplugNode { group_id, node_id } => Identity::SparkplugNode { group: group_id, node: node_id },
+        GmSourceKind::JsonDevice { topic_prefix } => Identity::JsonDevice { prefix: topic_prefix },
+    }))
 }

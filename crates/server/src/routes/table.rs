@@ -74,6 +74,7 @@ pub fn table() -> Vec<RouteDef> {
         super::projects::routes(),
         super::monitor_list::routes(),
         super::gateways::routes(),
+        super::gm_sources::routes(),
         super::monitor::routes(),
         super::alarms::routes(),
         super::reports::routes(),

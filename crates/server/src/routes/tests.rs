@@ -120,6 +120,7 @@ const CHECKED_ELSEWHERE: &[(&str, &str, &str)] = &[
         "signalIds",
         "each must be a signal of the guarded variable's project's equipment (notProjectSignal), all of which the caller sees",
     ),
+    ("gm.node.add", "groupId", "a Sparkplug group id (a topic level the node names), not an equipment group"),
     (
         "ops.inspection.worksheet.query",
         "planId",

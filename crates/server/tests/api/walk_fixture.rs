@@ -77,6 +77,8 @@ pub struct Made {
     pub alarm: String,
     pub command: String,
     pub gateway: String,
+    /// A Sparkplug edge node this equipment is adopted from (the link set as adoption sets it).
+    pub gm_source: String,
     pub model: String,
     pub picture: String,
     /// A page template to delete: the sub-account's own for the granted side, the administrator's for the hidden
@@ -148,6 +150,7 @@ impl World {
             Object::Alarm => made.alarm.clone(),
             Object::Command => made.command.clone(),
             Object::Gateway => made.gateway.clone(),
+            Object::GmSource => made.gm_source.clone(),
             Object::Model | Object::ModelToChange => made.model.clone(),
             Object::Scene => s.scene.clone(),
             Object::Project => s.project.clone(),
@@ -244,6 +247,14 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
     ok(app.post("/lfscada/gateway/add", &[("sn", &gateway), ("name", &format!("{label} gateway"))]).await, "gateway")
         .await;
     ok(app.post("/lfscada/equipment/multi/bindGateway", &[("id", &equipment), ("sn", &gateway)]).await, "bind").await;
+    let node = ok(
+        app.post("/lfscada/gm/node/add", &[("groupId", "Walk"), ("nodeId", &format!("{label}-node"))]).await,
+        "node",
+    )
+    .await;
+    let gm_source = node.data()["id"].to_string();
+    let linked = app.store.link_gm_equipment(org_id, equipment.parse().unwrap(), gm_source.parse().unwrap(), "").await;
+    assert!(linked.unwrap(), "the equipment adopted from its node");
     let host = if label == HIDDEN { "10.0.0.2" } else { "10.0.0.1" };
     let driver = json!({"kind": "modbus_tcp", "host": host, "port": 502, "unitId": 1, "timeoutMs": 1000, "pollIntervalMs": 1000}).to_string();
     ok(app.post("/lfscada/equipment/multi/driver/save", &[("id", &equipment), ("driver", &driver)]).await, "driver")
@@ -340,6 +351,7 @@ async fn make(app: &TestApp, org_id: i64, label: &str, inspection_item: &str) ->
         alarm,
         command,
         gateway,
+        gm_source,
         model,
         picture,
         page_template: String::new(),

@@ -1,0 +1,68 @@
+//! GM collection sources as the console sees them (docs/gm-equipment.md): Sparkplug B edge nodes and JSON devices,
+//! never their secret digests; and the credentials told once when one is registered or its secret rotated.
+
+use crate::answers::presence::Presence;
+use ironsight_store::gm_sources::{GmSource as StoredSource, GmSourceKind};
+use serde::Serialize;
+use ts_rs::TS;
+
+/// The rows of `/lfscada/gm/node/query` and `/lfscada/gm/json/query`, and `/lfscada/gm/source/info`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GmSource {
+    pub id: i64,
+    /// `sparkplug` (an edge node) or `json` (a plain JSON device).
+    pub kind: String,
+    pub name: String,
+    /// The Sparkplug group id (edge nodes); null for JSON devices.
+    pub group_id: Option<String>,
+    /// The Sparkplug edge node id (edge nodes); null for JSON devices.
+    pub node_id: Option<String>,
+    /// The topic prefix a JSON device publishes at or below; null for edge nodes.
+    pub topic_prefix: Option<String>,
+    /// The MQTT user name and client id it logs in with.
+    pub username: String,
+    /// Online as far as the server can vouch: false while its own link to the broker is down.
+    pub online: bool,
+    pub presence: Presence,
+    /// When it was last heard from (ms since the epoch); null when never.
+    pub last_seen_ms: Option<i64>,
+    pub gmt_create: i64,
+}
+
+impl GmSource {
+    /// `link_up`: whether the server's own link to the broker is up.
+    pub fn new(s: StoredSource, link_up: bool) -> GmSource {
+        let presence = Presence::of(link_up, s.online);
+        let kind = s.kind.tag().to_owned();
+        let (group_id, node_id, topic_prefix) = match s.kind {
+            GmSourceKind::SparkplugNode { group_id, node_id } => (Some(group_id), Some(node_id), None),
+            GmSourceKind::JsonDevice { topic_prefix } => (None, None, Some(topic_prefix)),
+        };
+        GmSource {
+            id: s.id,
+            kind,
+            name: s.name,
+            group_id,
+            node_id,
+            topic_prefix,
+            username: s.username,
+            online: presence == Presence::Online,
+            presence,
+            last_seen_ms: s.last_seen_ms,
+            gmt_create: s.created_ms,
+        }
+    }
+}
+
+/// `/lfscada/gm/node/add`, `gm/json/add` and their `rotate`: what the device needs to log in. The secret is told
+/// this once; the server keeps only its digest.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GmCredentials {
+    pub id: i64,
+    /// The MQTT user name, which is also the client id the device must use.
+    pub username: String,
+    pub secret: String,
+    /// The MQTT broker's URL as this console's caller reaches it.
+    pub broker: String,
+}

@@ -1,0 +1,51 @@
+//! GM collection sources in the route table (docs/gm-equipment.md): the identities of Sparkplug B edge nodes and
+//! JSON devices. Each kind is added and listed on its own path; a source of either kind is read, given a new secret
+//! and deleted on one (`gm/source/…`).
+
+use super::table::{PAGE, PAGE_SIZE, SEARCH_KEYWORD};
+use super::*;
+use crate::api::gm_sources;
+
+const ID: ParamDef = integer("id").required().doc("Collection source id");
+const NAME: ParamDef = text("name").max(limits::GM_SOURCE_NAME_CHARS);
+
+pub(super) fn routes() -> Vec<RouteDef> {
+    vec![
+        route!(POST "/lfscada/gm/node/add", gm_sources::add_node, "gm.node.add", Manage [],
+        "Register a Sparkplug B edge node; answers its MQTT user name (also its client id) and secret, once.", [
+            text("groupId").max(limits::SPARKPLUG_ID_CHARS).required().doc("Sparkplug group id (no / + #)"),
+            text("nodeId").max(limits::SPARKPLUG_ID_CHARS).required().doc("Sparkplug edge node id (no / + #)"),
+            NAME.doc("Display name (default: the node id)"),
+        ]),
+        route!(POST "/lfscada/gm/node/query", gm_sources::query_nodes, "gm.node.query", Manage [],
+        "The organisation's Sparkplug edge nodes, newest first.", [
+            SEARCH_KEYWORD.doc("Part of the name, group id or node id"),
+            PAGE,
+            PAGE_SIZE,
+        ]),
+        route!(POST "/lfscada/gm/source/rotate", gm_sources::rotate, "gm.source.rotate", Manage ["id" => GmSource],
+        "Issue a new secret to an edge node or JSON device (shown once); the old one stops working.", [
+            ID,
+        ]),
+        route!(POST "/lfscada/gm/source/delete", gm_sources::delete, "gm.source.delete", Manage ["id" => GmSource],
+        "Delete an edge node or JSON device; equipment adopted from it stays, with its history.", [
+            ID,
+        ]),
+        route!(POST "/lfscada/gm/json/add", gm_sources::add_json, "gm.json.add", Manage [],
+        "Register a plain JSON device by its topic prefix; answers its MQTT user name (also its client id) and secret, once.", [
+            text("topicPrefix").max(limits::TOPIC_PREFIX_CHARS).required()
+                .doc("Topics it publishes at or below; not under $, ironsight/ or spBv1.0/; {prefix}/cmd carries its commands"),
+            NAME.doc("Display name (default: the prefix's last level)"),
+        ]),
+        route!(POST "/lfscada/gm/json/query", gm_sources::query_json, "gm.json.query", Manage [],
+        "The organisation's JSON devices, newest first.", [
+            SEARCH_KEYWORD.doc("Part of the name or the topic prefix"),
+            PAGE,
+            PAGE_SIZE,
+        ]),
+        route!(POST "/lfscada/gm/source/info", gm_sources::info, "gm.source.info", Session ["id" => GmSource],
+        "One collection source (edge node or JSON device), or 1380.", [
+            ID,
+        ]),
+    ]
+}
