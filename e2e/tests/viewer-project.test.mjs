@@ -131,7 +131,7 @@ describe("a project's pages in the monitor", () => {
     const asked = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.includes('/monitor/')) asked.push({ path, body: request.postData() ?? '' });
+      if (path.includes('/monitor/') || path.includes('/configuration/page/')) asked.push({ path, body: request.postData() ?? '' });
     });
     await page.goto(`${app.base}/monitor/project/${projectId}`);
     await page.locator(`[data-testid="live-page"][data-page-id="${home}"]`).waitFor();
@@ -150,6 +150,10 @@ describe("a project's pages in the monitor", () => {
     for (const eg of ['/lfscada/websocket/monitor/token', '/lfscada/monitor/multi/open', '/lfscada/monitor/multi/gateway/info']) {
       assert.ok(!paths.includes(eg), `no EG monitor call (${eg}): ${paths.join(' ')}`);
     }
+    // The page itself through the project's page/info, not the equipment's.
+    const loaded = asked.filter((a) => a.path === '/lfscada/monitor/project/page/info').map((a) => new URLSearchParams(a.body).get('id'));
+    assert.ok(loaded.includes(String(home)), `the home page by the project's page/info: ${paths.join(' ')}`);
+    assert.ok(!paths.includes('/lfscada/configuration/page/info'), `no equipment page/info: ${paths.join(' ')}`);
     // The project's statistics, asked of the server: two equipment, both online (the demo gateway), the open alarms.
     await until(async () => (await textOf(page, 'stat-equipment')) === '2', "the project's equipment count");
     await until(async () => (await textOf(page, 'stat-online')) === '2', "the project's online count");
@@ -219,6 +223,8 @@ describe("a project's pages in the monitor", () => {
     await limited.waitForURL('**/monitor/eg/list');
     const info = await api(limited, '/lfscada/configuration/page/info', { id: String(home) });
     assert.equal(info.code, '1205', `the page is not the limited account's: ${JSON.stringify(info)}`);
+    const projectInfo = await api(limited, '/lfscada/monitor/project/page/info', { id: String(home) });
+    assert.equal(projectInfo.code, '1205', `nor by the project's call: ${JSON.stringify(projectInfo)}`);
     await limited.goto(`${app.base}/monitor/project/${projectId}/page/${home}`);
     await limited.locator('[data-testid="project-not-found"]').waitFor();
     await limited.goto(`${app.base}/monitor/project/${projectId}/preview/${home}`);

@@ -2,7 +2,9 @@
  * Configuration pages as the server answers them (crates/server/src/api/pages.rs). A page belongs to exactly one
  * owner, an equipment or a project: its list (the owner's page list in management, the viewer's tabs), its changes
  * (add, rename, copy, make home, delete) and one page with its document (docs/page-document.md). Every call by page
- * id serves both kinds of owner; only listing and adding name the owner. Query keys under ['configPages', …].
+ * id serves both kinds of owner; only listing and adding name the owner. A project's page is also answered, with its
+ * password, by the project monitor's own calls (docs/project-monitor.md), which the live viewer uses for it (its
+ * page source, runtime/live/pageSource.ts, chooses). Query keys under ['configPages', …].
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api/client';
@@ -63,9 +65,21 @@ export function fetchPages(owner: PageOwner, signal?: AbortSignal): Promise<Page
   return post<PageSummary[]>(call.query, call.body, { silent: true, ...(signal ? { signal } : {}) });
 }
 
-/** POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it. */
+/**
+ * POST /lfscada/configuration/page/info {id} → the page and its document; 1205 when the caller cannot see it, 1240
+ * while it is protected and this session has not given its password.
+ */
 export function fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
   return post<ConfigPageInfo>('/lfscada/configuration/page/info', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * POST /lfscada/monitor/project/page/info {id} → a project's page and its document, as `configuration/page/info`,
+ * checked against the page's project (the caller sees every equipment of it); 1205 when it does not exist, is not
+ * the caller's or is an equipment's page; 1240 while protected.
+ */
+export function fetchProjectPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo> {
+  return post<ConfigPageInfo>('/lfscada/monitor/project/page/info', { id: pageId }, { silent: true, ...(signal ? { signal } : {}) });
 }
 
 /**
@@ -94,6 +108,14 @@ export function pageForDesignQuery(pageId: number, freshForMs = 0) {
  */
 export function givePagePassword(pageId: number, password: string): Promise<unknown> {
   return post<unknown>('/lfscada/configuration/page/validPassword', { id: pageId, password }, { silent: true });
+}
+
+/**
+ * POST /lfscada/monitor/project/page/validPassword {id, password}: a project page's password, as
+ * `configuration/page/validPassword` (the page opens for this session by either call); 1205 for an equipment's page.
+ */
+export function giveProjectPagePassword(pageId: number, password: string): Promise<unknown> {
+  return post<unknown>('/lfscada/monitor/project/page/validPassword', { id: pageId, password }, { silent: true });
 }
 
 /** The owner's pages, one cache entry for its page list, the viewer's tabs and the designer's "open page". */

@@ -81,7 +81,7 @@ export function sharePageSource(equipId: number): PageSource {
 
   return {
     scope: calls.scope,
-    fetchPageInfo: (pageId, signal) => fetchSharePageInfo(equipId, pageId, signal),
+    fetchPageInfo: (pageId, _owner, signal) => fetchSharePageInfo(equipId, pageId, signal),
     useScope: useShareScope,
     useLive: useShareLive,
     useCanWrite: useShareCanWrite,

@@ -30,12 +30,16 @@ import { useLivePage } from './useLivePage';
  */
 const NOT_FOUND: readonly string[] = [Code.PageNotFound, Code.ProjectNotFound, Code.EquipmentNotFound];
 
-/** The page from the page source (pageSource.ts), cached under the source's scope. */
-export function usePageInfo(pageId: number) {
+/**
+ * The page from the page source (pageSource.ts), which chooses the call by the owner the address names (undefined:
+ * the address names only the page); cached under the source's scope and that owner, so an answer of one call never
+ * serves another.
+ */
+export function usePageInfo(pageId: number, owner: PageOwner | undefined) {
   const source = usePageSource();
   return useQuery<ConfigPageInfo, ApiError>({
-    queryKey: [...configPageKeys.info(pageId), source.scope],
-    queryFn: ({ signal }) => source.fetchPageInfo(pageId, signal),
+    queryKey: [...configPageKeys.info(pageId), source.scope, ...(owner ? [owner.kind, owner.id] : [])],
+    queryFn: ({ signal }) => source.fetchPageInfo(pageId, owner, signal),
   });
 }
 
@@ -68,9 +72,11 @@ interface LiveConfigPageProps {
 export function LiveConfigPage(props: LiveConfigPageProps) {
   const { pageId, owner, onOpenPage, showTitle = true, draft = false, fill = false, headerExtra, notFoundAction } = props;
   const { t } = useTranslation();
-  const info = usePageInfo(pageId);
-  if (info.error?.code === Code.PagePasswordRequired) {
-    return <PagePasswordPrompt pageId={pageId} onUnlocked={() => void info.refetch()} />;
+  const source = usePageSource();
+  const info = usePageInfo(pageId, owner);
+  const givePassword = source.givePagePassword;
+  if (info.error?.code === Code.PagePasswordRequired && givePassword) {
+    return <PagePasswordPrompt give={(password) => givePassword(pageId, password, owner)} onUnlocked={() => void info.refetch()} />;
   }
   if (info.error) {
     if (info.error.code === Code.SharePageProtected) {

@@ -1,7 +1,8 @@
 /**
  * A protected page's password, asked before the viewer shows it (the server sends nothing of the page before).
  * The answer is the server's: wrong (1241) or too many wrong ones (1007) are shown under the field; right, the
- * page loads for the rest of this session.
+ * page loads for the rest of this session. `give` is the page source's password call for the page (pageSource.ts: a
+ * project's page gives it to the project monitor's `page/validPassword`, an equipment's to the configuration one).
  */
 import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
@@ -9,13 +10,18 @@ import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/api/errors';
-import { givePagePassword } from '@/entities/pages/configPages';
 
-export function PagePasswordPrompt({ pageId, onUnlocked }: { pageId: number; onUnlocked(): void }) {
+interface PagePasswordPromptProps {
+  /** Gives the password to the server; rejects with its refusal. */
+  give(password: string): Promise<unknown>;
+  onUnlocked(): void;
+}
+
+export function PagePasswordPrompt({ give: givePassword, onUnlocked }: PagePasswordPromptProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const give = useMutation<unknown, ApiError, string>({
-    mutationFn: (text) => givePagePassword(pageId, text),
+    mutationFn: givePassword,
     onSuccess: onUnlocked,
   });
   return (

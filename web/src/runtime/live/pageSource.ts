@@ -1,18 +1,26 @@
 /**
  * Where a live configuration page gets what it runs on: the page itself, the catalogue of its owner's signals,
  * the live values of its equipment, the viewer's right to write and the write, and the widgets' own server calls
- * (runtime/recordCalls.ts). The console's source (the default) is the signed-in user's: `page/info`, the owner's
- * catalogues, the user's write permission, and for an equipment's page the EG monitor session with its live socket
- * and the monitor's asynchronous write; for a project's page the project monitor (one session and one socket for
- * the equipment it binds) and the project's write (docs/project-monitor.md). The public share view (features/shareView) puts its own source around the same viewer
- * (LiveConfigPage, useLivePage, useRuntimeContext, PageView): its `share/…` calls, scoped to the shared
- * equipment, so the viewer is not copied and no console call is made without a console session.
+ * (runtime/recordCalls.ts). The console's source (the default) is the signed-in user's: the owner's catalogues, the
+ * user's write permission, and for an equipment's page `configuration/page/info` with its password, the EG monitor
+ * session with its live socket and the monitor's asynchronous write; for a project's page the project monitor's own
+ * calls: `monitor/project/page/info` with its password, one session and one socket for the equipment it binds, and
+ * the project's write (docs/project-monitor.md). The public share view (features/shareView) puts its own source
+ * around the same viewer (LiveConfigPage, useLivePage, useRuntimeContext, PageView): its `share/…` calls, scoped to
+ * the shared equipment, so the viewer is not copied and no console call is made without a console session.
  *
  * A source is one object for as long as a page is shown (its hooks are called in a fixed order).
  */
 import { createContext, useContext } from 'react';
 import { Permission, hasAuth } from '@/lib/access';
-import { fetchPageInfo, type ConfigPageInfo, type PageOwner } from '@/entities/pages/configPages';
+import {
+  fetchPageInfo,
+  fetchProjectPageInfo,
+  givePagePassword,
+  giveProjectPagePassword,
+  type ConfigPageInfo,
+  type PageOwner,
+} from '@/entities/pages/configPages';
 import { useLiveEquipments } from '@/entities/live/useLiveEquipments';
 import type { MonitorStatus, SetMonitorStatus } from '@/entities/live/monitorStatus';
 import { useOwnerScope, type OwnerScope } from '@/entities/pages/ownerScope';
@@ -49,8 +57,18 @@ export interface LivePageValues {
 export interface PageSource {
   /** Whose calls: part of the cache keys ('console', 'share:7'), so one source's answer never serves another. */
   scope: string;
-  /** The page and its document; an error names why not (a page that is not the owner's: "not found"). */
-  fetchPageInfo(pageId: number, signal?: AbortSignal): Promise<ConfigPageInfo>;
+  /**
+   * The page and its document; an error names why not (a page that is not the owner's: "not found"). `owner` is the
+   * owner the address names (a project's page goes through the project's calls); undefined where the address names
+   * only the page (the EG page route), which then may turn out to be any owner's.
+   */
+  fetchPageInfo(pageId: number, owner: PageOwner | undefined, signal?: AbortSignal): Promise<ConfigPageInfo>;
+  /**
+   * Gives a protected page's password (the page is asked for again after), by the same call family as
+   * `fetchPageInfo` for that `owner`; absent where no page asks for one (the share view's server refuses a protected
+   * page outright).
+   */
+  givePagePassword?: (pageId: number, password: string, owner: PageOwner | undefined) => Promise<unknown>;
   /** The catalogue of the owner's equipment (entities/pages/ownerScope). */
   useScope(owner: PageOwner): OwnerScope;
   /**
@@ -115,10 +133,22 @@ function useConsoleCanWrite(): boolean {
   return hasAuth(useUser(), Permission.WriteData);
 }
 
+/**
+ * The console's page calls for a page of `owner`: a project's page through the project monitor's (checked against
+ * the project, docs/project-monitor.md), any other through the equipment's (which answer any page the caller sees,
+ * so a page the address names alone is found whoever owns it).
+ */
+function consolePageCalls(owner: PageOwner | undefined) {
+  return owner?.kind === 'project'
+    ? { info: fetchProjectPageInfo, password: giveProjectPagePassword }
+    : { info: fetchPageInfo, password: givePagePassword };
+}
+
 /** The console's source: the signed-in user's calls and live sessions. */
 export const consolePageSource: PageSource = {
   scope: 'console',
-  fetchPageInfo,
+  fetchPageInfo: (pageId, owner, signal) => consolePageCalls(owner).info(pageId, signal),
+  givePagePassword: (pageId, password, owner) => consolePageCalls(owner).password(pageId, password),
   useScope: useConsoleScope,
   useLive: useConsoleLive,
   useCanWrite: useConsoleCanWrite,

@@ -3,7 +3,8 @@
  * pages as tabs, each value from its own equipment through the project monitor (one token and socket for the page's
  * bound equipment, one gateway query, each gateway opened; docs/project-monitor.md), no EG session; only the
  * equipment the page binds is monitored; a page that is not the project's is never drawn; the full-window preview
- * with the designer's draft.
+ * with the designer's draft. The page itself and its password go through the project monitor's `page/info` and
+ * `page/validPassword`: the fake refuses a project page asked by the equipment's calls.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,10 @@ import { renderApp } from '@/test/renderApp';
 const P = {
   project: '/lfscada/project/info',
   pages: '/lfscada/project/page/query',
-  page: '/lfscada/configuration/page/info',
+  page: '/lfscada/monitor/project/page/info',
+  password: '/lfscada/monitor/project/page/validPassword',
+  egPage: '/lfscada/configuration/page/info',
+  egPassword: '/lfscada/configuration/page/validPassword',
   gateway: '/lfscada/monitor/multi/gateway/info',
   open: '/lfscada/monitor/multi/open',
   token: '/lfscada/websocket/monitor/token',
@@ -121,6 +125,9 @@ beforeEach(() => {
   server.on(P.project, ok(PROJECT));
   server.on(P.pages, ok([summary(21, '总览', false), summary(22, '泵房', true)]));
   server.on(P.page, (request) => PAGES[idOf(request)] ? ok(PAGES[idOf(request)]) : fail('1205', '页面不存在'));
+  // A project's page asked through the equipment's calls: refused, so a screen that asks that way shows an error,
+  // not the page (the one test that opens a page by the EG route answers it there itself).
+  for (const path of [P.egPage, P.egPassword]) server.on(path, fail('403', 'a project page asked through the equipment call'));
   server.on(P.signals, (request) => ok(CATALOGUES[equipmentOf(request)] ?? []));
   server.on(P.gateway, (request) =>
     ok({ sn: `EG-${equipmentOf(request)}`, online: true, vpn: false, interval: 1000, economizeOpen: false }),
@@ -258,6 +265,41 @@ describe('the project monitor', () => {
     expect(valueOf('total')).toBe('1.5 m³/h');
   });
 
+  it("loads each of the project's pages by the project's page/info, never the equipment's", async () => {
+    const { router } = renderApp('/monitor/project/4');
+    await waitFor(() => expect(valueOf('inlet')).toBe('1.50 bar'), { timeout: 15_000 });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('tab', { name: '总览' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/project/4/page/21'));
+    await screen.findByTestId('value-flow');
+    expect(server.calls(P.page).map(idOf)).toEqual(['22', '21']);
+    expect(server.calls(P.egPage)).toEqual([]);
+  });
+
+  it("gives a protected project page's password to the project's page/validPassword, then shows the page", async () => {
+    let unlocked = false;
+    server.on(P.page, (request) =>
+      idOf(request) === '22' && !unlocked ? fail('1240', '请输入页面密码') : ok(PAGES[idOf(request)]),
+    );
+    server.on(P.password, (request) => {
+      if (field(request, 'password') !== 'Secret1') return fail('1241', '页面密码错误');
+      unlocked = true;
+      return ok(null);
+    });
+    renderApp('/monitor/project/4');
+    const input = await screen.findByTestId('page-password-input', undefined, { timeout: 15_000 });
+    fireEvent.change(input, { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByTestId('page-password-open'));
+    expect(await screen.findByText('页面密码错误')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Secret1' } });
+    fireEvent.click(screen.getByTestId('page-password-open'));
+    await waitFor(() => expect(valueOf('inlet')).toBe('1.50 bar'), { timeout: 10_000 });
+    expect(screen.queryByTestId('page-password')).toBeNull();
+    expect(server.calls(P.password).map((r) => r.body)).toEqual(['id=22&password=secret1', 'id=22&password=Secret1']);
+    expect([...server.calls(P.egPassword), ...server.calls(P.egPage)]).toEqual([]);
+  });
+
   it("never draws a page that is not the project's", async () => {
     renderApp('/monitor/project/4/page/30');
     await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
@@ -305,7 +347,18 @@ describe('the full-window preview of a project page', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toContain('/preview/'));
   });
 
+  it("answers not found for an equipment's page under the project's address (the project's page/info refuses it)", async () => {
+    server.on(P.page, fail('1205', '页面不存在'));
+    renderApp('/monitor/project/4/preview/5');
+    await screen.findByTestId('page-not-found', undefined, { timeout: 15_000 });
+    expect(server.calls(P.page).map(idOf)).toEqual(['5']);
+    expect(server.calls(P.egPage)).toEqual([]);
+  });
+
   it("points a project's page opened by the equipment page route to the project's monitor", async () => {
+    // The address names only the page: the equipment's page/info, which answers any page the caller sees, finds
+    // whose it is.
+    server.on(P.egPage, (request) => ok(PAGES[idOf(request)]));
     renderApp('/monitor/eg/detail/page/22/0');
     const notice = await screen.findByTestId('page-of-project', undefined, { timeout: 15_000 });
     expect(notice.querySelector('a')?.getAttribute('href')).toBe('/monitor/project/4/page/22');

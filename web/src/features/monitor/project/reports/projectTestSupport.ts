@@ -5,14 +5,15 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { TEST_USER, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
+import { TEST_USER, fail, installFakeServer, ok, type FakeServer, type RecordedRequest } from '@/test/fakeServer';
 import { renderApp } from '@/test/renderApp';
 import type { ArchivedReport, CustomReport, CustomReportData, Mvar, Report, ReportData, ReportEquipment } from '@/generated/answers';
 
 export const P = {
   project: '/lfscada/project/info',
   pages: '/lfscada/project/page/query',
-  page: '/lfscada/configuration/page/info',
+  page: '/lfscada/monitor/project/page/info',
+  egPage: '/lfscada/configuration/page/info',
   reports: '/lfscada/monitor/multi/report/queryAll',
   cols: '/lfscada/monitor/multi/report/queryCols',
   archives: '/lfscada/monitor/multi/report/archive/query',
@@ -95,6 +96,8 @@ export function installProjectServer(auths: string[] = ['manage', 'monitor_write
   });
   server.on(P.pages, ok([page(21, '总览', false), page(22, '泵房', true)]));
   server.on(P.page, (request) => ok({ ...page(Number(param(request, 'id')), '总览', false), document: { con: { width: 800, height: 400 }, widgets: [] } }));
+  // The project's pages are the project monitor's to load: the equipment's call refuses them here.
+  server.on(P.egPage, fail('403', 'a project page asked through the equipment call'));
   server.on(P.reports, (request) => ok(REPORTS[param(request, 'equipmentId') ?? ''] ?? []));
   server.on(P.cols, (request) => {
     const id = Number(param(request, 'reportId'));
