@@ -94,7 +94,7 @@ run-e2e: e2e/node_modules/.package-lock.json
 	cd e2e && $(NPM) test
 
 .PHONY: test-rust
-test-rust: smtp-venv build-tests run-rust-tests ## Rust unit and API tests with cargo-nextest, on SQLite and PostgreSQL (IRONSIGHT_TEST_PG, default postgres://postgres@127.0.0.1:5432)
+test-rust: test-venv build-tests run-rust-tests ## Rust unit and API tests with cargo-nextest, on SQLite and PostgreSQL (IRONSIGHT_TEST_PG, default postgres://postgres@127.0.0.1:5432)
 
 .PHONY: test-web
 test-web: web-typecheck run-vitest ## Web unit tests (Vitest) and the TypeScript check
@@ -102,16 +102,20 @@ test-web: web-typecheck run-vitest ## Web unit tests (Vitest) and the TypeScript
 .PHONY: test-e2e
 test-e2e: web-bundle build-tests run-e2e ## Browser tests: headless Chromium against the real server binary (target/debug/ironsight)
 
-# The e-mail notification test (crates/server/tests/api/notify.rs) delivers to a local SMTP server, Python's
-# aiosmtpd, from a virtual environment at .venv (ignored by git). Without it that one test says it is skipped,
-# unless IRONSIGHT_REQUIRE_SMTP is set (.ci/run sets it, so CI never skips).
+# Python peers of the tests, in a virtual environment at .venv (ignored by git): aiosmtpd, the local SMTP server of
+# the e-mail notification test (crates/server/tests/api/notify.rs), and pysparkplug, a third-party Sparkplug B edge
+# node for the GM equipment tests (docs/gm-equipment.md; it needs paho-mqtt < 2). Without the venv those tests say
+# they are skipped, unless IRONSIGHT_REQUIRE_PEERS is set (.ci/run sets it, so CI never skips).
 AIOSMTPD_VERSION := 1.4.6
-.PHONY: smtp-venv
-smtp-venv: ## Make .venv with aiosmtpd (the local SMTP server of the e-mail notification test) when it is missing
-	@if ! .venv/bin/python -c 'import aiosmtpd' >/dev/null 2>&1; then \
-	  echo "make: making .venv with aiosmtpd $(AIOSMTPD_VERSION) (e-mail notification test)"; \
-	  { python3 -m venv .venv && .venv/bin/pip install -q aiosmtpd==$(AIOSMTPD_VERSION); } \
-	    || echo "make: .venv could not be made (Debian: apt-get install python3-venv): the e-mail test is skipped"; \
+PYSPARKPLUG_VERSION := 0.6.1
+PAHO_MQTT_VERSION := 1.6.1
+.PHONY: test-venv
+test-venv: ## Make .venv with the tests' Python peers (aiosmtpd for e-mail, pysparkplug for Sparkplug B) when they are missing
+	@if ! .venv/bin/python -c 'import aiosmtpd, pysparkplug' >/dev/null 2>&1; then \
+	  echo "make: making .venv with aiosmtpd $(AIOSMTPD_VERSION) and pysparkplug $(PYSPARKPLUG_VERSION) (the tests' Python peers)"; \
+	  { python3 -m venv .venv && .venv/bin/pip install -q aiosmtpd==$(AIOSMTPD_VERSION) \
+	      pysparkplug==$(PYSPARKPLUG_VERSION) paho-mqtt==$(PAHO_MQTT_VERSION); } \
+	    || echo "make: .venv could not be made (Debian: apt-get install python3-venv): the e-mail and Sparkplug peer tests are skipped"; \
 	fi
 
 .PHONY: lint
@@ -129,7 +133,7 @@ clean: ## Remove build outputs (not ./data)
 	rm -rf web/dist e2e/screenshots
 
 .PHONY: bench
-bench: web e2e/node_modules/.package-lock.json smtp-venv ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, 1,000 alarms a minute to socket, webhook and e-mail, memory) on SQLite and PostgreSQL, reports over 30 days of 1 s history of 10 signals (writing, rolling up, day, month and shift reports) on both, 20,000 idle sockets from one address, the history chart and the page designer with 1,000 widgets in Chromium, the JavaScript the login page and the monitor list load
+bench: web e2e/node_modules/.package-lock.json test-venv ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, 1,000 alarms a minute to socket, webhook and e-mail, memory) on SQLite and PostgreSQL, reports over 30 days of 1 s history of 10 signals (writing, rolling up, day, month and shift reports) on both, 20,000 idle sockets from one address, the history chart and the page designer with 1,000 widgets in Chromium, the JavaScript the login page and the monitor list load
 	$(CARGO) build --release -p ironsight -p ironsight-gateway --bins --examples
 	$(CARGO) run --release -q -p ironsight --example bench
 	$(CARGO) run --release -q -p ironsight --example link_bench

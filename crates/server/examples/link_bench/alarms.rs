@@ -4,7 +4,7 @@
 //!   and sound (the browser's own drawing of the pop-up adds a frame or two on top);
 //! - a plain JSON webhook at a local HTTP receiver in this process;
 //! - an e-mail at a local SMTP server (crates/server/tests/api/fixtures/smtp_sink.py, with the `.venv` that
-//!   `make smtp-venv` makes; left out when it is missing).
+//!   `make test-venv` makes; left out when it is missing).
 //!
 //! Each alarm carries its own number in its value ([`TRIGGER_BASE`] + n), which the message (its note), the webhook
 //! (`value`) and the e-mail ("Value: …") repeat: that is how an arrival is matched to its trigger.
@@ -292,7 +292,7 @@ pub(crate) async fn alarm_phase(
     if want_mail {
         report("e-mail", &mail_arrivals);
     } else {
-        println!("    e-mail not measured: .venv with aiosmtpd is missing (make smtp-venv)");
+        println!("    e-mail not measured: .venv with aiosmtpd is missing (make test-venv)");
     }
     Ok(())
 }

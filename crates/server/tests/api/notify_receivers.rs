@@ -114,13 +114,13 @@ fn venv_python() -> PathBuf {
 
 impl SmtpSink {
     /// Starts the sink; `None` (with the reason printed) only when the venv is missing and
-    /// `IRONSIGHT_REQUIRE_SMTP` is not set: CI sets it, so CI never skips.
+    /// `IRONSIGHT_REQUIRE_PEERS` is not set: CI sets it, so CI never skips.
     pub async fn start() -> Option<SmtpSink> {
         let python = venv_python();
         if !python.exists() {
             assert!(
-                std::env::var_os("IRONSIGHT_REQUIRE_SMTP").is_none(),
-                "IRONSIGHT_REQUIRE_SMTP is set but {} is missing: run `python3 -m venv .venv && .venv/bin/pip install \
+                std::env::var_os("IRONSIGHT_REQUIRE_PEERS").is_none(),
+                "IRONSIGHT_REQUIRE_PEERS is set but {} is missing: run `python3 -m venv .venv && .venv/bin/pip install \
                  aiosmtpd==1.4.6` at the repository's root (.ci/run does)",
                 python.display()
             );
