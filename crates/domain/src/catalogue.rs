@@ -136,6 +136,8 @@ catalogue! {
     GmNodeExists = "1381", "该 Sparkplug 节点（组 ID 与节点 ID）已登记", "A Sparkplug edge node with this group id and node id is already registered";
     /// Two JSON devices never share a topic: one prefix may not be another's, nor lie below it.
     GmTopicPrefixTaken = "1382", "该主题前缀与已登记设备的前缀重叠", "This topic prefix overlaps that of a registered device";
+    /// A data rule is a JSON device's; a Sparkplug edge node's messages say what they carry.
+    GmNotJsonDevice = "1383", "只有 JSON 设备有数据规则", "Only a JSON device has a data rule";
     /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
     RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
     /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).

@@ -43,6 +43,8 @@ pub struct GmSource {
     pub online: bool,
     pub last_seen_ms: Option<i64>,
     pub created_ms: i64,
+    /// A JSON device's data rule as stored (a checked `RuleDoc` document); `None` until one is saved.
+    pub data_rule: Option<String>,
 }
 
 /// What registering a source needs.
@@ -69,7 +71,7 @@ pub enum GmConflict {
 }
 
 const COLUMNS: &str =
-    "id, org_id, kind, name, group_id, node_id, topic_prefix, username, online, last_seen_ms, created_ms";
+    "id, org_id, kind, name, group_id, node_id, topic_prefix, username, online, last_seen_ms, created_ms, data_rule";
 
 fn source_from_row(r: &AnyRow) -> Result<GmSource, sqlx::Error> {
     let kind: String = r.try_get("kind")?;
@@ -91,6 +93,7 @@ fn source_from_row(r: &AnyRow) -> Result<GmSource, sqlx::Error> {
         online: r.try_get::<i64, _>("online")? != 0,
         last_seen_ms: r.try_get("last_seen_ms")?,
         created_ms: r.try_get("created_ms")?,
+        data_rule: r.try_get("data_rule")?,
     })
 }
 
@@ -258,6 +261,16 @@ impl Store {
             Err(e) if crate::is_unique_violation(&e) => Ok(false),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Stores a JSON device's data rule (checked by the caller); false when `viewer` has no such JSON device.
+    pub async fn set_gm_rule(&self, viewer: &Viewer, id: i64, rule: &str) -> anyhow::Result<bool> {
+        let sql = format!(
+            "UPDATE gm_sources SET data_rule = $1 WHERE org_id = $2 AND id = $3 AND kind = '{JSON}'{}",
+            viewer.gm_source_sql("gm_sources")
+        );
+        let done = sqlx::query(&sql).bind(rule).bind(viewer.org_id).bind(id).execute(self.pool()).await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// The source logging in as `username` with its secret digest, for the broker's authentication only.

@@ -128,6 +128,65 @@ username: string, secret: string,
  */
 broker: string, };
 
+export type RuleTried = { 
+/**
+ * Why nothing was read (the sample is not JSON); null when it was.
+ */
+problem: string | null, 
+/**
+ * The reading's time (ms since the epoch): from the message by the rule's time path, else the server's clock.
+ */
+t: number | null, 
+/**
+ * Why the message's time could not be read.
+ */
+timeProblem: string | null, values: Array<SignalTried>, 
+/**
+ * The write id the sample echoes at the command's reply path.
+ */
+replyId: string | null, };
+
+export type SignalTried = { key: string, path: string, value: number | null, problem: string | null, };
+
+export type RuleDoc = { 
+/**
+ * Levels below the device's prefix its data messages come on (`data`, `up/telemetry`); empty: the prefix
+ * itself and every topic below it except the command channel.
+ */
+topic: string, signals: Array<SignalDoc>, 
+/**
+ * Where a reading's time is; absent: the server's clock when the message arrives.
+ */
+time: TimeDoc | null, 
+/**
+ * How a write is sent; absent: the device takes no writes.
+ */
+command: CommandDoc | null, };
+
+export type SignalDoc = { key: string, path: string, 
+/**
+ * `number` (a JSON number) or `bool` (true → 1, false → 0).
+ */
+kind: string, scale: number, offset: number, unit: string, };
+
+export type TimeDoc = { path: string, 
+/**
+ * `ms` or `s` since the epoch (a number), or `iso` (RFC 3339 text, e.g. `2026-11-29T08:00:00+08:00`).
+ */
+unit: string, };
+
+export type CommandDoc = { 
+/**
+ * The JSON published on `{prefix}/cmd`, with `{{id}}` (the write's id, a JSON string), `{{signal}}` (the
+ * signal's key, a JSON string) and `{{value}}` (the value, a JSON number) filled in.
+ */
+template: string, 
+/**
+ * Where a message of the device echoes the write's id when it has carried the write out; absent: the write
+ * is confirmed when the signal's next value is the written one.
+ */
+replyPath: string | null, };
+
 export type ImageStored = { image: string, };
 
 export type PageWithDocument = { id: number, 
@@ -285,7 +344,11 @@ online: boolean, presence: Presence,
 /**
  * When it was last heard from (ms since the epoch); null when never.
  */
-lastSeenMs: number | null, gmtCreate: number, };
+lastSeenMs: number | null, gmtCreate: number, 
+/**
+ * A JSON device's data rule; null for edge nodes and until one is saved.
+ */
+rule: RuleDoc | null, };
 
 export type Equipment = { id: number, equipName: string, 
 /**

@@ -2,6 +2,7 @@
 //! never their secret digests; and the credentials told once when one is registered or its secret rotated.
 
 use crate::answers::presence::Presence;
+use ironsight_domain::gm::json_rule::RuleDoc;
 use ironsight_store::gm_sources::{GmSource as StoredSource, GmSourceKind};
 use serde::Serialize;
 use ts_rs::TS;
@@ -28,6 +29,8 @@ pub struct GmSource {
     /// When it was last heard from (ms since the epoch); null when never.
     pub last_seen_ms: Option<i64>,
     pub gmt_create: i64,
+    /// A JSON device's data rule; null for edge nodes and until one is saved.
+    pub rule: Option<RuleDoc>,
 }
 
 impl GmSource {
@@ -51,6 +54,8 @@ impl GmSource {
             presence,
             last_seen_ms: s.last_seen_ms,
             gmt_create: s.created_ms,
+            // Stored only after `JsonRule::check`; a row that no longer reads (a rule format change) shows none.
+            rule: s.data_rule.as_deref().and_then(|text| serde_json::from_str(text).ok()),
         }
     }
 }
@@ -65,4 +70,28 @@ pub struct GmCredentials {
     pub secret: String,
     /// The MQTT broker's URL as this console's caller reaches it.
     pub broker: String,
+}
+
+/// `/lfscada/gm/json/rule/try`: what a data rule reads in a sample message.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleTried {
+    /// Why nothing was read (the sample is not JSON); null when it was.
+    pub problem: Option<String>,
+    /// The reading's time (ms since the epoch): from the message by the rule's time path, else the server's clock.
+    pub t: Option<i64>,
+    /// Why the message's time could not be read.
+    pub time_problem: Option<String>,
+    pub values: Vec<SignalTried>,
+    /// The write id the sample echoes at the command's reply path.
+    pub reply_id: Option<String>,
+}
+
+/// One signal of [`RuleTried`]: its value after scale and offset, or why there is none.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SignalTried {
+    pub key: String,
+    pub path: String,
+    pub value: Option<f64>,
+    pub problem: Option<String>,
 }

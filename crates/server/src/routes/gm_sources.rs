@@ -4,9 +4,13 @@
 
 use super::table::{PAGE, PAGE_SIZE, SEARCH_KEYWORD};
 use super::*;
-use crate::api::gm_sources;
+use crate::api::{gm_json_rules, gm_sources};
 
 const ID: ParamDef = integer("id").required().doc("Collection source id");
+/// A data rule: `{topic, signals: [{key, path, kind, scale, offset, unit}], time: {path, unit}, command: {template, replyPath}}`.
+const RULE: ParamDef = object("rule").required().doc("The data rule (RuleDoc), as nested parameters or a JSON text");
+/// Longest sample message a try-out reads.
+const SAMPLE_CHARS: usize = 64 * 1024;
 const NAME: ParamDef = text("name").max(limits::GM_SOURCE_NAME_CHARS);
 
 pub(super) fn routes() -> Vec<RouteDef> {
@@ -42,6 +46,16 @@ pub(super) fn routes() -> Vec<RouteDef> {
             SEARCH_KEYWORD.doc("Part of the name or the topic prefix"),
             PAGE,
             PAGE_SIZE,
+        ]),
+        route!(POST "/lfscada/gm/json/rule/save", gm_json_rules::save, "gm.json.rule.save", Manage ["id" => GmSource],
+        "Save a JSON device's data rule (checked first; a fault names its field, e.g. rule.signals[1].path); 1383 for an edge node.", [
+            ID,
+            RULE,
+        ]),
+        route!(POST "/lfscada/gm/json/rule/try", gm_json_rules::try_rule, "gm.json.rule.try", Manage [],
+        "What a data rule reads in a sample message: its time and each signal's value or why not, in the caller's language. Stores nothing.", [
+            RULE,
+            text("sample").max(SAMPLE_CHARS).doc("A message as the device publishes it"),
         ]),
         route!(POST "/lfscada/gm/source/info", gm_sources::info, "gm.source.info", Session ["id" => GmSource],
         "One collection source (edge node or JSON device), or 1380.", [

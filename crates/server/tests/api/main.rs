@@ -18,6 +18,7 @@ mod expiry;
 mod external_pages;
 mod ezviz;
 mod gateways;
+mod gm_json_rules;
 mod gm_sources;
 mod graceful_stop;
 mod groups;

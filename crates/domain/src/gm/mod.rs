@@ -2,6 +2,9 @@
 //! Sparkplug B edge node, named on the broker by its group id and edge node id, and a plain JSON device, owning a
 //! topic prefix. Both log in with an identity the console issues; these are the rules for the names they bring.
 
+pub mod json_path;
+pub mod json_rule;
+
 use crate::Reason;
 
 /// Topics no JSON device may own: the gateways' tree and the Sparkplug namespace (and `$`-topics, the broker's).
