@@ -25,8 +25,8 @@ fn serial_number(params: &Params) -> Result<SerialNumber, ApiError> {
     SerialNumber::parse(&params.text("sn")?.unwrap_or_default()).map_err(|r| ApiError::invalid("sn", r))
 }
 
-/// The broker URL for the agent configuration handed out with a new secret.
-fn broker_url(state: &AppState, headers: &HeaderMap) -> String {
+/// The broker URL for the agent configuration handed out with a new secret (a GM source's too).
+pub(crate) fn broker_url(state: &AppState, headers: &HeaderMap) -> String {
     let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
     state.link.broker_url_for_gateways(host)
 }

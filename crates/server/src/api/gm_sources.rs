@@ -7,6 +7,7 @@
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::gm::{GmCredentials, GmSource};
+use crate::api::gateways::broker_url;
 use crate::error::ApiError;
 use crate::params::Params;
 use crate::password;
@@ -35,11 +36,6 @@ fn new_username() -> String {
     let mut rng = rand::thread_rng();
     let tail: String = (0..16).map(|_| char::from(CHARS[rng.gen_range(0..CHARS.len())])).collect();
     format!("gm{tail}")
-}
-
-fn broker_url(state: &AppState, headers: &HeaderMap) -> String {
-    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("localhost");
-    state.link.broker_url_for_gateways(host)
 }
 
 fn source_name(params: &Params, fallback: &str) -> Result<String, ApiError> {
