@@ -6,7 +6,7 @@
 //! checked first (1299), then the person (1298). "Overdue" is not a status: a worksheet still not started after
 //! its deadline is shown as overdue ([`is_overdue`]), computed, so nothing has to move it.
 
-use crate::repair::civil_from_days;
+use crate::calendar::civil_from_days;
 
 /// Where a worksheet stands (spec section 4, "Inspection statuses").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,6 +3,7 @@
 //! Pure rules with no IO, shared by the server (and later the gateway agent).
 //!
 //! # Layout
+//! - [`calendar`]: dates as day numbers from 1970-01-01 and back, the one place the console counts days.
 //! - [`lang`]: the two console languages and how a request names one.
 //! - [`catalogue`]: the error catalogue, the one source of truth for every code and its zh/en text.
 //! - [`validate`]: values that must be valid are types with a `parse` constructor (login names, passwords,
@@ -36,6 +37,7 @@
 //! - [`workflow`]: the one shape of a work order's rule table, shared by repair orders and inspection worksheets.
 
 pub mod alarm;
+pub mod calendar;
 pub mod catalogue;
 pub mod contract;
 pub mod expiry;

@@ -125,6 +125,7 @@ const fn step(
     Step { action, from, to, by, requires }
 }
 
+use crate::calendar::civil_from_days;
 pub use crate::workflow::StepRefused;
 use crate::workflow::{self, Holds, Step};
 crate::named!(RepairStatus, RepairAction, RepairRole);
@@ -202,19 +203,6 @@ pub fn work_order_prefix(letters: &str, ms: i64) -> String {
 /// The order number of the `sequence`th order (from 1) of the day `prefix` names: four digits, more past 9999.
 pub fn number(prefix: &str, sequence: i64) -> String {
     format!("{prefix}{sequence:04}")
-}
-
-/// Year, month and day of the `days`th day since 1970-01-01 (H. Hinnant's algorithm, proleptic Gregorian).
-pub fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 #[cfg(test)]

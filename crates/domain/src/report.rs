@@ -186,7 +186,7 @@ impl View {
         match *self {
             View::Day(day) => every(day.start_ms(), day.start_ms() + DAY_MS, HOUR_MS),
             View::Month { year, month } => {
-                let first = Day(crate::expiry::days_from_civil(year, month, 1));
+                let first = Day(crate::calendar::days_from_civil(year, month, 1));
                 every(first.start_ms(), first.start_ms() + days_in_month(year, month) * DAY_MS, DAY_MS)
             }
             View::Shifts(day) => shifts

@@ -5,7 +5,7 @@
 //! the try-out shows is what will be stored.
 
 use super::json_path::JsonPath;
-use crate::expiry::days_from_civil;
+use crate::calendar::days_from_civil;
 use crate::{Lang, Reason};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -110,7 +110,7 @@ pub async fn backup(State(state): State<AppState>, current: CurrentUser) -> Resu
 /// Today's date in UTC+8 (the console's base time zone) as `YYYYMMDD`, for the file name.
 fn chrono_free_date() -> String {
     let days = (ironsight_store::now_ms() + 8 * 3_600_000).div_euclid(86_400_000);
-    let (year, month, day) = ironsight_domain::repair::civil_from_days(days);
+    let (year, month, day) = ironsight_domain::calendar::civil_from_days(days);
     format!("{year:04}{month:02}{day:02}")
 }
 

@@ -117,7 +117,7 @@ fn beijing_time_ms(text: &str) -> Option<i64> {
     if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 59 {
         return None;
     }
-    let days = ironsight_domain::expiry::days_from_civil(year, month, day);
+    let days = ironsight_domain::calendar::days_from_civil(year, month, day);
     Some(((days * 86_400 + hour * 3_600 + minute * 60 + second) - 8 * 3_600) * 1_000)
 }
 
@@ -186,7 +186,7 @@ mod tests {
         let read = address(good).unwrap().unwrap();
         assert_eq!(read.url, "https://open.ys7.com/v3/openlive/D1_1_1.m3u8");
         // 08:00 in Beijing is midnight UTC.
-        assert_eq!(read.expires_ms, Some(ironsight_domain::expiry::days_from_civil(2026, 11, 27) * 86_400_000));
+        assert_eq!(read.expires_ms, Some(ironsight_domain::calendar::days_from_civil(2026, 11, 27) * 86_400_000));
         let ms = br#"{"code":"200","data":{"url":"http://127.0.0.1:9/s.m3u8","expireTime":1800000000000}}"#;
         assert_eq!(address(ms).unwrap().unwrap().expires_ms, Some(1_800_000_000_000));
         let unknown = br#"{"code":"200","data":{"url":"http://h/s.m3u8","expireTime":"soon"}}"#;

@@ -3,6 +3,7 @@
 //! take it). Times are written in China Standard Time (UTC+8), the plants' time zone, with the zone named.
 
 use ironsight_domain::Lang;
+use ironsight_domain::calendar::civil_from_days;
 use serde::{Deserialize, Serialize};
 
 /// What a delivery is about.
@@ -198,20 +199,6 @@ pub fn beijing_time(ms: i64, separator: char) -> String {
     let (days, in_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
     let (year, month, day) = civil_from_days(days);
     format!("{year:04}-{month:02}-{day:02}{separator}{:02}:{:02}:{:02}", in_day / 3600, in_day % 3600 / 60, in_day % 60)
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

@@ -446,7 +446,7 @@ both_backends!(the_schedule_generates_each_due_occurrence_once_and_catches_up_on
     let monthly_due = schedule(Frequency::Monthly(28)).latest_due(now) >= created;
     assert_eq!(first, 2 + usize::from(monthly_due), "each plan's latest occurrence once, not every one of ten days");
     assert_eq!(ironsight::inspection_schedule::tick(state, now).await.unwrap(), 0, "idempotent");
-    let china = |ms: i64| ironsight_domain::repair::civil_from_days((ms + 8 * 3_600_000).div_euclid(DAY));
+    let china = |ms: i64| ironsight_domain::calendar::civil_from_days((ms + 8 * 3_600_000).div_euclid(DAY));
     let minute_of = |ms: i64| (ms + 8 * 3_600_000).rem_euclid(DAY) / 60_000;
     let weekday_of = |ms: i64| ((ms + 8 * 3_600_000).div_euclid(DAY) + 3).rem_euclid(7) + 1;
     let d = due_of(&daily).await;
