@@ -218,6 +218,19 @@ impl Store {
         Ok(row.as_ref().map(source_from_row).transpose()?)
     }
 
+    /// Organisation `org_id`'s Sparkplug edge node of `group_id` and `node_id` (the server's own paths: the demo).
+    pub async fn gm_node_by_ids(&self, org_id: i64, group_id: &str, node_id: &str) -> anyhow::Result<Option<GmSource>> {
+        let row = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM gm_sources WHERE org_id = $1 AND kind = '{SPARKPLUG}' AND group_id = $2 AND node_id = $3"
+        ))
+        .bind(org_id)
+        .bind(group_id)
+        .bind(node_id)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.as_ref().map(source_from_row).transpose()?)
+    }
+
     /// Replaces a source's secret digest; false when `viewer` has no such source.
     pub async fn set_gm_source_secret(&self, viewer: &Viewer, id: i64, secret_hash: &str) -> anyhow::Result<bool> {
         let sql = format!(

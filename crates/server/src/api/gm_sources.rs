@@ -31,7 +31,7 @@ const USERNAME_TRIES: usize = 3;
 
 /// A user name the console issues: `gm` and 16 random lower-case letters and digits, accepted as an MQTT client id
 /// by every broker and client (MQTT-3.1.3-5 guarantees only letters and digits).
-fn new_username() -> String {
+pub(crate) fn new_username() -> String {
     const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = rand::thread_rng();
     let tail: String = (0..16).map(|_| char::from(CHARS[rng.gen_range(0..CHARS.len())])).collect();

@@ -6,6 +6,7 @@
 //! - [`plant`]: what the plant is (gateways, equipment, signals with state texts, alarm rules, groups, places).
 //! - [`seed`]: puts it in the demo organisation once, and refreshes secrets and drivers on every start.
 //! - [`pages`]: the configuration pages' documents.
+//! - [`analyser`]: the water-quality analyser, a Sparkplug B edge node of its own (GM equipment).
 //! - [`history`]: the plant's past days of history, made by its model at the first start.
 //! - this module: starts the devices and the agents, and the utilities gateway's scheduled dropout.
 //!
@@ -13,6 +14,7 @@
 //! text "故障" raised and released), and the utilities gateway drops off for a minute every half hour (its
 //! equipment's no-data alarm). [`Schedule`] holds those periods so tests can shorten them.
 
+pub mod analyser;
 pub mod history;
 pub mod pages;
 pub mod plant;
@@ -74,6 +76,8 @@ pub struct DemoPlant {
     process_agent: RunningAgent,
     /// Runs the utilities gateway's agent and its dropouts; stopped through `stop`.
     utility: tokio::task::JoinHandle<()>,
+    /// The water-quality analyser, a Sparkplug B edge node; stopped through `stop`.
+    analyser: tokio::task::JoinHandle<()>,
     stop: watch::Sender<bool>,
 }
 
@@ -82,6 +86,7 @@ impl DemoPlant {
     pub async fn shutdown(self) {
         self.stop.send_replace(true);
         let _ = self.utility.await;
+        let _ = self.analyser.await;
         self.process_agent.shutdown().await;
         self.devices.shutdown().await;
     }
@@ -129,12 +134,18 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     let utility_config = utility_config.ok_or_else(|| anyhow::anyhow!("the utilities gateway is not seeded"))?;
     let utility_agent = start_agent(utility_config.clone()).await?;
     let (stop, stopped) = watch::channel(false);
-    let utility = tokio::spawn(run_with_dropouts(utility_agent, utility_config, schedule, stopped));
+    let utility = tokio::spawn(run_with_dropouts(utility_agent, utility_config, schedule, stopped.clone()));
+    let login = seed::seed_analyser(state, org_id).await?;
+    let address = connectable(broker_addr);
+    let (host, port) =
+        address.rsplit_once(':').ok_or_else(|| anyhow::anyhow!("broker address {address} has no port"))?;
+    let port = port.parse().map_err(|_| anyhow::anyhow!("broker address {address} has no port"))?;
+    let analyser = tokio::spawn(analyser::run(host.to_owned(), port, login.username, login.secret, stopped));
     tracing::info!(
         pump_station = %devices.local_addr(Unit::PumpStation),
-        "demo water plant, its devices and its two gateway agents running"
+        "demo water plant, its devices, its two gateway agents and its water-quality analyser running"
     );
-    Ok(DemoPlant { devices, process_agent, utility, stop })
+    Ok(DemoPlant { devices, process_agent, utility, analyser, stop })
 }
 
 fn agent_config(

@@ -363,3 +363,35 @@ async fn seed_operator(state: &AppState, org_id: i64, plant: &[Seeded<'_>]) -> a
     tracing::info!("demo operator account seeded");
     Ok(())
 }
+
+/// What the demo's water-quality analyser logs in with this run.
+pub struct AnalyserLogin {
+    pub username: String,
+    pub secret: String,
+}
+
+/// Registers the demo's Sparkplug edge node (the water-quality analyser, `demo::analyser`) the first time, and issues
+/// it a new secret on every start, as the gateways get one.
+pub async fn seed_analyser(state: &AppState, org_id: i64) -> anyhow::Result<AnalyserLogin> {
+    use crate::demo::analyser::{GROUP, NODE};
+    use ironsight_store::gm_sources::{GmSourceKind, NewGmSource};
+    let store = &state.store;
+    let secret = crate::session::new_token();
+    let secret_hash = crate::password::secret_digest(&secret);
+    if let Some(source) = store.gm_node_by_ids(org_id, GROUP, NODE).await? {
+        store.set_gm_source_secret(&Viewer::server(org_id), source.id, &secret_hash).await?;
+        return Ok(AnalyserLogin { username: source.username, secret });
+    }
+    let name = match state.config.lang {
+        ironsight_domain::Lang::Zh => "水质分析仪",
+        ironsight_domain::Lang::En => "Water-quality analyser",
+    };
+    let kind = GmSourceKind::SparkplugNode { group_id: GROUP.to_owned(), node_id: NODE.to_owned() };
+    let username = crate::api::gm_sources::new_username();
+    let new =
+        NewGmSource { org_id, kind: &kind, name, username: &username, secret_hash: &secret_hash, registered_by: None };
+    match store.add_gm_source(&new).await? {
+        Ok(_) => Ok(AnalyserLogin { username, secret }),
+        Err(conflict) => anyhow::bail!("the demo analyser cannot be registered: {conflict:?}"),
+    }
+}
