@@ -40,6 +40,6 @@ describe('the topics an identity may use', () => {
   });
 
   it('a JSON device: at or below its prefix, commands on {prefix}/cmd', () => {
-    expect(gmTopics('json', { groupId: null, nodeId: null, topicPrefix: 'a/b' })).toEqual({ publish: ['a/b', 'a/b/…'], subscribe: ['a/b/cmd'] });
+    expect(gmTopics('json', { groupId: null, nodeId: null, topicPrefix: 'a/b' })).toEqual({ publish: ['a/b', 'a/b/{path}'], subscribe: ['a/b/cmd'] });
   });
 });

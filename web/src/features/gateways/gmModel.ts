@@ -63,7 +63,7 @@ export interface GmTopics {
   subscribe: string[];
 }
 
-/** `{device}` stands for any device name below the node; `…` for any levels below the prefix. */
+/** `{device}` stands for any device name below the node, `{host}` for a host application, `{path}` for any levels below the prefix. */
 export function gmTopics(kind: GmKind, address: GmAddress): GmTopics {
   if (kind === 'node') {
     const node = (type: string) => `spBv1.0/${address.groupId ?? ''}/${type}/${address.nodeId ?? ''}`;
@@ -80,7 +80,7 @@ export function gmTopics(kind: GmKind, address: GmAddress): GmTopics {
     };
   }
   const prefix = address.topicPrefix ?? '';
-  return { publish: [prefix, `${prefix}/…`], subscribe: [`${prefix}/cmd`] };
+  return { publish: [prefix, `${prefix}/{path}`], subscribe: [`${prefix}/cmd`] };
 }
 
 /** The credentials dialog's content: the identity as issued, with where it lives on the broker. */

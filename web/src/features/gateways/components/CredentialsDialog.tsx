@@ -4,6 +4,9 @@ import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
 
+/** The labels' column, wide enough for "User name (client id)" on one line. */
+export const LABEL_WIDTH = 180;
+
 /** One line of the dialog: a value with its label, and a copy button when `copyId` is given. */
 export interface CredentialRow {
   label: string;
@@ -56,7 +59,7 @@ export function CredentialsDialog({ rows, title, onceTitle, onceText, open, onCl
       onCancel={onClose}
       maskClosable={false}
       keyboard={false}
-      width={640}
+      width={700}
       destroyOnHidden
       footer={
         <Button type="primary" id={closeId} onClick={onClose}>
@@ -68,7 +71,7 @@ export function CredentialsDialog({ rows, title, onceTitle, onceText, open, onCl
       {rows && (
         <div data-testid={testId}>
           <Alert type="warning" showIcon message={onceTitle} description={onceText} style={{ marginBottom: 16 }} />
-          <Descriptions column={1} size="small" bordered styles={{ label: { width: 150 } }}>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: LABEL_WIDTH } }}>
             {rows.map((row) => (
               <Descriptions.Item key={row.label} label={row.label}>
                 <Flex justify="space-between" align="center" gap={8}>

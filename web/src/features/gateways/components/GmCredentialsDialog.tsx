@@ -1,7 +1,7 @@
 import { Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { gmTopics, type IssuedGmCredentials } from '../gmModel';
-import { CredentialsDialog } from './CredentialsDialog';
+import { CredentialsDialog, LABEL_WIDTH } from './CredentialsDialog';
 
 interface GmCredentialsDialogProps {
   /** The identity as issued, with the source's kind and address; null when there is none. */
@@ -38,7 +38,7 @@ export function GmCredentialsDialog({ issued, reason, open, onClose, afterClose 
           { label: t('gmSources.credentials.broker'), value: issued.broker, valueId: 'gm-broker', copyId: 'gm-broker-copy' },
         ]
       }
-      title={t(`gmSources.credentials.${reason}`)}
+      title={issued && reason === 'registered' ? t(`gmSources.${issued.kind}.registered`) : t('gmSources.credentials.rotated')}
       onceTitle={t('gateways.secret.onceTitle')}
       onceText={t('gmSources.credentials.onceText')}
       open={open}
@@ -52,7 +52,7 @@ export function GmCredentialsDialog({ issued, reason, open, onClose, afterClose 
           <Typography.Paragraph type="secondary" style={{ margin: '12px 0 8px' }}>
             {t(`gmSources.credentials.topicsHint.${issued.kind}`)}
           </Typography.Paragraph>
-          <Descriptions column={1} size="small" bordered styles={{ label: { width: 150 } }}>
+          <Descriptions column={1} size="small" bordered styles={{ label: { width: LABEL_WIDTH } }}>
             <Descriptions.Item label={t('gmSources.credentials.publish')}>{topicList(topics.publish, 'gm-topics-publish')}</Descriptions.Item>
             <Descriptions.Item label={t('gmSources.credentials.subscribe')}>{topicList(topics.subscribe, 'gm-topics-subscribe')}</Descriptions.Item>
           </Descriptions>

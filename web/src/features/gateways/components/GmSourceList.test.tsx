@@ -180,13 +180,13 @@ describe('registering a collection source', { timeout: 60_000 }, () => {
     fill('gm-node-id', 'x'.repeat(65));
     fill('gm-name', 'n'.repeat(61));
     await submit();
-    expect(await screen.findByText('组 ID是一个主题层级，不能包含 / + # 或控制字符')).toBeTruthy();
-    expect(screen.getByText('节点 ID最多 64 个字符')).toBeTruthy();
-    expect(screen.getByText('名称最多 60 个字符')).toBeTruthy();
+    expect(await screen.findByText('组 ID：只能是一个主题层级，不能包含 / + # 或控制字符')).toBeTruthy();
+    expect(screen.getByText('节点 ID：最多 64 个字符')).toBeTruthy();
+    expect(screen.getByText('名称：最多 60 个字符')).toBeTruthy();
     await act(async () => {
       await changeLanguage('en');
     });
-    expect(await screen.findByText('The Group id is one topic level: no / + # or control characters')).toBeTruthy();
+    expect(await screen.findByText('Group id: one topic level, without / + # or control characters')).toBeTruthy();
     expect(server.calls(NODE_ADD)).toHaveLength(0);
   });
 
@@ -243,11 +243,11 @@ describe('registering a collection source', { timeout: 60_000 }, () => {
 
     const dialog = await screen.findByTestId('gm-credentials-dialog');
     expect(within(dialog).getByText('密钥只显示这一次')).toBeTruthy();
-    expect(screen.getByText('已登记，连接凭据如下')).toBeTruthy();
+    expect(screen.getByText('JSON 设备已登记')).toBeTruthy();
     expect(document.getElementById('gm-username')?.textContent).toBe('gmnewnewnewnewnew1');
     expect(document.getElementById('gm-secret')?.textContent).toBe('sec_json');
     expect(document.getElementById('gm-broker')?.textContent).toBe('mqtt://console.test:1883');
-    expect(itemTexts('gm-topics-publish')).toEqual(['plant/line1/s3', 'plant/line1/s3/…']);
+    expect(itemTexts('gm-topics-publish')).toEqual(['plant/line1/s3', 'plant/line1/s3/{path}']);
     expect(itemTexts('gm-topics-subscribe')).toEqual(['plant/line1/s3/cmd']);
     // The list is reloaded to show the new device.
     await waitFor(() => expect(server.calls(JSON_QUERY).length).toBeGreaterThanOrEqual(2));

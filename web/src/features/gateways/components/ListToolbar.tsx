@@ -21,8 +21,8 @@ interface ListToolbarProps {
 export function ListToolbar({ intro, searchId, placeholder, keyword, onKeywordChange, onSearch, fetching, onRefresh, register }: ListToolbarProps) {
   const { t } = useTranslation();
   return (
-    <Flex justify={intro ? 'space-between' : 'flex-end'} align="center" wrap gap={12}>
-      {intro}
+    <Flex justify="flex-end" align="center" wrap gap={12}>
+      {intro && <div style={{ flex: '1 1 320px' }}>{intro}</div>}
       <Space wrap>
         <Input.Search
           id={searchId}

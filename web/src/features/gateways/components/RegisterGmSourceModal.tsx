@@ -47,13 +47,14 @@ export function RegisterGmSourceModal({ kind, open, onClose, onRegistered }: Reg
   /** The form refuses what the server would (crates/domain/src/gm.rs), with the reason in the current language. */
   const rules = (field: FieldName): Rule[] => {
     const max = GM_MAX[field];
-    if (field === 'name') return [{ max, message: t('gateways.validation.tooLong', { field: label(field), max }) }];
+    const tooLong = t('gmSources.validation.tooLong', { field: label(field), max });
+    if (field === 'name') return [{ max, message: tooLong }];
     const problemOf = field === 'topicPrefix' ? topicPrefixProblem : sparkplugIdProblem;
     const message = (problem: NameProblem) =>
       problem === 'required'
         ? t('gmSources.validation.required', { field: label(field) })
         : problem === 'tooLong'
-          ? t('gateways.validation.tooLong', { field: label(field), max })
+          ? tooLong
           : t(`gmSources.validation.${field === 'topicPrefix' ? 'prefix' : 'id'}.${problem}`, { field: label(field) });
     return [
       {
@@ -95,7 +96,7 @@ export function RegisterGmSourceModal({ kind, open, onClose, onRegistered }: Reg
     <Modal
       open={open}
       title={t(`gmSources.${kind}.registerTitle`)}
-      okText={t('gateways.register.submit')}
+      okText={t('gmSources.submit')}
       cancelText={t('gateways.register.cancel')}
       onOk={() => form.submit()}
       onCancel={close}

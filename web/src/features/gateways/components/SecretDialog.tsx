@@ -29,8 +29,8 @@ export function SecretDialog({ issued, reason, open, onClose, afterClose }: Secr
     <CredentialsDialog
       rows={
         issued && [
-          { label: t('gateways.field.sn'), value: issued.sn },
-          { label: t('gateways.secret.broker'), value: issued.broker },
+          { label: t('gateways.field.sn'), value: issued.sn, copyId: 'gateway-sn-copy' },
+          { label: t('gateways.secret.broker'), value: issued.broker, copyId: 'gateway-broker-copy' },
           { label: t('gateways.secret.secret'), value: issued.secret, valueId: 'gateway-secret', copyId: 'gateway-secret-copy', code: true },
         ]
       }
