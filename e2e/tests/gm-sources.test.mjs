@@ -195,6 +195,12 @@ describe('GM collection sources', () => {
 
     await deleteRow(page, '一号边缘节点', '删除“一号边缘节点”？');
     await page.getByText('还没有边缘节点。点击“登记边缘节点”添加第一个。').waitFor();
+
+    // The JSON devices' tab, by the mouse; the URL says which tab is shown.
+    await page.getByRole('tab', { name: 'JSON 设备' }).click();
+    await page.waitForURL('**/manage/eg/gateway?tab=json');
+    await page.getByText('还没有 JSON 设备。点击“登记 JSON 设备”添加第一台。').waitFor();
+    await snap(page, 'gm-06b-json-empty-zh');
     await page.context().close();
   });
 
@@ -246,6 +252,12 @@ describe('GM collection sources', () => {
 
     await deleteRow(page, 'Meter 1', 'Delete “Meter 1”?');
     await page.getByText('No JSON devices yet. Click “Register JSON device” to add the first one.').waitFor();
+
+    await page.getByRole('tab', { name: 'Sparkplug B edge nodes' }).click();
+    await page.waitForURL('**/manage/eg/gateway?tab=node');
+    await page.getByText('No edge nodes yet. Click “Register edge node” to add the first one.').waitFor();
+    assert.doesNotMatch(await page.locator('[data-testid="registry-page"]').innerText(), /[\u4e00-\u9fff]/);
+    await snap(page, 'gm-12-nodes-empty-en');
     await page.context().close();
   });
 });
