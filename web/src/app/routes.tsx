@@ -252,7 +252,7 @@ const manageRoutes: RouteDef[] = [
   {
     path: 'eg/gateway',
     titleKey: 'route.manage.gateway',
-    screen: withTexts(['gateways', 'status'], () => import('@/features/gateways/components/GatewaysPage')),
+    screen: withTexts(['gateways', 'gmSources', 'status'], () => import('@/features/gateways/components/GatewaysPage')),
     menu: { group: 'eg' },
   },
   {

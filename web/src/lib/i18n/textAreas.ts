@@ -28,6 +28,7 @@ export const TEXT_AREAS = [
   'pages',
   'reports',
   'gateways',
+  'gmSources',
   'scenes',
   'system',
   'subAccounts',

@@ -10,17 +10,20 @@ import { presenceOf } from '@/entities/gateways/gateway';
 
 const PRESENCE_COLOUR: Record<Presence, string> = { online: 'success', offline: 'default', unknown: 'warning' };
 
+/** A gateway's presence; also an MQTT device's (`unknownHint`: what "unknown" means for it). */
 export function GatewayPresenceTag({
   gateway,
   testId,
+  unknownHint,
 }: {
   gateway: { online: boolean; presence?: Presence };
   testId: string;
+  unknownHint?: string;
 }) {
   const { t } = useTranslation();
   const presence = presenceOf(gateway);
   return (
-    <Tooltip title={presence === 'unknown' ? t('gatewayState.unknownHint') : undefined}>
+    <Tooltip title={presence === 'unknown' ? (unknownHint ?? t('gatewayState.unknownHint')) : undefined}>
       <Tag color={PRESENCE_COLOUR[presence]} data-testid={testId} data-presence={presence} style={{ marginInlineEnd: 0 }}>
         {t(`gatewayState.${presence}`)}
       </Tag>
