@@ -153,9 +153,15 @@ async function setShifts(page, texts) {
   for (const [i, [name, start, end]] of texts.shifts.entries()) {
     await page.locator(`#shift-${i}-name`).fill(name);
     for (const [field, time] of [['start', start], ['end', end]]) {
+      // Enter goes to the time picker only once its panel is open; before that (a loaded machine opens it late) it
+      // reaches the form and submits it half filled, which closed the dialog under the test in a CI-like run.
+      const picker = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
       await page.locator(`#shift-${i}-${field}`).click();
+      await picker.waitFor();
       await page.locator(`#shift-${i}-${field}`).fill(time);
       await page.keyboard.press('Enter');
+      await picker.waitFor({ state: 'detached' });
+      await until(async () => (await page.locator(`#shift-${i}-${field}`).inputValue()) === time, `shift ${i} ${field} to read ${time}`);
     }
   }
   await section.locator('[data-testid="shift-night"]').waitFor();
