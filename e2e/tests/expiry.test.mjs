@@ -29,6 +29,9 @@ async function expireMessage(page, status) {
 async function typeDate(page, id, date) {
   const input = page.locator(`#${id}`);
   await input.click();
+  // Typed once the calendar is open: Enter then sets the typed date (and, in a one-field dialog, submits it); before
+  // it opens (late on a loaded machine) Enter would submit the date the field held.
+  await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
   await input.fill(date);
   await input.press('Enter');
 }
