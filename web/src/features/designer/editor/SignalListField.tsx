@@ -7,8 +7,8 @@
  * as system bindings titled with their names, then its intermediate variables (runtime/mvars.ts), as mvar bindings
  * titled with theirs. Each change is the whole list, one history step.
  */
-import { Button, Flex, Select, Typography, type SelectProps } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Flex, Select, Typography, type SelectProps } from 'antd';
+import { RowOrderButtons } from '@/components/RowOrderButtons';
 import { useTranslation } from 'react-i18next';
 import type { Binding } from '@/runtime/document';
 import { SYSTEM_KEYS, statisticValueKey, systemKeyOf, valueKeyOf } from '@/runtime/systemKeys';
@@ -88,32 +88,16 @@ export function SignalListField({ id, value, signals, equipment, disabled, max, 
             <Typography.Text ellipsis={{ tooltip: signal?.label ?? name }} style={{ flex: 1, minWidth: 0 }}>
               {`${index + 1}. ${name}`}
             </Typography.Text>
-            <Button
-              type="text"
-              size="small"
-              disabled={disabled || index === 0}
-              aria-label={t('designer.signalList.up')}
-              data-testid={`${id}-up-${index}`}
-              icon={<ArrowUpOutlined />}
-              onClick={() => moved(index, index - 1)}
-            />
-            <Button
-              type="text"
-              size="small"
-              disabled={disabled || index === value.length - 1}
-              aria-label={t('designer.signalList.down')}
-              data-testid={`${id}-down-${index}`}
-              icon={<ArrowDownOutlined />}
-              onClick={() => moved(index, index + 1)}
-            />
-            <Button
-              type="text"
-              size="small"
+            <RowOrderButtons
+              index={index}
+              count={value.length}
+              onMove={moved}
+              onRemove={() => onChange(value.filter((_, i) => i !== index))}
+              removable
               disabled={disabled}
-              aria-label={t('designer.signalList.remove')}
-              data-testid={`${id}-remove-${index}`}
-              icon={<DeleteOutlined />}
-              onClick={() => onChange(value.filter((_, i) => i !== index))}
+              size="small"
+              labels={{ up: t('designer.signalList.up'), down: t('designer.signalList.down'), remove: t('designer.signalList.remove') }}
+              testId={(action) => `${id}-${action}-${index}`}
             />
           </Flex>
         );

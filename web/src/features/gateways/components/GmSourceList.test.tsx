@@ -32,6 +32,7 @@ function source(patch: Partial<GmSource>): GmSource {
     presence: 'online',
     lastSeenMs: NOW - 60_000,
     gmtCreate: NOW - 86_400_000,
+    rule: null,
     ...patch,
   };
 }
