@@ -1025,7 +1025,11 @@ export type TrackPoint = {
  */
 t: number, lat: number, lng: number, };
 
-export type HistoryAnswer = { startTime: number, endTime: number, series: Array<HistorySeries>, };
+export type HistoryAnswer = { startTime: number, endTime: number, series: Array<HistorySeries>, 
+/**
+ * A project's intermediate variables (`monitor/project/history/query` with `mvarIds`); absent otherwise.
+ */
+mvarSeries?: Array<MvarSeries>, };
 
 export type HistorySeries = { signalId: number, signalTitle: string, equipId: number, equipTitle: string, unit: string, decimals: number, 
 /**
@@ -1036,6 +1040,16 @@ rows: number, bucketMs: number | null,
  * Already JSON, as the store reads it (time in ms, value, good quality).
  */
 points: Array<[number, number | null, boolean]>, };
+
+export type MvarSeries = { mvarId: number, name: string, unit: string, decimals: number, 
+/**
+ * The statistic each period's value is (avg when the variable's rule allows it, else its last value).
+ */
+statistic: Statistic, 
+/**
+ * The period: 60,000 or 3,600,000 ms.
+ */
+stepMs: number, points: Array<[number, number | null]>, };
 
 export type TrackAnswer = { latitudeSignalId: number, longitudeSignalId: number, points: Array<TrackPoint>, 
 /**

@@ -13,6 +13,27 @@ pub struct HistoryAnswer<'a> {
     pub start_time: i64,
     pub end_time: i64,
     pub series: Vec<HistorySeries<'a>>,
+    /// A project's intermediate variables (`monitor/project/history/query` with `mvarIds`); absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<MvarSeries>>")]
+    pub mvar_series: Vec<MvarSeries>,
+}
+
+/// One intermediate variable's history: a variable is computed, not stored, so its history is its value per period
+/// (a minute over a range of up to two days, an hour beyond), worked out from its signals' roll-ups as reports are.
+/// `points` are `[period start, value]`, null for a period without one.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct MvarSeries {
+    pub mvar_id: i64,
+    pub name: String,
+    pub unit: String,
+    pub decimals: i64,
+    /// The statistic each period's value is (avg when the variable's rule allows it, else its last value).
+    pub statistic: ironsight_domain::rollup::Statistic,
+    /// The period: 60,000 or 3,600,000 ms.
+    pub step_ms: i64,
+    pub points: Vec<(i64, Option<f64>)>,
 }
 
 /// One signal's history: `points` are `[t, v, good]`, or two per bucket (low, then high) when `bucketMs` is set.

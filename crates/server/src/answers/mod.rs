@@ -288,6 +288,7 @@ generated_answers! {
     ironsight_domain::track::TrackPoint,
     history::HistoryAnswer<'_>,
     history::HistorySeries<'_>,
+    history::MvarSeries,
     history::TrackAnswer,
     share::ShareVisit,
     share::SharedEquipment,

@@ -6,7 +6,7 @@
 use crate::AppState;
 use crate::answers::equipment::{self as answer, EquipmentDetail};
 use crate::answers::gateway::Gateway;
-use crate::answers::history::{HistoryAnswer, HistorySeries};
+use crate::answers::history::{HistoryAnswer, HistorySeries, MvarSeries};
 use crate::answers::live::EgFrame;
 use crate::answers::signal::{CommandOutcome, CommandSent, SignalEntry};
 use crate::error::ApiError;
@@ -249,7 +249,7 @@ pub async fn history_signals(state: State<AppState>, current: CurrentUser, param
 /// signal has more rows in the range than its share of 200,000 points, the range is cut into buckets and each
 /// bucket gives its lowest and highest value (`bucketMs` says how wide), so spikes survive.
 pub async fn history(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    history_of(&state, &current.viewer(), None, &params).await
+    history_of(&state, &current.viewer(), None, &params, Vec::new()).await
 }
 
 /// The history answer for `viewer`'s signals the parameters name; with `equipment`, only those equipment's (the
@@ -260,6 +260,7 @@ pub(crate) async fn history_of(
     viewer: &Viewer,
     equipment: Option<&[i64]>,
     params: &Params,
+    mvar_series: Vec<MvarSeries>,
 ) -> ApiResult {
     let ids = params.id_list("signalIds")?;
     let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
@@ -300,5 +301,5 @@ pub(crate) async fn history_of(
         });
     }
     // Written straight to text: 200,000 points as a tree of JSON values would cost more than the query.
-    Ok(ApiOk::serialised(&HistoryAnswer { start_time: start, end_time: end, series })?)
+    Ok(ApiOk::serialised(&HistoryAnswer { start_time: start, end_time: end, series, mvar_series })?)
 }

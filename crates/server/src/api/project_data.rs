@@ -10,6 +10,7 @@
 use crate::AppState;
 use crate::answers::Listed;
 use crate::answers::alarm::AlarmRecord;
+use crate::answers::history::MvarSeries;
 use crate::answers::project::Mvar;
 use crate::answers::project_monitor::{ProjectHistorySources, ProjectHistoryTable};
 use crate::answers::signal::SignalEntry;
@@ -104,26 +105,66 @@ pub async fn history_table(State(state): State<AppState>, current: CurrentUser, 
             return Err(ApiError::invalid(format!("signalIds.{i}"), Reason::NotProjectSignal { signal_id }));
         }
     }
-    for (i, &mvar_id) in mvar_ids.iter().enumerate() {
-        let allowed = columns.mvar(mvar_id).map(mvar_statistics).unwrap_or_default();
-        let statistic = if allowed.contains(&statistic) { statistic } else { Statistic::Last };
-        let column =
-            CustomColumnDef { equipment_id: None, signal_id: None, mvar_id: Some(mvar_id), statistic, wraps_at: None };
-        if allowed.is_empty() || !columns.push(&state, &viewer, &column).await? {
-            return Err(ApiError::invalid(format!("mvarIds.{i}"), Reason::NotAllowed));
-        }
-    }
+    push_mvars(&state, &viewer, &mut columns, &mvar_ids, statistic).await?;
     let minute = |t: i64| t - t.rem_euclid(MINUTE_MS);
     let view = View::Range { start: minute(start), end: minute(end).max(minute(start) + MINUTE_MS), step_ms };
     let (rows, total) = rows_of(&state, org_id, &view, Some(params.paging()?), &columns.table).await?;
     Ok(ApiOk::new(ProjectHistoryTable { cols: columns.cols, rows, total }))
 }
 
-/// `POST /lfscada/monitor/project/history/query {projectId, signalIds, startTime, endTime}`: as
-/// `monitor/multi/history/query`, for signals of the project's equipment only (another is refused by field).
+/// Adds a column of each variable to `columns`, with `statistic` where its rule allows it, else its last value; a
+/// variable that is not the project's is a field error naming it (`mvarIds.1`).
+async fn push_mvars(
+    state: &AppState,
+    viewer: &ironsight_store::access::Viewer,
+    columns: &mut ProjectColumns,
+    mvar_ids: &[i64],
+    statistic: Statistic,
+) -> Result<(), ApiError> {
+    for (i, &mvar_id) in mvar_ids.iter().enumerate() {
+        let allowed = columns.mvar(mvar_id).map(mvar_statistics).unwrap_or_default();
+        let statistic = if allowed.contains(&statistic) { statistic } else { Statistic::Last };
+        let column =
+            CustomColumnDef { equipment_id: None, signal_id: None, mvar_id: Some(mvar_id), statistic, wraps_at: None };
+        if allowed.is_empty() || !columns.push(state, viewer, &column).await? {
+            return Err(ApiError::invalid(format!("mvarIds.{i}"), Reason::NotAllowed));
+        }
+    }
+    Ok(())
+}
+
+/// The longest range whose variables are given per minute; a longer one is given per hour.
+const MVAR_MINUTES_UP_TO_MS: i64 = 2 * 24 * 60 * MINUTE_MS;
+
+/// `POST /lfscada/monitor/project/history/query {projectId, signalIds, mvarIds?, startTime, endTime}`: as
+/// `monitor/multi/history/query`, for signals of the project's equipment only (another is refused by field); with
+/// `mvarIds`, the project's intermediate variables as `mvarSeries`, one value per minute (per hour past two days).
 pub async fn history_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let (_, equipment) = project_equipment(&state, &current, &params).await?;
-    history_of(&state, &current.viewer(), Some(&equipment), &params).await
+    let (project_id, equipment) = project_equipment(&state, &current, &params).await?;
+    let viewer = current.viewer();
+    let mvar_ids = if params.get("mvarIds").is_some() { distinct(params.id_list("mvarIds")?) } else { Vec::new() };
+    let mut mvar_series = Vec::new();
+    if !mvar_ids.is_empty() {
+        let (start, end) = params.time_range(HISTORY_RANGE_DAYS)?;
+        let mut columns = ProjectColumns::load(&state, &viewer, project_id).await?;
+        push_mvars(&state, &viewer, &mut columns, &mvar_ids, Statistic::Avg).await?;
+        let step_ms = if end - start <= MVAR_MINUTES_UP_TO_MS { MINUTE_MS } else { 60 * MINUTE_MS };
+        let floor = |t: i64| t - t.rem_euclid(step_ms);
+        let view = View::Range { start: floor(start), end: floor(end).max(floor(start) + step_ms), step_ms };
+        let (rows, _) = rows_of(&state, viewer.org_id, &view, None, &columns.table).await?;
+        for (i, col) in columns.cols.into_iter().enumerate() {
+            mvar_series.push(MvarSeries {
+                mvar_id: col.mvar_id.unwrap_or_default(),
+                name: col.title,
+                unit: col.unit,
+                decimals: col.decimals,
+                statistic: col.statistic,
+                step_ms,
+                points: rows.iter().map(|row| (row.start, row.values.get(i).copied().flatten())).collect(),
+            });
+        }
+    }
+    history_of(&state, &viewer, Some(&equipment), &params, mvar_series).await
 }
 
 /// `POST /lfscada/monitor/project/alarm/query {projectId, startTime?, endTime?, page, pageSize}`: the alarm records

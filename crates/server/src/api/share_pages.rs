@@ -53,7 +53,7 @@ pub async fn info(State(state): State<AppState>, headers: HeaderMap, params: Par
 /// for signals of the visited equipment.
 pub async fn history(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult {
     let (scope, _) = visitor(&state, &headers, &params).await?;
-    monitor::history_of(&state, &Viewer::server(scope.org_id), Some(&[scope.equipment_id]), &params).await
+    monitor::history_of(&state, &Viewer::server(scope.org_id), Some(&[scope.equipment_id]), &params, Vec::new()).await
 }
 
 /// `GET /lfscada/share/alarms?equipId=&startTime=&endTime=&page=&pageSize=` → the visited equipment's alarm

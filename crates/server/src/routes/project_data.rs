@@ -39,9 +39,13 @@ pub(super) fn routes() -> Vec<RouteDef> {
         ]),
         route!(POST "/lfscada/monitor/project/history/query", project_data::history_query, "monitor.project.history.query", Session ["projectId" => ProjectPages, "signalIds" => Signals],
         "History of up to 10 signals of the project's equipment, as monitor/multi/history/query; another signal is \
-         refused by field (signalIds.N).", [
+         refused by field (signalIds.N). With mvarIds, the project's intermediate variables as mvarSeries: \
+         [{mvarId, name, unit, decimals, statistic, stepMs, points: [[period start, value | null]]}], a value per \
+         minute over up to two days, per hour beyond, off the roll-ups (avg where the variable's rule allows it, \
+         else its last value).", [
             PROJECT_ID,
             ids("signalIds", limits::HISTORY_SIGNALS).required().doc("Signal ids, comma-separated or an array"),
+            ids("mvarIds", limits::PROJECT_HISTORY_COLUMNS).doc("The project's intermediate variables, comma-joined"),
             START_TIME,
             END_TIME,
         ]),

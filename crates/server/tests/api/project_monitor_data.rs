@@ -11,7 +11,7 @@ use ironsight_domain::expiry::Day;
 use ironsight_domain::rollup::HOUR_MS;
 use ironsight_store::alarms::AlarmKey;
 use ironsight_store::readings::StoredReading;
-use serde_json::json;
+use serde_json::{Value, json};
 
 const REPORT: &str = "/lfscada/monitor/project/report/queryCols";
 const SOURCES: &str = "/lfscada/monitor/project/history/queryAll";
@@ -175,6 +175,34 @@ both_backends!(a_projects_reports_and_history_are_its_equipments, Options::defau
     names_field(
         &ask(admin.clone(), HISTORY, range(format!("{},{}", s.signals[0], s.signals[2]), vec![])).await,
         "signalIds.1",
+    );
+    assert!(series.data().get("mvarSeries").is_none(), "no variables asked, none answered");
+
+    // A variable's history in the chart: its value per minute over these three hours, as the table computes it.
+    let with_total = ask(admin.clone(), HISTORY, range(s.signals[0].clone(), vec![("mvarIds", total.clone())])).await;
+    assert_eq!(with_total.code(), "200", "{:?}", with_total.body);
+    let mvar = &with_total.data()["mvarSeries"][0];
+    assert_eq!(
+        (mvar["name"].as_str(), mvar["statistic"].as_str(), mvar["stepMs"].as_i64()),
+        (Some("Total"), Some("avg"), Some(60_000))
+    );
+    let mut table_points: Vec<Value> = Vec::new();
+    for page in ["1", "2"] {
+        let extra = vec![
+            ("mvarIds", total.clone()),
+            ("timeUnit", "minute".into()),
+            ("pageSize", "100".into()),
+            ("page", page.into()),
+        ];
+        let rows = ask(admin.clone(), TABLE, range(both.clone(), extra)).await;
+        table_points
+            .extend(rows.data()["rows"].as_array().unwrap().iter().map(|r| json!([r["start"], r["values"][2]])));
+    }
+    assert_eq!(mvar["points"].as_array().unwrap(), &table_points);
+    assert!(table_points.iter().any(|p| p[1].is_number()), "the three hours have values");
+    names_field(
+        &ask(admin.clone(), HISTORY, range(s.signals[0].clone(), vec![("mvarIds", "999999".into())])).await,
+        "mvarIds.0",
     );
 
     // Refused callers: the limited account and another organisation are told the project does not exist, as for a
