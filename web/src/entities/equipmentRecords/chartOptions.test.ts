@@ -40,6 +40,22 @@ describe('history chart option', () => {
     expect(series.map((s) => s.name)).toEqual(['Flow (m³/h)', 'Flow (m³/h) (max)', 'Flow (m³/h) (min)']);
   });
 
+  it("draws a project's variable as a step line per period, in a colour of its own, named by its period", () => {
+    const per = { ...labels, perMinute: '(per minute)', perHour: '(per hour)' };
+    const option = historyChartOption(
+      [
+        line({ key: '1' }),
+        line({ key: 'mvar:1', signalId: 0, mvarId: 1, signalTitle: 'Total', kind: 'period', stepMs: 60_000 }),
+        line({ key: 'mvar:2', signalId: 0, mvarId: 2, signalTitle: 'Balance', unit: '', kind: 'period', stepMs: 3_600_000 }),
+      ],
+      per,
+    );
+    const series = option.series as Series[];
+    expect(series.map((s) => s.name)).toEqual(['Flow (m³/h)', 'Total (m³/h) (per minute)', 'Balance (per hour)']);
+    expect(series.map((s) => s.step)).toEqual([undefined, 'start', 'start']);
+    expect(new Set(series.map((s) => s.color)).size).toBe(3);
+  });
+
   it('names lines without a unit plainly', () => {
     expect(lineName({ signalTitle: 'Pump running', unit: '', kind: 'raw' }, labels)).toBe('Pump running');
   });

@@ -14,12 +14,19 @@ export interface LineLabels {
   /** Suffix for a bucket maxima line, e.g. "(max)". */
   max: string;
   min: string;
+  /** Suffix for a variable's line by its period, e.g. "(per minute)". */
+  perMinute?: string;
+  perHour?: string;
 }
 
 /** The legend name of a line. */
-export function lineName(line: Pick<ChartLine, 'signalTitle' | 'unit' | 'kind'>, labels: LineLabels): string {
+export function lineName(line: Pick<ChartLine, 'signalTitle' | 'unit' | 'kind' | 'stepMs'>, labels: LineLabels): string {
   const unit = line.unit?.trim() ? ` (${line.unit.trim()})` : '';
   if (line.kind === 'raw') return `${line.signalTitle}${unit}`;
+  if (line.kind === 'period') {
+    const per = line.stepMs === 60_000 ? labels.perMinute : labels.perHour;
+    return per ? `${line.signalTitle}${unit} ${per}` : `${line.signalTitle}${unit}`;
+  }
   return `${line.signalTitle}${unit} ${line.kind === 'max' ? labels.max : labels.min}`;
 }
 
@@ -28,7 +35,7 @@ export function valueFormatter(decimals: number, dataType = 'float64') {
   return (value: unknown) => (typeof value === 'number' && !Number.isNaN(value) ? formatNumber(value, { decimals, dataType }) : '—');
 }
 
-const SAMPLING: Record<ChartLine['kind'], 'lttb' | 'max' | 'min'> = { raw: 'lttb', max: 'max', min: 'min' };
+const SAMPLING: Record<ChartLine['kind'], 'lttb' | 'max' | 'min'> = { raw: 'lttb', max: 'max', min: 'min', period: 'lttb' };
 
 /** Width given to each extra value axis on the right. */
 export const AXIS_OFFSET = 64;
@@ -70,11 +77,17 @@ function baseOption(): ChartOption {
   };
 }
 
-/** The history chart: one colour per signal (min and max of a bucketed signal share it), dataZoom in and below. */
+/** What shares a colour: a signal's lines (min and max of a bucketed one), or one variable's. */
+const colourKey = (line: ChartLine) => (line.mvarId !== undefined ? `m${line.mvarId}` : `s${line.signalId}`);
+
+/**
+ * The history chart: one colour per signal (min and max of a bucketed signal share it) and per variable (its value
+ * held over each period, a step line), dataZoom in and below.
+ */
 export function historyChartOption(lines: ChartLine[], labels: LineLabels): ChartOption {
-  const colourOf = new Map<number, string>();
+  const colourOf = new Map<string, string>();
   for (const line of lines) {
-    if (!colourOf.has(line.signalId)) colourOf.set(line.signalId, CHART_COLOURS[colourOf.size % CHART_COLOURS.length]!);
+    if (!colourOf.has(colourKey(line))) colourOf.set(colourKey(line), CHART_COLOURS[colourOf.size % CHART_COLOURS.length]!);
   }
   const axes = unitAxes(lines.map((l) => l.unit ?? ''));
   return {
@@ -94,11 +107,12 @@ export function historyChartOption(lines: ChartLine[], labels: LineLabels): Char
       dimensions: ['time', 'value'],
       encode: { x: 'time', y: 'value', tooltip: 'value' },
       yAxisIndex: axes.axisOf.get((line.unit ?? '').trim()) ?? 0,
-      color: colourOf.get(line.signalId),
+      color: colourOf.get(colourKey(line)),
+      ...(line.kind === 'period' ? { step: 'start' } : {}),
       showSymbol: false,
       symbol: 'none',
       sampling: SAMPLING[line.kind],
-      lineStyle: { width: line.kind === 'raw' ? 1.5 : 1, type: line.kind === 'min' ? 'dashed' : 'solid' },
+      lineStyle: { width: line.kind === 'raw' || line.kind === 'period' ? 1.5 : 1, type: line.kind === 'min' ? 'dashed' : 'solid' },
       emphasis: { disabled: true },
       connectNulls: false,
       tooltip: { valueFormatter: valueFormatter(line.decimals) },

@@ -6,6 +6,8 @@ import { monitorKeys } from './keys';
 
 export interface HistoryRequest {
   signalIds: number[];
+  /** A project's intermediate variables, drawn beside the signals (a project's scope only). */
+  mvarIds?: number[];
   startTime: number;
   endTime: number;
 }
@@ -21,13 +23,14 @@ export const EQUIPMENT_SCOPE: HistoryScope = { kind: 'equipment' };
 
 /**
  * POST /lfscada/monitor/multi/history/query {signalIds (comma-joined), startTime, endTime} → one series per
- * signal, raw or as min/max buckets (historySeries.ts); a project's scope asks its own call with its projectId.
- * Silent: shown inline.
+ * signal, raw or as min/max buckets (historySeries.ts); a project's scope asks its own call with its projectId, and
+ * its variables (`mvarIds`) come back as `mvarSeries`, a value per minute or hour. Silent: shown inline.
  */
 export function fetchHistory(request: HistoryRequest, signal?: AbortSignal, scope: HistoryScope = EQUIPMENT_SCOPE): Promise<HistoryAnswer> {
   const params = { signalIds: request.signalIds.join(','), startTime: request.startTime, endTime: request.endTime };
+  const mvars = request.mvarIds?.length ? { mvarIds: request.mvarIds.join(',') } : {};
   return scope.kind === 'project'
-    ? post<HistoryAnswer>('/lfscada/monitor/project/history/query', { projectId: scope.projectId, ...params }, { silent: true, ...(signal ? { signal } : {}) })
+    ? post<HistoryAnswer>('/lfscada/monitor/project/history/query', { projectId: scope.projectId, ...params, ...mvars }, { silent: true, ...(signal ? { signal } : {}) })
     : post<HistoryAnswer>('/lfscada/monitor/multi/history/query', params, { silent: true, ...(signal ? { signal } : {}) });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, chartLines, historyRows, linePoints, linesOf, pointCount } from './historySeries';
+import { bucketsOf, chartLines, historyRows, linePoints, linesOf, mvarLine, pointCount } from './historySeries';
 import type { HistoryAnswer, HistorySeries } from '@/generated/answers';
 
 function series(patch: Partial<HistorySeries>): HistorySeries {
@@ -136,5 +136,20 @@ describe('history rows for the table and the export', () => {
   it('orders a series the server did not answer in time order', () => {
     const rows = historyRows({ startTime: 0, endTime: 5000, series: [series({ points: [[3000, 3, true], [1000, 1, true], [2000, 2, true]] })] });
     expect(rows.map((r) => r.time)).toEqual([3000, 2000, 1000]);
+  });
+});
+
+describe("a project's variables", () => {
+  const total = { mvarId: 3, name: 'Total', unit: 'm³/h', decimals: 1, statistic: 'avg' as const, stepMs: 60_000, points: [[0, 15], [60_000, null], [120_000, 16.5]] as Array<[number, number | null]> };
+
+  it('become a line per period after the signals, gaps kept, and count among the points', () => {
+    const answer: HistoryAnswer = { startTime: 0, endTime: 180_000, series: [series({})], mvarSeries: [total] };
+    const lines = chartLines(answer);
+    expect(lines.map((l) => l.key)).toEqual(['1', 'mvar:3']);
+    expect(lines[1]).toMatchObject({ kind: 'period', mvarId: 3, signalId: 0, signalTitle: 'Total', stepMs: 60_000 });
+    expect(linePoints(mvarLine(total))).toEqual([[0, 15], [60_000, null], [120_000, 16.5]]);
+    expect(pointCount(answer)).toBe(6);
+    // The table and the export stay the signals' readings.
+    expect(historyRows(answer).every((row) => row.signalId === 1)).toBe(true);
   });
 });

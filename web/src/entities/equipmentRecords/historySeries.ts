@@ -11,19 +11,25 @@
  * which ECharts copies into its store in one loop, instead of 200,000 small arrays for the garbage collector; the
  * table's rows (one object per point) are built only when the table or the export asks for them.
  */
-import type { HistoryAnswer, HistorySeries } from '@/generated/answers';
+import type { HistoryAnswer, HistorySeries, MvarSeries } from '@/generated/answers';
 
 /** A chart line's point: [time, value]; a gap (no value) is null. */
 export type LinePoint = [number, number | null];
 
 export interface ChartLine {
-  /** Stable key: `<signalId>` for raw rows, `<signalId>:min` / `<signalId>:max` for bucket bounds. */
+  /** Stable key: `<signalId>` for raw rows, `<signalId>:min` / `<signalId>:max` for bucket bounds, `mvar:<id>` for
+   * a project's variable. */
   key: string;
+  /** The signal drawn; 0 for a variable (its {@link ChartLine.mvarId}). */
   signalId: number;
+  /** The intermediate variable drawn (a project's history). */
+  mvarId?: number;
   signalTitle: string;
   unit: string;
   decimals: number;
-  kind: 'raw' | 'min' | 'max';
+  /** Raw rows, bucket bounds, or a variable's value per period (`stepMs`, each value held over its period). */
+  kind: 'raw' | 'min' | 'max' | 'period';
+  stepMs?: number;
   /** The points in time order, flat: time, value, time, value, …; a gap is NaN (ECharts breaks the line there). */
   data: Float64Array;
 }
@@ -86,13 +92,25 @@ export function linesOf(series: HistorySeries): ChartLine[] {
   ];
 }
 
+/** A variable's line: its value per period, at each period's start. */
+export function mvarLine(series: MvarSeries): ChartLine {
+  const data = new Float64Array(series.points.length * 2);
+  series.points.forEach(([t, v], i) => {
+    data[2 * i] = t;
+    data[2 * i + 1] = v ?? NaN;
+  });
+  const { mvarId, name, unit, decimals, stepMs } = series;
+  return { key: `mvar:${mvarId}`, signalId: 0, mvarId, signalTitle: name, unit, decimals, kind: 'period', stepMs, data };
+}
+
 export function chartLines(answer: HistoryAnswer): ChartLine[] {
-  return answer.series.flatMap(linesOf);
+  return [...answer.series.flatMap(linesOf), ...(answer.mvarSeries ?? []).map(mvarLine)];
 }
 
 /** Points answered over all series (what the chart has to draw). */
 export function pointCount(answer: HistoryAnswer): number {
-  return answer.series.reduce((sum, s) => sum + s.points.length, 0);
+  const variables = (answer.mvarSeries ?? []).reduce((sum, s) => sum + s.points.length, 0);
+  return answer.series.reduce((sum, s) => sum + s.points.length, variables);
 }
 
 /** A table row: a raw reading (value and quality) or a bucket (min and max over `bucketMs` from `time`). */

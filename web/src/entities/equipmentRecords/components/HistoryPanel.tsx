@@ -47,6 +47,8 @@ export interface HistoryPanelProps {
   scope?: HistoryScope;
   /** More choices beside the signals (a project's variables, period and statistic). */
   extraFields?: ReactNode;
+  /** A project's variables to draw beside the signals (each query takes those chosen when it is pressed). */
+  mvarIds?: readonly number[];
   /** Told of each query the range and signal checks let through (a project's table per period follows it). */
   onQuery?(request: HistoryRequest): void;
   /** Shown below the history once a query ran (a project's table per period). */
@@ -56,7 +58,7 @@ export interface HistoryPanelProps {
   testId?: string;
 }
 
-export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPMENT_SCOPE, extraFields, onQuery, children, openedAt, testId = 'history-tab' }: HistoryPanelProps) {
+export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPMENT_SCOPE, extraFields, mvarIds, onQuery, children, openedAt, testId = 'history-tab' }: HistoryPanelProps) {
   const { t } = useTranslation();
   const duration = useDuration();
   const [range, setRange] = useState<[number | null, number | null]>(() => {
@@ -90,7 +92,13 @@ export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPME
     return built;
   };
   const option = useMemo(
-    () => historyChartOption(lines, { max: t('monitor.history.maxSuffix'), min: t('monitor.history.minSuffix') }),
+    () =>
+      historyChartOption(lines, {
+        max: t('monitor.history.maxSuffix'),
+        min: t('monitor.history.minSuffix'),
+        perMinute: t('monitor.history.perMinuteSuffix'),
+        perHour: t('monitor.history.perHourSuffix'),
+      }),
     [lines, t],
   );
 
@@ -116,7 +124,12 @@ export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPME
           : null,
     );
     if (rangeProblem || signalProblem) return;
-    const next = { signalIds: selected, startTime: range[0] as number, endTime: range[1] as number };
+    const next: HistoryRequest = {
+      signalIds: selected,
+      ...(mvarIds?.length ? { mvarIds: [...mvarIds] } : {}),
+      startTime: range[0] as number,
+      endTime: range[1] as number,
+    };
     onQuery?.(next);
     setPage(1);
     setRequest(next);

@@ -83,7 +83,13 @@ beforeEach(async () => {
   await changeLanguage('zh-CN');
   server = installProjectServer();
   server.on(H.sources, ok(SOURCES));
-  server.on(H.history, ok(ANSWER));
+  // With variables, their values per minute beside the signals' readings.
+  server.on(H.history, (request) => {
+    const mvarIds = new URLSearchParams(request.body ?? '').get('mvarIds');
+    const points: Array<[number, number | null]> = [[T0, 15], [T0 + 60_000, null], [T0 + 120_000, 16.5], [T0 + 180_000, 17]];
+    const mvarSeries = mvarIds ? [{ mvarId: 3, name: '合计流量', unit: 'm³/h', decimals: 1, statistic: 'avg' as const, stepMs: 60_000, points }] : [];
+    return ok({ ...ANSWER, ...(mvarSeries.length ? { mvarSeries } : {}) });
+  });
   server.on(H.table, (request) => ok(tableOf(new URLSearchParams(request.body ?? ''))));
   saved = captureDownloads();
 });
@@ -130,7 +136,13 @@ describe("the project monitor's history", { timeout: 60_000 }, () => {
     expect(Number(history.endTime) - Number(history.startTime)).toBe(HOUR);
     expect(Number(history.endTime)).toBeLessThanOrEqual(before);
     expect(server.calls(H.egHistory)).toHaveLength(0);
-    expect(within(chart).getAllByRole('listitem').map((l) => l.textContent)).toEqual(['Inlet pressure (bar): 3', 'Outlet pressure (bar): 2']);
+    // The variable chosen beside them is drawn too, per minute (it has no readings of its own).
+    expect(history.mvarIds).toBe('3');
+    expect(within(chart).getAllByRole('listitem').map((l) => l.textContent)).toEqual([
+      'Inlet pressure (bar): 3',
+      'Outlet pressure (bar): 2',
+      '合计流量 (m³/h) （每分钟）: 4',
+    ]);
 
     await waitFor(() => expect(cells()).toHaveLength(24));
     expect(body(server.calls(H.table)[0])).toEqual({

@@ -4,7 +4,8 @@
  * time range. The signals' raw history is the EG detail's history panel on the project's call (chart or table,
  * export); below it, a table per minute, hour or day of every chosen signal and variable with one statistic
  * (`history/queryAllData`, ./PeriodTable.tsx). A variable has no raw history (the server computes variables, it
- * does not keep them), so variables are in the table only.
+ * does not keep them): the chart draws it per minute (per hour past two days) from its signals' roll-ups, as a
+ * step line beside the signals; the raw table and its export stay the signals' readings.
  */
 import { useMemo, useState } from 'react';
 import { Flex, Segmented, Select, Typography } from 'antd';
@@ -122,6 +123,7 @@ export function ProjectHistory({ projectId, projectName }: { projectId: number; 
       scope={{ kind: 'project', projectId }}
       openedAt={openedAt}
       extraFields={extraFields}
+      mvarIds={mvarIds}
       onQuery={query}
     >
       {choice && <PeriodTable projectId={projectId} projectName={projectName} choice={choice} run={run} />}
