@@ -1,4 +1,5 @@
-//! What arrives from gateways: status, configuration acknowledgements, readings and command results.
+//! What arrives from gateways: status, configuration acknowledgements, readings and command results (and, handed
+//! on, what Sparkplug edge nodes publish: [`super::sparkplug`]).
 //!
 //! Readings are checked against the gateway's own configuration (a gateway can only report signals of the
 //! equipment bound to it), go into the in-memory latest-value cache and out to live watchers at once, and reach
@@ -17,6 +18,9 @@ use std::collections::HashMap;
 
 /// Handles one MQTT publish from a gateway.
 pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
+    if topic.starts_with("spBv1.0/") {
+        return super::sparkplug::handle(link, topic, payload).await;
+    }
     let Some((sn, channel)) = topics::parse(topic) else {
         tracing::debug!(topic, "message on a topic outside the protocol");
         return;

@@ -19,6 +19,7 @@ mod external_pages;
 mod ezviz;
 mod gateways;
 mod gm_sources;
+mod gm_sparkplug;
 mod graceful_stop;
 mod groups;
 mod hardening;

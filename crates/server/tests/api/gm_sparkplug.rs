@@ -1,0 +1,234 @@
+//! The Sparkplug B host application (docs/gm-equipment.md), driven by a real edge node over real sockets: its
+//! births are announced, a gap in its sequence asks it for a rebirth, its death takes it offline; an unregistered
+//! node is ignored.
+
+use crate::both_backends;
+use crate::helpers::TestApp;
+use crate::plant::{DEADLINE, wait_for};
+use ironsight_sparkplug::command::Outgoing;
+use ironsight_sparkplug::command::edge::{BirthDef, DataValue, EdgeNode, is_rebirth_request};
+use ironsight_sparkplug::{MetricValue, NodeId};
+use ironsight_store::gm_metrics::DiscoveredMetric;
+use rumqttc::{AsyncClient, Event, LastWill, MqttOptions, Packet, QoS};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+/// What the edge node's connection receives.
+enum Incoming {
+    ConnAck,
+    SubAck,
+    Publish(String, Vec<u8>),
+}
+
+/// An edge node connected to the app's broker: its numbering of messages and what it hears.
+struct Node {
+    client: AsyncClient,
+    edge: EdgeNode,
+    incoming: mpsc::UnboundedReceiver<Incoming>,
+}
+
+fn now() -> u64 {
+    ironsight_store::now_ms() as u64
+}
+
+fn qos(level: u8) -> QoS {
+    if level == 0 { QoS::AtMostOnce } else { QoS::AtLeastOnce }
+}
+
+impl Node {
+    /// Connects as edge node `group`/`node` (with the console's credentials, when given), its NDEATH as will.
+    async fn connect(broker: &str, login: Option<(&str, &str)>, group: &str, node: &str) -> Node {
+        let (host, port) = broker.trim_start_matches("mqtt://").rsplit_once(':').unwrap();
+        let client_id = login.map_or_else(|| format!("{group}-{node}"), |(user, _)| user.to_owned());
+        let mut options = MqttOptions::new(client_id, host, port.parse().unwrap());
+        if let Some((user, secret)) = login {
+            options.set_credentials(user, secret);
+        }
+        let edge = EdgeNode::new(NodeId::new(group, node).unwrap(), 0);
+        let will = edge.death(now());
+        options.set_last_will(LastWill::new(will.topic, will.payload, QoS::AtLeastOnce, false));
+        let (client, mut eventloop) = AsyncClient::new(options, 64);
+        let (tx, incoming) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            loop {
+                let event = match eventloop.poll().await {
+                    Ok(Event::Incoming(Packet::ConnAck(_))) => Incoming::ConnAck,
+                    Ok(Event::Incoming(Packet::SubAck(_))) => Incoming::SubAck,
+                    Ok(Event::Incoming(Packet::Publish(p))) => Incoming::Publish(p.topic, p.payload.to_vec()),
+                    Ok(_) => continue,
+                    Err(_) => return,
+                };
+                if tx.send(event).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut node = Node { client, edge, incoming };
+        node.next(|i| matches!(i, Incoming::ConnAck)).await;
+        node
+    }
+
+    /// The next thing heard that `accept` takes (others are skipped); panics at the deadline.
+    async fn next(&mut self, accept: impl Fn(&Incoming) -> bool) -> Incoming {
+        tokio::time::timeout(DEADLINE, async {
+            loop {
+                let incoming = self.incoming.recv().await.expect("connection open");
+                if accept(&incoming) {
+                    return incoming;
+                }
+            }
+        })
+        .await
+        .expect("heard within the deadline")
+    }
+
+    async fn subscribe(&mut self, filter: &str) {
+        self.client.subscribe(filter, QoS::AtLeastOnce).await.unwrap();
+        self.next(|i| matches!(i, Incoming::SubAck)).await;
+    }
+
+    /// The next message on `topic`.
+    async fn message_on(&mut self, topic: &str) -> Vec<u8> {
+        match self.next(|i| matches!(i, Incoming::Publish(t, _) if t == topic)).await {
+            Incoming::Publish(_, payload) => payload,
+            _ => unreachable!(),
+        }
+    }
+
+    async fn send(&self, out: Option<Outgoing>) {
+        let out = out.expect("a valid message");
+        self.client.publish(out.topic, qos(out.qos), out.retain, out.payload).await.unwrap();
+    }
+
+    /// Waits for the server's online STATE, as an edge node configured with it as primary host does.
+    async fn wait_for_host(&mut self) {
+        self.subscribe("spBv1.0/STATE/ironsight").await;
+        loop {
+            let state: Value = serde_json::from_slice(&self.message_on("spBv1.0/STATE/ironsight").await).unwrap();
+            if state["online"] == true {
+                assert!(state["timestamp"].as_u64().is_some(), "{state}");
+                return;
+            }
+        }
+    }
+
+    /// Subscribes to its NCMD and waits for a rebirth request.
+    async fn rebirth_requested(&mut self) {
+        let topic = format!("spBv1.0/{}/NCMD/{}", self.edge.node().group(), self.edge.node().node());
+        let payload = self.message_on(&topic).await;
+        assert!(is_rebirth_request(&ironsight_sparkplug::decode(&payload).unwrap()), "a rebirth request");
+    }
+}
+
+fn metric(name: &str, alias: u64, value: MetricValue, unit: Option<&str>, range: Option<(f64, f64)>) -> BirthDef {
+    BirthDef { unit: unit.map(str::to_owned), range, ..BirthDef::new(name, Some(alias), value) }
+}
+
+/// Registers edge node `group`/`node` as the logged-in account: (source id, user name, secret).
+async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, String) {
+    let added = app.post("/lfscada/gm/node/add", &[("groupId", group), ("nodeId", node)]).await;
+    assert_eq!(added.code(), "200", "{:?}", added.body);
+    let text = |k: &str| added.data()[k].as_str().unwrap().to_owned();
+    (added.data()["id"].to_string(), text("username"), text("secret"))
+}
+
+/// What source `id`'s births announced, once `accept` takes it; panics at the deadline.
+async fn announced(app: &TestApp, id: &str, accept: impl Fn(&[DiscoveredMetric]) -> bool) -> Vec<DiscoveredMetric> {
+    let deadline = tokio::time::Instant::now() + DEADLINE;
+    loop {
+        let found = app.store.gm_discovered(id.parse().unwrap()).await.unwrap();
+        if accept(&found) {
+            return found;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never announced as awaited; last: {found:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A registered node, connected and born: its NBIRTH (one metric of its own) and the DBIRTH of `Pump-1`.
+async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
+    let (id, username, secret) = register(app, group, "Edge-1").await;
+    let mut node = Node::connect(&app.broker_url(), Some((&username, &secret)), group, "Edge-1").await;
+    node.wait_for_host().await;
+    let t = now();
+    let own = [metric("Line speed", 1, MetricValue::Double(1.5), Some("m/s"), Some((0.0, 10.0)))];
+    let birth = node.edge.birth(&own, t);
+    node.send(Some(birth)).await;
+    let pump = [
+        metric("Pressure", 2, MetricValue::Float(2.0), Some("bar"), Some((0.0, 16.0))),
+        metric("Running", 3, MetricValue::Boolean(true), None, None),
+        metric("Serial", 4, MetricValue::String("P-0042".into()), None, None),
+    ];
+    let birth = node.edge.device_birth("Pump-1", &pump, t);
+    node.send(birth).await;
+    announced(app, &id, |m| m.len() == 4).await;
+    (id, node)
+}
+
+both_backends!(gm_births_are_announced_and_the_node_is_online_until_its_death, Options::default(), |app| {
+    app.login_demo().await;
+    let (id, mut node) = born_node(app, "Plant").await;
+    let found = announced(app, &id, |_| true).await;
+    let names: Vec<(&str, &str)> = found.iter().map(|m| (m.device_id.as_str(), m.metric.name.as_str())).collect();
+    assert_eq!(
+        names,
+        [("", "Line speed"), ("Pump-1", "Pressure"), ("Pump-1", "Running"), ("Pump-1", "Serial")],
+        "without bdSeq and Node Control"
+    );
+    let pressure = &found[1].metric;
+    assert_eq!((pressure.datatype.as_str(), pressure.unit.as_str()), ("Float", "bar"));
+    assert_eq!((pressure.eng_low, pressure.eng_high), (Some(0.0), Some(16.0)));
+    let info = app.post("/lfscada/gm/source/info", &[("id", &id)]).await;
+    assert_eq!(info.data()["online"], true, "{:?}", info.body);
+    assert!(info.data()["lastSeenMs"].as_i64().is_some());
+
+    // A new DBIRTH replaces what the device announced.
+    let pump = [metric("Pressure", 2, MetricValue::Double(2.0), Some("kPa"), None)];
+    let birth = node.edge.device_birth("Pump-1", &pump, now());
+    node.send(birth).await;
+    let found = announced(app, &id, |m| m.len() == 2).await;
+    assert_eq!((found[1].metric.datatype.as_str(), found[1].metric.unit.as_str()), ("Double", "kPa"));
+
+    // NDEATH (its bdSeq is the birth's): the source is offline.
+    let death = node.edge.death(now());
+    node.send(Some(death)).await;
+    wait_for(app, "/lfscada/gm/source/info", &[("id", &id)], |a| a.data()["online"] == false).await;
+});
+
+both_backends!(gm_a_gap_in_the_sequence_asks_the_node_for_a_rebirth, Options::default(), |app| {
+    app.login_demo().await;
+    let (_, mut node) = born_node(app, "Plant").await;
+    node.subscribe("spBv1.0/Plant/NCMD/Edge-1").await;
+    let value = |v| [DataValue { name: "Line speed".into(), alias: Some(1), value: MetricValue::Double(v) }];
+    let _lost = node.edge.data(&value(1.0), now());
+    let next = node.edge.data(&value(2.0), now());
+    node.send(Some(next)).await;
+    node.rebirth_requested().await;
+});
+
+both_backends!(gm_an_unregistered_node_is_ignored, Options { external_mqtt: true, ..Options::default() }, |app| {
+    app.login_demo().await;
+    // Names of this run only: the machine's Mosquitto is shared by every test server.
+    let group = format!("T{}x{}", std::process::id(), now());
+    let broker = app.mqtt_url.clone().unwrap();
+    let broker = format!("mqtt://{}", broker.rsplit_once('@').unwrap().1);
+    let (known_id, _, _) = register(app, &group, "Known").await;
+    let mut ghost = Node::connect(&broker, None, &group, "Ghost").await;
+    let mut known = Node::connect(&broker, None, &group, "Known").await;
+    // Once the server has the registered node's birth, it has had the earlier one of the unregistered node.
+    let birth = ghost.edge.birth(&[metric("Secret", 1, MetricValue::Int32(7), None, None)], now());
+    ghost.client.publish(birth.topic, QoS::AtLeastOnce, false, birth.payload).await.unwrap();
+    let birth = known.edge.birth(&[metric("Visible", 1, MetricValue::Int32(1), None, None)], now());
+    known.client.publish(birth.topic, QoS::AtLeastOnce, false, birth.payload).await.unwrap();
+    announced(app, &known_id, |m| m.len() == 1).await;
+
+    let (ghost_id, _, _) = register(app, &group, "Ghost").await;
+    assert!(announced(app, &ghost_id, |_| true).await.is_empty(), "nothing announced before registration is kept");
+    // Registered now, its data without a birth the server saw asks for one.
+    ghost.subscribe(&format!("spBv1.0/{group}/NCMD/Ghost")).await;
+    let data =
+        ghost.edge.data(&[DataValue { name: "Secret".into(), alias: Some(1), value: MetricValue::Int32(8) }], now());
+    ghost.client.publish(data.topic, QoS::AtLeastOnce, false, data.payload).await.unwrap();
+    ghost.rebirth_requested().await;
+    let _ = known.client.disconnect().await;
+});

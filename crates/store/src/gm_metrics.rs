@@ -1,0 +1,148 @@
+//! What the Sparkplug host application stores (docs/gm-equipment.md): the metrics each edge node's and device's
+//! births announced (`gm_metrics`) and the sources' presence.
+//!
+//! None of these reads is scoped by a [`crate::access::Viewer`]: the host application is the server itself.
+
+use crate::Store;
+use sqlx::Row;
+
+/// A registered Sparkplug edge node, as the host application places messages by their group and node ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SparkplugNode {
+    pub source_id: i64,
+    pub org_id: i64,
+    pub group_id: String,
+    pub node_id: String,
+}
+
+/// One metric as a birth announced it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnnouncedMetric {
+    pub name: String,
+    /// The Sparkplug datatype's name (`Int32`, `Double`, `Boolean`, …).
+    pub datatype: String,
+    /// The engineering unit; '' when the birth gave none.
+    pub unit: String,
+    pub eng_low: Option<f64>,
+    pub eng_high: Option<f64>,
+}
+
+/// One metric of a source's device (`device_id` '' for the edge node's own metrics) as last announced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiscoveredMetric {
+    pub device_id: String,
+    pub metric: AnnouncedMetric,
+}
+
+impl Store {
+    /// Every registered Sparkplug edge node.
+    pub async fn sparkplug_nodes(&self) -> anyhow::Result<Vec<SparkplugNode>> {
+        let rows = sqlx::query(
+            "SELECT id, org_id, group_id, node_id FROM gm_sources WHERE kind = 'sparkplug' \
+             AND group_id IS NOT NULL AND node_id IS NOT NULL",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SparkplugNode {
+                    source_id: r.try_get("id")?,
+                    org_id: r.try_get("org_id")?,
+                    group_id: r.try_get("group_id")?,
+                    node_id: r.try_get("node_id")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A birth of source `source_id`'s device (`''`: the node's own): its metrics replace what the device's
+    /// previous birth announced, keeping when each was first seen.
+    pub async fn record_birth(
+        &self,
+        source_id: i64,
+        device_id: &str,
+        metrics: &[AnnouncedMetric],
+        born_ms: i64,
+    ) -> anyhow::Result<()> {
+        let mut tx = self.begin_write().await?;
+        for m in metrics {
+            sqlx::query(
+                "INSERT INTO gm_metrics (source_id, device_id, name, datatype, unit, eng_low, eng_high, first_seen_ms, \
+                 born_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (source_id, device_id, name) DO UPDATE \
+                 SET datatype = excluded.datatype, unit = excluded.unit, eng_low = excluded.eng_low, \
+                 eng_high = excluded.eng_high, born_ms = excluded.born_ms",
+            )
+            .bind(source_id)
+            .bind(device_id)
+            .bind(&m.name)
+            .bind(&m.datatype)
+            .bind(&m.unit)
+            .bind(m.eng_low)
+            .bind(m.eng_high)
+            .bind(born_ms)
+            .persistent(false) // binds Option<f64>: see the crate docs
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM gm_metrics WHERE source_id = $1 AND device_id = $2 AND born_ms <> $3")
+            .bind(source_id)
+            .bind(device_id)
+            .bind(born_ms)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A source's presence: online or not, and when it was last heard from.
+    pub async fn set_gm_source_presence(&self, source_id: i64, online: bool, seen_ms: i64) -> anyhow::Result<()> {
+        sqlx::query("UPDATE gm_sources SET online = $1, last_seen_ms = $2 WHERE id = $3")
+            .bind(i64::from(online))
+            .bind(seen_ms)
+            .bind(source_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// When a source was last heard from, its presence unchanged.
+    pub async fn touch_gm_source(&self, source_id: i64, seen_ms: i64) -> anyhow::Result<()> {
+        sqlx::query("UPDATE gm_sources SET last_seen_ms = $1 WHERE id = $2")
+            .bind(seen_ms)
+            .bind(source_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// At start-up every source is offline: the host application knows a node only from its next birth.
+    pub async fn mark_all_gm_sources_offline(&self) -> anyhow::Result<()> {
+        sqlx::query("UPDATE gm_sources SET online = 0 WHERE online <> 0").execute(self.pool()).await?;
+        Ok(())
+    }
+
+    /// What source `source_id`'s births announced, by device then metric name.
+    pub async fn gm_discovered(&self, source_id: i64) -> anyhow::Result<Vec<DiscoveredMetric>> {
+        let rows = sqlx::query(
+            "SELECT device_id, name, datatype, unit, eng_low, eng_high FROM gm_metrics WHERE source_id = $1 \
+             ORDER BY device_id, name",
+        )
+        .bind(source_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(DiscoveredMetric {
+                    device_id: r.try_get("device_id")?,
+                    metric: AnnouncedMetric {
+                        name: r.try_get("name")?,
+                        datatype: r.try_get("datatype")?,
+                        unit: r.try_get("unit")?,
+                        eng_low: r.try_get("eng_low")?,
+                        eng_high: r.try_get("eng_high")?,
+                    },
+                })
+            })
+            .collect()
+    }
+}
