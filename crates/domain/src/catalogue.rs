@@ -136,6 +136,12 @@ catalogue! {
     GmNodeExists = "1381", "该 Sparkplug 节点（组 ID 与节点 ID）已登记", "A Sparkplug edge node with this group id and node id is already registered";
     /// Two JSON devices never share a topic: one prefix may not be another's, nor lie below it.
     GmTopicPrefixTaken = "1382", "该主题前缀与已登记设备的前缀重叠", "This topic prefix overlaps that of a registered device";
+    /// A device (or an edge node's own metrics) that no birth of the source announced.
+    GmDeviceUnknown = "1383", "该采集源未上报此设备", "The collection source has not announced this device";
+    /// A device is adopted once: it already is an equipment.
+    GmDeviceAdopted = "1384", "该设备已被接入为设备", "This device has already been adopted as equipment";
+    /// Adoption makes signals of numbers and switches; a device announcing only texts or unsupported types has none.
+    GmNothingToAdopt = "1385", "该设备没有可作为信号的数值或开关量测点", "This device has no numeric or boolean metric that can be a signal";
     /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
     RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
     /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).

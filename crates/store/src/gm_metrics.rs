@@ -1,9 +1,14 @@
 //! What the Sparkplug host application stores (docs/gm-equipment.md): the metrics each edge node's and device's
-//! births announced (`gm_metrics`) and the sources' presence.
+//! births announced (`gm_metrics`), the sources' presence, and adoption of a device as an equipment.
 //!
-//! None of these reads is scoped by a [`crate::access::Viewer`]: the host application is the server itself.
+//! None of these reads is scoped by a [`crate::access::Viewer`]: the host application is the server itself, and
+//! the calls that show discovered metrics or adopt a device check the source against the caller first (the route
+//! table's guard on the source id) and then pass its id.
 
-use crate::Store;
+use crate::equipment::{EquipmentFields, bind_fields};
+use crate::signals::name_of;
+use crate::{Store, now_ms};
+use ironsight_protocol::payload::SignalDef;
 use sqlx::Row;
 
 /// A registered Sparkplug edge node, as the host application places messages by their group and node ids.
@@ -32,6 +37,27 @@ pub struct AnnouncedMetric {
 pub struct DiscoveredMetric {
     pub device_id: String,
     pub metric: AnnouncedMetric,
+}
+
+/// Why a device was not adopted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdoptConflict {
+    /// The device already is an equipment.
+    Adopted,
+    /// The source is not the organisation's (deleted meanwhile).
+    NoSource,
+}
+
+/// What adopting a device needs: the source and device, the new equipment's fields, its signals (each with the
+/// metric it is fed by), and the limited sub-account to grant it to, if the adopter is one.
+pub struct Adoption<'a> {
+    pub org_id: i64,
+    pub source_id: i64,
+    pub device_id: &'a str,
+    pub fields: &'a EquipmentFields,
+    /// Each signal and its `source_key` (the metric's name).
+    pub signals: &'a [(SignalDef, String)],
+    pub grant_to: Option<i64>,
 }
 
 impl Store {
@@ -144,5 +170,91 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// The equipment adopted from source `source_id`: (device id, equipment id).
+    pub async fn gm_adopted(&self, source_id: i64) -> anyhow::Result<Vec<(String, i64)>> {
+        let rows = sqlx::query("SELECT gm_device, id FROM equipment WHERE gm_source_id = $1 AND gm_device IS NOT NULL")
+            .bind(source_id)
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter().map(|r| Ok((r.try_get("gm_device")?, r.try_get("id")?))).collect()
+    }
+
+    /// Adopts a device: the equipment, its signals, its link to the source and device, and the adopter's grant,
+    /// in one transaction. Answers the new equipment's id, or why not (nothing is written then).
+    pub async fn adopt_gm_device(&self, a: &Adoption<'_>) -> anyhow::Result<Result<i64, AdoptConflict>> {
+        let mut tx = self.begin_write().await?;
+        let source: Option<i64> = sqlx::query_scalar("SELECT id FROM gm_sources WHERE id = $1 AND org_id = $2")
+            .bind(a.source_id)
+            .bind(a.org_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if source.is_none() {
+            return Ok(Err(AdoptConflict::NoSource));
+        }
+        let adopted: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM equipment WHERE gm_source_id = $1 AND gm_device = $2")
+                .bind(a.source_id)
+                .bind(a.device_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if adopted.is_some() {
+            return Ok(Err(AdoptConflict::Adopted));
+        }
+        let now = now_ms();
+        let query = sqlx::query(
+            "INSERT INTO equipment (equip_name, display, rule_type, model, manufacturer, address, latitude, longitude, \
+             remark, updated_ms, org_id, created_ms, gm_source_id, gm_device) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $12, $13) RETURNING id",
+        );
+        let inserted = bind_fields(query, a.fields, now)
+            .bind(a.org_id)
+            .bind(a.source_id)
+            .bind(a.device_id)
+            .persistent(false)
+            .fetch_one(&mut *tx)
+            .await;
+        let equipment_id: i64 = match inserted {
+            Ok(row) => row.try_get("id")?,
+            // Another adoption of the same device committed first (the unique index decides).
+            Err(e) if crate::is_unique_violation(&e) => return Ok(Err(AdoptConflict::Adopted)),
+            Err(e) => return Err(e.into()),
+        };
+        for (seq, (s, key)) in a.signals.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO signals (equipment_id, seq, name, area, address, data_type, byte_order, word_order, scale, \
+                 value_offset, unit, decimals, writable, min_value, max_value, value_map, source_key) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '', $16)",
+            )
+            .bind(equipment_id)
+            .bind(seq as i64)
+            .bind(s.name.trim())
+            .bind(name_of(&s.area))
+            .bind(i64::from(s.address))
+            .bind(name_of(&s.data_type))
+            .bind(name_of(&s.byte_order))
+            .bind(name_of(&s.word_order))
+            .bind(s.scale)
+            .bind(s.offset)
+            .bind(&s.unit)
+            .bind(i64::from(s.decimals))
+            .bind(i64::from(s.writable))
+            .bind(s.min)
+            .bind(s.max)
+            .bind(key)
+            .persistent(false) // binds Option<f64>: see the crate docs
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(user_id) = a.grant_to {
+            sqlx::query("INSERT INTO equipment_grants (user_id, equipment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(user_id)
+                .bind(equipment_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Ok(equipment_id))
     }
 }

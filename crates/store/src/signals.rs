@@ -21,7 +21,7 @@ pub enum SaveSignalsError {
 }
 
 /// An enumeration as its wire name (`holding_register`, `float32`, …).
-fn name_of<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn name_of<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
 }
 

@@ -1,14 +1,15 @@
 //! The Sparkplug B host application (docs/gm-equipment.md), driven by a real edge node over real sockets: its
-//! births are announced, a gap in its sequence asks it for a rebirth, its death takes it offline; an unregistered
-//! node is ignored.
+//! births are discovered, a device is adopted as an equipment, a gap in its sequence asks it for a rebirth, its
+//! death takes it offline; an unregistered node is ignored; and who may see and adopt.
 
 use crate::both_backends;
 use crate::helpers::TestApp;
+use crate::pages_document::post_as;
 use crate::plant::{DEADLINE, wait_for};
+use crate::walk_fixture::account;
 use ironsight_sparkplug::command::Outgoing;
 use ironsight_sparkplug::command::edge::{BirthDef, DataValue, EdgeNode, is_rebirth_request};
 use ironsight_sparkplug::{MetricValue, NodeId};
-use ironsight_store::gm_metrics::DiscoveredMetric;
 use rumqttc::{AsyncClient, Event, LastWill, MqttOptions, Packet, QoS};
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -132,19 +133,6 @@ async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, St
     (added.data()["id"].to_string(), text("username"), text("secret"))
 }
 
-/// What source `id`'s births announced, once `accept` takes it; panics at the deadline.
-async fn announced(app: &TestApp, id: &str, accept: impl Fn(&[DiscoveredMetric]) -> bool) -> Vec<DiscoveredMetric> {
-    let deadline = tokio::time::Instant::now() + DEADLINE;
-    loop {
-        let found = app.store.gm_discovered(id.parse().unwrap()).await.unwrap();
-        if accept(&found) {
-            return found;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "never announced as awaited; last: {found:?}");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-}
-
 /// A registered node, connected and born: its NBIRTH (one metric of its own) and the DBIRTH of `Pump-1`.
 async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
     let (id, username, secret) = register(app, group, "Edge-1").await;
@@ -161,33 +149,69 @@ async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
     ];
     let birth = node.edge.device_birth("Pump-1", &pump, t);
     node.send(birth).await;
-    announced(app, &id, |m| m.len() == 4).await;
+    wait_for(app, "/lfscada/gm/discovered/query", &[("nodeId", &id)], |a| {
+        a.data().as_array().is_some_and(|d| d.len() == 2 && d[1]["metrics"].as_array().is_some_and(|m| m.len() == 3))
+    })
+    .await;
     (id, node)
 }
 
-both_backends!(gm_births_are_announced_and_the_node_is_online_until_its_death, Options::default(), |app| {
+both_backends!(gm_births_are_discovered_and_a_device_is_adopted, Options::default(), |app| {
     app.login_demo().await;
     let (id, mut node) = born_node(app, "Plant").await;
-    let found = announced(app, &id, |_| true).await;
-    let names: Vec<(&str, &str)> = found.iter().map(|m| (m.device_id.as_str(), m.metric.name.as_str())).collect();
+    let found = app.post("/lfscada/gm/discovered/query", &[("nodeId", &id)]).await;
+    let devices = found.data().as_array().unwrap();
+    assert_eq!(devices[0]["deviceId"], "", "the node's own metrics, without bdSeq and Node Control");
+    let own: Vec<&str> =
+        devices[0]["metrics"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert_eq!(own, ["Line speed"]);
+    assert_eq!(devices[1]["deviceId"], "Pump-1");
+    assert_eq!(devices[1]["equipId"], Value::Null);
+    let pressure = &devices[1]["metrics"][0];
+    assert_eq!((pressure["name"].as_str(), pressure["datatype"].as_str()), (Some("Pressure"), Some("Float")));
     assert_eq!(
-        names,
-        [("", "Line speed"), ("Pump-1", "Pressure"), ("Pump-1", "Running"), ("Pump-1", "Serial")],
-        "without bdSeq and Node Control"
+        (pressure["unit"].as_str(), pressure["engLow"].as_f64(), pressure["engHigh"].as_f64()),
+        (Some("bar"), Some(0.0), Some(16.0))
     );
-    let pressure = &found[1].metric;
-    assert_eq!((pressure.datatype.as_str(), pressure.unit.as_str()), ("Float", "bar"));
-    assert_eq!((pressure.eng_low, pressure.eng_high), (Some(0.0), Some(16.0)));
+    assert_eq!(devices[1]["metrics"][2]["name"], "Serial");
+    assert_eq!(devices[1]["metrics"][2]["signal"], false, "a text is not a signal");
     let info = app.post("/lfscada/gm/source/info", &[("id", &id)]).await;
     assert_eq!(info.data()["online"], true, "{:?}", info.body);
     assert!(info.data()["lastSeenMs"].as_i64().is_some());
 
-    // A new DBIRTH replaces what the device announced.
+    let adopted =
+        app.post("/lfscada/gm/adopt", &[("nodeId", &id), ("deviceId", "Pump-1"), ("equipName", "Pump 1")]).await;
+    assert_eq!(adopted.code(), "200", "{:?}", adopted.body);
+    let equip = adopted.data()["id"].to_string();
+    let again = app.post("/lfscada/gm/adopt", &[("nodeId", &id), ("deviceId", "Pump-1")]).await;
+    assert_eq!(again.code(), "1384");
+    assert_eq!(app.post("/lfscada/gm/adopt", &[("nodeId", &id), ("deviceId", "Pump-9")]).await.code(), "1383");
+    let found = app.post("/lfscada/gm/discovered/query", &[("nodeId", &id)]).await;
+    assert_eq!(found.data()[1]["equipId"].to_string(), equip);
+    let info = app.post("/lfscada/equipment/multi/info", &[("id", &equip)]).await;
+    assert_eq!((info.data()["equipName"].as_str(), info.data()["ruleType"].as_str()), (Some("Pump 1"), Some("00")));
+    let signals = app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &equip)]).await;
+    let signals = signals.data().as_array().unwrap().clone();
+    let names: Vec<&str> = signals.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Pressure", "Running"]);
+    assert_eq!(
+        (signals[0]["unit"].as_str(), signals[0]["min"].as_f64(), signals[0]["max"].as_f64()),
+        (Some("bar"), Some(0.0), Some(16.0))
+    );
+
+    // A new DBIRTH replaces what the device announced; its equipment stays as adopted.
     let pump = [metric("Pressure", 2, MetricValue::Double(2.0), Some("kPa"), None)];
     let birth = node.edge.device_birth("Pump-1", &pump, now());
     node.send(birth).await;
-    let found = announced(app, &id, |m| m.len() == 2).await;
-    assert_eq!((found[1].metric.datatype.as_str(), found[1].metric.unit.as_str()), ("Double", "kPa"));
+    let found = wait_for(app, "/lfscada/gm/discovered/query", &[("nodeId", &id)], |a| {
+        a.data()[1]["metrics"].as_array().is_some_and(|m| m.len() == 1)
+    })
+    .await;
+    assert_eq!(
+        (found.data()[1]["metrics"][0]["datatype"].as_str(), found.data()[1]["metrics"][0]["unit"].as_str()),
+        (Some("Double"), Some("kPa"))
+    );
+    assert_eq!(found.data()[1]["equipId"].to_string(), equip);
 
     // NDEATH (its bdSeq is the birth's): the source is offline.
     let death = node.edge.death(now());
@@ -220,10 +244,14 @@ both_backends!(gm_an_unregistered_node_is_ignored, Options { external_mqtt: true
     ghost.client.publish(birth.topic, QoS::AtLeastOnce, false, birth.payload).await.unwrap();
     let birth = known.edge.birth(&[metric("Visible", 1, MetricValue::Int32(1), None, None)], now());
     known.client.publish(birth.topic, QoS::AtLeastOnce, false, birth.payload).await.unwrap();
-    announced(app, &known_id, |m| m.len() == 1).await;
+    wait_for(app, "/lfscada/gm/discovered/query", &[("nodeId", &known_id)], |a| {
+        a.data()[0]["metrics"][0]["name"] == "Visible"
+    })
+    .await;
 
     let (ghost_id, _, _) = register(app, &group, "Ghost").await;
-    assert!(announced(app, &ghost_id, |_| true).await.is_empty(), "nothing announced before registration is kept");
+    let found = app.post("/lfscada/gm/discovered/query", &[("nodeId", &ghost_id)]).await;
+    assert_eq!(found.data(), &serde_json::json!([]), "nothing announced before registration is kept");
     // Registered now, its data without a birth the server saw asks for one.
     ghost.subscribe(&format!("spBv1.0/{group}/NCMD/Ghost")).await;
     let data =
@@ -231,4 +259,39 @@ both_backends!(gm_an_unregistered_node_is_ignored, Options { external_mqtt: true
     ghost.client.publish(data.topic, QoS::AtLeastOnce, false, data.payload).await.unwrap();
     ghost.rebirth_requested().await;
     let _ = known.client.disconnect().await;
+});
+
+both_backends!(gm_discovered_devices_and_adoption_are_the_organisations_and_need_manage, Options::default(), |app| {
+    app.login_demo().await;
+    let (id, _node) = born_node(app, "Plant").await;
+    let demo = app.store.user_by_loginname("demo").await.unwrap().unwrap();
+    let admin = app.store.user_by_loginname("admin").await.unwrap().unwrap();
+    let adopt = [("nodeId", id.as_str()), ("deviceId", "Pump-1")];
+    let stranger = app.browser_as_new_admin("stranger", admin.org_id).await;
+    assert_eq!(post_as(app, &stranger, "/lfscada/gm/discovered/query", &[("nodeId", &id)]).await.code(), "1380");
+    assert_eq!(post_as(app, &stranger, "/lfscada/gm/adopt", &adopt).await.code(), "1380");
+    let limited = account(app, "limited", demo.org_id, "user", "authorised", &["manage"]).await;
+    assert_eq!(post_as(app, &limited, "/lfscada/gm/discovered/query", &[("nodeId", &id)]).await.code(), "1380");
+    assert_eq!(post_as(app, &limited, "/lfscada/gm/adopt", &adopt).await.code(), "1380");
+    let viewer = app.browser_as_new_user("viewer", demo.org_id, &[]).await;
+    assert_eq!(post_as(app, &viewer, "/lfscada/gm/discovered/query", &[("nodeId", &id)]).await.code(), "1011");
+    assert_eq!(post_as(app, &viewer, "/lfscada/gm/adopt", &adopt).await.code(), "1011");
+    let found = app.post("/lfscada/gm/discovered/query", &[("nodeId", &id)]).await;
+    assert_eq!(found.data()[1]["equipId"], Value::Null, "nothing adopted by the refused calls");
+
+    // A limited sub-account adopting from a node it registered is granted the equipment, as one it adds.
+    let own = post_as(app, &limited, "/lfscada/gm/node/add", &[("groupId", "Plant"), ("nodeId", "Edge-L")]).await;
+    let own_id = own.data()["id"].to_string();
+    let (user, secret) = (own.data()["username"].as_str().unwrap(), own.data()["secret"].as_str().unwrap());
+    let mut node = Node::connect(&app.broker_url(), Some((user, secret)), "Plant", "Edge-L").await;
+    node.wait_for_host().await;
+    let birth = node.edge.birth(&[metric("Level", 1, MetricValue::Double(0.5), Some("m"), None)], now());
+    node.send(Some(birth)).await;
+    wait_for(app, "/lfscada/gm/source/info", &[("id", &own_id)], |a| a.data()["online"] == true).await;
+    let adopted = post_as(app, &limited, "/lfscada/gm/adopt", &[("nodeId", &own_id), ("deviceId", "")]).await;
+    assert_eq!(adopted.code(), "200", "{:?}", adopted.body);
+    let equip = adopted.data()["id"].to_string();
+    let info = post_as(app, &limited, "/lfscada/equipment/multi/info", &[("id", &equip)]).await;
+    assert_eq!(info.code(), "200", "granted: {:?}", info.body);
+    assert_eq!(info.data()["equipName"], "Edge-L", "named after the node by default");
 });
