@@ -1,5 +1,6 @@
 //! What the Sparkplug host application stores (docs/gm-equipment.md): the metrics each edge node's and device's
-//! births announced (`gm_metrics`), the sources' presence, and adoption of a device as an equipment.
+//! births announced (`gm_metrics`), the sources' presence, adoption of a device as an equipment, and the routes
+//! from an adopted device's metrics to its signals.
 //!
 //! None of these reads is scoped by a [`crate::access::Viewer`]: the host application is the server itself, and
 //! the calls that show discovered metrics or adopt a device check the source against the caller first (the route
@@ -37,6 +38,17 @@ pub struct AnnouncedMetric {
 pub struct DiscoveredMetric {
     pub device_id: String,
     pub metric: AnnouncedMetric,
+}
+
+/// Where a value of an adopted device's metric goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmRoute {
+    pub source_id: i64,
+    pub device_id: String,
+    /// The metric's name (the signal's `source_key`).
+    pub metric: String,
+    pub signal_id: i64,
+    pub equipment_id: i64,
 }
 
 /// Why a device was not adopted.
@@ -256,5 +268,27 @@ impl Store {
         }
         tx.commit().await?;
         Ok(Ok(equipment_id))
+    }
+
+    /// Every adopted device's metric that feeds a signal.
+    pub async fn gm_routes(&self) -> anyhow::Result<Vec<GmRoute>> {
+        let rows = sqlx::query(
+            "SELECT e.gm_source_id, e.gm_device, s.source_key, s.id AS signal_id, e.id AS equipment_id \
+             FROM equipment e JOIN signals s ON s.equipment_id = e.id \
+             WHERE e.gm_source_id IS NOT NULL AND e.gm_device IS NOT NULL AND s.source_key IS NOT NULL",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(GmRoute {
+                    source_id: r.try_get("gm_source_id")?,
+                    device_id: r.try_get("gm_device")?,
+                    metric: r.try_get("source_key")?,
+                    signal_id: r.try_get("signal_id")?,
+                    equipment_id: r.try_get("equipment_id")?,
+                })
+            })
+            .collect()
     }
 }

@@ -121,13 +121,20 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
             tracing::error!(sn, "cannot count readings from the future: {e:#}");
         }
     }
+    accept(link, rows, receipt).await;
+    Ok(())
+}
+
+/// Readings placed on their signals, from a gateway's report or a Sparkplug edge node's values: the latest-value
+/// cache and the alarm engine judge the fresh ones and live watchers see them at once; the batch writer stores
+/// them all (and confirms the receipt, if any, once they are).
+pub(crate) async fn accept(link: &Link, rows: Vec<StoredReading>, receipt: Option<Receipt>) {
     if !rows.is_empty() {
         let fresh = link.update_latest(&rows);
         link.alarms().on_readings(&fresh).await;
         publish_live(link, &fresh);
     }
     link.write(rows, receipt).await;
-    Ok(())
 }
 
 /// What can be read of a report that does not parse as a whole.

@@ -5,7 +5,8 @@
 //! - [`authority`]: who may log in to the embedded broker.
 //! - [`ingest`]: handling of what gateways publish.
 //! - [`writer`]: the batch writer of history, and the confirmations to gateways of what it stored.
-//! - [`sparkplug`]: the Sparkplug B primary host application: edge nodes' births and presence.
+//! - [`sparkplug`]: the Sparkplug B primary host application: edge nodes' births, presence and adopted devices'
+//!   values, stored through the gateways' path.
 //! - [`live`]: fan-out of live frames to WebSocket clients.
 //!
 //! The server's client uses a persistent session (clean session off) with QoS 1 subscriptions, so with an
@@ -368,8 +369,11 @@ impl Link {
         Ok(())
     }
 
-    /// After a change to equipment `equipment_id`: pushes the configuration of the gateway it is bound to.
+    /// After a change to equipment `equipment_id`: pushes the configuration of the gateway it is bound to, and
+    /// reloads the Sparkplug routes.
     pub async fn equipment_changed(&self, equipment_id: i64) {
+        // Its signals may be an adopted device's, whose values are routed by signal.
+        self.gm_changed().await;
         match self.inner.store.gateway_sn_of_equipment(equipment_id).await {
             Ok(Some(sn)) => self.gateway_changed(&sn).await,
             Ok(None) => {}

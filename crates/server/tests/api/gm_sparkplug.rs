@@ -1,6 +1,6 @@
 //! The Sparkplug B host application (docs/gm-equipment.md), driven by a real edge node over real sockets: its
-//! births are discovered, a device is adopted as an equipment, a gap in its sequence asks it for a rebirth, its
-//! death takes it offline; an unregistered node is ignored; and who may see and adopt.
+//! births are discovered, a device is adopted as an equipment, its data become history, a gap in its sequence
+//! asks it for a rebirth, its death takes it offline; an unregistered node is ignored; and who may see and adopt.
 
 use crate::both_backends;
 use crate::helpers::TestApp;
@@ -156,7 +156,7 @@ async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
     (id, node)
 }
 
-both_backends!(gm_births_are_discovered_and_a_device_is_adopted, Options::default(), |app| {
+both_backends!(gm_births_are_discovered_and_an_adopted_device_feeds_history, Options::default(), |app| {
     app.login_demo().await;
     let (id, mut node) = born_node(app, "Plant").await;
     let found = app.post("/lfscada/gm/discovered/query", &[("nodeId", &id)]).await;
@@ -198,6 +198,24 @@ both_backends!(gm_births_are_discovered_and_a_device_is_adopted, Options::defaul
         (signals[0]["unit"].as_str(), signals[0]["min"].as_f64(), signals[0]["max"].as_f64()),
         (Some("bar"), Some(0.0), Some(16.0))
     );
+
+    // DDATA by alias: the value becomes a reading at the metric's timestamp.
+    let t = now() - 5_000;
+    let data = node.edge.device_data(
+        "Pump-1",
+        &[DataValue { name: "Pressure".into(), alias: Some(2), value: MetricValue::Float(3.5) }],
+        t,
+    );
+    node.send(data).await;
+    let pressure = signals[0]["id"].to_string();
+    let (start, end) = ((t - 1_000).to_string(), (now() + 60_000).to_string());
+    let form = [("signalIds", pressure.as_str()), ("startTime", start.as_str()), ("endTime", end.as_str())];
+    let history = wait_for(app, "/lfscada/monitor/multi/history/query", &form, |a| {
+        a.data()["series"][0]["points"].as_array().is_some_and(|p| !p.is_empty())
+    })
+    .await;
+    let point = &history.data()["series"][0]["points"][0];
+    assert_eq!((point[0].as_u64(), point[1].as_f64(), point[2].as_bool()), (Some(t), Some(3.5), Some(true)));
 
     // A new DBIRTH replaces what the device announced; its equipment stays as adopted.
     let pump = [metric("Pressure", 2, MetricValue::Double(2.0), Some("kPa"), None)];

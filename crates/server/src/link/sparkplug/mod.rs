@@ -5,9 +5,10 @@
 //!
 //! - A birth's metrics become the source's announced metrics (`gm_metrics`), offered for adoption; an NBIRTH makes
 //!   the source online, its NDEATH offline; any message is the source's last sign of life.
+//! - Values of an adopted device become readings of its signals, through the gateways' path ([`values`]).
 //! - A rebirth the session asks for is requested at once (the session holds repeated requests back).
 //! - What cannot be used is counted per source ([`stats`]); a datatype changed by a later birth is logged and
-//!   counted.
+//!   counted, and the adopted signal stays as it was.
 //!
 //! Nothing an edge node announces is seen before it is registered: a message of an unregistered node is not even
 //! handed to the session, only counted. Whatever the bytes, a message is at worst counted and dropped: the codec
@@ -19,6 +20,7 @@
 pub mod directory;
 pub mod metrics;
 pub mod stats;
+pub mod values;
 
 use super::Link;
 use directory::{Directory, Source};
@@ -132,10 +134,16 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
     let (done, presence) = match event {
         Event::NodeBorn { metrics, .. } => {
             let stored = store.record_birth(source.id, "", &metrics::announced(&metrics), now).await;
+            values::births(link, source, None, &metrics, now).await;
             (stored.and(store.set_gm_source_presence(source.id, true, now).await), true)
         }
         Event::DeviceBorn { device, metrics, .. } => {
+            values::births(link, source, Some(&device), &metrics, now).await;
             (store.record_birth(source.id, &device, &metrics::announced(&metrics), now).await, false)
+        }
+        Event::Values { device, values, .. } => {
+            values::data(link, source, device.as_deref(), &values, now).await;
+            (Ok(()), false)
         }
         Event::NodeDead { .. } => (store.set_gm_source_presence(source.id, false, now).await, true),
         Event::RebirthNeeded { node, reason } => {
@@ -164,12 +172,9 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
             host.stats.count(source.id, |s| s.malformed += 1);
             (Ok(()), false)
         }
-        // Data is the last sign of life, written below.
-        Event::Values { .. }
-        | Event::DeviceDead { .. }
-        | Event::DeathIgnored { .. }
-        | Event::BadTopic { .. }
-        | Event::HostState { .. } => (Ok(()), false),
+        Event::DeviceDead { .. } | Event::DeathIgnored { .. } | Event::BadTopic { .. } | Event::HostState { .. } => {
+            (Ok(()), false)
+        }
     };
     if let Err(e) = done {
         tracing::error!(source = source.id, "Sparkplug message not stored: {e:#}");
@@ -195,8 +200,9 @@ async fn seen(link: &Link, source: Source, now: i64) {
 }
 
 impl Link {
-    /// Reloads which edge nodes are registered: after a source is registered or deleted. A failure is logged; the
-    /// map stays as it was until the next change.
+    /// Reloads which edge nodes are registered and where adopted devices' values go: after a source is registered
+    /// or deleted, a device adopted, or an equipment's signals changed or deleted. A failure is logged; the maps
+    /// stay as they were until the next change.
     pub async fn gm_changed(&self) {
         if let Err(e) = self.inner.sparkplug.directory.reload(self.store()).await {
             tracing::error!("Sparkplug sources and routes not reloaded: {e:#}");
