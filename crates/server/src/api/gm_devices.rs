@@ -2,14 +2,19 @@
 //! node's births announced, and adopting one device (or the node's own metrics) as an equipment whose signals are
 //! its metrics. Until it is adopted, nothing a node sends is kept beyond what its births announced.
 //!
+//! Writes to an adopted device's signals come through the monitor's write path and are sent here ([`write`]).
+//!
 //! The source is checked against the caller by the route table's guard on `nodeId` (a limited sub-account sees a
 //! source only when every equipment adopted from it is granted to it, or, while none is, when it registered it).
 
 use crate::AppState;
 use crate::answers::Created;
 use crate::answers::gm::{GmDevice, GmMetric};
+use crate::answers::signal::CommandSent;
+use crate::api::monitor::require_link;
 use crate::error::ApiError;
 use crate::link::sparkplug::metrics;
+use crate::link::sparkplug::writes::Refusal;
 use crate::params::Params;
 use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
@@ -17,9 +22,11 @@ use axum::extract::State;
 use ironsight_domain::Code;
 use ironsight_domain::limits::EQUIPMENT_NAME_CHARS;
 use ironsight_domain::validate::display_name;
+use ironsight_store::commands::{CommandStatus, NewCommand};
 use ironsight_store::equipment::EquipmentFields;
 use ironsight_store::gm_metrics::{AdoptConflict, Adoption, AnnouncedMetric};
 use ironsight_store::gm_sources::{GmSource, GmSourceKind};
+use ironsight_store::signals::{GmMetricRef, OwnedSignal};
 use std::collections::{BTreeMap, HashMap};
 
 /// The Sparkplug edge node `nodeId` names, as the caller may see it; 1380 otherwise (a JSON device too).
@@ -112,4 +119,49 @@ pub async fn adopt(State(state): State<AppState>, current: CurrentUser, params: 
     };
     state.link.gm_changed().await;
     Ok(ApiOk::new(Created { id }).audit("equipment", id))
+}
+
+/// The write of `value` to an adopted device's signal (the monitor's write path, after its checks of the signal's
+/// writable flag and limits): an NCMD / DCMD in the metric's datatype, answered `{online, uuid}` as a gateway's
+/// write is; its callback turns success when the device reports the value, timeout (1301) when it never does.
+/// 1207 when the node or device has no current birth, 2003 when the value does not fit the metric's datatype,
+/// 2004 when the metric is a text.
+pub(crate) async fn write(
+    state: &AppState,
+    (org_id, user_id): (i64, i64),
+    owned: &OwnedSignal,
+    target: &GmMetricRef,
+    value: f64,
+) -> ApiResult {
+    require_link(&state.link)?;
+    let prepared = state.link.gm_prepare_write(target, value).map_err(|refusal| {
+        ApiError::code(match refusal {
+            Refusal::Offline => Code::DeviceOffline,
+            Refusal::OutOfRange => Code::WriteOverLimit,
+            Refusal::ReadOnly => Code::VariableReadOnly,
+        })
+    })?;
+    let uuid = uuid::Uuid::new_v4().to_string();
+    // The commands table names the gateway a command went to; a Sparkplug write names the edge node.
+    let node = format!("{}/{}", target.group_id, target.node_id);
+    let new = NewCommand {
+        uuid: &uuid,
+        org_id,
+        user_id,
+        equipment_id: owned.equipment_id,
+        gateway_sn: &node,
+        kind: "write",
+        signal_id: owned.signal.id,
+        value: Some(value),
+    };
+    state.store.add_command(&new).await?;
+    if let Err(e) = state.link.gm_send_write(prepared, &uuid).await {
+        let code = Code::DeviceOffline.as_str().parse().ok();
+        state.store.set_command_status(&uuid, CommandStatus::Failure, code, None).await?;
+        tracing::error!(node, "write not sent: {e:#}");
+        return Err(ApiError::code(Code::DeviceOffline));
+    }
+    // A device that answered already made it a success, which this leaves as it is.
+    state.store.set_command_status(&uuid, CommandStatus::Sent, None, None).await?;
+    Ok(ApiOk::new(CommandSent { online: true, uuid }).audit("signal", owned.signal.id))
 }

@@ -313,3 +313,50 @@ both_backends!(gm_discovered_devices_and_adoption_are_the_organisations_and_need
     assert_eq!(info.code(), "200", "granted: {:?}", info.body);
     assert_eq!(info.data()["equipName"], "Edge-L", "named after the node by default");
 });
+
+/// Writes `value` to signal `signal` from the monitor.
+async fn write(app: &TestApp, signal: &str, value: &str) -> crate::helpers::Answer {
+    app.post("/lfscada/monitor/multi/signal/write", &[("signalId", signal), ("value", value)]).await
+}
+
+both_backends!(gm_a_write_is_a_dcmd_confirmed_by_the_devices_next_value, Options::default(), |app| {
+    app.login_demo().await;
+    let (id, mut node) = born_node(app, "Plant").await;
+    let adopted = app.post("/lfscada/gm/adopt", &[("nodeId", &id), ("deviceId", "Pump-1")]).await;
+    let equip = adopted.data()["id"].to_string();
+    let mut signals =
+        app.post("/lfscada/equipment/multi/signal/query", &[("equipmentId", &equip)]).await.data().clone();
+    let pressure = signals[0]["id"].to_string();
+    assert_eq!(write(app, &pressure, "4.5").await.code(), "2004", "adopted signals are read-only until made writable");
+    signals[0]["writable"] = true.into();
+    let saved = app
+        .post("/lfscada/equipment/multi/signal/save", &[("equipmentId", &equip), ("signals", &signals.to_string())])
+        .await;
+    assert_eq!(saved.code(), "200", "an adopted signal list is a valid one: {:?}", saved.body);
+    assert_eq!(write(app, &pressure, "17").await.code(), "2003", "beyond the engineering range");
+
+    let dcmd = "spBv1.0/Plant/DCMD/Edge-1/Pump-1";
+    node.subscribe(dcmd).await;
+    let sent = write(app, &pressure, "4.5").await;
+    assert_eq!(sent.code(), "200", "{:?}", sent.body);
+    let command = ironsight_sparkplug::decode(&node.message_on(dcmd).await).unwrap();
+    let metric = &command.metrics[0];
+    assert_eq!((metric.alias, metric.name.as_deref()), (Some(2), None), "by the birth's alias");
+    assert_eq!(metric.value, Some(MetricValue::Float(4.5).to_proto()));
+    let callback = [("uuid", sent.data()["uuid"].as_str().unwrap())];
+    let pending = app.post("/lfscada/equipment/multi/callback", &callback).await;
+    assert_eq!(pending.data()["status"], "pending", "not before the device reports the value");
+
+    let value = [DataValue { name: "Pressure".into(), alias: Some(2), value: MetricValue::Float(4.5) }];
+    let data = node.edge.device_data("Pump-1", &value, now());
+    node.send(data).await;
+    let done = crate::plant::outcome(app, &sent).await;
+    assert_eq!(done["status"], "success", "{done}");
+    assert_eq!(done["data"]["value"], 4.5, "{done}");
+
+    // Once the device is dead, a write is refused as to an offline device.
+    let death = node.edge.device_death("Pump-1", now());
+    node.send(death).await;
+    let form = [("signalId", pressure.as_str()), ("value", "1")];
+    wait_for(app, "/lfscada/monitor/multi/signal/write", &form, |a| a.code() == "1207").await;
+});

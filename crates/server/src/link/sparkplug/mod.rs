@@ -7,6 +7,7 @@
 //!   the source online, its NDEATH offline; any message is the source's last sign of life.
 //! - Values of an adopted device become readings of its signals, through the gateways' path ([`values`]).
 //! - A rebirth the session asks for is requested at once (the session holds repeated requests back).
+//! - A write to an adopted metric is an NCMD / DCMD, a success once the device reports the value ([`writes`]).
 //! - What cannot be used is counted per source ([`stats`]); a datatype changed by a later birth is logged and
 //!   counted, and the adopted signal stays as it was.
 //!
@@ -21,6 +22,7 @@ pub mod directory;
 pub mod metrics;
 pub mod stats;
 pub mod values;
+pub mod writes;
 
 use super::Link;
 use directory::{Directory, Source};
@@ -48,6 +50,8 @@ pub struct SparkplugHost {
     pub(crate) stats: Stats,
     /// When each source's last-seen time was last written (ms).
     seen_written: Mutex<HashMap<i64, i64>>,
+    /// Writes sent and waiting for the device to report their value.
+    writes: writes::PendingWrites,
 }
 
 impl SparkplugHost {
@@ -61,6 +65,7 @@ impl SparkplugHost {
             directory: Directory::default(),
             stats: Stats::default(),
             seen_written: Mutex::new(HashMap::new()),
+            writes: writes::PendingWrites::default(),
         }
     }
 
@@ -143,6 +148,7 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
         }
         Event::Values { device, values, .. } => {
             values::data(link, source, device.as_deref(), &values, now).await;
+            writes::confirm(link, source.id, device.as_deref(), &values, now).await;
             (Ok(()), false)
         }
         Event::NodeDead { .. } => (store.set_gm_source_presence(source.id, false, now).await, true),
