@@ -137,7 +137,13 @@ catalogue! {
     /// Two JSON devices never share a topic: one prefix may not be another's, nor lie below it.
     GmTopicPrefixTaken = "1382", "该主题前缀与已登记设备的前缀重叠", "This topic prefix overlaps that of a registered device";
     /// A data rule is a JSON device's; a Sparkplug edge node's messages say what they carry.
-    GmNotJsonDevice = "1383", "只有 JSON 设备有数据规则", "Only a JSON device has a data rule";
+    GmNotJsonDevice = "1386", "只有 JSON 设备有数据规则", "Only a JSON device has a data rule";
+    /// A device (or an edge node's own metrics) that no birth of the source announced.
+    GmDeviceUnknown = "1383", "该采集源未上报此设备", "The collection source has not announced this device";
+    /// A device is adopted once: it already is an equipment.
+    GmDeviceAdopted = "1384", "该设备已被接入为设备", "This device has already been adopted as equipment";
+    /// Adoption makes signals of numbers and switches; a device announcing only texts or unsupported types has none.
+    GmNothingToAdopt = "1385", "该设备没有可作为信号的数值或开关量测点", "This device has no numeric or boolean metric that can be a signal";
     /// A repair order that is not the organisation's, is on equipment the caller may not see, or does not exist.
     RepairOrderNotFound = "1290", "维修工单不存在", "Repair order does not exist";
     /// The order's status allows the step, but not to this person (docs/work-orders.md: who takes which step).

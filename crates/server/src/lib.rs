@@ -25,7 +25,8 @@
 //! - [`web`]: the embedded web app with history-mode fallback.
 //!
 //! The gateway link and the work behind the calls:
-//! - [`link`]: the MQTT broker and client, ingest of what gateways send, commands.
+//! - [`link`]: the MQTT broker and client, ingest of what gateways send, commands, and the Sparkplug B host
+//!   application (`link::sparkplug`).
 //! - [`live`]: the console's push channels: the hub, the socket tokens and the WebSockets.
 //! - [`workers`]: the background work (HTTP listener, link, timed jobs, notifications) under one handle type, and
 //!   the order it stops in.

@@ -116,6 +116,7 @@ mod equipment;
 mod external_pages;
 mod ezviz;
 mod gateways;
+mod gm_devices;
 mod gm_sources;
 mod inspection;
 mod live;

@@ -190,7 +190,7 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
 
 /// Binds the editable fields as `$1`–`$9` and the modification time as `$10`, the order both writes use. The
 /// statement binds `Option<f64>`, so callers must not cache it (see the crate docs).
-fn bind_fields<'q>(
+pub(crate) fn bind_fields<'q>(
     query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     f: &'q EquipmentFields,
     now: i64,

@@ -24,6 +24,7 @@
 //! - [`signals`]: signal definitions of each equipment.
 //! - [`gateways`]: the gateway registry (serial number, hashed secret, status).
 //! - [`gm_sources`]: GM collection sources: the MQTT identities of Sparkplug B edge nodes and JSON devices.
+//! - [`gm_metrics`]: what Sparkplug births announced, sources' presence, adoption of a device, its routes.
 //! - [`link`]: what the gateway link reads and writes: configuration to push, versions, reported status.
 //! - [`readings`]: latest values and history, written in batches by ingest.
 //! - [`custom_reports`]: a project's custom reports, columns over its equipment and intermediate variables.
@@ -71,6 +72,7 @@ pub mod external_pages;
 pub mod ezviz_keys;
 pub mod feedback;
 pub mod gateways;
+pub mod gm_metrics;
 pub mod gm_sources;
 pub mod image_library;
 pub mod inspect;

@@ -21,7 +21,7 @@ pub enum SaveSignalsError {
 }
 
 /// An enumeration as its wire name (`holding_register`, `float32`, …).
-fn name_of<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn name_of<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_value(value).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
 }
 
@@ -158,6 +158,19 @@ pub struct OwnedSignal {
     pub equip_name: String,
     pub gateway_sn: Option<String>,
     pub gateway_online: bool,
+    /// The Sparkplug metric that feeds it, when its equipment is an adopted device.
+    pub gm: Option<GmMetricRef>,
+}
+
+/// Where an adopted device's signal comes from: the edge node, the device (`''`: the node's own metrics) and the
+/// metric (the signal's `source_key`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmMetricRef {
+    pub source_id: i64,
+    pub group_id: String,
+    pub node_id: String,
+    pub device_id: String,
+    pub metric: String,
 }
 
 impl Store {
@@ -165,9 +178,10 @@ impl Store {
     pub async fn owned_signal(&self, viewer: &Viewer, signal_id: i64) -> anyhow::Result<Option<OwnedSignal>> {
         let columns = COLUMNS.split(", ").map(|c| format!("s.{c}")).collect::<Vec<_>>().join(", ");
         let row = sqlx::query(&format!(
-            "SELECT {columns}, e.id AS equipment_id, e.equip_name, g.sn AS gateway_sn, g.online AS gateway_online \
+            "SELECT {columns}, e.id AS equipment_id, e.equip_name, g.sn AS gateway_sn, g.online AS gateway_online, \
+             s.source_key, e.gm_source_id, e.gm_device, gs.group_id AS gm_group, gs.node_id AS gm_node \
              FROM signals s JOIN equipment e ON e.id = s.equipment_id LEFT JOIN gateways g ON g.id = e.gateway_id \
-             WHERE e.org_id = $1 AND s.id = $2{}",
+             LEFT JOIN gm_sources gs ON gs.id = e.gm_source_id WHERE e.org_id = $1 AND s.id = $2{}",
             viewer.grant_sql("e")
         ))
         .bind(viewer.org_id)
@@ -181,8 +195,26 @@ impl Store {
                 equip_name: r.try_get("equip_name")?,
                 gateway_sn: r.try_get("gateway_sn")?,
                 gateway_online: r.try_get::<Option<i64>, _>("gateway_online")?.unwrap_or(0) != 0,
+                gm: gm_metric_ref(&r)?,
             })
         })
         .transpose()
     }
+}
+
+/// The Sparkplug metric of an owned signal's row, when every part of it is there.
+fn gm_metric_ref(r: &AnyRow) -> Result<Option<GmMetricRef>, sqlx::Error> {
+    let parts = (
+        r.try_get::<Option<i64>, _>("gm_source_id")?,
+        r.try_get::<Option<String>, _>("gm_group")?,
+        r.try_get::<Option<String>, _>("gm_node")?,
+        r.try_get::<Option<String>, _>("gm_device")?,
+        r.try_get::<Option<String>, _>("source_key")?,
+    );
+    Ok(match parts {
+        (Some(source_id), Some(group_id), Some(node_id), Some(device_id), Some(metric)) => {
+            Some(GmMetricRef { source_id, group_id, node_id, device_id, metric })
+        }
+        _ => None,
+    })
 }

@@ -350,6 +350,30 @@ lastSeenMs: number | null, gmtCreate: number,
  */
 rule: RuleDoc | null, };
 
+export type GmMetric = { name: string, 
+/**
+ * The Sparkplug datatype (`Int32`, `Double`, `Boolean`, `String`, …).
+ */
+datatype: string, 
+/**
+ * The engineering unit; '' when none was announced.
+ */
+unit: string, engLow: number | null, engHigh: number | null, 
+/**
+ * Adoption makes it a signal (numbers and booleans; texts and structured types are not kept as history).
+ */
+signal: boolean, };
+
+export type GmDevice = { 
+/**
+ * The Sparkplug device id; '' for the edge node's own metrics.
+ */
+deviceId: string, 
+/**
+ * The equipment adopted from it; null while it is not adopted.
+ */
+equipId: number | null, metrics: Array<GmMetric>, };
+
 export type Equipment = { id: number, equipName: string, 
 /**
  * `list` (signal list) or `page` (a configuration page); the only values the forms accept.

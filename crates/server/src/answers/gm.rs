@@ -95,3 +95,29 @@ pub struct SignalTried {
     pub value: Option<f64>,
     pub problem: Option<String>,
 }
+
+/// One device of `/lfscada/gm/discovered/query`: what the edge node's births announced for it.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GmDevice {
+    /// The Sparkplug device id; '' for the edge node's own metrics.
+    pub device_id: String,
+    /// The equipment adopted from it; null while it is not adopted.
+    pub equip_id: Option<i64>,
+    pub metrics: Vec<GmMetric>,
+}
+
+/// One metric of a [`GmDevice`], as its latest birth announced it.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GmMetric {
+    pub name: String,
+    /// The Sparkplug datatype (`Int32`, `Double`, `Boolean`, `String`, …).
+    pub datatype: String,
+    /// The engineering unit; '' when none was announced.
+    pub unit: String,
+    pub eng_low: Option<f64>,
+    pub eng_high: Option<f64>,
+    /// Adoption makes it a signal (numbers and booleans; texts and structured types are not kept as history).
+    pub signal: bool,
+}

@@ -195,6 +195,8 @@ generated_answers! {
     system::Withdrawn,
     gateway::Gateway,
     gm::GmSource,
+    gm::GmMetric,
+    gm::GmDevice,
     equipment::Equipment,
     equipment::EquipmentDetail,
     ironsight_domain::alarm::Symbol,

@@ -114,6 +114,8 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     if let Some(sn) = was.gateway_sn {
         state.link.gateway_changed(&sn).await;
     }
+    // An adopted device's values stop going to it (its device can be adopted again).
+    state.link.gm_changed().await;
     // Its pages and their kept versions went too: a library picture only they kept (hidden) goes now.
     crate::api::image_library::settle_hidden(&state, current.user.org_id).await;
     Ok(ApiOk::empty().audit("equipment", id))

@@ -65,6 +65,7 @@ async fn register(
         };
         match state.store.add_gm_source(&new).await? {
             Ok(id) => {
+                state.link.gm_changed().await;
                 let broker = broker_url(state, headers);
                 let credentials = GmCredentials { id, username: username.clone(), secret, broker };
                 return Ok(ApiOk::new(credentials).audit("gmSource", &username));
@@ -168,5 +169,6 @@ pub async fn delete(State(state): State<AppState>, current: CurrentUser, params:
     if !state.store.delete_gm_source(&current.viewer(), source.id).await? {
         return Err(ApiError::code(Code::GmSourceNotFound));
     }
+    state.link.gm_changed().await;
     Ok(ApiOk::empty().audit("gmSource", &source.username))
 }

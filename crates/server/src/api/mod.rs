@@ -10,6 +10,7 @@ pub mod ezviz;
 pub mod feedback;
 pub mod findpwd;
 pub mod gateways;
+pub mod gm_devices;
 pub mod gm_json_rules;
 pub mod gm_sources;
 pub mod groups;

@@ -141,7 +141,8 @@ pub async fn write(State(state): State<AppState>, current: CurrentUser, params: 
 }
 
 /// A write's checks and its command, recorded as `user_id`'s (0 for a share visitor): the one write path of the
-/// monitor and the share view (docs/share.md).
+/// monitor and the share view (docs/share.md). An adopted Sparkplug device's signal is written by NCMD / DCMD
+/// (`gm_devices::write`).
 pub(crate) async fn write_signal(
     state: &AppState,
     org_id: i64,
@@ -154,6 +155,9 @@ pub(crate) async fn write_signal(
         Some(WriteRefusal::ReadOnly) => return Err(ApiError::code(Code::VariableReadOnly)),
         Some(WriteRefusal::OutOfRange) => return Err(ApiError::code(Code::WriteOverLimit)),
         None => {}
+    }
+    if let Some(gm) = &owned.gm {
+        return crate::api::gm_devices::write(state, (org_id, user_id), owned, gm, value).await;
     }
     let uuid = uuid::Uuid::new_v4().to_string();
     let command = Command::Write { uuid: uuid.clone(), signal: s.id, value };

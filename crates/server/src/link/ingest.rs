@@ -1,4 +1,5 @@
-//! What arrives from gateways: status, configuration acknowledgements, readings and command results.
+//! What arrives from gateways: status, configuration acknowledgements, readings and command results (and, handed
+//! on, what Sparkplug edge nodes publish: [`super::sparkplug`]).
 //!
 //! Readings are checked against the gateway's own configuration (a gateway can only report signals of the
 //! equipment bound to it), go into the in-memory latest-value cache and out to live watchers at once, and reach
@@ -17,6 +18,9 @@ use std::collections::HashMap;
 
 /// Handles one MQTT publish from a gateway.
 pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
+    if topic.starts_with("spBv1.0/") {
+        return super::sparkplug::handle(link, topic, payload).await;
+    }
     let Some((sn, channel)) = topics::parse(topic) else {
         tracing::debug!(topic, "message on a topic outside the protocol");
         return;
@@ -117,13 +121,20 @@ async fn on_data(link: &Link, sn: &str, payload: &[u8]) -> anyhow::Result<()> {
             tracing::error!(sn, "cannot count readings from the future: {e:#}");
         }
     }
+    accept(link, rows, receipt).await;
+    Ok(())
+}
+
+/// Readings placed on their signals, from a gateway's report or a Sparkplug edge node's values: the latest-value
+/// cache and the alarm engine judge the fresh ones and live watchers see them at once; the batch writer stores
+/// them all (and confirms the receipt, if any, once they are).
+pub(crate) async fn accept(link: &Link, rows: Vec<StoredReading>, receipt: Option<Receipt>) {
     if !rows.is_empty() {
         let fresh = link.update_latest(&rows);
         link.alarms().on_readings(&fresh).await;
         publish_live(link, &fresh);
     }
     link.write(rows, receipt).await;
-    Ok(())
 }
 
 /// What can be read of a report that does not parse as a whole.

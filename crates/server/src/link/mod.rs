@@ -5,6 +5,8 @@
 //! - [`authority`]: who may log in to the embedded broker.
 //! - [`ingest`]: handling of what gateways publish.
 //! - [`writer`]: the batch writer of history, and the confirmations to gateways of what it stored.
+//! - [`sparkplug`]: the Sparkplug B primary host application: edge nodes' births, presence and adopted devices'
+//!   values, stored through the gateways' path.
 //! - [`live`]: fan-out of live frames to WebSocket clients.
 //!
 //! The server's client uses a persistent session (clean session off) with QoS 1 subscriptions, so with an
@@ -12,6 +14,7 @@
 
 pub mod authority;
 pub mod ingest;
+pub mod sparkplug;
 pub mod writer;
 
 use crate::backlog::Backlog;
@@ -58,6 +61,8 @@ struct Inner {
     /// The server's own MQTT connection is up (between a CONNACK and the next error): only then does it hear
     /// what gateways say, and can its commands reach them.
     broker_up: AtomicBool,
+    /// The Sparkplug B host application on the same connection.
+    sparkplug: sparkplug::SparkplugHost,
 }
 
 /// Where gateways find the broker, for the agent configuration the console hands out.
@@ -161,6 +166,8 @@ pub async fn start(
     options.set_clean_session(false);
     options.set_max_packet_size(MAX_PACKET_BYTES as usize, MAX_PACKET_BYTES as usize);
     options.set_inflight(200);
+    let sparkplug = sparkplug::SparkplugHost::new(u64::try_from(now).unwrap_or(0));
+    options.set_last_will(sparkplug.will());
     let (client, eventloop) = AsyncClient::new(options, 1024);
     let (writer, writer_rx) = mpsc::channel(WRITER_QUEUE);
     let unstored = Backlog::default();
@@ -182,11 +189,15 @@ pub async fn start(
                 }
             },
             broker_up: AtomicBool::new(false),
+            sparkplug,
         }),
     };
     for sn in store.gateway_sns().await? {
         link.load_routes(&sn).await?;
     }
+    link.inner.sparkplug.directory.reload(&store).await?;
+    // The host session starts empty: a node is online again at its next birth (which the online STATE prompts).
+    store.mark_all_gm_sources_offline().await?;
     if broker.is_some() {
         // Nobody can be connected to a broker that has just started; gateways report again when they reconnect.
         store.mark_all_gateways_offline().await?;
@@ -233,11 +244,19 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
                 was_down = false;
                 link.inner.broker_up.store(true, Ordering::Release);
                 let client = link.inner.client.clone();
+                let online = link.inner.sparkplug.online().clone();
                 tokio::spawn(async move {
-                    for filter in topics::server_filters() {
+                    let filters = topics::server_filters().into_iter();
+                    for filter in filters.chain([ironsight_sparkplug::topic::SUBSCRIBE_ALL.to_owned()]) {
                         if let Err(e) = client.subscribe(filter, QoS::AtLeastOnce).await {
                             tracing::error!("MQTT subscribe failed: {e}");
                         }
+                    }
+                    // Sparkplug: the host's online STATE once subscribed, so edge nodes waiting for it find the
+                    // host listening.
+                    if let Err(e) = client.publish(online.topic, QoS::AtLeastOnce, online.retain, online.payload).await
+                    {
+                        tracing::error!("Sparkplug STATE not published: {e}");
                     }
                 });
             }
@@ -350,8 +369,11 @@ impl Link {
         Ok(())
     }
 
-    /// After a change to equipment `equipment_id`: pushes the configuration of the gateway it is bound to.
+    /// After a change to equipment `equipment_id`: pushes the configuration of the gateway it is bound to, and
+    /// reloads the Sparkplug routes.
     pub async fn equipment_changed(&self, equipment_id: i64) {
+        // Its signals may be an adopted device's, whose values are routed by signal.
+        self.gm_changed().await;
         match self.inner.store.gateway_sn_of_equipment(equipment_id).await {
             Ok(Some(sn)) => self.gateway_changed(&sn).await,
             Ok(None) => {}

@@ -48,7 +48,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             PAGE_SIZE,
         ]),
         route!(POST "/lfscada/gm/json/rule/save", gm_json_rules::save, "gm.json.rule.save", Manage ["id" => GmSource],
-        "Save a JSON device's data rule (checked first; a fault names its field, e.g. rule.signals[1].path); 1383 for an edge node.", [
+        "Save a JSON device's data rule (checked first; a fault names its field, e.g. rule.signals[1].path); 1386 for an edge node.", [
             ID,
             RULE,
         ]),

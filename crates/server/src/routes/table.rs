@@ -75,6 +75,7 @@ pub fn table() -> Vec<RouteDef> {
         super::monitor_list::routes(),
         super::gateways::routes(),
         super::gm_sources::routes(),
+        super::gm_devices::routes(),
         super::monitor::routes(),
         super::alarms::routes(),
         super::reports::routes(),

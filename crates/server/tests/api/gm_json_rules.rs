@@ -79,7 +79,7 @@ both_backends!(a_checked_rule_is_saved_on_a_json_device_only, Options::default()
 
     let node =
         app.post("/lfscada/gm/node/add", &[("groupId", "Plant"), ("nodeId", "Edge-1")]).await.data()["id"].to_string();
-    assert_eq!(app.post("/lfscada/gm/json/rule/save", &[("id", &node), ("rule", RULE)]).await.code(), "1383");
+    assert_eq!(app.post("/lfscada/gm/json/rule/save", &[("id", &node), ("rule", RULE)]).await.code(), "1386");
 });
 
 both_backends!(only_those_who_manage_the_device_save_its_rule, Options::default(), |app| {

@@ -20,6 +20,7 @@ mod ezviz;
 mod gateways;
 mod gm_json_rules;
 mod gm_sources;
+mod gm_sparkplug;
 mod graceful_stop;
 mod groups;
 mod hardening;
