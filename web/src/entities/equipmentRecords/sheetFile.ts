@@ -8,7 +8,7 @@
 import { formatBaseTime } from '@/lib/chinaTime';
 import { clampDecimals } from '@/entities/signals/format';
 import { openSheet } from '@/lib/xlsx/sheet';
-import { memorySink, type ByteSink } from '@/lib/xlsx/sink';
+import { blobOf, type ByteSink } from '@/lib/xlsx/sink';
 import { openSaveSink, SaveCancelled } from '@/lib/xlsx/save';
 
 export type SheetCell = string | number | null;
@@ -43,9 +43,7 @@ export async function writeSheet(sink: ByteSink, rows: readonly (readonly SheetC
 
 /** The .xlsx file of `rows` (the first being the header, written bold). */
 export async function sheetBlob(rows: readonly (readonly SheetCell[])[]): Promise<Blob> {
-  let blob: Blob | null = null;
-  await writeSheet(memorySink((b) => (blob = b)), rows);
-  return blob!;
+  return blobOf((sink) => writeSheet(sink, rows));
 }
 
 /**

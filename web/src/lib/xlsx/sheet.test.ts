@@ -2,7 +2,8 @@ import { describe, expect, it, vi, afterEach } from 'vitest';
 import { readSheet as readUniversal } from 'read-excel-file/universal';
 import { readSheet as readNode } from 'read-excel-file/node';
 import { unzip } from '@/test/unzip';
-import { openSheet, type Cell, type SheetOptions } from './sheet';
+import { MAX_ROWS, SheetLimitError, openSheet, type Cell, type SheetOptions } from './sheet';
+import { ZipLimitError } from './zip';
 import { memorySink, type ByteSink } from './sink';
 import { canDeflate } from './deflate';
 import { columnName, cellText } from './xml';
@@ -155,6 +156,24 @@ describe('the streamed .xlsx file', () => {
     const sheet = await openSheet(sink, { deflate: false });
     sink.write = () => Promise.reject(new Error('disk full'));
     await expect(sheet.addRows([['a', 1]])).rejects.toThrow('disk full');
+    expect(sink.aborted).toBe(true);
+  });
+
+  it('refuses to grow past what a ZIP without ZIP64 can say (4 GiB; here a small limit), and drops the file', async () => {
+    const sink = recordingSink();
+    const sheet = await openSheet(sink, { deflate: false, limit: 20_000 });
+    const rows: Cell[][] = Array.from({ length: 1000 }, (_, i) => [`row ${i}`, i]);
+    await expect(sheet.addRows(rows)).rejects.toThrow(ZipLimitError);
+    expect(sink.aborted).toBe(true);
+    expect(sink.closed).toBe(false);
+  });
+
+  it('refuses more rows than a spreadsheet program opens', async () => {
+    const sink = recordingSink();
+    const sheet = await openSheet(sink, { deflate: false });
+    const empty: Cell[] = [];
+    await sheet.addRows({ *[Symbol.iterator]() { for (let i = 0; i < MAX_ROWS; i++) yield empty; } });
+    await expect(sheet.addRows([empty])).rejects.toThrow(SheetLimitError);
     expect(sink.aborted).toBe(true);
   });
 

@@ -40,6 +40,8 @@ export interface SheetOptions {
   deflate?: boolean;
   /** The files' time inside the archive; now by default. */
   modified?: Date;
+  /** The largest file in bytes (zip.ts: 4 GiB − 1 at most); smaller only in tests. */
+  limit?: number;
 }
 
 export interface RowOptions {
@@ -70,7 +72,7 @@ function cellXml(value: Cell, ref: string, style: string): string {
 
 /** Opens the file in `sink`: writes the fixed parts and the worksheet's start. */
 export async function openSheet(sink: ByteSink, options: SheetOptions = {}): Promise<SheetWriter> {
-  const zip = new ZipWriter(sink, { deflate: options.deflate, modified: options.modified });
+  const zip = new ZipWriter(sink, { deflate: options.deflate, modified: options.modified, limit: options.limit });
   const encoder = new TextEncoder();
   let data: ZipEntry;
   try {

@@ -36,3 +36,12 @@ export function memorySink(onClose: (blob: Blob) => void, type = XLSX_TYPE): Byt
 
 /** The media type of an .xlsx file. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file `write` makes into a memory sink, as one Blob (small files made whole: the signal list, a test's file). */
+export async function blobOf(write: (sink: ByteSink) => Promise<void>, type = XLSX_TYPE): Promise<Blob> {
+  const made: Blob[] = [];
+  await write(memorySink((blob) => made.push(blob), type));
+  const [blob] = made;
+  if (!blob) throw new Error('the file was not finished');
+  return blob;
+}

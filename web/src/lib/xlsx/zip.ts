@@ -45,6 +45,8 @@ export interface ZipOptions {
   deflate?: boolean;
   /** The entries' modification time (local clock, as ZIP stores it); now by default. */
   modified?: Date;
+  /** The most bytes the archive (and an entry) may reach: 4 GiB − 1, all 32 bits can say; smaller only in tests. */
+  limit?: number;
 }
 
 /** The DOS date and time of `date` (2-second steps, years 1980–2107). */
@@ -63,6 +65,7 @@ export class ZipWriter {
   private readonly deflate: boolean;
   private readonly stamp: { time: number; date: number };
   private encoder: EntryEncoder | null = null;
+  private readonly limit: number;
 
   constructor(
     private readonly sink: ByteSink,
@@ -70,6 +73,7 @@ export class ZipWriter {
   ) {
     this.deflate = options.deflate ?? canDeflate();
     this.stamp = dosTime(options.modified ?? new Date());
+    this.limit = Math.min(options.limit ?? LIMIT, LIMIT);
   }
 
   /** Bytes written so far. */
@@ -79,7 +83,7 @@ export class ZipWriter {
 
   private async out(bytes: Uint8Array): Promise<void> {
     if (this.state === 'aborted') throw new Error('the file was aborted');
-    if (this.offset + bytes.length > LIMIT) throw new ZipLimitError('over 4 GiB');
+    if (this.offset + bytes.length > this.limit) throw new ZipLimitError('over 4 GiB');
     this.offset += bytes.length;
     await this.sink.write(bytes);
   }
@@ -94,7 +98,7 @@ export class ZipWriter {
     let compressed = 0;
     const emit = async (bytes: Uint8Array) => {
       compressed += bytes.length;
-      if (compressed > LIMIT) throw new ZipLimitError(`${name} over 4 GiB`);
+      if (compressed > this.limit) throw new ZipLimitError(`${name} over 4 GiB`);
       await this.out(bytes);
     };
     const encoder = this.deflate ? deflateEncoder(emit) : storedEncoder(emit);
@@ -117,7 +121,7 @@ export class ZipWriter {
       write: async (bytes) => {
         if (this.encoder !== encoder) throw new Error('the entry is closed');
         size += bytes.length;
-        if (size > LIMIT) throw new ZipLimitError(`${name} over 4 GiB`);
+        if (size > this.limit) throw new ZipLimitError(`${name} over 4 GiB`);
         crc.update(bytes);
         await encoder.write(bytes);
       },

@@ -11,7 +11,7 @@
  */
 import type { SignalDef } from '@/generated/answers';
 import { openSheet } from '@/lib/xlsx/sheet';
-import { memorySink } from '@/lib/xlsx/sink';
+import { blobOf } from '@/lib/xlsx/sink';
 import { i18n, loadTextsInEveryLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import {
@@ -46,12 +46,12 @@ export function signalRows(list: readonly SignalDef[]): Cell[][] {
 export async function exportSignals(list: readonly SignalDef[], language: Language): Promise<Blob> {
   // Headed in the language shown: its texts came with the screen. A list is at most MAX_SIGNALS rows: the file is
   // made in memory (its compressed bytes) and handed over whole.
-  let blob: Blob | null = null;
-  const sheet = await openSheet(memorySink((b) => (blob = b)), { columns: SIGNAL_FIELDS.map(() => ({ width: 16 })) });
-  await sheet.addRows([headerRow(language)], { bold: true });
-  await sheet.addRows(signalRows(list));
-  await sheet.finish();
-  return blob!;
+  return blobOf(async (sink) => {
+    const sheet = await openSheet(sink, { columns: SIGNAL_FIELDS.map(() => ({ width: 16 })) });
+    await sheet.addRows([headerRow(language)], { bold: true });
+    await sheet.addRows(signalRows(list));
+    await sheet.finish();
+  });
 }
 
 /** Why an imported row (or the header) was refused; the text is `equipment.problem.<reason>`. */
