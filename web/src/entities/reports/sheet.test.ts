@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import type { ReportColumn, ReportRow, Statistic } from '@/generated/answers';
 import { reportChartOption, axisText } from './chart';
+import { readSheet } from 'read-excel-file/universal';
+import { memorySink } from '@/lib/xlsx/sink';
+import { unzip } from '@/test/unzip';
 import { ReportSheet, reportFileName, sheetHead, sheetRows, type SheetLabels } from './sheet';
 
 const t = i18n.getFixedT('en');
@@ -56,13 +59,39 @@ describe('the report as a sheet', () => {
     ]);
   });
 
-  it('is built page by page', () => {
-    const sheet = new ReportSheet(HEADING, COLUMNS, 'day', LABELS);
-    sheet.add(ROWS.slice(0, 1), DAY);
-    sheet.add(ROWS.slice(1), DAY);
-    expect(sheet.data).toHaveLength(7 + 3);
-    expect(sheet.data[7]?.[0]).toBe('00:00–01:00');
-    expect(sheet.data[9]?.[0]).toBe('02:00–03:00');
+  it('is written page by page: the heading (name and titles bold), then each page\'s rows as they come', async () => {
+    let saved: Blob | null = null;
+    const sink = memorySink((blob) => (saved = blob));
+    const sheet = await ReportSheet.open(sink, HEADING, COLUMNS, 'day', LABELS);
+    await sheet.add(ROWS.slice(0, 1), DAY);
+    await sheet.add(ROWS.slice(1), DAY);
+    expect(sheet.rowCount).toBe(7 + 3);
+    expect(saved).toBeNull();
+    await sheet.finish();
+    const bytes = new Uint8Array(await saved!.arrayBuffer());
+    const rows = await readSheet(bytes.slice().buffer);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toEqual(['Daily energy', null, null, null, null]);
+    expect(rows[6]).toEqual(['Period', 'Energy total · Difference (kWh)', 'Flow · Average (m³/h)', 'Pump running · Running hours (h)', 'Status']);
+    expect(rows.slice(7)).toEqual([
+      ['00:00–01:00', 25, 191.3, 0.6, null],
+      ['01:00–02:00', 3, null, 0.13, 'not begun'],
+      ['02:00–03:00', null, null, null, 'not begun'],
+    ]);
+    const xml = unzip(bytes).get('xl/worksheets/sheet1.xml')!.text;
+    expect(xml).toContain('<c r="A1" s="1" t="inlineStr">');
+    expect(xml).toContain('<c r="A7" s="1" t="inlineStr">');
+    expect(xml).not.toContain('<c r="A2" s="1"');
+    expect(xml).toContain('<col min="1" max="1" width="26" customWidth="1"/><col min="2" max="2" width="18" customWidth="1"/>');
+  });
+
+  it('dropped when aborted: nothing is saved', async () => {
+    let saved: Blob | null = null;
+    const sheet = await ReportSheet.open(memorySink((blob) => (saved = blob)), HEADING, COLUMNS, 'day', LABELS);
+    await sheet.add(ROWS, DAY);
+    await sheet.abort();
+    await expect(sheet.finish()).rejects.toThrow();
+    expect(saved).toBeNull();
   });
 
   it('names the file by report, equipment and span', () => {

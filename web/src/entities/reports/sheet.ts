@@ -2,12 +2,13 @@
  * A report as a spreadsheet (.xlsx): a few heading rows that say what it is (the report's name, the equipment, the
  * view and its span, when it was exported), the columns' titles as on the screen, then a row per period. Values stay
  * numbers rounded to the column's digits (they can be summed in the sheet), an empty period an empty cell (never 0),
- * and a period still running says so in the last column. Rows are built a page at a time as a range's pages arrive
- * ({@link ReportSheet}), and the file is written at the end.
+ * and a period still running says so in the last column. The file is written as a range's pages arrive
+ * ({@link ReportSheet}): each page's rows go into the file (lib/xlsx) and are not kept.
  */
 import { formatBaseTime } from '@/lib/chinaTime';
 import type { SheetCell } from '@/entities/equipmentRecords/sheetFile';
-import { saveBlob } from '@/lib/download';
+import { openSheet, type SheetWriter } from '@/lib/xlsx/sheet';
+import type { ByteSink } from '@/lib/xlsx/sink';
 import type { ReportRow } from '@/generated/answers';
 import { cellNumber, columnTitle, periodText, rowState, type ReportLabels, type ShownColumn } from './format';
 import type { ViewKind } from './view';
@@ -69,38 +70,51 @@ export function reportFileName(reportName: string, equipName: string, stamp: str
   return `${name.replace(/[\\/:*?"<>|\s]+/g, '_')}.xlsx`;
 }
 
-/** A sheet being built: the heading first, then the rows of each page as it comes. */
+/**
+ * A report's file being written: the heading (the report's name and the titles bold, the first column wide enough
+ * for a period) when opened, then the rows of each page as it comes; `finish` saves it, `abort` drops it.
+ */
 export class ReportSheet {
-  private readonly rows: SheetCell[][];
-  private readonly titleRow: number;
-  private readonly width: number;
+  private constructor(
+    private readonly sheet: SheetWriter,
+    private readonly columns: readonly ShownColumn[],
+    private readonly kind: ViewKind,
+    private readonly labels: SheetLabels,
+  ) {}
 
-  constructor(heading: SheetHeading, private readonly columns: readonly ShownColumn[], private readonly kind: ViewKind, private readonly labels: SheetLabels) {
+  /** Opens the file in `sink` and writes the heading. */
+  static async open(sink: ByteSink, heading: SheetHeading, columns: readonly ShownColumn[], kind: ViewKind, labels: SheetLabels): Promise<ReportSheet> {
     const head = sheetHead(heading, columns, labels);
-    this.rows = head.rows;
-    this.titleRow = head.titleRow;
-    this.width = columns.length + 2;
+    const widths = Array.from({ length: columns.length + 2 }, (_, i) => ({ width: i === 0 ? 26 : 18 }));
+    const sheet = await openSheet(sink, { columns: widths });
+    try {
+      await sheet.addRows(head.rows.slice(0, 1), { bold: true });
+      await sheet.addRows(head.rows.slice(1, head.titleRow));
+      await sheet.addRows(head.rows.slice(head.titleRow), { bold: true });
+    } catch (error) {
+      await sheet.abort(error);
+      throw error;
+    }
+    return new ReportSheet(sheet, columns, kind, labels);
   }
 
-  add(rows: readonly ReportRow[], now: number): void {
-    this.rows.push(...sheetRows(rows, this.columns, this.kind, this.labels, now));
+  /** Writes a page's rows; resolves once they are in the file (or its compressor). */
+  add(rows: readonly ReportRow[], now: number): Promise<void> {
+    return this.sheet.addRows(sheetRows(rows, this.columns, this.kind, this.labels, now));
   }
 
-  /** Every row so far, heading included (what the file holds). */
-  get data(): readonly (readonly SheetCell[])[] {
-    return this.rows;
+  /** Rows in the file so far, heading included. */
+  get rowCount(): number {
+    return this.sheet.rowCount;
   }
 
-  /** The .xlsx file: the report's name and the titles bold, the first column wide enough for a period. */
-  async blob(): Promise<Blob> {
-    const { default: writeExcelFile } = await import('write-excel-file/browser');
-    const bold = (value: SheetCell) => (value === null ? null : { value, fontWeight: 'bold' as const });
-    const data = this.rows.map((row, i) => (i === 0 || i === this.titleRow ? row.map(bold) : [...row]));
-    const columns = Array.from({ length: this.width }, (_, i) => ({ width: i === 0 ? 26 : 18 }));
-    return writeExcelFile(data, { columns }).toBlob();
+  /** Ends the file: saved (the picked file closed, or the download handed over). */
+  finish(): Promise<void> {
+    return this.sheet.finish();
   }
 
-  async save(fileName: string): Promise<void> {
-    saveBlob(fileName, await this.blob());
+  /** Drops the file: nothing is saved (a picked file's partial copy removed). */
+  abort(reason?: unknown): Promise<void> {
+    return this.sheet.abort(reason);
   }
 }

@@ -104,12 +104,13 @@ export interface PagesProgress {
 
 /**
  * Reads every page of a range view, {@link PAGE_SIZE_MAX} rows at a time, handing each page's rows to `onPage` as it
- * arrives (so the caller builds its file as it goes, not after holding every answer) and answering the first
- * page's table (for its columns). `signal` cancels between and during calls: the promise then rejects.
+ * arrives (so the caller writes its file as it goes, not after holding every answer) and answering the first
+ * page's table (for its columns). A promise `onPage` answers is waited for before the next page is asked (the file's
+ * writing holds the reading back). `signal` cancels between and during calls: the promise then rejects.
  */
 export async function readAllPages(
   request: Omit<TableRequest, 'page' | 'pageSize'>,
-  onPage: (rows: ReportRow[], data: ShownTable, progress: PagesProgress) => void,
+  onPage: (rows: ReportRow[], data: ShownTable, progress: PagesProgress) => void | Promise<void>,
   signal?: AbortSignal,
   fetchPage: (request: TableRequest, signal?: AbortSignal) => Promise<ShownTable> = fetchShownTable,
 ): Promise<ShownTable> {
@@ -120,7 +121,7 @@ export async function readAllPages(
     const data = await fetchPage({ ...request, page, pageSize: PAGE_SIZE_MAX }, signal);
     first ??= data;
     read += data.rows.length;
-    onPage(data.rows, data, { read, total: data.total });
+    await onPage(data.rows, data, { read, total: data.total });
     // A page short of full is the last (also when periods were fewer than `total` said).
     if (data.rows.length < PAGE_SIZE_MAX || read >= data.total) return first;
   }

@@ -3,12 +3,15 @@
  * the current language and read back in either language (or as the wire names: `dataType`, …), so a file
  * exported by a Chinese console imports into an English one. Enumerations are written as their wire values
  * (`holding_register`, `float32`, `big`), which read the same everywhere; their labels in either language are
- * accepted too. The spreadsheet libraries are loaded only when a file is exported or imported.
+ * accepted too. The file is written by the console's own writer (lib/xlsx); the reading library is loaded only when a
+ * file is imported.
  *
  * Import is all or nothing: every row is checked (cells, then the server's signal rules, then overlaps) and a
  * single refused row imports nothing, with each refusal named by sheet row number, column and reason.
  */
 import type { SignalDef } from '@/generated/answers';
+import { openSheet } from '@/lib/xlsx/sheet';
+import { blobOf } from '@/lib/xlsx/sink';
 import { i18n, loadTextsInEveryLanguage } from '@/lib/i18n';
 import { LANGUAGES, type Language } from '@/lib/i18n/language';
 import {
@@ -41,10 +44,14 @@ export function signalRows(list: readonly SignalDef[]): Cell[][] {
 
 /** The .xlsx file of `list`, headed in `language`. */
 export async function exportSignals(list: readonly SignalDef[], language: Language): Promise<Blob> {
-  // Headed in the language shown: its texts came with the screen.
-  const { default: writeXlsxFile } = await import('write-excel-file/universal');
-  const header = headerRow(language).map((value) => ({ value, fontWeight: 'bold' as const }));
-  return writeXlsxFile([header, ...signalRows(list)], { columns: SIGNAL_FIELDS.map(() => ({ width: 16 })) }).toBlob();
+  // Headed in the language shown: its texts came with the screen. A list is at most MAX_SIGNALS rows: the file is
+  // made in memory (its compressed bytes) and handed over whole.
+  return blobOf(async (sink) => {
+    const sheet = await openSheet(sink, { columns: SIGNAL_FIELDS.map(() => ({ width: 16 })) });
+    await sheet.addRows([headerRow(language)], { bold: true });
+    await sheet.addRows(signalRows(list));
+    await sheet.finish();
+  });
 }
 
 /** Why an imported row (or the header) was refused; the text is `equipment.problem.<reason>`. */

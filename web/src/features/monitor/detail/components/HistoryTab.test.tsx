@@ -4,7 +4,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { fail, ok } from '@/test/fakeServer';
 import type { HistoryAnswer } from '@/generated/answers';
 import { EQUIPMENT_ID, P, SIGNALS, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
-import { captureDownloads } from '@/test/downloads';
+import { captureDownloads, sheetRowsOf } from '@/test/downloads';
 
 // ECharts needs a real canvas; jsdom has none. The chart module is replaced by one that shows what it was given,
 // so these tests check what the screen hands to ECharts (the option itself is tested in chartOptions.test.ts):
@@ -133,7 +133,12 @@ describe('history', { timeout: 60_000 }, () => {
     await click(document.getElementById('history-export') as HTMLElement);
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });
     expect(saved[0]?.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(saved[0]?.size).toBeGreaterThan(1000);
+    // What the user opens: the header, then the rows newest first as the table lists them.
+    const rows = await sheetRowsOf(saved[0]!);
+    expect(rows[0]).toEqual(['时间（UTC+8）', '信号', '数值', '状态', '最小值', '最大值', '单位', '质量']);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[1]?.[1]).toBe('Inlet pressure');
+    expect(typeof rows[1]?.[2]).toBe('number');
   });
 
   it('refuses an 11th signal with a message', async () => {

@@ -6,7 +6,7 @@ import { TEST_USER, ok } from '@/test/fakeServer';
 import type { Report, ReportData, ReportRow } from '@/generated/answers';
 import { chinaDay, chinaMidnight, chinaMonth } from '@/entities/reports/view';
 import { EQUIPMENT_ID, body, click, installDetailServer, openDetail, pick, type Harness } from './testSupport';
-import { captureDownloads } from '@/test/downloads';
+import { captureDownloads, fakeSaveFilePicker, sheetRowsOf } from '@/test/downloads';
 
 // ECharts needs a canvas; the chart module is replaced by one that shows what it was given: each series' type, name
 // and values, so these tests check what the tab hands to ECharts (the option itself: entities/reports/sheet.test.ts).
@@ -243,6 +243,60 @@ describe('reports tab', { timeout: 60_000 }, () => {
     await click(document.getElementById('report-export-cancel') as HTMLElement);
     expect(await screen.findByText('已取消导出')).toBeTruthy();
     expect(saved).toHaveLength(1);
+  });
+
+  it('with the save dialog, writes a range into the picked file as its pages arrive; Cancel aborts and removes the file', async () => {
+    const picker = fakeSaveFilePicker();
+    try {
+      await openReports();
+      await chooseView('range');
+      await waitFor(() => expect(cells()).toHaveLength(24));
+      const midnight = chinaMidnight(Date.now());
+      h.server.on(P.cols, (request) => table({ body: new URLSearchParams({ ...body(request), startTime: String(midnight - 10 * DAY) }).toString() }));
+      await click(document.getElementById('report-export') as HTMLElement);
+      await waitFor(() => expect(picker.files[0]?.closed).toBe(true), { timeout: 15_000 });
+      expect(picker.files[0]!.suggestedName).toMatch(/^Daily_energy_.*\.xlsx$/);
+      expect(await sheetRowsOf(picker.files[0]!.bytes())).toHaveLength(7 + 240);
+      expect(saved).toHaveLength(0);
+
+      // The second page hangs: the first page's rows are already in the file; Cancel aborts it and removes it.
+      const served = globalThis.fetch;
+      let calls = 0;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes(P.cols) && ++calls === 2) {
+          return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        }
+        return served(input, init);
+      });
+      await click(document.getElementById('report-export') as HTMLElement);
+      const progress = await screen.findByTestId('report-export-progress');
+      await waitFor(() => expect(progress.textContent).toContain('已读取 100 / 240 行'));
+      const file = picker.files[1]!;
+      expect(file.chunks.length).toBeGreaterThan(0);
+      await click(document.getElementById('report-export-cancel') as HTMLElement);
+      expect(await screen.findByText('已取消导出')).toBeTruthy();
+      expect(file).toMatchObject({ closed: false, aborted: true, removed: true });
+      expect(saved).toHaveLength(0);
+    } finally {
+      picker.restore();
+    }
+  });
+
+  it('closing the save dialog exports nothing and reads nothing', async () => {
+    const picker = fakeSaveFilePicker(() => new DOMException('The user aborted a request.', 'AbortError'));
+    try {
+      await openReports();
+      await chooseView('range');
+      await waitFor(() => expect(cells()).toHaveLength(24));
+      const before = h.server.calls(P.cols).length;
+      await click(document.getElementById('report-export') as HTMLElement);
+      await waitFor(() => expect(document.getElementById('report-export')?.classList.contains('ant-btn-loading')).toBe(false));
+      expect(h.server.calls(P.cols).length).toBe(before);
+      expect(saved).toHaveLength(0);
+      expect(screen.queryByTestId('report-export-progress')).toBeNull();
+    } finally {
+      picker.restore();
+    }
   });
 
   it('prints the table alone with its title', async () => {

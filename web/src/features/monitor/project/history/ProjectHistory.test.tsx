@@ -10,7 +10,7 @@ import { fail, ok, type FakeServer } from '@/test/fakeServer';
 import type { HistoryAnswer, ProjectHistorySources, ProjectHistoryTable, SignalEntry } from '@/generated/answers';
 import { click, pick } from '../../detail/components/testSupport';
 import { MVARS, body, cells, installProjectServer, openProject } from '../reports/projectTestSupport';
-import { captureDownloads } from '@/test/downloads';
+import { captureDownloads, sheetRowsOf } from '@/test/downloads';
 
 // ECharts needs a real canvas; jsdom has none: the chart shows what it was given (as in HistoryTab.test.tsx).
 vi.mock('@/components/EChart', () => ({
@@ -183,7 +183,16 @@ describe("the project monitor's history", { timeout: 60_000 }, () => {
     const reads = server.calls(H.table).slice(asked).map(body);
     expect(reads.map((r) => [r.page, r.pageSize])).toEqual([['1', '100']]);
     expect(reads[0]!.mvarIds).toBe('3');
-    expect(saved[0]!.size).toBeGreaterThan(0);
+    const rows = await sheetRowsOf(saved[0]!);
+    // What the user opens: the reports' heading, the titles, then every period read, values as numbers.
+    expect(rows[0]?.[0]).toBe('项目历史数据');
+    expect(rows[1]?.slice(0, 2)).toEqual(['项目', '东区泵站']);
+    expect(rows[6]).toEqual(['时段', '1# Pump station · Inlet pressure · 最大值 (bar)', '合计流量 · 末值 (m³/h)', '状态']);
+    expect(rows.slice(7, 9).map((row) => row.slice(1, 3))).toEqual([
+      [0.5, 10],
+      [1.5, 11],
+    ]);
+    expect(rows).toHaveLength(7 + 30);
   });
 
   it("shows the server's refusals: of the history where it is drawn, of the table where it is", async () => {
