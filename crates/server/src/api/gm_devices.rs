@@ -81,15 +81,29 @@ pub async fn discovered(State(state): State<AppState>, current: CurrentUser, par
 pub async fn adopt(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let source = edge_node(&state, &current, &params).await?;
     let device_id = params.text("deviceId")?.unwrap_or_default();
-    let mut devices = devices(&state, source.id).await?;
-    let announced = devices.remove(&device_id).ok_or_else(|| ApiError::code(Code::GmDeviceUnknown))?;
+    let name = params.text("equipName")?.filter(|t| !t.trim().is_empty());
+    let id = adopt_device(&state, &current.viewer(), &source, &device_id, name).await?;
+    Ok(ApiOk::new(Created { id }).audit("equipment", id))
+}
+
+/// Adopts `source`'s device `device_id` for `viewer` as an equipment named `name` (else after the device, or the
+/// source for the node's own metrics): the call's work, also the demo's for its analyser.
+pub(crate) async fn adopt_device(
+    state: &AppState,
+    viewer: &ironsight_store::access::Viewer,
+    source: &GmSource,
+    device_id: &str,
+    name: Option<String>,
+) -> Result<i64, ApiError> {
+    let mut devices = devices(state, source.id).await?;
+    let announced = devices.remove(device_id).ok_or_else(|| ApiError::code(Code::GmDeviceUnknown))?;
     let signals = metrics::signals(&announced);
     if signals.is_empty() {
         return Err(ApiError::code(Code::GmNothingToAdopt));
     }
     let fallback =
         if device_id.is_empty() { source.name.clone() } else { device_id.chars().take(EQUIPMENT_NAME_CHARS).collect() };
-    let name = params.text("equipName")?.filter(|t| !t.trim().is_empty()).unwrap_or(fallback);
+    let name = name.unwrap_or(fallback);
     let equip_name =
         display_name(&name, EQUIPMENT_NAME_CHARS).map_err(|r| ApiError::invalid("equipName", r))?.to_owned();
     let fields = EquipmentFields {
@@ -103,11 +117,10 @@ pub async fn adopt(State(state): State<AppState>, current: CurrentUser, params: 
         longitude: None,
         remark: String::new(),
     };
-    let viewer = current.viewer();
     let adoption = Adoption {
         org_id: viewer.org_id,
         source_id: source.id,
-        device_id: &device_id,
+        device_id,
         fields: &fields,
         signals: &signals,
         grant_to: viewer.granted_only.then_some(viewer.user_id),
@@ -118,7 +131,7 @@ pub async fn adopt(State(state): State<AppState>, current: CurrentUser, params: 
         Err(AdoptConflict::NoSource) => return Err(ApiError::code(Code::GmSourceNotFound)),
     };
     state.link.gm_changed().await;
-    Ok(ApiOk::new(Created { id }).audit("equipment", id))
+    Ok(id)
 }
 
 /// The write of `value` to an adopted device's signal (the monitor's write path, after its checks of the signal's

@@ -224,6 +224,52 @@ async fn be_born(client: &AsyncClient, edge: &mut EdgeNode, model: &mut Model) {
     }
 }
 
+/// The first start's adoption of the analyser: once its first birth is stored, its device becomes the demo's
+/// water-quality equipment (named in the server's language), as an administrator would adopt it from the
+/// discovered list. Later starts find it adopted and do nothing. Gives up quietly when the demo stops first.
+pub async fn adopt_when_born(state: crate::AppState, org_id: i64, mut stopped: watch::Receiver<bool>) {
+    let viewer = ironsight_store::access::Viewer::server(org_id);
+    for _ in 0..120 {
+        if *stopped.borrow() {
+            return;
+        }
+        match adopt_once(&state, &viewer).await {
+            Ok(true) => return,
+            Ok(false) => {}
+            Err(error) => {
+                tracing::warn!(%error, "demo: the analyser could not be adopted");
+                return;
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_secs(1)) => {}
+            changed = stopped.changed() => if changed.is_err() { return },
+        }
+    }
+}
+
+/// True when the analyser's device is adopted (now or before); false while its birth is not stored yet.
+async fn adopt_once(state: &crate::AppState, viewer: &ironsight_store::access::Viewer) -> anyhow::Result<bool> {
+    let Some(source) = state.store.gm_node_by_ids(viewer.org_id, GROUP, NODE).await? else { return Ok(false) };
+    if state.store.gm_adopted(source.id).await?.iter().any(|(device, _)| device == DEVICE) {
+        return Ok(true);
+    }
+    if !state.store.gm_discovered(source.id).await?.iter().any(|m| m.device_id == DEVICE) {
+        return Ok(false);
+    }
+    let name = match state.config.lang {
+        ironsight_domain::Lang::Zh => "水质分析仪",
+        ironsight_domain::Lang::En => "Water-quality analyser",
+    };
+    match crate::api::gm_devices::adopt_device(state, viewer, &source, DEVICE, Some(name.to_owned())).await {
+        Ok(id) => {
+            tracing::info!(equipment = id, "demo: the water-quality analyser adopted");
+            Ok(true)
+        }
+        Err(error) => anyhow::bail!("{error:?}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -136,11 +136,14 @@ pub async fn start(state: &AppState, broker_addr: &str) -> anyhow::Result<DemoPl
     let (stop, stopped) = watch::channel(false);
     let utility = tokio::spawn(run_with_dropouts(utility_agent, utility_config, schedule, stopped.clone()));
     let login = seed::seed_analyser(state, org_id).await?;
+    // The link learns the node at once (registered straight in the store, not through the call that says so).
+    state.link.gm_changed().await;
     let address = connectable(broker_addr);
     let (host, port) =
         address.rsplit_once(':').ok_or_else(|| anyhow::anyhow!("broker address {address} has no port"))?;
     let port = port.parse().map_err(|_| anyhow::anyhow!("broker address {address} has no port"))?;
-    let analyser = tokio::spawn(analyser::run(host.to_owned(), port, login.username, login.secret, stopped));
+    let analyser = tokio::spawn(analyser::run(host.to_owned(), port, login.username, login.secret, stopped.clone()));
+    tokio::spawn(analyser::adopt_when_born(state.clone(), org_id, stopped));
     tracing::info!(
         pump_station = %devices.local_addr(Unit::PumpStation),
         "demo water plant, its devices, its two gateway agents and its water-quality analyser running"
