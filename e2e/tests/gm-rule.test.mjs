@@ -63,6 +63,8 @@ describe('a JSON device\'s data rule', () => {
     await page.goto(`${app.base}/manage/eg/gateway?tab=json`);
     await page.locator('[data-testid="gm-json-list"]').waitFor();
     await registerDevice(page, 'e2e/rule/zh', '水质仪');
+    await page.locator('tr[data-row-key]').filter({ hasText: '水质仪' }).getByText('数据规则').waitFor();
+    await snap(page, 'gm-rule-00-list-zh');
     await openEditor(page, '水质仪');
     assert.equal((await page.locator('[data-testid="gm-rule-prefix"]').innerText()).trim(), 'e2e/rule/zh/');
     assert.equal(await value(page, 'gm-rule-signal-0-key'), '', 'a device without a rule opens with one empty row');
