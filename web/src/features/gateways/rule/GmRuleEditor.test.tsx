@@ -224,6 +224,21 @@ describe('the JSON device\'s data rule editor', { timeout: 60_000 }, () => {
     expect(toasts).toEqual([]);
   });
 
+  it('closes at once when nothing changed, and asks before losing changes', async () => {
+    await openEditor(21);
+    await click(input('gm-rule-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('gm-rule-editor')).toBeNull());
+    await click(screen.getByTestId('gm-rule-21'));
+    await screen.findByTestId('gm-rule-editor');
+    fill('gm-rule-topic', 'up');
+    await click(input('gm-rule-cancel'));
+    expect((await screen.findAllByText('放弃未保存的修改？')).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('gm-rule-editor')).toBeTruthy();
+    await click(input('gm-rule-discard'));
+    await waitFor(() => expect(screen.queryByTestId('gm-rule-editor')).toBeNull());
+    expect(server.calls(SAVE)).toHaveLength(0);
+  });
+
   it('reads in English too', async () => {
     await changeLanguage('en');
     await openEditor(21);

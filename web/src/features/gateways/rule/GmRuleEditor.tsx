@@ -6,7 +6,7 @@
  * other failure is toasted.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, Row, Space, Typography } from 'antd';
+import { Alert, Button, Col, Drawer, Flex, Form, Input, Modal, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
@@ -45,6 +45,9 @@ export function GmRuleEditor({ source, onClose, onSaved }: GmRuleEditorProps) {
   const { t, i18n } = useTranslation();
   const cards = useCardLayout();
   const [form, setForm] = useState<RuleForm>(() => formFromDoc(source.rule));
+  // What the editor opened with, as sent: closing asks first when the rule differs from it.
+  const [opened] = useState(() => JSON.stringify(docFromForm(form)));
+  const [modal, modalHolder] = Modal.useModal();
   const [errors, setErrors] = useState<Errors>({});
   const [focus, setFocus] = useState<string | null>(null);
   const [sample, setSample] = useState('');
@@ -91,6 +94,21 @@ export function GmRuleEditor({ source, onClose, onSaved }: GmRuleEditorProps) {
       setErrors({ [place.at]: error.message });
     }
     return true;
+  };
+
+  const close = () => {
+    if (JSON.stringify(docFromForm(form)) === opened) {
+      onClose();
+      return;
+    }
+    void modal.confirm({
+      title: t('gmRule.discard.title'),
+      content: t('gmRule.discard.text'),
+      okText: t('gmRule.discard.ok'),
+      cancelText: t('gmRule.discard.cancel'),
+      okButtonProps: { danger: true, id: 'gm-rule-discard' },
+      onOk: onClose,
+    });
   };
 
   const submit = () => {
@@ -159,14 +177,14 @@ export function GmRuleEditor({ source, onClose, onSaved }: GmRuleEditorProps) {
   return (
     <Drawer
       open
-      onClose={onClose}
+      onClose={close}
       title={t('gmRule.title', { name: source.name })}
       width={cards ? '100%' : 'min(1360px, 100vw)'}
       maskClosable={false}
       data-testid="gm-rule-editor"
       extra={
         <Space>
-          <Button id="gm-rule-cancel" onClick={onClose}>
+          <Button id="gm-rule-cancel" onClick={close}>
             {t('gmRule.cancel')}
           </Button>
           <Button id="gm-rule-save" type="primary" loading={save.isPending} onClick={submit}>
@@ -175,6 +193,7 @@ export function GmRuleEditor({ source, onClose, onSaved }: GmRuleEditorProps) {
         </Space>
       }
     >
+      {modalHolder}
       <Form component={false} layout="vertical" disabled={save.isPending}>
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t('gmRule.intro')}</Typography.Text>
