@@ -89,7 +89,7 @@ export function RuleSignalsTable({ rows, onChange, errors, onEdited, disabled }:
     {
       title: t('gmRule.signals.kind'),
       key: 'kind',
-      width: 104,
+      width: 124,
       render: (_, row, index) =>
         cell(
           row,
