@@ -5,9 +5,9 @@
  * with the `manage` permission; the server refuses them without it anyway (1011).
  */
 import { useState } from 'react';
-import { Flex, Space, Table, Typography } from 'antd';
+import { Button, Flex, Space, Table, Typography, message as antdMessage } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
+import { DeleteOutlined, KeyOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TabError } from '@/components/LoadState';
 import { GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
@@ -17,6 +17,7 @@ import { useDeleteGmSource } from '../api/deleteGmSource';
 import { useGmSources } from '../api/queryGmSources';
 import { useRotateGmSource } from '../api/rotateGmSource';
 import type { GmKind, GmSource, IssuedGmCredentials } from '../gmModel';
+import { GmRuleEditor } from '../rule/GmRuleEditor';
 import { usePagedSearch } from '../usePagedSearch';
 import { ConfirmButton } from './ConfirmButton';
 import { GmCredentialsDialog } from './GmCredentialsDialog';
@@ -36,6 +37,9 @@ export function GmSourceList({ kind }: { kind: GmKind }) {
   const [registering, setRegistering] = useState(false);
   const [issued, setIssued] = useState<{ credentials: IssuedGmCredentials; reason: 'registered' | 'rotated' } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The JSON device whose data rule is being edited.
+  const [ruleFor, setRuleFor] = useState<GmSource | null>(null);
+  const [toast, toastHolder] = antdMessage.useMessage();
   const show = (credentials: IssuedGmCredentials, reason: 'registered' | 'rotated') => {
     setIssued({ credentials, reason });
     setDialogOpen(true);
@@ -96,6 +100,11 @@ export function GmSourceList({ kind }: { kind: GmKind }) {
       key: 'actions',
       render: (_, source) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
+          {kind === 'json' && (
+            <Button type="link" size="small" icon={<NodeIndexOutlined />} data-testid={`gm-rule-${source.id}`} onClick={() => setRuleFor(source)}>
+              {t('gmRule.action')}
+            </Button>
+          )}
           <ConfirmButton
             title={t('gmSources.rotate.confirmTitle', { name: source.name })}
             text={t(`gmSources.${kind}.rotateText`)}
@@ -125,6 +134,7 @@ export function GmSourceList({ kind }: { kind: GmKind }) {
 
   return (
     <Flex vertical gap={16} data-testid={`gm-${kind}-list`}>
+      {toastHolder}
       <ListToolbar
         intro={<Typography.Text type="secondary">{t(`gmSources.${kind}.intro`)}</Typography.Text>}
         searchId="gm-search"
@@ -181,6 +191,17 @@ export function GmSourceList({ kind }: { kind: GmKind }) {
         onClose={() => setDialogOpen(false)}
         afterClose={() => setIssued(null)}
       />
+      {ruleFor && (
+        <GmRuleEditor
+          key={ruleFor.id}
+          source={ruleFor}
+          onClose={() => setRuleFor(null)}
+          onSaved={() => {
+            setRuleFor(null);
+            void toast.success(t('gmRule.saved'));
+          }}
+        />
+      )}
     </Flex>
   );
 }
