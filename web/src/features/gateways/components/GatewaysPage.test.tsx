@@ -1,5 +1,5 @@
 import { gatewayAnswer } from '@/test/answers';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
@@ -7,6 +7,7 @@ import { TEST_USER, fail, refuse, installFakeServer, ok, type FakeServer } from 
 import { renderApp } from '@/test/renderApp';
 import type { Gateway } from '../model';
 import { captureDownloads } from '@/test/downloads';
+import { click, confirmPopover, fill, row } from './listTestSupport';
 
 const QUERY = '/lfscada/gateway/query';
 const ADD = '/lfscada/gateway/add';
@@ -53,31 +54,6 @@ async function openScreen() {
   await screen.findByText('Alpha', undefined, { timeout: 15_000 });
   setErrorNotifier((text) => toasts.push(text));
   return app;
-}
-
-function row(sn: string): HTMLElement {
-  const cell = screen.getAllByText(sn).find((node) => node.closest('tr[data-row-key]'));
-  return cell?.closest('tr') as HTMLElement;
-}
-
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
-}
-
-async function click(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-/** The open confirmation popover's OK button. */
-async function confirmPopover(okText: string) {
-  const popover = await waitFor(() => {
-    const found = document.querySelector('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons');
-    expect(found).not.toBeNull();
-    return found as HTMLElement;
-  });
-  await click(within(popover).getByRole('button', { name: okText }));
 }
 
 /** A saved file's text (jsdom's Blob has no text()). */

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorNotifier } from '@/lib/api/client';
 import { changeLanguage } from '@/lib/i18n';
@@ -6,6 +6,7 @@ import { TEST_USER, fail, installFakeServer, ok, refuse, type FakeServer } from 
 import { renderApp } from '@/test/renderApp';
 import { gatewayAnswer } from '@/test/answers';
 import type { GmSource } from '../gmModel';
+import { click, confirmPopover, fill, row } from './listTestSupport';
 
 const NODE_QUERY = '/lfscada/gm/node/query';
 const JSON_QUERY = '/lfscada/gm/json/query';
@@ -67,30 +68,6 @@ async function openTab(tab: 'node' | 'json', firstRow: string) {
   await screen.findByText(firstRow, undefined, { timeout: 15_000 });
   setErrorNotifier((text) => toasts.push(text));
   return app;
-}
-
-function row(text: string): HTMLElement {
-  const cell = screen.getAllByText(text).find((node) => node.closest('tr[data-row-key]'));
-  return cell?.closest('tr') as HTMLElement;
-}
-
-function fill(id: string, value: string) {
-  fireEvent.change(document.getElementById(id) as HTMLInputElement, { target: { value } });
-}
-
-async function click(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-async function confirmPopover(okText: string) {
-  const popover = await waitFor(() => {
-    const found = document.querySelector('.ant-popover:not(.ant-popover-hidden) .ant-popconfirm-buttons');
-    expect(found).not.toBeNull();
-    return found as HTMLElement;
-  });
-  await click(within(popover).getByRole('button', { name: okText }));
 }
 
 function body(request: { body: string } | undefined) {
