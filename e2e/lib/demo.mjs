@@ -84,3 +84,15 @@ export async function writeThroughGateway(page, signalId, value) {
     return outcome.data?.status === 'success';
   }, `the write of ${value}`);
 }
+
+/**
+ * The demo's water-quality analyser once the demo adopted it: GM equipment (a Sparkplug B edge node of the demo's
+ * own, docs/gm-equipment.md) on no gateway, adopted at its first birth a moment after the server starts. A test that
+ * counts the demo's equipment waits for it first, so the count does not depend on that moment.
+ */
+export async function demoAnalyser(page) {
+  return until(async () => {
+    const found = await api(page, '/lfscada/equipment/multi/query', { keyword: 'Water-quality analyser' });
+    return found.data?.list?.[0];
+  }, "the demo's analyser adopted");
+}

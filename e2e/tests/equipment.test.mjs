@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { consoleUnderTest, repoRoot, settle, shot } from '../lib/harness.mjs';
-import { api, until } from '../lib/demo.mjs';
+import { api, demoAnalyser, until } from '../lib/demo.mjs';
 
 // The web app's own copy of the library the console exports with (the e2e package has no dependencies of its own).
 const { default: writeXlsxFile } = await import(join(repoRoot, 'web', 'node_modules', 'write-excel-file', 'node', 'index.js'));
@@ -341,7 +341,10 @@ describe('equipment management', () => {
     // station, the reservoir and the dosing room on EG-DEMO-01, in "Water treatment").
     const demoPump = (await api(page, '/lfscada/equipment/multi/query', { keyword: '1# Pump station' })).data.list[0];
     assert.equal(demoPump.gatewaySn, 'EG-DEMO-01');
-    const demoPlant = (await api(page, '/lfscada/equipment/multi/query', { page: '1', pageSize: '50' })).data.list.filter((e) => e.id !== equipmentId);
+    // The demo's water-quality analyser is GM equipment (a Sparkplug edge node of its own, adopted at its first birth):
+    // on no gateway, so the "offline or no gateway" filter lists it, the "online" one (a gateway's) does not.
+    const analyser = await demoAnalyser(page);
+    const demoPlant = (await api(page, '/lfscada/equipment/multi/query', { page: '1', pageSize: '50' })).data.list.filter((e) => e.id !== equipmentId && e.id !== analyser.id);
     assert.equal(demoPlant.length, 5);
     const demoIds = demoPlant.map((e) => e.id);
     const processIds = demoPlant.filter((e) => e.gatewaySn === 'EG-DEMO-01').map((e) => e.id);
@@ -353,7 +356,7 @@ describe('equipment management', () => {
     const moved = await api(page, '/lfscada/monitor/group/equipment/move', { equipmentId: String(equipmentId), groupId: String(group.data.id) });
     assert.equal(moved.code, '200', JSON.stringify(moved));
     await page.goto(`${app.base}/manage/eg/equipment/list`);
-    await waitForRows(page, [equipmentId, ...demoIds]);
+    await waitForRows(page, [equipmentId, ...demoIds, analyser.id]);
     const ourRow = page.locator(`tr[data-row-key="${equipmentId}"]`);
     assert.match(await ourRow.innerText(), /端到端网关 \(EG-EQ-E2E\)\s*离线/);
     assert.match(await ourRow.innerText(), /一号线/);
@@ -362,9 +365,9 @@ describe('equipment management', () => {
     await choose(page, 'equipment-filter-online', '在线');
     await waitForRows(page, demoIds);
     await choose(page, 'equipment-filter-online', '离线或未绑定网关');
-    await waitForRows(page, [equipmentId]);
+    await waitForRows(page, [equipmentId, analyser.id]);
     await clearSelect(page, 'equipment-filter-online');
-    await waitForRows(page, [equipmentId, ...demoIds]);
+    await waitForRows(page, [equipmentId, ...demoIds, analyser.id]);
 
     // The gateway is searched on the server, then chosen.
     await page.locator('.ant-select:has(#equipment-filter-gateway) .ant-select-selector').click();

@@ -139,8 +139,9 @@ describe('GM collection sources', () => {
     await page.locator('[data-testid="gateways-page"] tr[data-row-key="EG-DEMO-01"]').waitFor();
     await snap(page, 'gm-00-gateways-tab-zh');
     await openTab(page, 'Sparkplug B 边缘节点', 'node');
-    await page.getByText('还没有边缘节点。点击“登记边缘节点”添加第一个。').waitFor();
-    await snap(page, 'gm-01-nodes-empty-zh');
+    // The demo's own edge node, the water-quality analyser, registered by the demo when the server started.
+    await row(page, 'QualityEdge').waitFor();
+    await snap(page, 'gm-01-nodes-demo-zh');
 
     // The form refuses what the server would, before asking it.
     await page.locator('#gm-register').click();
@@ -194,7 +195,8 @@ describe('GM collection sources', () => {
     await rotate(page, '一号边缘节点', node, '旧密钥会立即失效，节点在换上新密钥之前将无法连接。', 'gm-06-node-rotated-zh');
 
     await deleteRow(page, '一号边缘节点', '删除“一号边缘节点”？');
-    await page.getByText('还没有边缘节点。点击“登记边缘节点”添加第一个。').waitFor();
+    await row(page, '一号边缘节点').waitFor({ state: 'detached' });
+    await row(page, 'QualityEdge').waitFor();
 
     // The JSON devices' tab, by the mouse; the URL says which tab is shown.
     await page.getByRole('tab', { name: 'JSON 设备' }).click();
@@ -255,9 +257,9 @@ describe('GM collection sources', () => {
 
     await page.getByRole('tab', { name: 'Sparkplug B edge nodes' }).click();
     await page.waitForURL('**/manage/eg/gateway?tab=node');
-    await page.getByText('No edge nodes yet. Click “Register edge node” to add the first one.').waitFor();
+    await row(page, 'QualityEdge').waitFor();
     assert.doesNotMatch(await page.locator('[data-testid="registry-page"]').innerText(), /[\u4e00-\u9fff]/);
-    await snap(page, 'gm-12-nodes-empty-en');
+    await snap(page, 'gm-12-nodes-en');
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { consoleUnderTest, loginThroughForm, settle, shot } from '../lib/harness.mjs';
-import { api } from '../lib/demo.mjs';
+import { api, demoAnalyser } from '../lib/demo.mjs';
 
 const PUMP = '1# Pump station';
 const TOWER = '2# Cooling tower';
@@ -50,6 +50,8 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
   test('zh-CN: an account granted one equipment sees only it; disabled, it cannot log in', async () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
+    // Every equipment the grant drawer will count: the demo's analyser is adopted a moment after the start.
+    await demoAnalyser(page);
     const tower = await api(page, '/lfscada/equipment/multi/add', { equipName: TOWER, manufacturer: 'Acme' });
     assert.equal(tower.code, '200', JSON.stringify(tower));
     // A second account that sees everything, so the list shows both kinds.
@@ -95,8 +97,8 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
     await tick(pumpRow.locator('input[type="checkbox"]'));
     await page.locator('#accounts-equipment-search').fill('');
     await drawer(page).locator('tr[data-row-key]').filter({ hasText: TOWER }).waitFor();
-    // The demo plant's five equipment and the tower.
-    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '已选 1 台，共 6 台');
+    // The demo plant's five equipment, its analyser (adopted at its first birth, waited for above) and the tower.
+    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '已选 1 台，共 7 台');
     // The "created" notice sits over the drawer's title for a few seconds; the picture shows the drawer.
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await settle(page);
@@ -177,7 +179,7 @@ describe('sub-accounts and per-device authorisation', { timeout: 300_000 }, () =
     // have answered (read before it, the box was not yet ticked).
     await page.locator('[data-testid="accounts-authorise-count"]').filter({ hasText: /ticked/ }).waitFor();
     assert.equal(await pumpBox.isChecked(), true, 'the grant is pre-checked');
-    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '1 of 6 equipment ticked');
+    assert.equal(await page.locator('[data-testid="accounts-authorise-count"]').innerText(), '1 of 7 equipment ticked');
     await settle(page);
     await shot(page, 'accounts-13-authorise-en');
     await page.context().close();
