@@ -278,8 +278,7 @@ mod tests {
 
     #[test]
     fn the_model_stays_in_its_ranges_and_chlorine_follows_the_setpoint() {
-        let mut model = Model::default();
-        model.setpoint = 1.5;
+        let mut model = Model { setpoint: 1.5, ..Model::default() };
         let mut last = Vec::new();
         for i in 0..100 {
             last = model.step(1_764_374_400_000 + i * 5_000);

@@ -25,12 +25,14 @@ pub struct Route {
 /// Metric name → route, for one adopted device.
 pub type DeviceRoutes = HashMap<String, Route>;
 
+/// Each adopted device's routes, by source id and device id (`''`: the node's own metrics).
+type RoutesByDevice = HashMap<(i64, String), Arc<DeviceRoutes>>;
+
 /// The maps, shared by the link.
 #[derive(Default)]
 pub struct Directory {
     nodes: RwLock<Arc<HashMap<NodeId, Source>>>,
-    /// By source id and device id (`''`: the node's own metrics).
-    routes: RwLock<Arc<HashMap<(i64, String), Arc<DeviceRoutes>>>>,
+    routes: RwLock<Arc<RoutesByDevice>>,
 }
 
 impl Directory {
