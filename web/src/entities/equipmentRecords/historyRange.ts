@@ -4,6 +4,7 @@
  * {@link HISTORY_MAX_SIGNALS} signals. The alarm records' time filter checks its range the same way, with its own
  * limit, and so does the track playback (features/track).
  */
+import type { TFunction } from 'i18next';
 import { Limits } from '@/lib/api/limits';
 
 export const HISTORY_MAX_DAYS = Limits.HistoryRangeDays;
@@ -23,6 +24,13 @@ export function checkRange(
   if (end < start) return { kind: 'endBeforeStart' };
   if (end - start > maxDays * DAY_MS) return { kind: 'tooLong', maxDays };
   return null;
+}
+
+/** What the screen says of a range problem (the history, the alarm records' filter, the track playback). */
+export function rangeProblemText(problem: RangeProblem, t: TFunction): string {
+  if (problem.kind === 'required') return t('monitor.history.rangeRequired');
+  if (problem.kind === 'endBeforeStart') return t('monitor.history.endBeforeStart');
+  return t('monitor.history.rangeTooLong', { days: problem.maxDays });
 }
 
 export type SignalsProblem = { kind: 'none' } | { kind: 'tooMany'; max: number };

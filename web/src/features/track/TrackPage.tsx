@@ -15,7 +15,7 @@ import { Link, useParams } from 'react-router';
 import { egDetailPath, positiveIdOf } from '@/lib/paths';
 import { formatBaseTime, fromPickerDate, toPickerDate } from '@/lib/chinaTime';
 import { tileConfig } from '@/lib/map/tiles';
-import { checkRange } from '@/entities/equipmentRecords/historyRange';
+import { checkRange, rangeProblemText } from '@/entities/equipmentRecords/historyRange';
 import { useEquipmentDetail } from '@/entities/equipment/detail';
 import { useTrack, type TrackRequest } from './api';
 import { SPEEDS, advance, atEnd, formatDegrees, positionAt, recentRange, span, type Speed } from './model';
@@ -91,10 +91,7 @@ export default function TrackPage() {
 
   const rangeText = (start: number | null, end: number | null) => {
     const problem = checkRange(start, end);
-    if (!problem) return null;
-    if (problem.kind === 'required') return t('monitor.history.rangeRequired');
-    if (problem.kind === 'endBeforeStart') return t('monitor.history.endBeforeStart');
-    return t('monitor.history.rangeTooLong', { days: problem.maxDays });
+    return problem ? rangeProblemText(problem, t) : null;
   };
 
   const query = () => {

@@ -23,7 +23,7 @@ import { TabEmpty, TabError } from '@/components/LoadState';
 import type { AlarmRecord } from '@/generated/answers';
 import type { StateText } from '@/entities/signals/states';
 import { CreateRepairDialog, type RepairPrefill } from '@/entities/repairs/components/CreateRepairDialog';
-import { checkRange } from '../historyRange';
+import { checkRange, rangeProblemText } from '../historyRange';
 import { ALARM_PAGE_SIZE } from '../alarms';
 import { AlarmCards } from './AlarmCards';
 import { AlarmConfirm, AlarmKind, AlarmRelease, AlarmRepair, AlarmValue } from './alarmCells';
@@ -91,13 +91,7 @@ export function AlarmRangeFilter({ value, onChange }: { value: AlarmTimeRange; o
             }
             const problem = checkRange(start, end, Limits.AlarmRecordsRangeDays);
             if (problem) {
-              setRangeError(
-                problem.kind === 'endBeforeStart'
-                  ? t('monitor.history.endBeforeStart')
-                  : problem.kind === 'tooLong'
-                    ? t('monitor.history.rangeTooLong', { days: problem.maxDays })
-                    : t('monitor.history.rangeRequired'),
-              );
+              setRangeError(rangeProblemText(problem, t));
               return;
             }
             setRangeError(null);

@@ -25,7 +25,7 @@ import { StateValue, useStateLabel } from '@/entities/signals/components/StateVa
 import { CardList, CardListItem } from '@/components/CardList';
 import { useCardLayout } from '@/lib/layout';
 import { historyFileName, historySheet } from '../historyExport';
-import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS } from '../historyRange';
+import { capSelection, checkRange, checkSignals, HISTORY_MAX_SIGNALS, rangeProblemText } from '../historyRange';
 import { chartLines, historyRows, pointCount, type HistoryRow } from '../historySeries';
 import type { HistoryAnswer, SignalEntry } from '@/generated/answers';
 import { saveSheet } from '../sheetFile';
@@ -106,10 +106,7 @@ export function HistoryPanel({ fileName, signals, signalOptions, scope = EQUIPME
 
   const rangeText = (start: number | null, end: number | null) => {
     const problem = checkRange(start, end);
-    if (!problem) return null;
-    if (problem.kind === 'required') return t('monitor.history.rangeRequired');
-    if (problem.kind === 'endBeforeStart') return t('monitor.history.endBeforeStart');
-    return t('monitor.history.rangeTooLong', { days: problem.maxDays });
+    return problem ? rangeProblemText(problem, t) : null;
   };
 
   const query = () => {

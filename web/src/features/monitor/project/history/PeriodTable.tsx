@@ -6,21 +6,18 @@
  * written into the file as it comes (a month by the minute is 43,200 rows), with the reports' progress dialog and its
  * Cancel (the file is dropped).
  */
-import { useRef, useState } from 'react';
-import { Button, Flex, Typography, message as antdMessage } from 'antd';
+import { useState } from 'react';
+import { Button, Flex, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { showError } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
 import { TabError } from '@/components/LoadState';
 import { fetchProjectHistoryTable, useProjectHistoryTable, type ProjectTableRequest } from '@/entities/equipmentRecords/project';
 import { ReportTable } from '@/entities/reports/components/ReportTable';
 import { ExportProgress } from '@/entities/reports/components/ExportProgress';
-import { openSaveSink, SaveCancelled } from '@/lib/xlsx/save';
-import type { ByteSink } from '@/lib/xlsx/sink';
+import { useSheetExport } from '@/entities/reports/components/useSheetExport';
 import { useSheetLabels } from '@/entities/reports/labels';
 import { ReportSheet, reportFileName } from '@/entities/reports/sheet';
-import { PAGE_SIZE_MAX, readAllPages, shownColumn, type PagesProgress, type ShownTable } from '@/entities/reports/table';
+import { PAGE_SIZE_MAX, readAllPages, shownColumn, type ShownTable } from '@/entities/reports/table';
 import { viewSpanText, viewStamp, type ReportView } from '@/entities/reports/view';
 import type { ProjectHistoryTable } from '@/generated/answers';
 
@@ -45,15 +42,11 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
   }
   const request: ProjectTableRequest = { ...choice, page, pageSize: PAGE_SIZE };
   const table = useProjectHistoryTable(projectId, request, run);
-  const [exporting, setExporting] = useState(false);
   const view: ReportView = { kind: 'range', start: choice.startTime, end: choice.endTime };
 
-  const [message, holder] = antdMessage.useMessage();
-  const [progress, setProgress] = useState<PagesProgress | null>(null);
-  const cancel = useRef<AbortController | null>(null);
+  const sheetExport = useSheetExport();
 
-  const exportSheet = async () => {
-    const failed = (error: unknown) => showError(error instanceof ApiError ? error : new ApiError('export', t('reports.export.failed')));
+  const exportSheet = () => {
     const heading = {
       reportName: t('monitor.projectHistory.sheetName'),
       equipName: projectName,
@@ -62,55 +55,35 @@ export function PeriodTable({ projectId, projectName, choice, run }: { projectId
       span: viewSpanText(view),
       exportedAt: Date.now(),
     };
-    setExporting(true);
-    let sink: ByteSink;
-    try {
-      // On the click itself: the save dialog, where there is one, needs the user's gesture (lib/xlsx/save.ts).
-      sink = await openSaveSink(reportFileName(heading.reportName, projectName, viewStamp(view)));
-    } catch (error) {
-      setExporting(false);
-      if (!(error instanceof SaveCancelled)) failed(error);
-      return;
-    }
-    const controller = new AbortController();
-    cancel.current = controller;
-    const built: { sheet?: ReportSheet } = {};
-    try {
-      setProgress({ read: 0, total: table.data?.total ?? 0 });
+    return sheetExport.run(reportFileName(heading.reportName, projectName, viewStamp(view)), async ({ sink, signal, progress, opened }) => {
+      const open = async (cols: ShownTable['cols']) => opened(await ReportSheet.open(sink, heading, cols, 'range', sheetLabels));
+      let sheet: ReportSheet | undefined;
+      progress({ read: 0, total: table.data?.total ?? 0 });
       // The reports' page-by-page reading, each page from the project's table (the request's report is not read).
       await readAllPages(
         { reportId: projectId, view },
         async (rows, data, so) => {
-          built.sheet ??= await ReportSheet.open(sink, heading, data.cols, 'range', sheetLabels);
-          await built.sheet.add(rows, Date.now());
-          setProgress(so);
+          sheet ??= await open(data.cols);
+          await sheet.add(rows, Date.now());
+          progress(so);
         },
-        controller.signal,
-        async (pageRequest, signal) =>
-          shown(await fetchProjectHistoryTable(projectId, { ...choice, page: pageRequest.page ?? 1, pageSize: pageRequest.pageSize ?? PAGE_SIZE_MAX }, signal)),
+        signal,
+        async (pageRequest, pageSignal) =>
+          shown(await fetchProjectHistoryTable(projectId, { ...choice, page: pageRequest.page ?? 1, pageSize: pageRequest.pageSize ?? PAGE_SIZE_MAX }, pageSignal)),
       );
-      built.sheet ??= await ReportSheet.open(sink, heading, [], 'range', sheetLabels);
-      await built.sheet.finish();
-    } catch (error) {
-      await (built.sheet ? built.sheet.abort(error) : sink.abort(error)).catch(() => {});
-      if (controller.signal.aborted) void message.info(t('reports.export.cancelled'));
-      else failed(error);
-    } finally {
-      cancel.current = null;
-      setProgress(null);
-      setExporting(false);
-    }
+      return sheet ?? open([]);
+    });
   };
 
   return (
     <Flex vertical gap={8} data-testid="project-history-table">
-      {holder}
-      <ExportProgress progress={progress} onCancel={() => cancel.current?.abort()} idPrefix="project-history-table-export" />
+      {sheetExport.holder}
+      <ExportProgress progress={sheetExport.progress} onCancel={sheetExport.cancel} idPrefix="project-history-table-export" />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t(`monitor.projectHistory.tableTitle.${choice.timeUnit}`)}
         </Typography.Title>
-        <Button id="project-history-table-export" icon={<DownloadOutlined />} loading={exporting} disabled={!table.data} onClick={() => void exportSheet()}>
+        <Button id="project-history-table-export" icon={<DownloadOutlined />} loading={sheetExport.busy} disabled={!table.data} onClick={() => void exportSheet()}>
           {t('reports.export.action')}
         </Button>
       </Flex>
