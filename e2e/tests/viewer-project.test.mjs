@@ -365,6 +365,8 @@ async function historyView(page, demo, texts) {
   const history = await historyResponse.json();
   assert.equal(history.code, '200', JSON.stringify(history).slice(0, 300));
   assert.deepEqual(history.data.series.map((s) => s.signalId).sort(), [pressure.id, level.id].sort());
+  // The variable chosen beside them is drawn too: its value per minute, from the roll-ups.
+  assert.deepEqual((history.data.mvarSeries ?? []).map((m) => [m.mvarId, m.stepMs]), [[net.id, 60_000]]);
   await page.locator('[data-testid="history-chart"] canvas').first().waitFor();
   assert.match(await page.locator('[data-testid="history-summary"]').innerText(), texts.summary);
 

@@ -52,7 +52,7 @@ describe('history chart option', () => {
     );
     const series = option.series as Series[];
     expect(series.map((s) => s.name)).toEqual(['Flow (m³/h)', 'Total (m³/h) (per minute)', 'Balance (per hour)']);
-    expect(series.map((s) => s.step)).toEqual([undefined, 'start', 'start']);
+    expect(series.map((s) => s.step)).toEqual([undefined, 'end', 'end']);
     expect(new Set(series.map((s) => s.color)).size).toBe(3);
   });
 

@@ -108,7 +108,8 @@ export function historyChartOption(lines: ChartLine[], labels: LineLabels): Char
       encode: { x: 'time', y: 'value', tooltip: 'value' },
       yAxisIndex: axes.axisOf.get((line.unit ?? '').trim()) ?? 0,
       color: colourOf.get(colourKey(line)),
-      ...(line.kind === 'period' ? { step: 'start' } : {}),
+      // Each value held from its period's start until the next period's: the step comes at the end of a segment.
+      ...(line.kind === 'period' ? { step: 'end' } : {}),
       showSymbol: false,
       symbol: 'none',
       sampling: SAMPLING[line.kind],

@@ -147,7 +147,9 @@ describe("a project's variables", () => {
     const lines = chartLines(answer);
     expect(lines.map((l) => l.key)).toEqual(['1', 'mvar:3']);
     expect(lines[1]).toMatchObject({ kind: 'period', mvarId: 3, signalId: 0, signalTitle: 'Total', stepMs: 60_000 });
-    expect(linePoints(mvarLine(total))).toEqual([[0, 15], [60_000, null], [120_000, 16.5]]);
+    // The last value held to its period's end.
+    expect(linePoints(mvarLine(total))).toEqual([[0, 15], [60_000, null], [120_000, 16.5], [180_000, 16.5]]);
+    expect(linePoints(mvarLine({ ...total, points: [] }))).toEqual([]);
     expect(pointCount(answer)).toBe(6);
     // The table and the export stay the signals' readings.
     expect(historyRows(answer).every((row) => row.signalId === 1)).toBe(true);

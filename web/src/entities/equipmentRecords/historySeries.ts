@@ -92,13 +92,22 @@ export function linesOf(series: HistorySeries): ChartLine[] {
   ];
 }
 
-/** A variable's line: its value per period, at each period's start. */
+/**
+ * A variable's line: its value per period, at each period's start, and the last one again at its period's end, so
+ * that every value (drawn as a step) spans its whole period.
+ */
 export function mvarLine(series: MvarSeries): ChartLine {
-  const data = new Float64Array(series.points.length * 2);
-  series.points.forEach(([t, v], i) => {
+  const points = series.points;
+  const last = points[points.length - 1];
+  const data = new Float64Array((points.length + (last ? 1 : 0)) * 2);
+  points.forEach(([t, v], i) => {
     data[2 * i] = t;
     data[2 * i + 1] = v ?? NaN;
   });
+  if (last) {
+    data[2 * points.length] = last[0] + series.stepMs;
+    data[2 * points.length + 1] = last[1] ?? NaN;
+  }
   const { mvarId, name, unit, decimals, stepMs } = series;
   return { key: `mvar:${mvarId}`, signalId: 0, mvarId, signalTitle: name, unit, decimals, kind: 'period', stepMs, data };
 }

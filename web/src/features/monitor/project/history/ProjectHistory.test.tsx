@@ -136,12 +136,13 @@ describe("the project monitor's history", { timeout: 60_000 }, () => {
     expect(Number(history.endTime) - Number(history.startTime)).toBe(HOUR);
     expect(Number(history.endTime)).toBeLessThanOrEqual(before);
     expect(server.calls(H.egHistory)).toHaveLength(0);
-    // The variable chosen beside them is drawn too, per minute (it has no readings of its own).
+    // The variable chosen beside them is drawn too, per minute (it has no readings of its own): its four periods'
+    // starts and the last one's end.
     expect(history.mvarIds).toBe('3');
     expect(within(chart).getAllByRole('listitem').map((l) => l.textContent)).toEqual([
       'Inlet pressure (bar): 3',
       'Outlet pressure (bar): 2',
-      '合计流量 (m³/h) （每分钟）: 4',
+      '合计流量 (m³/h) （每分钟）: 5',
     ]);
 
     await waitFor(() => expect(cells()).toHaveLength(24));
