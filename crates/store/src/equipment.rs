@@ -5,8 +5,8 @@ use crate::{Page, Store, now_ms};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-/// Equipment: the editable fields plus binding (with the gateway's name and online state), group, driver and
-/// times. The console is told `answers::equipment::Equipment`.
+/// Equipment: the editable fields plus binding (with the gateway's name and online state, or the GM collection
+/// source it was adopted from), group, driver and times. The console is told `answers::equipment::Equipment`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Equipment {
     pub id: i64,
@@ -15,8 +15,15 @@ pub struct Equipment {
     pub gateway_sn: Option<String>,
     /// Name of the bound gateway, if any.
     pub gateway_name: Option<String>,
-    /// The bound gateway is online; false when the equipment has no gateway.
+    /// Online: its gateway's presence, or a GM equipment's own ([`ONLINE_OF_E`]); false with neither.
     pub online: bool,
+    /// How it reaches the console: [`Protocol`].
+    pub protocol: Protocol,
+    /// The GM collection source it was adopted from, and that source's name.
+    pub gm_source_id: Option<i64>,
+    pub gm_source_name: Option<String>,
+    /// The adopted device's id at its source (`''`: a node's own metrics, or a JSON device).
+    pub gm_device: Option<String>,
     /// Driver settings as the protocol crate's `DriverConfig` JSON, if set.
     pub driver: Option<serde_json::Value>,
     /// Path the equipment's picture is served at (`/userimg/<file>`), empty when it has none.
@@ -63,6 +70,71 @@ impl EquipmentSort {
     }
 }
 
+/// How an equipment reaches the console: behind an Ironsight gateway (EG equipment, also when none is bound yet), or
+/// as GM equipment adopted from a Sparkplug B edge node or a plain JSON device (docs/gm-equipment.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Eg,
+    Sparkplug,
+    Json,
+}
+
+impl Protocol {
+    /// The name the console is told, and the one [`PROTOCOL_OF_E`] yields.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Eg => "eg",
+            Protocol::Sparkplug => "sparkplug",
+            Protocol::Json => "json",
+        }
+    }
+
+    fn parse(text: &str) -> Protocol {
+        match text {
+            "sparkplug" => Protocol::Sparkplug,
+            "json" => Protocol::Json,
+            _ => Protocol::Eg,
+        }
+    }
+
+    /// The protocol column [`PROTOCOL_OF_E`] of a row.
+    pub(crate) fn of_row(r: &AnyRow) -> Result<Protocol, sqlx::Error> {
+        Ok(Protocol::parse(&r.try_get::<String, _>("protocol")?))
+    }
+}
+
+/// The equipment `e` with its links: its gateway `g` and its GM collection source `gs`, both left joined. Every
+/// statement that tells whether an equipment is online joins these and reads [`ONLINE_OF_E`].
+pub(crate) const LINK_JOINS: &str =
+    "LEFT JOIN gateways g ON g.id = e.gateway_id LEFT JOIN gm_sources gs ON gs.id = e.gm_source_id";
+
+/// Whether equipment `e` is online (1 or 0), over [`LINK_JOINS`]: EG equipment by its gateway; GM equipment by its
+/// source, and a Sparkplug device also by its own birth and death (`gm_alive`, migration 0038).
+pub(crate) const ONLINE_OF_E: &str = "(CASE WHEN e.gm_source_id IS NULL THEN COALESCE(g.online, 0) \
+    WHEN e.gm_device = '' THEN COALESCE(gs.online, 0) ELSE COALESCE(gs.online, 0) * e.gm_alive END)";
+
+/// [`Protocol`] of equipment `e` as its name, over [`LINK_JOINS`].
+pub(crate) const PROTOCOL_OF_E: &str = "(CASE WHEN e.gm_source_id IS NULL THEN 'eg' ELSE gs.kind END)";
+
+/// Which kind of equipment a list covers (the monitor's `eg` and `gm` areas).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EquipmentKind {
+    /// Equipment behind gateways, or not bound to one yet.
+    Eg,
+    /// GM equipment: adopted from a collection source.
+    Gm,
+}
+
+impl EquipmentKind {
+    /// The condition on equipment `e`, as ` AND …`.
+    pub(crate) fn condition(self) -> &'static str {
+        match self {
+            EquipmentKind::Eg => " AND e.gm_source_id IS NULL",
+            EquipmentKind::Gm => " AND e.gm_source_id IS NOT NULL",
+        }
+    }
+}
+
 /// Which groups a list covers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GroupScope {
@@ -83,16 +155,18 @@ pub enum GroupScope {
 pub struct EquipmentFilter {
     /// Part of the name, model, manufacturer or address, in any case; empty for any.
     pub keyword: String,
-    /// Only equipment whose gateway is online (`Some(true)`), or offline or unbound (`Some(false)`).
+    /// Only equipment online (`Some(true)`), or offline or unbound (`Some(false)`), by [`ONLINE_OF_E`].
     pub online: Option<bool>,
+    /// Only EG or only GM equipment; `None` for both.
+    pub kind: Option<EquipmentKind>,
     /// Only equipment bound to this gateway (its id).
     pub gateway_id: Option<i64>,
     pub group: GroupScope,
 }
 
 impl EquipmentFilter {
-    /// Appends the filter's conditions, each as ` AND …`, over the equipment `e` and its gateway `g` (left
-    /// joined), numbering their arguments in `st`.
+    /// Appends the filter's conditions, each as ` AND …`, over the equipment `e` and its [`LINK_JOINS`],
+    /// numbering their arguments in `st`.
     pub(crate) fn push_conditions(&self, st: &mut Statement, sql: &mut String) {
         if !self.keyword.is_empty() {
             let p = st.arg(Arg::Text(crate::contains_pattern(&self.keyword)));
@@ -104,9 +178,12 @@ impl EquipmentFilter {
             ));
         }
         match self.online {
-            Some(true) => sql.push_str(" AND g.online = 1"),
-            Some(false) => sql.push_str(" AND (g.id IS NULL OR g.online = 0)"),
+            Some(true) => sql.push_str(&format!(" AND {ONLINE_OF_E} = 1")),
+            Some(false) => sql.push_str(&format!(" AND {ONLINE_OF_E} = 0")),
             None => {}
+        }
+        if let Some(kind) = self.kind {
+            sql.push_str(kind.condition());
         }
         if let Some(gateway) = self.gateway_id {
             sql.push_str(&format!(" AND e.gateway_id = {}", st.arg(Arg::Int(gateway))));
@@ -152,13 +229,19 @@ impl Statement {
     }
 }
 
-/// The equipment with its gateway `g` and group `grp`, both left joined.
-const FROM: &str = "FROM equipment e LEFT JOIN gateways g ON g.id = e.gateway_id \
-    LEFT JOIN equipment_groups grp ON grp.id = e.group_id";
+/// The equipment with its [`LINK_JOINS`] and group `grp`, left joined.
+fn from() -> String {
+    format!("FROM equipment e {LINK_JOINS} LEFT JOIN equipment_groups grp ON grp.id = e.group_id")
+}
 
-const COLUMNS: &str = "e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, \
-    e.longitude, e.remark, g.sn AS gateway_sn, g.name AS gateway_name, COALESCE(g.online, 0) AS online, e.driver, \
-    e.image, e.group_id, grp.name AS group_name, e.expire_date, e.created_ms, e.updated_ms";
+fn columns() -> String {
+    format!(
+        "e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, e.longitude, \
+         e.remark, g.sn AS gateway_sn, g.name AS gateway_name, {ONLINE_OF_E} AS online, {PROTOCOL_OF_E} AS protocol, \
+         e.gm_source_id, gs.name AS gm_source_name, e.gm_device, e.driver, e.image, e.group_id, grp.name AS group_name, \
+         e.expire_date, e.created_ms, e.updated_ms"
+    )
+}
 
 fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
     let driver: Option<String> = r.try_get("driver")?;
@@ -178,6 +261,10 @@ fn equipment_from_row(r: &AnyRow) -> Result<Equipment, sqlx::Error> {
         gateway_sn: r.try_get("gateway_sn")?,
         gateway_name: r.try_get("gateway_name")?,
         online: r.try_get::<i64, _>("online")? != 0,
+        protocol: Protocol::of_row(r)?,
+        gm_source_id: r.try_get("gm_source_id")?,
+        gm_source_name: r.try_get("gm_source_name")?,
+        gm_device: r.try_get("gm_device")?,
         driver: driver.and_then(|d| serde_json::from_str(&d).ok()),
         image: r.try_get("image")?,
         group_id: r.try_get("group_id")?,
@@ -235,7 +322,7 @@ impl Store {
     /// The equipment `id` if `viewer` may see it.
     pub async fn equipment(&self, viewer: &Viewer, id: i64) -> anyhow::Result<Option<Equipment>> {
         let grant = viewer.grant_sql("e");
-        let row = sqlx::query(&format!("SELECT {COLUMNS} {FROM} WHERE e.org_id = $1 AND e.id = $2{grant}"))
+        let row = sqlx::query(&format!("SELECT {} {} WHERE e.org_id = $1 AND e.id = $2{grant}", columns(), from()))
             .bind(viewer.org_id)
             .bind(id)
             .fetch_optional(self.pool())
@@ -256,14 +343,18 @@ impl Store {
         let mut conditions = format!("e.org_id = {}{}", st.arg(Arg::Int(viewer.org_id)), viewer.grant_sql("e"));
         filter.push_conditions(&mut st, &mut conditions);
         let total: i64 = st
-            .bind(sqlx::query(&format!("SELECT COUNT(*) {FROM} WHERE {conditions}")))
+            .bind(sqlx::query(&format!("SELECT COUNT(*) {} WHERE {conditions}", from())))
             .fetch_one(self.pool())
             .await?
             .try_get(0)?;
         let limit = st.arg(Arg::Int(page_size));
         let offset = st.arg(Arg::Int((page - 1) * page_size));
         let order = sort.order_by();
-        let sql = format!("SELECT {COLUMNS} {FROM} WHERE {conditions} ORDER BY {order} LIMIT {limit} OFFSET {offset}");
+        let sql = format!(
+            "SELECT {} {} WHERE {conditions} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
+            columns(),
+            from()
+        );
         let rows = st.bind(sqlx::query(&sql)).fetch_all(self.pool()).await?;
         let list = rows.iter().map(equipment_from_row).collect::<Result<_, _>>()?;
         Ok(Page { total, list })

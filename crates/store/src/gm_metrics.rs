@@ -21,6 +21,16 @@ pub struct SparkplugNode {
     pub node_id: String,
 }
 
+/// A registered JSON device, as the server places messages by their topic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonDevice {
+    pub source_id: i64,
+    pub org_id: i64,
+    pub topic_prefix: String,
+    /// Its data rule as stored (a checked `RuleDoc`), `None` until one is saved.
+    pub data_rule: Option<String>,
+}
+
 /// One metric as a birth announced it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnnouncedMetric {
@@ -93,6 +103,25 @@ impl Store {
             .collect()
     }
 
+    /// Every registered JSON device.
+    pub async fn json_devices(&self) -> anyhow::Result<Vec<JsonDevice>> {
+        let rows = sqlx::query(
+            "SELECT id, org_id, topic_prefix, data_rule FROM gm_sources WHERE kind = 'json' AND topic_prefix IS NOT NULL",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(JsonDevice {
+                    source_id: r.try_get("id")?,
+                    org_id: r.try_get("org_id")?,
+                    topic_prefix: r.try_get("topic_prefix")?,
+                    data_rule: r.try_get("data_rule")?,
+                })
+            })
+            .collect()
+    }
+
     /// A birth of source `source_id`'s device (`''`: the node's own): its metrics replace what the device's
     /// previous birth announced, keeping when each was first seen.
     pub async fn record_birth(
@@ -140,6 +169,21 @@ impl Store {
             .bind(source_id)
             .execute(self.pool())
             .await?;
+        Ok(())
+    }
+
+    /// Whether adopted device `device` of source `source_id` is alive (between its birth and its death); `None`:
+    /// every device of the source (its node's death).
+    pub async fn set_gm_device_alive(&self, source_id: i64, device: Option<&str>, alive: bool) -> anyhow::Result<()> {
+        let mut sql = String::from("UPDATE equipment SET gm_alive = $1 WHERE gm_source_id = $2");
+        if device.is_some() {
+            sql.push_str(" AND gm_device = $3");
+        }
+        let mut query = sqlx::query(&sql).bind(i64::from(alive)).bind(source_id);
+        if let Some(device) = device {
+            query = query.bind(device);
+        }
+        query.execute(self.pool()).await?;
         Ok(())
     }
 

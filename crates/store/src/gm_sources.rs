@@ -218,6 +218,17 @@ impl Store {
         Ok(row.as_ref().map(source_from_row).transpose()?)
     }
 
+    /// Organisation `org_id`'s source `id`, whoever looks: for what an equipment adopted from it shows of it, once
+    /// the caller's access to that equipment is checked.
+    pub async fn gm_source_in_org(&self, org_id: i64, id: i64) -> anyhow::Result<Option<GmSource>> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM gm_sources WHERE org_id = $1 AND id = $2"))
+            .bind(org_id)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.as_ref().map(source_from_row).transpose()?)
+    }
+
     /// Organisation `org_id`'s Sparkplug edge node of `group_id` and `node_id` (the server's own paths: the demo).
     pub async fn gm_node_by_ids(&self, org_id: i64, group_id: &str, node_id: &str) -> anyhow::Result<Option<GmSource>> {
         let row = sqlx::query(&format!(

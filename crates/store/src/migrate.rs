@@ -72,6 +72,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     (35, "report_archive", Sql::Both(include_str!("migrations/0035_report_archive.sql"))),
     (36, "gm_sources", Sql::Both(include_str!("migrations/0036_gm_sources.sql"))),
     (37, "gm_rules", Sql::Both(include_str!("migrations/0037_gm_rules.sql"))),
+    (38, "gm_presence", Sql::Both(include_str!("migrations/0038_gm_presence.sql"))),
 ];
 
 /// Applies every migration not yet recorded.

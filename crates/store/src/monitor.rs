@@ -6,7 +6,9 @@
 //! reading in correlated subqueries, so a page costs the same few queries however many cards it holds.
 
 use crate::access::Viewer;
-use crate::equipment::{Arg, EquipmentFilter, EquipmentSort, Statement};
+use crate::equipment::{
+    Arg, EquipmentFilter, EquipmentKind, EquipmentSort, LINK_JOINS, ONLINE_OF_E, PROTOCOL_OF_E, Protocol, Statement,
+};
 use crate::pages::HOME_PAGE_OF_E;
 use crate::{Page, Store, now_ms};
 use ironsight_domain::value_map::{StateText, state_of};
@@ -74,8 +76,12 @@ pub struct Card {
     /// Path of the equipment's picture (`/userimg/<file>`), empty when none.
     pub image: String,
     pub gateway_sn: Option<String>,
-    /// The gateway is online; false when the equipment has no gateway.
+    /// Online: its gateway's presence, or a GM equipment's own; false with neither.
     pub online: bool,
+    /// How it reaches the console (EG, or GM by Sparkplug B or JSON).
+    pub protocol: Protocol,
+    /// The GM collection source it was adopted from.
+    pub gm_source_id: Option<i64>,
     pub vpn: bool,
     /// 0–100 when the gateway reports one.
     pub signal_strength: Option<i64>,
@@ -202,6 +208,8 @@ fn card_from_row(r: &AnyRow) -> Result<Card, sqlx::Error> {
         image: r.try_get("image")?,
         gateway_sn: r.try_get("gateway_sn")?,
         online: r.try_get::<i64, _>("online")? != 0,
+        protocol: Protocol::of_row(r)?,
+        gm_source_id: r.try_get("gm_source_id")?,
         vpn: r.try_get::<i64, _>("vpn")? != 0,
         signal_strength: r.try_get("signal_strength")?,
         alarm_count: r.try_get("alarm_count")?,
@@ -331,7 +339,11 @@ impl Store {
 
     /// Every group by name with its equipment by name, then a final entry (id 0, empty name) holding the
     /// ungrouped equipment.
-    pub async fn groups_with_equipment(&self, viewer: &Viewer) -> anyhow::Result<Vec<GroupWithEquipment>> {
+    pub async fn groups_with_equipment(
+        &self,
+        viewer: &Viewer,
+        kind: Option<EquipmentKind>,
+    ) -> anyhow::Result<Vec<GroupWithEquipment>> {
         let mut list: Vec<GroupWithEquipment> = self
             .groups(viewer)
             .await?
@@ -342,8 +354,9 @@ impl Store {
         let index: HashMap<i64, usize> = list.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
         let ungrouped = list.len() - 1;
         let sql = format!(
-            "SELECT e.id, e.equip_name, e.group_id FROM equipment e WHERE e.org_id = $1{} ORDER BY e.equip_name, e.id",
-            viewer.grant_sql("e")
+            "SELECT e.id, e.equip_name, e.group_id FROM equipment e WHERE e.org_id = $1{}{} ORDER BY e.equip_name, e.id",
+            viewer.grant_sql("e"),
+            kind.map_or("", EquipmentKind::condition)
         );
         let rows = sqlx::query(&sql).bind(viewer.org_id).fetch_all(self.pool()).await?;
         for r in &rows {
@@ -415,7 +428,7 @@ impl Store {
         }
         let order = q.sort.order_by();
         let from = format!(
-            "FROM equipment e LEFT JOIN gateways g ON g.id = e.gateway_id \
+            "FROM equipment e {LINK_JOINS} \
              LEFT JOIN equipment_groups grp ON grp.id = e.group_id \
              LEFT JOIN equipment_marks m ON m.equipment_id = e.id AND m.user_id = {user} \
              WHERE {filter}"
@@ -432,8 +445,8 @@ impl Store {
         };
         let sql = format!(
             "SELECT e.id, e.equip_name, e.display, e.rule_type, e.model, e.manufacturer, e.address, e.latitude, \
-             e.longitude, e.image, e.created_ms, g.sn AS gateway_sn, COALESCE(g.online, 0) AS online, \
-             COALESCE(g.vpn, 0) AS vpn, g.signal_strength, e.group_id, grp.name AS group_name, \
+             e.longitude, e.image, e.created_ms, g.sn AS gateway_sn, {ONLINE_OF_E} AS online, \
+             {PROTOCOL_OF_E} AS protocol, e.gm_source_id, COALESCE(g.vpn, 0) AS vpn, g.signal_strength, e.group_id, grp.name AS group_name, \
              COALESCE(m.follow, 0) AS follow, COALESCE(m.stick, 0) AS stick, \
              (SELECT COUNT(*) FROM alarm_records a WHERE a.equipment_id = e.id AND a.gmt_release IS NULL) AS alarm_count, \
              (SELECT MAX(l.t) FROM signal_latest l JOIN signals s ON s.id = l.signal_id AND s.equipment_id = l.equipment_id \

@@ -4,11 +4,13 @@
 //! over the project's equipment as a whole.
 
 use crate::Store;
+use crate::equipment::{LINK_JOINS, ONLINE_OF_E};
 
 /// Which of a project's equipment to count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EquipmentCount {
-    /// `Some(true)`: those whose gateway is online; `Some(false)`: the others (no gateway is not online).
+    /// `Some(true)`: those online (by their gateway, or GM equipment by its own presence); `Some(false)`: the
+    /// others (no gateway is not online).
     pub online: Option<bool>,
     /// Only those with an open alarm (triggered, not released).
     pub alarmed: bool,
@@ -23,9 +25,9 @@ impl Store {
         count: EquipmentCount,
     ) -> anyhow::Result<i64> {
         let online = match count.online {
-            None => "",
-            Some(true) => " AND COALESCE(g.online, 0) <> 0",
-            Some(false) => " AND COALESCE(g.online, 0) = 0",
+            None => String::new(),
+            Some(true) => format!(" AND {ONLINE_OF_E} <> 0"),
+            Some(false) => format!(" AND {ONLINE_OF_E} = 0"),
         };
         let alarmed = if count.alarmed {
             " AND EXISTS (SELECT 1 FROM alarm_records a WHERE a.equipment_id = e.id AND a.org_id = e.org_id \
@@ -36,7 +38,7 @@ impl Store {
         let sql = format!(
             "SELECT COUNT(*) FROM project_equipment pe JOIN projects p ON p.id = pe.project_id \
              JOIN equipment e ON e.id = pe.equipment_id AND e.org_id = p.org_id \
-             LEFT JOIN gateways g ON g.id = e.gateway_id \
+             {LINK_JOINS} \
              WHERE p.org_id = $1 AND p.id = $2{online}{alarmed}"
         );
         Ok(sqlx::query_scalar(&sql).bind(org_id).bind(project_id).fetch_one(self.pool()).await?)

@@ -160,6 +160,8 @@ pub struct OwnedSignal {
     pub gateway_online: bool,
     /// The Sparkplug metric that feeds it, when its equipment is an adopted device.
     pub gm: Option<GmMetricRef>,
+    /// The JSON device and the rule's key that feed it, when its equipment is an adopted JSON device.
+    pub json: Option<(i64, String)>,
 }
 
 /// Where an adopted device's signal comes from: the edge node, the device (`''`: the node's own metrics) and the
@@ -196,10 +198,24 @@ impl Store {
                 gateway_sn: r.try_get("gateway_sn")?,
                 gateway_online: r.try_get::<Option<i64>, _>("gateway_online")?.unwrap_or(0) != 0,
                 gm: gm_metric_ref(&r)?,
+                json: json_key(&r)?,
             })
         })
         .transpose()
     }
+}
+
+/// The JSON device and key of an owned signal's row: a source without Sparkplug ids is a JSON device.
+fn json_key(r: &AnyRow) -> Result<Option<(i64, String)>, sqlx::Error> {
+    let parts = (
+        r.try_get::<Option<i64>, _>("gm_source_id")?,
+        r.try_get::<Option<String>, _>("gm_group")?,
+        r.try_get::<Option<String>, _>("source_key")?,
+    );
+    Ok(match parts {
+        (Some(source_id), None, Some(key)) => Some((source_id, key)),
+        _ => None,
+    })
 }
 
 /// The Sparkplug metric of an owned signal's row, when every part of it is there.

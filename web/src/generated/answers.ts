@@ -278,7 +278,13 @@ export type Published = { messages: number, };
 
 export type Withdrawn = { removed: number, };
 
-export type Gateway = { id: number, sn: string, name: string, model: string, firmware: string, 
+export type Gateway = { 
+/**
+ * What this link is: `gateway`, or for GM equipment in the monitor (`monitor/multi/gateway/info`) its
+ * collection source, `sparkplug` or `json` (then `id`, `sn` and `name` are the source's id, MQTT user name
+ * and name, `interval` its observed reporting interval, and the gateway-only fields empty).
+ */
+link: "gateway" | "sparkplug" | "json", id: number, sn: string, name: string, model: string, firmware: string, 
 /**
  * Online as far as the server can vouch: false while its link to the broker is down (see `presence`).
  */
@@ -374,6 +380,62 @@ deviceId: string,
  */
 equipId: number | null, metrics: Array<GmMetric>, };
 
+export type GmBadMessage = { 
+/**
+ * When it arrived (ms since the epoch).
+ */
+at: number, topic: string, 
+/**
+ * Why, in the reader's language.
+ */
+problem: string, 
+/**
+ * Its start: as text when it is UTF-8, else in hexadecimal.
+ */
+sample: string, };
+
+export type GmSourceStats = { 
+/**
+ * When counting started (ms since the epoch).
+ */
+since: number, messages: number, 
+/**
+ * Messages in the last full minute.
+ */
+lastMinute: number, 
+/**
+ * Its reporting interval as observed (ms); null until it has spoken twice.
+ */
+intervalMs: number | null, 
+/**
+ * Metrics of a datatype not read (DataSet, Template, arrays, …).
+ */
+unsupported: number, 
+/**
+ * Metrics whose definition or value could not be used.
+ */
+invalid: number, 
+/**
+ * Messages that could not be read at all.
+ */
+malformed: number, 
+/**
+ * Births that changed a metric's datatype (its signal keeps the old one).
+ */
+datatypeChanges: number, 
+/**
+ * Values dated ahead of the server's clock, stored at their arrival.
+ */
+future: number, 
+/**
+ * Values that are not numbers, not stored.
+ */
+notNumeric: number, 
+/**
+ * The newest bad messages first.
+ */
+badMessages: Array<GmBadMessage>, };
+
 export type Equipment = { id: number, equipName: string, 
 /**
  * `list` (signal list) or `page` (a configuration page); the only values the forms accept.
@@ -392,9 +454,17 @@ gatewaySn: string | null,
  */
 gatewayName: string | null, 
 /**
- * The bound gateway is online as far as the server can vouch; false without a gateway.
+ * Online as far as the server can vouch: its gateway's presence, or a GM equipment's own; false with neither.
  */
 online: boolean, presence: Presence, 
+/**
+ * How it reaches the console: `eg` (behind a gateway), `sparkplug` or `json` (GM equipment).
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from, and that source's name; null for EG equipment.
+ */
+gmSourceId: number | null, gmSourceName: string | null, 
 /**
  * Driver settings (`{kind, …}`, the protocol crate's `DriverConfig`), if set.
  */
@@ -602,9 +672,17 @@ export type Card = { id: number, equipName: string, display: string, ruleType: s
  */
 image: string, gatewaySn: string | null, 
 /**
- * The gateway is online as far as the server can vouch; false when the equipment has no gateway.
+ * Online as far as the server can vouch: its gateway's presence, or a GM equipment's own; false with neither.
  */
-online: boolean, presence: Presence, vpn: boolean, 
+online: boolean, presence: Presence, 
+/**
+ * How it reaches the console: `eg` (behind a gateway), `sparkplug` or `json` (GM equipment).
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from (`/monitor/gm/ocInfo/{id}`); null for EG equipment.
+ */
+gmSourceId: number | null, vpn: boolean, 
 /**
  * 0–100 when the gateway reports one.
  */
@@ -670,9 +748,17 @@ export type MapCard = { keyValues: Array<KeyValue>, id: number, equipName: strin
  */
 image: string, gatewaySn: string | null, 
 /**
- * The gateway is online as far as the server can vouch; false when the equipment has no gateway.
+ * Online as far as the server can vouch: its gateway's presence, or a GM equipment's own; false with neither.
  */
-online: boolean, presence: Presence, vpn: boolean, 
+online: boolean, presence: Presence, 
+/**
+ * How it reaches the console: `eg` (behind a gateway), `sparkplug` or `json` (GM equipment).
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from (`/monitor/gm/ocInfo/{id}`); null for EG equipment.
+ */
+gmSourceId: number | null, vpn: boolean, 
 /**
  * 0–100 when the gateway reports one.
  */

@@ -27,9 +27,15 @@ pub struct Equipment {
     pub gateway_sn: Option<String>,
     /// Name of the bound gateway, if any.
     pub gateway_name: Option<String>,
-    /// The bound gateway is online as far as the server can vouch; false without a gateway.
+    /// Online as far as the server can vouch: its gateway's presence, or a GM equipment's own; false with neither.
     pub online: bool,
     pub presence: Presence,
+    /// How it reaches the console: `eg` (behind a gateway), `sparkplug` or `json` (GM equipment).
+    #[ts(type = "\"eg\" | \"sparkplug\" | \"json\"")]
+    pub protocol: String,
+    /// The GM collection source it was adopted from, and that source's name; null for EG equipment.
+    pub gm_source_id: Option<i64>,
+    pub gm_source_name: Option<String>,
     /// Driver settings (`{kind, …}`, the protocol crate's `DriverConfig`), if set.
     #[ts(type = "Record<string, unknown> | null")]
     pub driver: Option<serde_json::Value>,
@@ -63,6 +69,9 @@ impl Equipment {
             gateway_name: e.gateway_name,
             online: presence == Presence::Online,
             presence,
+            protocol: e.protocol.as_str().to_owned(),
+            gm_source_id: e.gm_source_id,
+            gm_source_name: e.gm_source_name,
             driver: e.driver,
             image: e.image,
             group_id: e.group_id,

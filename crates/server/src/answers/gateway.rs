@@ -9,6 +9,11 @@ use ts_rs::TS;
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Gateway {
+    /// What this link is: `gateway`, or for GM equipment in the monitor (`monitor/multi/gateway/info`) its
+    /// collection source, `sparkplug` or `json` (then `id`, `sn` and `name` are the source's id, MQTT user name
+    /// and name, `interval` its observed reporting interval, and the gateway-only fields empty).
+    #[ts(type = "\"gateway\" | \"sparkplug\" | \"json\"")]
+    pub link: String,
     pub id: i64,
     pub sn: String,
     pub name: String,
@@ -45,6 +50,7 @@ impl Gateway {
     pub fn new(g: ironsight_store::gateways::Gateway, link_up: bool) -> Gateway {
         let presence = Presence::of(link_up, g.online);
         Gateway {
+            link: "gateway".to_owned(),
             id: g.id,
             sn: g.sn,
             name: g.name,
@@ -65,6 +71,45 @@ impl Gateway {
             clock_ahead_ms: g.clock_ahead_ms,
             expire_date: g.expire_date,
             gmt_create: g.gmt_create,
+        }
+    }
+}
+
+impl Gateway {
+    /// A GM equipment's collection source in the monitor's gateway shape: `online` is the equipment's own presence
+    /// (its source's, and a Sparkplug device's birth); `interval_ms` its observed reporting interval, 0 while
+    /// unknown (the console then assumes its fallback period); `future_readings` the values dated ahead.
+    pub fn of_gm_source(
+        s: ironsight_store::gm_sources::GmSource,
+        online: bool,
+        interval_ms: Option<i64>,
+        future_readings: i64,
+        link_up: bool,
+    ) -> Gateway {
+        let presence = Presence::of(link_up, online);
+        let interval = interval_ms.unwrap_or(0);
+        Gateway {
+            link: s.kind.tag().to_owned(),
+            id: s.id,
+            sn: s.username,
+            name: s.name,
+            model: String::new(),
+            firmware: String::new(),
+            online: presence == Presence::Online,
+            presence,
+            vpn: false,
+            signal_strength: None,
+            interval,
+            sample_interval: interval,
+            economize_open: false,
+            last_seen_ms: s.last_seen_ms,
+            config_version: 0,
+            applied_version: 0,
+            config_error: None,
+            future_readings,
+            clock_ahead_ms: None,
+            expire_date: None,
+            gmt_create: s.created_ms,
         }
     }
 }

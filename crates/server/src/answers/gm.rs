@@ -121,3 +121,72 @@ pub struct GmMetric {
     /// Adoption makes it a signal (numbers and booleans; texts and structured types are not kept as history).
     pub signal: bool,
 }
+
+/// `/lfscada/gm/source/stats`: a source's traffic since `since` (when the server started; kept in memory only).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GmSourceStats {
+    /// When counting started (ms since the epoch).
+    pub since: i64,
+    pub messages: u64,
+    /// Messages in the last full minute.
+    pub last_minute: u64,
+    /// Its reporting interval as observed (ms); null until it has spoken twice.
+    pub interval_ms: Option<i64>,
+    /// Metrics of a datatype not read (DataSet, Template, arrays, …).
+    pub unsupported: u64,
+    /// Metrics whose definition or value could not be used.
+    pub invalid: u64,
+    /// Messages that could not be read at all.
+    pub malformed: u64,
+    /// Births that changed a metric's datatype (its signal keeps the old one).
+    pub datatype_changes: u64,
+    /// Values dated ahead of the server's clock, stored at their arrival.
+    pub future: u64,
+    /// Values that are not numbers, not stored.
+    pub not_numeric: u64,
+    /// The newest bad messages first.
+    pub bad_messages: Vec<GmBadMessage>,
+}
+
+/// One message that could not be (wholly) used.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct GmBadMessage {
+    /// When it arrived (ms since the epoch).
+    pub at: i64,
+    pub topic: String,
+    /// Why, in the reader's language.
+    pub problem: String,
+    /// Its start: as text when it is UTF-8, else in hexadecimal.
+    pub sample: String,
+}
+
+impl GmSourceStats {
+    /// `lang`: the reader's, for the problems.
+    pub fn new(s: crate::link::gm_stats::SourceStats, lang: ironsight_domain::Lang) -> GmSourceStats {
+        let c = s.counters;
+        GmSourceStats {
+            since: s.since_ms,
+            messages: s.messages,
+            last_minute: s.last_minute,
+            interval_ms: s.interval_ms,
+            unsupported: c.unsupported,
+            invalid: c.invalid,
+            malformed: c.malformed,
+            datatype_changes: c.datatype_changes,
+            future: c.future,
+            not_numeric: c.not_numeric,
+            bad_messages: s
+                .bad_messages
+                .into_iter()
+                .map(|b| GmBadMessage {
+                    at: b.at_ms,
+                    problem: b.problem.text(lang).to_owned(),
+                    topic: b.topic,
+                    sample: b.sample,
+                })
+                .collect(),
+        }
+    }
+}

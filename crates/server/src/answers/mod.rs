@@ -197,6 +197,8 @@ generated_answers! {
     gm::GmSource,
     gm::GmMetric,
     gm::GmDevice,
+    gm::GmBadMessage,
+    gm::GmSourceStats,
     equipment::Equipment,
     equipment::EquipmentDetail,
     ironsight_domain::alarm::Symbol,

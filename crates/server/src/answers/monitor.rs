@@ -23,9 +23,14 @@ pub struct Card {
     /// Path of the equipment's picture (`/userimg/<file>`), empty when none.
     pub image: String,
     pub gateway_sn: Option<String>,
-    /// The gateway is online as far as the server can vouch; false when the equipment has no gateway.
+    /// Online as far as the server can vouch: its gateway's presence, or a GM equipment's own; false with neither.
     pub online: bool,
     pub presence: Presence,
+    /// How it reaches the console: `eg` (behind a gateway), `sparkplug` or `json` (GM equipment).
+    #[ts(type = "\"eg\" | \"sparkplug\" | \"json\"")]
+    pub protocol: String,
+    /// The GM collection source it was adopted from (`/monitor/gm/ocInfo/{id}`); null for EG equipment.
+    pub gm_source_id: Option<i64>,
     pub vpn: bool,
     /// 0–100 when the gateway reports one.
     pub signal_strength: Option<i64>,
@@ -61,6 +66,8 @@ impl Card {
             gateway_sn: c.gateway_sn,
             online: presence == Presence::Online,
             presence,
+            protocol: c.protocol.as_str().to_owned(),
+            gm_source_id: c.gm_source_id,
             vpn: c.vpn,
             signal_strength: c.signal_strength,
             alarm_count: c.alarm_count,

@@ -1,6 +1,7 @@
-//! Adoption of what Sparkplug edge nodes announce (docs/gm-equipment.md): the devices and metrics a registered
-//! node's births announced, and adopting one device (or the node's own metrics) as an equipment whose signals are
-//! its metrics. Until it is adopted, nothing a node sends is kept beyond what its births announced.
+//! Adoption of what GM sources announce (docs/gm-equipment.md): the devices and metrics a registered Sparkplug
+//! node's births announced, or a JSON device's data rule's signals (one device, `''`), and adopting one device (or
+//! the node's own metrics) as an equipment whose signals are its metrics. Until it is adopted, nothing a source
+//! sends is kept beyond what its births announced.
 //!
 //! Writes to an adopted device's signals come through the monitor's write path and are sent here ([`write`]).
 //!
@@ -20,6 +21,7 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::Code;
+use ironsight_domain::gm::json_rule::RuleDoc;
 use ironsight_domain::limits::EQUIPMENT_NAME_CHARS;
 use ironsight_domain::validate::display_name;
 use ironsight_store::commands::{CommandStatus, NewCommand};
@@ -29,19 +31,32 @@ use ironsight_store::gm_sources::{GmSource, GmSourceKind};
 use ironsight_store::signals::{GmMetricRef, OwnedSignal};
 use std::collections::{BTreeMap, HashMap};
 
-/// The Sparkplug edge node `nodeId` names, as the caller may see it; 1380 otherwise (a JSON device too).
-async fn edge_node(state: &AppState, current: &CurrentUser, params: &Params) -> Result<GmSource, ApiError> {
+/// The source (edge node or JSON device) `nodeId` names, as the caller may see it; 1380 otherwise.
+async fn gm_source(state: &AppState, current: &CurrentUser, params: &Params) -> Result<GmSource, ApiError> {
     let id = params.required_int("nodeId")?;
     let source = state.store.visible_gm_source(&current.viewer(), id).await?;
-    source
-        .filter(|s| matches!(s.kind, GmSourceKind::SparkplugNode { .. }))
-        .ok_or_else(|| ApiError::code(Code::GmSourceNotFound))
+    source.ok_or_else(|| ApiError::code(Code::GmSourceNotFound))
 }
 
-/// The announced metrics of each device of `source_id`, by device id.
-async fn devices(state: &AppState, source_id: i64) -> Result<BTreeMap<String, Vec<AnnouncedMetric>>, ApiError> {
+/// The announced metrics of each device of `source`, by device id: an edge node's births, or a JSON device's rule
+/// (its one device `''`, a metric per signal of the rule: numbers as Double, true/false as Boolean).
+async fn devices(state: &AppState, source: &GmSource) -> Result<BTreeMap<String, Vec<AnnouncedMetric>>, ApiError> {
     let mut devices: BTreeMap<String, Vec<AnnouncedMetric>> = BTreeMap::new();
-    for d in state.store.gm_discovered(source_id).await? {
+    if let GmSourceKind::JsonDevice { .. } = source.kind {
+        let rule = source.data_rule.as_deref().and_then(|text| serde_json::from_str::<RuleDoc>(text).ok());
+        if let Some(rule) = rule {
+            let metrics = rule.signals.into_iter().map(|s| AnnouncedMetric {
+                datatype: if s.kind == "bool" { "Boolean" } else { "Double" }.to_owned(),
+                name: s.key,
+                unit: s.unit,
+                eng_low: None,
+                eng_high: None,
+            });
+            devices.insert(String::new(), metrics.collect());
+        }
+        return Ok(devices);
+    }
+    for d in state.store.gm_discovered(source.id).await? {
         devices.entry(d.device_id).or_default().push(d.metric);
     }
     Ok(devices)
@@ -50,9 +65,9 @@ async fn devices(state: &AppState, source_id: i64) -> Result<BTreeMap<String, Ve
 /// `POST /lfscada/gm/discovered/query {nodeId}` → the node's devices (`deviceId` '' for its own metrics), each
 /// with its metrics and the equipment adopted from it.
 pub async fn discovered(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let source = edge_node(&state, &current, &params).await?;
+    let source = gm_source(&state, &current, &params).await?;
     let adopted: HashMap<String, i64> = state.store.gm_adopted(source.id).await?.into_iter().collect();
-    let list: Vec<GmDevice> = devices(&state, source.id)
+    let list: Vec<GmDevice> = devices(&state, &source)
         .await?
         .into_iter()
         .map(|(device_id, announced)| {
@@ -79,7 +94,7 @@ pub async fn discovered(State(state): State<AppState>, current: CurrentUser, par
 /// for a device no birth announced, 1384 for one adopted already, 1385 for one with no metric that can be a signal.
 /// A limited sub-account is granted the equipment it adopts, as it is one it adds.
 pub async fn adopt(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
-    let source = edge_node(&state, &current, &params).await?;
+    let source = gm_source(&state, &current, &params).await?;
     let device_id = params.text("deviceId")?.unwrap_or_default();
     let name = params.text("equipName")?.filter(|t| !t.trim().is_empty());
     let id = adopt_device(&state, &current.viewer(), &source, &device_id, name).await?;
@@ -95,7 +110,7 @@ pub(crate) async fn adopt_device(
     device_id: &str,
     name: Option<String>,
 ) -> Result<i64, ApiError> {
-    let mut devices = devices(state, source.id).await?;
+    let mut devices = devices(state, source).await?;
     let announced = devices.remove(device_id).ok_or_else(|| ApiError::code(Code::GmDeviceUnknown))?;
     let signals = metrics::signals(&announced);
     if signals.is_empty() {
@@ -130,6 +145,13 @@ pub(crate) async fn adopt_device(
         Err(AdoptConflict::Adopted) => return Err(ApiError::code(Code::GmDeviceAdopted)),
         Err(AdoptConflict::NoSource) => return Err(ApiError::code(Code::GmSourceNotFound)),
     };
+    // Alive from now if its birth is current: the next DBIRTH or DDEATH keeps it so.
+    if let GmSourceKind::SparkplugNode { group_id, node_id } = &source.kind
+        && let Some(node) = ironsight_sparkplug::NodeId::new(group_id, node_id)
+    {
+        let alive = state.link.gm_device_alive(&node, device_id);
+        state.store.set_gm_device_alive(source.id, Some(device_id), alive).await?;
+    }
     state.link.gm_changed().await;
     Ok(id)
 }
@@ -173,6 +195,58 @@ pub(crate) async fn write(
         state.store.set_command_status(&uuid, CommandStatus::Failure, code, None).await?;
         tracing::error!(node, "write not sent: {e:#}");
         return Err(ApiError::code(Code::DeviceOffline));
+    }
+    // A device that answered already made it a success, which this leaves as it is.
+    state.store.set_command_status(&uuid, CommandStatus::Sent, None, None).await?;
+    Ok(ApiOk::new(CommandSent { online: true, uuid }).audit("signal", owned.signal.id))
+}
+
+/// The write of `value` to an adopted JSON device's signal (rule key `key`), after the monitor's checks: the rule's
+/// command on `{prefix}/cmd`, answered `{online, uuid}`; its callback turns success when the device echoes the
+/// write's id at the rule's reply path (or, without one, reports the written value), timeout (1301) otherwise.
+/// 1207 while the device is offline, 2004 when its rule has no command.
+pub(crate) async fn write_json(
+    state: &AppState,
+    (org_id, user_id): (i64, i64),
+    owned: &OwnedSignal,
+    (source_id, key): (i64, &str),
+    value: f64,
+) -> ApiResult {
+    require_link(&state.link)?;
+    let source = state.store.gm_source_in_org(org_id, source_id).await?;
+    let Some(source) = source.filter(|s| s.online) else { return Err(ApiError::code(Code::DeviceOffline)) };
+    if !state.link.json_has_command(source_id) {
+        return Err(ApiError::code(Code::VariableReadOnly));
+    }
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let prefix = match &source.kind {
+        GmSourceKind::JsonDevice { topic_prefix } => topic_prefix.clone(),
+        GmSourceKind::SparkplugNode { .. } => return Err(ApiError::code(Code::GmNotJsonDevice)),
+    };
+    let new = NewCommand {
+        uuid: &uuid,
+        org_id,
+        user_id,
+        equipment_id: owned.equipment_id,
+        // The commands table names where a command went: a JSON device's prefix.
+        gateway_sn: &prefix,
+        kind: "write",
+        signal_id: owned.signal.id,
+        value: Some(value),
+    };
+    state.store.add_command(&new).await?;
+    let sent = state.link.json_send_write(source_id, (owned.signal.id, key), value, &uuid).await;
+    let refused = match sent {
+        Ok(Ok(())) => None,
+        Ok(Err(crate::link::json_devices::Refusal::NoCommand)) => Some(Code::VariableReadOnly),
+        Err(e) => {
+            tracing::error!(prefix, "write not sent: {e:#}");
+            Some(Code::DeviceOffline)
+        }
+    };
+    if let Some(code) = refused {
+        state.store.set_command_status(&uuid, CommandStatus::Failure, code.as_str().parse().ok(), None).await?;
+        return Err(ApiError::code(code));
     }
     // A device that answered already made it a success, which this leaves as it is.
     state.store.set_command_status(&uuid, CommandStatus::Sent, None, None).await?;

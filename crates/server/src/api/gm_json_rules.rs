@@ -35,6 +35,8 @@ pub async fn save(State(state): State<AppState>, current: CurrentUser, params: P
     if !state.store.set_gm_rule(&viewer, id, &text).await? {
         return Err(ApiError::code(Code::GmSourceNotFound));
     }
+    // Its next message is read by the new rule.
+    state.link.gm_changed().await;
     Ok(ApiOk::empty().audit("gmSource", &source.username))
 }
 

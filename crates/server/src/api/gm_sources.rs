@@ -6,7 +6,7 @@
 
 use crate::AppState;
 use crate::answers::Listed;
-use crate::answers::gm::{GmCredentials, GmSource};
+use crate::answers::gm::{GmCredentials, GmSource, GmSourceStats};
 use crate::api::gateways::broker_url;
 use crate::error::ApiError;
 use crate::params::Params;
@@ -135,6 +135,13 @@ pub async fn info(State(state): State<AppState>, current: CurrentUser, params: P
     source
         .map(|s| ApiOk::new(GmSource::new(s, state.link.broker_up())))
         .ok_or_else(|| ApiError::code(Code::GmSourceNotFound))
+}
+
+/// `POST /lfscada/gm/source/stats {id}` → its traffic and what could not be used of it since the server started
+/// (`link::gm_stats`), or 1380.
+pub async fn stats(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let source = own_source(&state, &current, &params).await?;
+    Ok(ApiOk::new(GmSourceStats::new(state.link.gm_source_stats(source.id), crate::response::request_lang())))
 }
 
 /// The source `id` the caller may see, or 1380.

@@ -95,7 +95,8 @@ pub async fn query_by_group(State(state): State<AppState>, current: CurrentUser,
 
 /// `POST /lfscada/monitor/group/equipment/queryAllByGroup {}` → `[{id, name, equipment: [{id, equipName}]}]`,
 /// groups by name, then `{id: 0, name: "", equipment}` with the ungrouped equipment.
-pub async fn query_all_by_group(State(state): State<AppState>, current: CurrentUser) -> ApiResult {
-    let groups = state.store.groups_with_equipment(&current.viewer()).await?;
+pub async fn query_all_by_group(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
+    let kind = crate::api::monitor_list::kind(&params)?;
+    let groups = state.store.groups_with_equipment(&current.viewer(), kind).await?;
     Ok(ApiOk::new(groups.into_iter().map(answers::group::GroupWithEquipment::from).collect::<Vec<_>>()))
 }

@@ -48,12 +48,27 @@ async fn owned_signal(
     state.store.owned_signal(&current.viewer(), id).await?.ok_or_else(|| ApiError::invalid(field, Reason::NotAllowed))
 }
 
-/// `POST /lfscada/monitor/multi/gateway/info {equipmentId}` → the bound gateway's state, or 2001 without one.
+/// `POST /lfscada/monitor/multi/gateway/info {equipmentId}` → the equipment's link: its gateway's state, or a GM
+/// equipment's collection source in the same shape ([`Gateway::of_gm_source`]); 2001 with neither.
 pub async fn gateway_info(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
-    let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
-    let gateway = state.store.gateway_by_sn(current.user.org_id, &sn).await?;
-    gateway.map(|g| ApiOk::new(Gateway::new(g, state.link.broker_up()))).ok_or_else(|| ApiError::code(Code::NoData))
+    Ok(ApiOk::new(link_of(&state, current.user.org_id, &equipment).await?.ok_or_else(|| ApiError::code(Code::NoData))?))
+}
+
+/// What `equipment` reaches the console through: its gateway, or its GM collection source; `None` with neither.
+/// The caller's access to the equipment is checked: a grant covers what is reachable through it.
+pub(crate) async fn link_of(state: &AppState, org_id: i64, equipment: &Equipment) -> anyhow::Result<Option<Gateway>> {
+    let link_up = state.link.broker_up();
+    if let Some(source_id) = equipment.gm_source_id {
+        let Some(source) = state.store.gm_source_in_org(org_id, source_id).await? else { return Ok(None) };
+        let device = equipment.gm_device.as_deref().unwrap_or_default();
+        let interval = state.link.gm_interval_ms(source_id, device);
+        let future = state.link.gm_source_stats(source_id).counters.future;
+        let future = i64::try_from(future).unwrap_or(i64::MAX);
+        return Ok(Some(Gateway::of_gm_source(source, equipment.online, interval, future, link_up)));
+    }
+    let Some(sn) = &equipment.gateway_sn else { return Ok(None) };
+    Ok(state.store.gateway_by_sn(org_id, sn).await?.map(|g| Gateway::new(g, link_up)))
 }
 
 /// `POST /lfscada/monitor/multi/signal/query {equipmentId}` → the equipment's signals.
@@ -92,13 +107,9 @@ pub async fn signal_info(State(state): State<AppState>, current: CurrentUser, pa
 /// number of signals.
 pub async fn equipment_detail(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let equipment = equipment(&state, &current, &params).await?;
-    let gateway = match &equipment.gateway_sn {
-        Some(sn) => state.store.gateway_by_sn(current.user.org_id, sn).await?,
-        None => None,
-    };
+    let gateway = link_of(&state, current.user.org_id, &equipment).await?;
     let signal_count = state.store.signals(&current.viewer(), equipment.id).await?.map_or(0, |l| l.len());
     let link_up = state.link.broker_up();
-    let gateway = gateway.map(|g| Gateway::new(g, link_up));
     Ok(ApiOk::new(EquipmentDetail { equipment: answer::Equipment::new(equipment, link_up), gateway, signal_count }))
 }
 
@@ -111,7 +122,8 @@ pub async fn open(State(state): State<AppState>, current: CurrentUser, params: P
 
 /// Opens the monitor window of `equipment`'s gateway for the `interval` and `delay` the parameters give (their
 /// route rows' defaults otherwise): the EG monitor's open and the project monitor's (`monitor/project/gateway/open`).
-/// 2001 without a gateway, 1302 while the broker is down, 1207 when the gateway is offline.
+/// 2001 without a gateway, 1302 while the broker is down, 1207 when the gateway is offline. GM equipment reports
+/// at its own rate, so there is nothing to open: answered as an open would be, 1207 while it is offline.
 pub(crate) async fn open_window(
     state: &AppState,
     current: &CurrentUser,
@@ -120,6 +132,10 @@ pub(crate) async fn open_window(
 ) -> ApiResult {
     let interval = params.int_or_default("interval")?;
     let delay = params.int_or_default("delay")?;
+    if equipment.gm_source_id.is_some() {
+        require_link(&state.link)?;
+        return if equipment.online { Ok(ApiOk::empty()) } else { Err(ApiError::code(Code::DeviceOffline)) };
+    }
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
     require_link(&state.link)?;
     let gateway =
@@ -142,7 +158,7 @@ pub async fn write(State(state): State<AppState>, current: CurrentUser, params: 
 
 /// A write's checks and its command, recorded as `user_id`'s (0 for a share visitor): the one write path of the
 /// monitor and the share view (docs/share.md). An adopted Sparkplug device's signal is written by NCMD / DCMD
-/// (`gm_devices::write`).
+/// (`gm_devices::write`), a JSON device's by its rule's command (`gm_devices::write_json`).
 pub(crate) async fn write_signal(
     state: &AppState,
     org_id: i64,
@@ -158,6 +174,9 @@ pub(crate) async fn write_signal(
     }
     if let Some(gm) = &owned.gm {
         return crate::api::gm_devices::write(state, (org_id, user_id), owned, gm, value).await;
+    }
+    if let Some((source_id, key)) = &owned.json {
+        return crate::api::gm_devices::write_json(state, (org_id, user_id), owned, (*source_id, key), value).await;
     }
     let uuid = uuid::Uuid::new_v4().to_string();
     let command = Command::Write { uuid: uuid.clone(), signal: s.id, value };

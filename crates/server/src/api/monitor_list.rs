@@ -13,20 +13,31 @@ use crate::response::{ApiOk, ApiResult};
 use crate::session::CurrentUser;
 use axum::extract::State;
 use ironsight_domain::{Code, Reason};
-use ironsight_store::equipment::{EquipmentFilter, EquipmentSort};
+use ironsight_store::equipment::{EquipmentFilter, EquipmentKind, EquipmentSort};
 use ironsight_store::monitor::{CardQuery, GroupScope, Mark};
 
 /// `true`, `false`, or `None` when absent or empty; anything else is refused naming the field.
-/// `keyword`, `online` and `gatewayId`: the filters every equipment list shares, the management list's
-/// (`/lfscada/equipment/multi/query`) as well as the cards'. The group is the caller's to set (see
+/// `keyword`, `online`, `gatewayId` and `kind` (`eg` or `gm`): the filters every equipment list shares, the
+/// management list's (`/lfscada/equipment/multi/query`) as well as the cards'. The group is the caller's to set (see
 /// [`group_scope`]): one list reads `groupId` differently.
 pub(crate) fn equipment_filter(params: &Params) -> Result<EquipmentFilter, ApiError> {
     Ok(EquipmentFilter {
         keyword: params.trimmed("keyword")?,
         online: params.flag("online")?,
         gateway_id: params.int("gatewayId")?,
+        kind: kind(params)?,
         group: GroupScope::Any,
     })
+}
+
+/// `kind`: `eg` (equipment behind gateways), `gm` (GM equipment), or absent for both.
+pub(crate) fn kind(params: &Params) -> Result<Option<EquipmentKind>, ApiError> {
+    match params.text("kind")?.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some("eg") => Ok(Some(EquipmentKind::Eg)),
+        Some("gm") => Ok(Some(EquipmentKind::Gm)),
+        Some(_) => Err(ApiError::invalid("kind", Reason::NotAllowed)),
+    }
 }
 
 /// `sort`: `time` (newest first, the default) or `name`.

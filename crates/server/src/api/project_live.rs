@@ -8,9 +8,8 @@
 //! functions (`crate::api::monitor`, `crate::api::pages`, `crate::api::page_passwords`).
 
 use crate::AppState;
-use crate::answers::gateway::Gateway;
 use crate::answers::project_monitor::{ProjectGateway, ProjectValues};
-use crate::api::monitor::{open_window, write_signal};
+use crate::api::monitor::{link_of, open_window, write_signal};
 use crate::api::scenes::distinct;
 use crate::error::ApiError;
 use crate::link::ingest::live_value;
@@ -60,16 +59,15 @@ pub(crate) async fn page_equipment(
 }
 
 /// `POST /lfscada/monitor/project/gateway/query {pageId, dataEquip}` → `[{equipmentId, sn, interval, online,
-/// vpn}]`, one per equipment as asked: the gateway each is bound to (offline, without interval, when none).
+/// vpn}]`, one per equipment as asked: the gateway each is bound to, or a GM equipment's source
+/// (`monitor::link_of`; offline, without interval, with neither).
 pub async fn gateway_query(State(state): State<AppState>, current: CurrentUser, params: Params) -> ApiResult {
     let (_, equipment) = page_equipment(&state, &current, &params).await?;
     let viewer = current.viewer();
-    let link_up = state.link.broker_up();
     let mut items = Vec::with_capacity(equipment.len());
     for equipment_id in equipment {
-        let sn = state.store.equipment(&viewer, equipment_id).await?.and_then(|e| e.gateway_sn);
-        let gateway = match &sn {
-            Some(sn) => state.store.gateway_by_sn(viewer.org_id, sn).await?.map(|g| Gateway::new(g, link_up)),
+        let gateway = match state.store.equipment(&viewer, equipment_id).await? {
+            Some(e) => link_of(&state, viewer.org_id, &e).await?,
             None => None,
         };
         items.push(match gateway {

@@ -261,13 +261,38 @@ async fn adopt_once(state: &crate::AppState, viewer: &ironsight_store::access::V
         ironsight_domain::Lang::Zh => "水质分析仪",
         ironsight_domain::Lang::En => "Water-quality analyser",
     };
-    match crate::api::gm_devices::adopt_device(state, viewer, &source, DEVICE, Some(name.to_owned())).await {
-        Ok(id) => {
-            tracing::info!(equipment = id, "demo: the water-quality analyser adopted");
-            Ok(true)
-        }
+    let id = match crate::api::gm_devices::adopt_device(state, viewer, &source, DEVICE, Some(name.to_owned())).await {
+        Ok(id) => id,
         Err(error) => anyhow::bail!("{error:?}"),
+    };
+    settle(state, viewer, id).await?;
+    tracing::info!(equipment = id, "demo: the water-quality analyser adopted");
+    Ok(true)
+}
+
+/// What an administrator does after adopting the analyser: its place at the plant's outlet (so the map shows it)
+/// and its chlorine setpoint writable within the metric's engineering range.
+async fn settle(state: &crate::AppState, viewer: &ironsight_store::access::Viewer, id: i64) -> anyhow::Result<()> {
+    let store = &state.store;
+    let Some(equipment) = store.equipment(viewer, id).await? else { return Ok(()) };
+    let lang = state.config.lang;
+    let fields = ironsight_store::equipment::EquipmentFields {
+        latitude: Some(31.2262),
+        longitude: Some(121.4937),
+        address: super::plant::SITE_ADDRESS.of(lang).to_owned(),
+        model: "Sparkplug B".to_owned(),
+        ..equipment.fields
+    };
+    store.edit_equipment(viewer, id, &fields).await?;
+    let mut signals = store.signals(viewer, id).await?.unwrap_or_default();
+    for signal in signals.iter_mut().filter(|s| s.name == SETPOINT) {
+        signal.writable = true;
     }
+    if let Err(refused) = store.save_signals(viewer, id, &signals).await? {
+        anyhow::bail!("the analyser's signals were refused: {refused:?}");
+    }
+    state.link.gm_changed().await;
+    Ok(())
 }
 
 #[cfg(test)]

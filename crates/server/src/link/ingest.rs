@@ -1,5 +1,5 @@
 //! What arrives from gateways: status, configuration acknowledgements, readings and command results (and, handed
-//! on, what Sparkplug edge nodes publish: [`super::sparkplug`]).
+//! on, what Sparkplug edge nodes and JSON devices publish: [`super::sparkplug`], [`super::json_devices`]).
 //!
 //! Readings are checked against the gateway's own configuration (a gateway can only report signals of the
 //! equipment bound to it), go into the in-memory latest-value cache and out to live watchers at once, and reach
@@ -22,7 +22,10 @@ pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
         return super::sparkplug::handle(link, topic, payload).await;
     }
     let Some((sn, channel)) = topics::parse(topic) else {
-        tracing::debug!(topic, "message on a topic outside the protocol");
+        // Registration keeps JSON devices' prefixes out of the gateways' tree.
+        if !super::json_devices::handle(link, topic, payload).await {
+            tracing::debug!(topic, "message on a topic outside the protocol");
+        }
         return;
     };
     let result = match channel {

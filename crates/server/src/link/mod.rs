@@ -5,6 +5,8 @@
 //! - [`authority`]: who may log in to the embedded broker.
 //! - [`ingest`]: handling of what gateways publish.
 //! - [`writer`]: the batch writer of history, and the confirmations to gateways of what it stored.
+//! - [`gm_stats`]: GM collection sources' traffic in memory: counters, bad messages, reporting intervals, silence.
+//! - [`json_devices`]: plain JSON devices: their messages read by their data rule, their writes by its command.
 //! - [`sparkplug`]: the Sparkplug B primary host application: edge nodes' births, presence and adopted devices'
 //!   values, stored through the gateways' path.
 //! - [`live`]: fan-out of live frames to WebSocket clients.
@@ -13,7 +15,9 @@
 //! external broker the readings published while the server restarts wait in the broker instead of being lost.
 
 pub mod authority;
+pub mod gm_stats;
 pub mod ingest;
+pub mod json_devices;
 pub mod sparkplug;
 pub mod writer;
 
@@ -63,6 +67,12 @@ struct Inner {
     broker_up: AtomicBool,
     /// The Sparkplug B host application on the same connection.
     sparkplug: sparkplug::SparkplugHost,
+    /// Plain JSON devices: where their messages go, and their writes.
+    json_devices: json_devices::JsonDevices,
+    /// Both kinds of GM source's traffic: counters, bad messages, reporting intervals, silence.
+    gm_stats: gm_stats::GmStats,
+    /// SUBACKs the server's client has received: a new subscription is in force once its SUBACK has come.
+    subacks: tokio::sync::watch::Sender<u64>,
 }
 
 /// Where gateways find the broker, for the agent configuration the console hands out.
@@ -190,12 +200,16 @@ pub async fn start(
             },
             broker_up: AtomicBool::new(false),
             sparkplug,
+            json_devices: json_devices::JsonDevices::default(),
+            gm_stats: gm_stats::GmStats::new(now),
+            subacks: tokio::sync::watch::Sender::new(0),
         }),
     };
     for sn in store.gateway_sns().await? {
         link.load_routes(&sn).await?;
     }
     link.inner.sparkplug.directory.reload(&store).await?;
+    link.inner.json_devices.reload(&store).await?;
     // The host session starts empty: a node is online again at its next birth (which the online STATE prompts).
     store.mark_all_gm_sources_offline().await?;
     if broker.is_some() {
@@ -206,6 +220,7 @@ pub async fn start(
     tasks.extend([
         tokio::spawn(writer::run(store.clone(), writer_rx, unstored.clone(), link.inner.client.clone())),
         tokio::spawn(time_out_commands(store)),
+        tokio::spawn(sparkplug::sweep_silent(link.clone())),
     ]);
     let intake = Some(tokio::spawn(run_client(link.clone(), eventloop)));
     let alarm_jobs = link.alarms().backlog().clone();
@@ -245,6 +260,7 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
                 link.inner.broker_up.store(true, Ordering::Release);
                 let client = link.inner.client.clone();
                 let online = link.inner.sparkplug.online().clone();
+                let json_link = link.clone();
                 tokio::spawn(async move {
                     let filters = topics::server_filters().into_iter();
                     for filter in filters.chain([ironsight_sparkplug::topic::SUBSCRIBE_ALL.to_owned()]) {
@@ -252,6 +268,7 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
                             tracing::error!("MQTT subscribe failed: {e}");
                         }
                     }
+                    json_link.subscribe_all_json_prefixes().await;
                     // Sparkplug: the host's online STATE once subscribed, so edge nodes waiting for it find the
                     // host listening.
                     if let Err(e) = client.publish(online.topic, QoS::AtLeastOnce, online.retain, online.payload).await
@@ -263,6 +280,7 @@ async fn run_client(link: Link, mut eventloop: rumqttc::EventLoop) {
             Ok(Event::Incoming(Packet::Publish(publish))) => {
                 ingest::handle(&link, &publish.topic, &publish.payload).await;
             }
+            Ok(Event::Incoming(Packet::SubAck(_))) => link.inner.subacks.send_modify(|n| *n += 1),
             Ok(_) => {}
             Err(e) => {
                 link.inner.broker_up.store(false, Ordering::Release);

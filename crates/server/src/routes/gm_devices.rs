@@ -4,7 +4,9 @@
 use super::*;
 use crate::api::gm_devices;
 
-const NODE_ID: ParamDef = integer("nodeId").required().doc("The edge node's collection source id");
+const NODE_ID: ParamDef = integer("nodeId")
+    .required()
+    .doc("The collection source id (an edge node, or a JSON device: its one device '', the rule's signals)");
 
 pub(super) fn routes() -> Vec<RouteDef> {
     vec![

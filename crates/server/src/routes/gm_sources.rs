@@ -61,5 +61,9 @@ pub(super) fn routes() -> Vec<RouteDef> {
         "One collection source (edge node or JSON device), or 1380.", [
             ID,
         ]),
+        route!(POST "/lfscada/gm/source/stats", gm_sources::stats, "gm.source.stats", Session ["id" => GmSource],
+        "A source's traffic since the server started: messages, the last minute's, its observed reporting interval, what could not be used and its last bad messages (with a sample of each).", [
+            ID,
+        ]),
     ]
 }

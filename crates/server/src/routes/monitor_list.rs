@@ -1,7 +1,7 @@
 //! The monitor list in the route table (spec section 7): groups, the card and map lists with their filters, and
 //! following and pinning equipment.
 
-use super::table::{CARD_FILTERS, CARD_QUERY, EQUIPMENT_ID};
+use super::table::{CARD_FILTERS, CARD_QUERY, EQUIPMENT_ID, KIND};
 use super::*;
 use crate::api::{groups, monitor_list};
 
@@ -33,7 +33,7 @@ pub(super) fn routes() -> Vec<RouteDef> {
             params = &CARD_QUERY),
         route!(POST "/lfscada/monitor/group/equipment/queryAllByGroup", groups::query_all_by_group, "monitor.group.equipment.queryAllByGroup", Session [],
             "Every group by name with its equipment, then {id: 0, name: '', equipment} for the ungrouped: \
-             [{id, name, equipment: [{id, equipName}]}].", []),
+             [{id, name, equipment: [{id, equipName}]}].", [KIND]),
         route!(POST "/lfscada/monitor/equipment/query", monitor_list::query, "monitor.equipment.query", Session ["groupId" => Group],
             "The monitor's equipment list {total, list: [card]}: the caller's stuck equipment first, then the sort. A card is {id, equipName, display, ruleType, model, manufacturer, address, latitude, longitude, image, \
              gatewaySn, online, vpn, signalStrength, alarmCount, lastUpdate, follow, stick, groupId, groupName, gmtCreate}.",

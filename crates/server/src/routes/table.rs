@@ -34,10 +34,17 @@ pub(super) const TRIGGERED_TO: ParamDef = integer("endTime")
 /// The search keyword of the equipment and gateway lists.
 pub(super) const SEARCH_KEYWORD: ParamDef = text("keyword").max(limits::SEARCH_KEYWORD_CHARS);
 
+/// Which kind of equipment a list covers.
+pub(super) const KIND: ParamDef = text("kind").doc(
+    "eg: equipment behind gateways; gm: GM equipment (adopted from a Sparkplug B node or JSON device); absent: both",
+);
+
 /// The filters of the monitor's card lists.
-pub(super) const CARD_FILTERS: [ParamDef; 6] = [
+pub(super) const CARD_FILTERS: [ParamDef; 7] = [
     SEARCH_KEYWORD.doc("Part of the name, model, manufacturer or address"),
-    flag("online").doc("true: gateway online; false: gateway offline or none; absent: any"),
+    flag("online")
+        .doc("true: online (its gateway, or a GM equipment's own presence); false: offline or no gateway; absent: any"),
+    KIND,
     integer("gatewayId").doc("Only equipment bound to this gateway (its id)"),
     integer("groupId").doc("Only this group; 0 for the ungrouped equipment; absent for any (1215 when unknown)"),
     flag("follow").doc("true: only equipment the caller follows"),
@@ -45,8 +52,8 @@ pub(super) const CARD_FILTERS: [ParamDef; 6] = [
 ];
 
 /// The card list's filters and its paging.
-pub(super) const CARD_QUERY: [ParamDef; 8] = {
-    let mut params = [PAGE; 8];
+pub(super) const CARD_QUERY: [ParamDef; 9] = {
+    let mut params = [PAGE; 9];
     params[1] = PAGE_SIZE;
     let mut i = 0;
     while i < CARD_FILTERS.len() {

@@ -22,13 +22,13 @@ enum Incoming {
 }
 
 /// An edge node connected to the app's broker: its numbering of messages and what it hears.
-struct Node {
-    client: AsyncClient,
-    edge: EdgeNode,
+pub(crate) struct Node {
+    pub(crate) client: AsyncClient,
+    pub(crate) edge: EdgeNode,
     incoming: mpsc::UnboundedReceiver<Incoming>,
 }
 
-fn now() -> u64 {
+pub(crate) fn now() -> u64 {
     ironsight_store::now_ms() as u64
 }
 
@@ -38,7 +38,7 @@ fn qos(level: u8) -> QoS {
 
 impl Node {
     /// Connects as edge node `group`/`node` (with the console's credentials, when given), its NDEATH as will.
-    async fn connect(broker: &str, login: Option<(&str, &str)>, group: &str, node: &str) -> Node {
+    pub(crate) async fn connect(broker: &str, login: Option<(&str, &str)>, group: &str, node: &str) -> Node {
         let (host, port) = broker.trim_start_matches("mqtt://").rsplit_once(':').unwrap();
         let client_id = login.map_or_else(|| format!("{group}-{node}"), |(user, _)| user.to_owned());
         let mut options = MqttOptions::new(client_id, host, port.parse().unwrap());
@@ -83,26 +83,26 @@ impl Node {
         .expect("heard within the deadline")
     }
 
-    async fn subscribe(&mut self, filter: &str) {
+    pub(crate) async fn subscribe(&mut self, filter: &str) {
         self.client.subscribe(filter, QoS::AtLeastOnce).await.unwrap();
         self.next(|i| matches!(i, Incoming::SubAck)).await;
     }
 
     /// The next message on `topic`.
-    async fn message_on(&mut self, topic: &str) -> Vec<u8> {
+    pub(crate) async fn message_on(&mut self, topic: &str) -> Vec<u8> {
         match self.next(|i| matches!(i, Incoming::Publish(t, _) if t == topic)).await {
             Incoming::Publish(_, payload) => payload,
             _ => unreachable!(),
         }
     }
 
-    async fn send(&self, out: Option<Outgoing>) {
+    pub(crate) async fn send(&self, out: Option<Outgoing>) {
         let out = out.expect("a valid message");
         self.client.publish(out.topic, qos(out.qos), out.retain, out.payload).await.unwrap();
     }
 
     /// Waits for the server's online STATE, as an edge node configured with it as primary host does.
-    async fn wait_for_host(&mut self) {
+    pub(crate) async fn wait_for_host(&mut self) {
         self.subscribe("spBv1.0/STATE/ironsight").await;
         loop {
             let state: Value = serde_json::from_slice(&self.message_on("spBv1.0/STATE/ironsight").await).unwrap();
@@ -121,12 +121,18 @@ impl Node {
     }
 }
 
-fn metric(name: &str, alias: u64, value: MetricValue, unit: Option<&str>, range: Option<(f64, f64)>) -> BirthDef {
+pub(crate) fn metric(
+    name: &str,
+    alias: u64,
+    value: MetricValue,
+    unit: Option<&str>,
+    range: Option<(f64, f64)>,
+) -> BirthDef {
     BirthDef { unit: unit.map(str::to_owned), range, ..BirthDef::new(name, Some(alias), value) }
 }
 
 /// Registers edge node `group`/`node` as the logged-in account: (source id, user name, secret).
-async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, String) {
+pub(crate) async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, String) {
     let added = app.post("/lfscada/gm/node/add", &[("groupId", group), ("nodeId", node)]).await;
     assert_eq!(added.code(), "200", "{:?}", added.body);
     let text = |k: &str| added.data()[k].as_str().unwrap().to_owned();
@@ -134,7 +140,7 @@ async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, St
 }
 
 /// A registered node, connected and born: its NBIRTH (one metric of its own) and the DBIRTH of `Pump-1`.
-async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
+pub(crate) async fn born_node(app: &TestApp, group: &str) -> (String, Node) {
     let (id, username, secret) = register(app, group, "Edge-1").await;
     let mut node = Node::connect(&app.broker_url(), Some((&username, &secret)), group, "Edge-1").await;
     node.wait_for_host().await;
@@ -315,7 +321,7 @@ both_backends!(gm_discovered_devices_and_adoption_are_the_organisations_and_need
 });
 
 /// Writes `value` to signal `signal` from the monitor.
-async fn write(app: &TestApp, signal: &str, value: &str) -> crate::helpers::Answer {
+pub(crate) async fn write(app: &TestApp, signal: &str, value: &str) -> crate::helpers::Answer {
     app.post("/lfscada/monitor/multi/signal/write", &[("signalId", signal), ("value", value)]).await
 }
 

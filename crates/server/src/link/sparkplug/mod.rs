@@ -8,8 +8,10 @@
 //! - Values of an adopted device become readings of its signals, through the gateways' path ([`values`]).
 //! - A rebirth the session asks for is requested at once (the session holds repeated requests back).
 //! - A write to an adopted metric is an NCMD / DCMD, a success once the device reports the value ([`writes`]).
-//! - What cannot be used is counted per source ([`stats`]); a datatype changed by a later birth is logged and
-//!   counted, and the adopted signal stays as it was.
+//! - A DBIRTH makes an adopted device alive, its DDEATH (or its node's NDEATH) not (`equipment.gm_alive`).
+//! - What cannot be used is counted per source ([`super::gm_stats`]), with its traffic: a source silent past its
+//!   own reporting interval is offline until heard again ([`sweep_silent`]); a datatype changed by a later birth is
+//!   logged and counted, and the adopted signal stays as it was.
 //!
 //! Nothing an edge node announces is seen before it is registered: a message of an unregistered node is not even
 //! handed to the session, only counted. Whatever the bytes, a message is at worst counted and dropped: the codec
@@ -20,17 +22,16 @@
 
 pub mod directory;
 pub mod metrics;
-pub mod stats;
 pub mod values;
 pub mod writes;
 
 use super::Link;
+use super::gm_stats::Problem;
 use directory::{Directory, Source};
 use ironsight_sparkplug::command::{self, HostState, HostStateMessages, Outgoing};
 use ironsight_sparkplug::topic::MessageType;
 use ironsight_sparkplug::{Event, HostId, Topic};
 use rumqttc::{LastWill, QoS};
-use stats::Stats;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -47,7 +48,6 @@ pub struct SparkplugHost {
     state: HostStateMessages,
     session: Mutex<ironsight_sparkplug::Host>,
     pub(crate) directory: Directory,
-    pub(crate) stats: Stats,
     /// When each source's last-seen time was last written (ms).
     seen_written: Mutex<HashMap<i64, i64>>,
     /// Writes sent and waiting for the device to report their value.
@@ -63,7 +63,6 @@ impl SparkplugHost {
             id,
             session: Mutex::new(ironsight_sparkplug::Host::new(ironsight_sparkplug::Config::default())),
             directory: Directory::default(),
-            stats: Stats::default(),
             seen_written: Mutex::new(HashMap::new()),
             writes: writes::PendingWrites::default(),
         }
@@ -106,14 +105,27 @@ pub async fn handle(link: &Link, topic: &str, payload: &[u8]) {
         // Commands: our own, echoed, or another host's.
         Ok(Topic::Edge(edge)) if matches!(edge.kind(), MessageType::NCmd | MessageType::DCmd) => return,
         Ok(Topic::Edge(edge)) => match host.directory.source(edge.node_id()) {
-            Some(source) => source,
-            None => return host.stats.unknown_node(&edge.node_id().to_string()),
+            Some(source) => {
+                if link.inner.gm_stats.heard(source.id, edge.device_id(), now) && host.session_knows(edge.node_id()) {
+                    // First heard since the start or after a silence, its birth current: online (again).
+                    write_presence(link, source, true, now).await;
+                }
+                source
+            }
+            None => return link.inner.gm_stats.unknown_node(&edge.node_id().to_string()),
         },
         Err(e) => return tracing::debug!(topic, "not a Sparkplug topic: {e}"),
     };
     let events = host.session.lock().expect("session lock").handle(topic, payload, u64::try_from(now).unwrap_or(0));
     let mut presence_written = false;
     for event in events {
+        if let Event::Malformed { error, .. } = &event {
+            let problem = Problem {
+                zh: format!("不是 Sparkplug B 消息：{error}"),
+                en: format!("not a Sparkplug B payload: {error}"),
+            };
+            link.inner.gm_stats.bad_message(source.id, now, topic, problem, payload);
+        }
         presence_written |= on_event(link, source, event, now).await;
     }
     if !presence_written {
@@ -144,14 +156,19 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
         }
         Event::DeviceBorn { device, metrics, .. } => {
             values::births(link, source, Some(&device), &metrics, now).await;
-            (store.record_birth(source.id, &device, &metrics::announced(&metrics), now).await, false)
+            let stored = store.record_birth(source.id, &device, &metrics::announced(&metrics), now).await;
+            (stored.and(store.set_gm_device_alive(source.id, Some(&device), true).await), false)
         }
+        Event::DeviceDead { device, .. } => (store.set_gm_device_alive(source.id, Some(&device), false).await, false),
         Event::Values { device, values, .. } => {
             values::data(link, source, device.as_deref(), &values, now).await;
             writes::confirm(link, source.id, device.as_deref(), &values, now).await;
             (Ok(()), false)
         }
-        Event::NodeDead { .. } => (store.set_gm_source_presence(source.id, false, now).await, true),
+        Event::NodeDead { .. } => {
+            let dead = store.set_gm_device_alive(source.id, None, false).await;
+            (dead.and(store.set_gm_source_presence(source.id, false, now).await), true)
+        }
         Event::RebirthNeeded { node, reason } => {
             tracing::info!(source = source.id, %node, ?reason, "asking the edge node for a rebirth");
             send(link, &command::rebirth_request(&node, u64::try_from(now).unwrap_or(0)));
@@ -162,25 +179,23 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
                 source = source.id, %node, device, metric, ?was, now = ?datatype,
                 "a birth changed a metric's datatype; its signal stays as it was"
             );
-            host.stats.count(source.id, |s| s.datatype_changes += 1);
+            link.inner.gm_stats.count(source.id, |s| s.datatype_changes += 1);
             (Ok(()), false)
         }
         Event::Unsupported { metrics, .. } => {
-            host.stats.count(source.id, |s| s.unsupported += metrics.len() as u64);
+            link.inner.gm_stats.count(source.id, |s| s.unsupported += metrics.len() as u64);
             (Ok(()), false)
         }
         Event::Invalid { metrics, .. } => {
-            host.stats.count(source.id, |s| s.invalid += metrics.len() as u64);
+            link.inner.gm_stats.count(source.id, |s| s.invalid += metrics.len() as u64);
             (Ok(()), false)
         }
         Event::Malformed { topic, error } => {
             tracing::debug!(source = source.id, topic, error, "not a Sparkplug B payload");
-            host.stats.count(source.id, |s| s.malformed += 1);
+            link.inner.gm_stats.count(source.id, |s| s.malformed += 1);
             (Ok(()), false)
         }
-        Event::DeviceDead { .. } | Event::DeathIgnored { .. } | Event::BadTopic { .. } | Event::HostState { .. } => {
-            (Ok(()), false)
-        }
+        Event::DeathIgnored { .. } | Event::BadTopic { .. } | Event::HostState { .. } => (Ok(()), false),
     };
     if let Err(e) = done {
         tracing::error!(source = source.id, "Sparkplug message not stored: {e:#}");
@@ -189,6 +204,39 @@ async fn on_event(link: &Link, source: Source, event: Event, now: i64) -> bool {
         host.seen_written.lock().expect("seen lock").insert(source.id, now);
     }
     presence
+}
+
+/// Writes the source's presence and last-seen time.
+async fn write_presence(link: &Link, source: Source, online: bool, now: i64) {
+    if let Err(e) = link.store().set_gm_source_presence(source.id, online, now).await {
+        tracing::error!(source = source.id, "presence not stored: {e:#}");
+    }
+    link.inner.sparkplug.seen_written.lock().expect("seen lock").insert(source.id, now);
+}
+
+/// How often sources are checked for silence.
+const SILENCE_SWEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Marks offline every source silent past its own reporting interval ([`super::gm_stats::GmStats::silent`]); heard again, it is
+/// online again ([`handle`]).
+pub(super) async fn sweep_silent(link: Link) {
+    let mut tick = tokio::time::interval(SILENCE_SWEEP);
+    loop {
+        tick.tick().await;
+        for (id, last_heard) in link.inner.gm_stats.silent(ironsight_store::now_ms()) {
+            tracing::info!(source = id, "GM source silent past its reporting interval: offline");
+            if let Err(e) = link.store().set_gm_source_presence(id, false, last_heard).await {
+                tracing::error!(source = id, "presence not stored: {e:#}");
+            }
+        }
+    }
+}
+
+impl SparkplugHost {
+    /// Whether the session holds a current birth of `node`.
+    fn session_knows(&self, node: &ironsight_sparkplug::NodeId) -> bool {
+        self.session.lock().expect("session lock").node_online(node)
+    }
 }
 
 /// Writes the source's last-seen time, at most every [`SEEN_EVERY_MS`].
@@ -206,17 +254,30 @@ async fn seen(link: &Link, source: Source, now: i64) {
 }
 
 impl Link {
-    /// Reloads which edge nodes are registered and where adopted devices' values go: after a source is registered
-    /// or deleted, a device adopted, or an equipment's signals changed or deleted. A failure is logged; the maps
+    /// Reloads which edge nodes and JSON devices are registered (with their rules) and where adopted devices'
+    /// values go: after a source is registered or deleted, a rule saved, a device adopted, or an equipment's signals
+    /// changed or deleted. A failure is logged; the maps
     /// stay as they were until the next change.
     pub async fn gm_changed(&self) {
         if let Err(e) = self.inner.sparkplug.directory.reload(self.store()).await {
             tracing::error!("Sparkplug sources and routes not reloaded: {e:#}");
         }
+        self.json_devices_changed().await;
     }
 
-    /// What the host application could not use of source `source_id`'s messages since the server started.
-    pub fn gm_source_stats(&self, source_id: i64) -> stats::SourceStats {
-        self.inner.sparkplug.stats.of(source_id)
+    /// Source `source_id`'s traffic and what could not be used of it since the server started.
+    pub fn gm_source_stats(&self, source_id: i64) -> super::gm_stats::SourceStats {
+        self.inner.gm_stats.of(source_id, ironsight_store::now_ms())
+    }
+
+    /// How often `device` of source `source_id` reports (ms), as observed since the server started.
+    pub fn gm_interval_ms(&self, source_id: i64, device: &str) -> Option<i64> {
+        self.inner.gm_stats.interval_ms(source_id, device)
+    }
+
+    /// Whether `device` (`''`: the node's own metrics) of the edge node `node` has a current birth.
+    pub fn gm_device_alive(&self, node: &ironsight_sparkplug::NodeId, device: &str) -> bool {
+        let session = self.inner.sparkplug.session.lock().expect("session lock");
+        if device.is_empty() { session.node_online(node) } else { session.device_online(node, device) }
     }
 }

@@ -50,7 +50,7 @@ async fn store<'a>(
     };
     let (rows, counts) = readings(&routes, values, now);
     if counts.future > 0 || counts.not_numeric > 0 {
-        link.inner.sparkplug.stats.count(source.id, |s| {
+        link.inner.gm_stats.count(source.id, |s| {
             s.future += counts.future;
             s.not_numeric += counts.not_numeric;
         });
