@@ -126,7 +126,7 @@ fn metric(name: &str, alias: u64, value: MetricValue, unit: Option<&str>, range:
 }
 
 /// Registers edge node `group`/`node` as the logged-in account: (source id, user name, secret).
-async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, String) {
+pub(crate) async fn register(app: &TestApp, group: &str, node: &str) -> (String, String, String) {
     let added = app.post("/lfscada/gm/node/add", &[("groupId", group), ("nodeId", node)]).await;
     assert_eq!(added.code(), "200", "{:?}", added.body);
     let text = |k: &str| added.data()[k].as_str().unwrap().to_owned();
@@ -315,7 +315,7 @@ both_backends!(gm_discovered_devices_and_adoption_are_the_organisations_and_need
 });
 
 /// Writes `value` to signal `signal` from the monitor.
-async fn write(app: &TestApp, signal: &str, value: &str) -> crate::helpers::Answer {
+pub(crate) async fn write(app: &TestApp, signal: &str, value: &str) -> crate::helpers::Answer {
     app.post("/lfscada/monitor/multi/signal/write", &[("signalId", signal), ("value", value)]).await
 }
 

@@ -21,6 +21,7 @@ mod gateways;
 mod gm_json_rules;
 mod gm_sources;
 mod gm_sparkplug;
+mod gm_third_party;
 mod graceful_stop;
 mod groups;
 mod hardening;
