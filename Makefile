@@ -133,10 +133,11 @@ clean: ## Remove build outputs (not ./data)
 	rm -rf web/dist e2e/screenshots
 
 .PHONY: bench
-bench: web e2e/node_modules/.package-lock.json test-venv ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, 1,000 alarms a minute to socket, webhook and e-mail, memory) on SQLite and PostgreSQL, reports over 30 days of 1 s history of 10 signals (writing, rolling up, day, month and shift reports) on both, 20,000 idle sockets from one address, the history chart and the page designer with 1,000 widgets in Chromium, the JavaScript the login page and the monitor list load
+bench: web e2e/node_modules/.package-lock.json test-venv ## Print performance figures, no thresholds: the API (and history queries), the gateway link (ingest, live latency, fan-out, 1,000 alarms a minute to socket, webhook and e-mail, memory) on SQLite and PostgreSQL, Sparkplug B DDATA ingest from 100 edge nodes (50,000 adopted metrics) on both, reports over 30 days of 1 s history of 10 signals (writing, rolling up, day, month and shift reports) on both, 20,000 idle sockets from one address, the history chart and the page designer with 1,000 widgets in Chromium, the JavaScript the login page and the monitor list load
 	$(CARGO) build --release -p ironsight -p ironsight-gateway --bins --examples
 	$(CARGO) run --release -q -p ironsight --example bench
 	$(CARGO) run --release -q -p ironsight --example link_bench
+	$(CARGO) run --release -q -p ironsight --example sparkplug_bench
 	$(CARGO) run --release -q -p ironsight --example report_bench
 	IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight $(CARGO) run --release -q -p ironsight --example sockets_bench
 	cd e2e && IRONSIGHT_BIN=$(CURDIR)/target/release/ironsight node bench/history-render.mjs

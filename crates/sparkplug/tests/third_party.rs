@@ -10,86 +10,18 @@ use ironsight_sparkplug::command::{self, Write};
 use ironsight_sparkplug::session::{BirthMetric, Sample};
 use ironsight_sparkplug::{Config, DataType, Event, Host, MetricValue, NodeId};
 use rumqttc::{AsyncClient, Event as MqttEvent, MqttOptions, Packet, QoS};
-use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::mpsc;
+
+#[path = "peers/edge_peer.rs"]
+mod edge_peer;
+use edge_peer::{Login, Peer};
 
 const BROKER: (&str, u16) = ("127.0.0.1", 1883);
 const DEADLINE: Duration = Duration::from_secs(20);
 
-fn venv_python() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.venv/bin/python")
-}
-
 fn now_ms() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64
-}
-
-/// The peer, its stdin for commands and its stdout events.
-struct Peer {
-    child: Child,
-    stdin: ChildStdin,
-    events: mpsc::UnboundedReceiver<serde_json::Value>,
-}
-
-impl Peer {
-    async fn start(group: &str, node: &str) -> Option<Peer> {
-        let python = venv_python();
-        let ready = python.exists()
-            && Command::new(&python).args(["-c", "import pysparkplug"]).status().await.is_ok_and(|s| s.success());
-        if !ready {
-            assert!(
-                std::env::var_os("IRONSIGHT_REQUIRE_PEERS").is_none(),
-                "IRONSIGHT_REQUIRE_PEERS is set but {} has no pysparkplug: run `make test-venv`",
-                python.display()
-            );
-            println!("SKIPPED: the third-party Sparkplug test needs pysparkplug in .venv (`make test-venv`)");
-            return None;
-        }
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/sparkplug_edge.py");
-        let client_id = format!("peer-{node}");
-        let mut child = Command::new(python)
-            .arg(script)
-            .args([BROKER.0, &BROKER.1.to_string(), &client_id, "anything", group, node])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the peer starts");
-        let stdin = child.stdin.take().unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let (tx, events) = mpsc::unbounded_channel();
-        tokio::spawn(async move {
-            while let Ok(Some(line)) = lines.next_line().await {
-                let _ = tx.send(serde_json::from_str(&line).unwrap_or(serde_json::Value::String(line)));
-            }
-        });
-        Some(Peer { child, stdin, events })
-    }
-
-    async fn send(&mut self, command: serde_json::Value) {
-        self.stdin.write_all(format!("{command}\n").as_bytes()).await.unwrap();
-        self.stdin.flush().await.unwrap();
-    }
-
-    /// Waits for the peer to say `event`; its other events (and errors) are kept in the failure message.
-    async fn said(&mut self, event: &str) -> serde_json::Value {
-        let mut seen = Vec::new();
-        let found = tokio::time::timeout(DEADLINE, async {
-            while let Some(said) = self.events.recv().await {
-                if said["event"] == event {
-                    return Some(said);
-                }
-                seen.push(said);
-            }
-            None
-        })
-        .await;
-        found.ok().flatten().unwrap_or_else(|| panic!("the peer did not say {event}; it said {seen:?}"))
-    }
 }
 
 /// The host's side: an MQTT client subscribed to the node's topics, feeding a [`Host`].
@@ -157,7 +89,9 @@ fn value_of<'a>(metrics: &'a [BirthMetric], name: &str) -> (&'a DataType, Option
 async fn a_pysparkplug_edge_node_is_read_through_its_whole_life() {
     let (group, node_id) = ("IronsightTest", format!("py-{}", std::process::id()));
     let mut host = HostSide::start(group, &node_id).await;
-    let Some(mut peer) = Peer::start(group, &node_id).await else { return };
+    let client_id = format!("peer-{node_id}");
+    let login = Login { host: BROKER.0, port: BROKER.1, username: &client_id, password: "anything" };
+    let Some(mut peer) = Peer::start(login, group, &node_id).await else { return };
     let node = NodeId::new(group, &node_id).unwrap();
 
     // Births: the node's, then the device's with one metric of every scalar datatype.
@@ -230,8 +164,7 @@ async fn a_pysparkplug_edge_node_is_read_through_its_whole_life() {
     .await;
 
     // The node's connection drops: the broker publishes its NDEATH, and the node and its device are offline.
-    peer.send(serde_json::json!({"op": "kill"})).await;
-    let _ = peer.child.wait().await;
+    peer.kill().await;
     host.until("NDEATH", |e| matches!(e, Event::NodeDead { .. }).then_some(())).await;
     assert!(!host.host.node_online(&node) && !host.host.device_online(&node, "Analyser"));
 }

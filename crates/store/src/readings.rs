@@ -162,6 +162,22 @@ impl Store {
             .fetch_one(self.pool())
             .await?)
     }
+
+    /// History rows of the signals `first..=last` dated `from..=to`: for `make bench`'s Sparkplug figure, which
+    /// counts what its edge nodes' values became. The bench's signals are made one after another, so their ids are
+    /// one range, and the primary key (signal_id, t) keeps the count to their rows.
+    #[doc(hidden)]
+    pub async fn history_count_of_signals(&self, first: i64, last: i64, from: i64, to: i64) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM signal_history WHERE signal_id >= $1 AND signal_id <= $2 AND t >= $3 AND t <= $4",
+        )
+        .bind(first)
+        .bind(last)
+        .bind(from)
+        .bind(to)
+        .fetch_one(self.pool())
+        .await?)
+    }
 }
 
 /// History points of one signal as a JSON array `[[t, v, good], …]` built by the database, oldest first.

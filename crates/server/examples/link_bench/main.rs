@@ -83,6 +83,7 @@ const SECRET: &str = "bench-gateway-secret-0001";
 const PHASE_TIMEOUT: Duration = Duration::from_secs(120);
 
 mod alarms;
+mod db;
 mod fleet;
 mod measure;
 mod phases;
@@ -90,6 +91,7 @@ mod process;
 mod seed;
 
 use alarms::*;
+use db::*;
 use fleet::*;
 use measure::*;
 use phases::*;
@@ -425,19 +427,6 @@ async fn run_backend(db: &Db, bin_dir: &Path, secret_hash: &str, ticks_per_secon
     server.stop().await;
     let _ = device.shutdown().await;
     Ok(rows)
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-
-/// `postgres://user:password@host` → `postgres://user@host` for printing.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(s), Some(at)) if at > s => {
-            let user = &url[s + 3..at];
-            format!("{}{}{}", &url[..s + 3], user.split(':').next().unwrap_or(""), &url[at..])
-        }
-        _ => url.to_owned(),
-    }
 }
 
 #[tokio::main]

@@ -1,51 +1,6 @@
-//! The databases a run uses and what is seeded in them: gateways, equipment, signals, simulated devices.
+//! What is seeded in a run's database: gateways, equipment, signals, simulated devices.
 
 use super::*;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Databases.
-
-pub(crate) enum Db {
-    Sqlite,
-    Postgres { base: String, name: String },
-}
-
-impl Db {
-    pub(crate) fn label(&self) -> &'static str {
-        match self {
-            Db::Sqlite => "SQLite",
-            Db::Postgres { .. } => "PostgreSQL",
-        }
-    }
-
-    /// The server's `--database-url`, if not the default SQLite in the data directory.
-    pub(crate) fn server_url(&self) -> Option<String> {
-        match self {
-            Db::Sqlite => None,
-            Db::Postgres { base, name } => Some(format!("{base}/{name}")),
-        }
-    }
-
-    pub(crate) fn url(&self, data_dir: &Path) -> String {
-        self.server_url().unwrap_or_else(|| format!("sqlite://{}/ironsight.db?mode=rwc", data_dir.display()))
-    }
-}
-
-/// `postgres://user@host:port[/db][?…]` → `postgres://user@host:port` (the foundation bench's
-/// `IRONSIGHT_BENCH_PG` names a database; this bench makes its own).
-pub(crate) fn pg_base(url: &str) -> String {
-    let url = url.trim().trim_end_matches('/');
-    let Some(scheme_end) = url.find("://") else { return url.to_owned() };
-    let rest = &url[scheme_end + 3..];
-    let end = rest.find(['/', '?']).map_or(url.len(), |i| scheme_end + 3 + i);
-    url[..end].to_owned()
-}
-
-pub(crate) async fn pg_admin(base: &str) -> anyhow::Result<ironsight_store::AdminConnection> {
-    tokio::time::timeout(Duration::from_secs(5), Store::admin_connect(&format!("{base}/postgres")))
-        .await
-        .map_err(|_| anyhow::anyhow!("no answer within 5 s"))?
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding.

@@ -23,6 +23,7 @@ mod gm_json_rules;
 mod gm_presence;
 mod gm_sources;
 mod gm_sparkplug;
+mod gm_third_party;
 mod graceful_stop;
 mod groups;
 mod hardening;

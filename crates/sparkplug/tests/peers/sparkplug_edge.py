@@ -10,8 +10,9 @@ The MQTT client id is the user name (the console's rule). Commands come on stdin
     {"op": "gap"}                                      the next message skips one sequence number
     {"op": "kill"}                                     the process ends without DISCONNECT (the broker sends NDEATH)
 
-Events go to stdout, one JSON object per line: {"event": "connected"}, {"event": "updated"}, {"event": "rebirth"} (an
-NCMD "Node Control/Rebirth" was answered with new births), {"event": "write", "metric": ..., "value": ...} (a DCMD was
+Events go to stdout, one JSON object per line: {"event": "connected"} (once the births are published, so what a test
+sends next comes after them), {"event": "updated"}, {"event": "rebirth"} (an NCMD "Node Control/Rebirth" was
+answered with new births, published before the event), {"event": "write", "metric": ..., "value": ...} (a DCMD was
 applied and answered with a DDATA carrying the written value), {"event": "error", "message": ...}.
 """
 
@@ -63,6 +64,25 @@ def main():
     client = psp.Client(client_id=username, username=username, password=password)
     state = {"node": None}
 
+    # pysparkplug publishes its births from the MQTT thread once connected and says nothing when done: a DBIRTH
+    # through the client is the sign. A test waits for it, so that its next command's DDATA cannot come first
+    # (data before a birth would make the host ask for yet another rebirth).
+    born = threading.Event()
+    publish = client.publish
+
+    def publish_and_note_births(message, *args, **kwargs):
+        publish(message, *args, **kwargs)
+        if message.topic.message_type == psp.MessageType.DBIRTH:
+            born.set()
+
+    client.publish = publish_and_note_births
+
+    def connect_and_wait_for_births():
+        born.clear()
+        state["node"].connect(host, port=int(port), blocking=False)
+        if not born.wait(timeout=30):
+            raise TimeoutError("no births within 30 s of connecting")
+
     def on_device_command(node, message):
         # A write: apply each metric and send it back in a DDATA, which is how the host learns it took effect.
         applied = [metric(m.name, m.value) for m in message.payload.metrics if m.name in FIRST_VALUES]
@@ -82,8 +102,11 @@ def main():
         while rebirths.get():
             # pysparkplug publishes its births on (re)connecting.
             state["node"].disconnect()
-            state["node"].connect(host, port=int(port), blocking=False)
-            emit(event="rebirth")
+            try:
+                connect_and_wait_for_births()
+                emit(event="rebirth")
+            except Exception as error:
+                emit(event="error", message=repr(error))
 
     threading.Thread(target=rebirth_worker, daemon=True).start()
 
@@ -97,7 +120,7 @@ def main():
             command = json.loads(line)
             op = command.get("op")
             if op == "connect":
-                node.connect(host, port=int(port), blocking=False)
+                connect_and_wait_for_births()
                 emit(event="connected")
             elif op == "update":
                 node.update_device(DEVICE, [metric(n, v) for n, v in command["metrics"].items()])
