@@ -314,7 +314,11 @@ clockAheadMs: number | null,
 /**
  * The gateway service's expiry date (`YYYY-MM-DD`, China time); null when none is set.
  */
-expireDate: string | null, gmtCreate: number, };
+expireDate: string | null, gmtCreate: number, 
+/**
+ * What the equipment is linked through: an EG gateway, a Sparkplug B edge node or a JSON device.
+ */
+link: "gateway" | "sparkplug" | "json", };
 
 export type GmSource = { id: number, 
 /**
@@ -364,6 +368,15 @@ unit: string, engLow: number | null, engHigh: number | null,
  */
 signal: boolean, };
 
+/**
+ * What a collection source's messages have been since the server started counting (`/lfscada/gm/source/stats`).
+ */
+export type GmSourceStats = { 
+/**
+ * When counting started (ms since the epoch).
+ */
+since: number, messages: number, lastMinute: number, unsupported: number, invalid: number, malformed: number, datatypeChanges: number, future: number, notNumeric: number, badMessages: Array<{ at: number, topic: string, problem: string, sample: string, }>, };
+
 export type GmDevice = { 
 /**
  * The Sparkplug device id; '' for the edge node's own metrics.
@@ -410,7 +423,15 @@ groupId: number | null, groupName: string | null,
 /**
  * The service subscription's expiry date (`YYYY-MM-DD`, China time); null when none is set.
  */
-expireDate: string | null, gmtCreate: number, gmtModified: number, };
+expireDate: string | null, gmtCreate: number, gmtModified: number, 
+/**
+ * How the equipment reaches the server: `eg` behind a gateway, `sparkplug` a Sparkplug B edge node's device, `json` a plain JSON device.
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from, and its name; null for gateway equipment.
+ */
+gmSourceId: number | null, gmSourceName: string | null, };
 
 export type EquipmentDetail = { equipment: Equipment, gateway: Gateway | null, signalCount: number, };
 
@@ -628,7 +649,15 @@ stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: num
 /**
  * The page the monitor opens when `display` is `page` (the equipment's home page); null without pages.
  */
-homePageId: number | null, };
+homePageId: number | null, 
+/**
+ * How the equipment reaches the server: `eg` behind a gateway, `sparkplug` a Sparkplug B edge node's device, `json` a plain JSON device.
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from; null for gateway equipment.
+ */
+gmSourceId: number | null, };
 
 export type StateText = { 
 /**
@@ -696,7 +725,15 @@ stick: boolean, groupId: number | null, groupName: string | null, gmtCreate: num
 /**
  * The page the monitor opens when `display` is `page` (the equipment's home page); null without pages.
  */
-homePageId: number | null, };
+homePageId: number | null, 
+/**
+ * How the equipment reaches the server: `eg` behind a gateway, `sparkplug` a Sparkplug B edge node's device, `json` a plain JSON device.
+ */
+protocol: "eg" | "sparkplug" | "json", 
+/**
+ * The GM collection source it was adopted from; null for gateway equipment.
+ */
+gmSourceId: number | null, };
 
 export type Scene = { id: number, name: string, equipment: Array<MapCard>, };
 
