@@ -135,6 +135,11 @@ const monitorListScreen: ScreenLoader = withTexts(['monitorList', 'status'], () 
 const groupMonitorScreen: ScreenLoader = withTexts(['monitorList', 'monitor', 'status'], () =>
   import('@/features/monitorList/components/GroupMonitorPage'),
 );
+/** The same list and group view for GM equipment (devices that speak MQTT themselves; docs/gm-equipment.md). */
+const gmListScreen: ScreenLoader = withTexts(['monitorList', 'status'], () => import('@/features/monitorList/components/GmListScreen'));
+const gmGroupScreen: ScreenLoader = withTexts(['monitorList', 'monitor', 'status'], () =>
+  import('@/features/monitorList/components/GmGroupScreen'),
+);
 
 const monitorRoutes: RouteDef[] = [
   { path: 'eg/list', titleKey: 'route.monitor.egList', screen: monitorListScreen, menu: { icon: 'dashboard' } },
@@ -178,8 +183,18 @@ const monitorRoutes: RouteDef[] = [
     titleKey: 'route.monitor.egTrack',
     screen: withTexts(['track', 'monitor'], () => import('@/features/track/TrackPage')),
   },
-  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: 'appstore' } },
-  { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: 'folder' } },
+  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: gmListScreen, menu: { icon: 'appstore' } },
+  {
+    path: 'gm/group',
+    titleKey: 'route.monitor.gmGroup',
+    screen: gmGroupScreen,
+    menu: { icon: 'folder' },
+    // Ours, as the EG group view's: a group selected, and an equipment drawn out in it.
+    children: [
+      { path: 'list/:groupId', titleKey: 'route.monitor.gmGroupList', screen: gmGroupScreen },
+      { path: 'list/:groupId/:id', titleKey: 'route.monitor.gmGroupList', screen: gmGroupScreen },
+    ],
+  },
   {
     path: 'gm/ocInfo',
     titleKey: 'route.monitor.gmOcInfo',
