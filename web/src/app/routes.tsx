@@ -123,6 +123,10 @@ const egPageScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
+/** A GM equipment live: its signals with tabs as child routes, and its configuration pages (docs/gm-equipment.md). */
+const gmDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops', 'reports'], () => import('@/features/monitor/gm/GmDetailPage'));
+const gmPagesScreen: ScreenLoader = withTexts(['monitor', 'status'], () => import('@/features/monitor/gm/GmPagesScreen'));
+
 /** A project's configuration pages live, as tabs, and its reports, history and alarms beside them (one screen for the project and its page path; `ops`: an alarm's repair order). */
 const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status', 'reports', 'ops'], () =>
   import('@/features/monitor/project/ProjectMonitorScreen'),
@@ -207,13 +211,13 @@ const monitorRoutes: RouteDef[] = [
     titleKey: 'route.monitor.gmVueDetail',
     redirectTo: 'real',
     children: [
-      { path: 'real', titleKey: 'route.monitor.gmVueDetailReal', screen: notAvailable },
-      { path: 'write', titleKey: 'route.monitor.gmVueDetailWrite', screen: notAvailable },
-      { path: 'history', titleKey: 'route.monitor.gmVueDetailHistory', screen: notAvailable },
-      { path: 'alarm', titleKey: 'route.monitor.gmVueDetailAlarm', screen: notAvailable },
+      { path: 'real', titleKey: 'route.monitor.gmVueDetailReal', screen: gmDetailScreen },
+      { path: 'write', titleKey: 'route.monitor.gmVueDetailWrite', screen: gmDetailScreen },
+      { path: 'history', titleKey: 'route.monitor.gmVueDetailHistory', screen: gmDetailScreen },
+      { path: 'alarm', titleKey: 'route.monitor.gmVueDetailAlarm', screen: gmDetailScreen },
     ],
   },
-  { path: 'gm/detail/:id/:ruleType/:openType', name: 'gmDetail', titleKey: 'route.monitor.gmDetail', screen: notAvailable },
+  { path: 'gm/detail/:id/:ruleType/:openType', name: 'gmDetail', titleKey: 'route.monitor.gmDetail', screen: gmPagesScreen },
   {
     path: 'project/:projectId',
     titleKey: 'route.monitor.project',
