@@ -205,7 +205,12 @@ const monitorRoutes: RouteDef[] = [
     screen: withTexts(['opsCenter'], () => import('@/features/monitor/opsCenter/OpsCenterPage')),
     menu: { icon: 'alert' },
   },
-  { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
+  // One collection source (edge node or JSON device), by its id: state, message counts and problems, its devices.
+  {
+    path: 'gm/ocInfo/:ocId',
+    titleKey: 'route.monitor.gmOcInfoDetail',
+    screen: withTexts(['gmSources', 'gateways', 'status'], () => import('@/features/gateways/source/GmSourcePage')),
+  },
   {
     path: 'gm/vuedetail/:equipId',
     titleKey: 'route.monitor.gmVueDetail',
