@@ -72,15 +72,13 @@ describe('when the server does not answer', () => {
 });
 
 describe('with a session', () => {
-  it('shows the shell with the theme title, the user and a not-available screen naming its area', async () => {
+  it('shows the shell with the theme title, the user and the screen, titled by its route', async () => {
     installFakeServer({ loggedIn: true });
     renderApp('/monitor/gm/list');
-    const notice = await screen.findByTestId('not-available');
-    expect(notice.textContent).toContain('该页面尚未开放');
-    expect(notice.textContent).toContain('监控 › 设备列表');
+    await screen.findByTestId('fleet-list-page');
     expect(document.getElementById('shell-title')?.textContent).toBe('测试电厂监控');
     expect(screen.getByTestId('user-loginname').textContent).toBe('operator1');
-    await waitFor(() => expect(document.title).toBe('设备列表 - 测试电厂监控'));
+    await waitFor(() => expect(document.title).toBe('MQTT 设备 - 测试电厂监控'));
   });
 
   it('derives the side menu from the route table and navigates with it', async () => {
@@ -117,13 +115,13 @@ describe('with a session', () => {
   it('the language switch changes every text at once and is saved in localStorage `langs`', async () => {
     installFakeServer({ loggedIn: true });
     renderApp('/monitor/gm/list');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('fleet-list-page');
     const toggle = document.getElementById('lang-switch') as HTMLElement;
     expect(toggle.textContent).toContain('English');
     await act(async () => {
       fireEvent.click(toggle);
     });
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('This screen is not available yet'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('MQTT equipment'));
     expect(document.getElementById('lang-switch')?.textContent).toContain('中文');
     expect(screen.getByText('Gateway groups')).toBeTruthy();
     expect(localStorage.getItem('langs')).toBe('en');
@@ -132,7 +130,7 @@ describe('with a session', () => {
   it('logout calls the server and returns to /login', async () => {
     const server = installFakeServer({ loggedIn: true });
     const { router, queryClient } = renderApp('/monitor/gm/list');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('fleet-list-page');
     fireEvent.click(document.getElementById('user-menu') as HTMLElement);
     fireEvent.click(await screen.findByText('退出登录'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -143,7 +141,7 @@ describe('with a session', () => {
   it('a session lost mid-shift (1006) clears the user and goes to /login', async () => {
     const server = installFakeServer({ loggedIn: true });
     const { router, queryClient } = renderApp('/monitor/gm/list');
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('fleet-list-page');
     server.on('/lfscada/user/info', { code: '1006', message: '会话已失效，请重新登录' });
     await act(async () => {
       await queryClient.refetchQueries({ queryKey: ['session', 'user'] }).catch(() => undefined);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { textFiles } from '@/test/allTexts';
 import { isPublicPath } from '@/lib/access';
 import { buildRouteObjects } from './router';
-import { flattenRoutes, routeTable } from './routes';
+import { flattenRoutes, notAvailable, routeTable } from './routes';
 
 const routes = buildRouteObjects();
 
@@ -168,6 +168,14 @@ describe('route table (spec section 2)', () => {
     ]) {
       expect(names, name).toContain(name);
     }
+  });
+
+  it('the GM equipment screens are open (issue 30): none of /monitor/gm/* says "not available"', () => {
+    const gm = flattenRoutes().filter(({ fullPath }) => fullPath.startsWith('/monitor/gm/'));
+    expect(gm.length).toBeGreaterThan(8);
+    for (const { fullPath, route } of gm) expect(route.screen, fullPath).not.toBe(notAvailable);
+    // Ours, as the EG group view's: a group chosen, an equipment drawn out in it.
+    for (const path of ['/monitor/gm/group/list/1', '/monitor/gm/group/list/1/2']) expect(deepestRoute(path)?.handle, path).toBeTruthy();
   });
 
   it('every top-level route has a frame and shell areas are not public', () => {

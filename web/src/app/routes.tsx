@@ -123,6 +123,10 @@ const egPageScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops'], () =>
   import('@/features/monitor/page/EgPageScreen'),
 );
 
+/** A GM equipment live: its signals with tabs as child routes, and its configuration pages (docs/gm-equipment.md). */
+const gmDetailScreen: ScreenLoader = withTexts(['monitor', 'status', 'ops', 'reports'], () => import('@/features/monitor/gm/GmDetailPage'));
+const gmPagesScreen: ScreenLoader = withTexts(['monitor', 'status'], () => import('@/features/monitor/gm/GmPagesScreen'));
+
 /** A project's configuration pages live, as tabs, and its reports, history and alarms beside them (one screen for the project and its page path; `ops`: an alarm's repair order). */
 const projectMonitorScreen: ScreenLoader = withTexts(['monitor', 'status', 'reports', 'ops'], () =>
   import('@/features/monitor/project/ProjectMonitorScreen'),
@@ -134,6 +138,11 @@ const monitorListScreen: ScreenLoader = withTexts(['monitorList', 'status'], () 
 );
 const groupMonitorScreen: ScreenLoader = withTexts(['monitorList', 'monitor', 'status'], () =>
   import('@/features/monitorList/components/GroupMonitorPage'),
+);
+/** The same list and group view for GM equipment (devices that speak MQTT themselves; docs/gm-equipment.md). */
+const gmListScreen: ScreenLoader = withTexts(['monitorList', 'status'], () => import('@/features/monitorList/components/GmListScreen'));
+const gmGroupScreen: ScreenLoader = withTexts(['monitorList', 'monitor', 'status'], () =>
+  import('@/features/monitorList/components/GmGroupScreen'),
 );
 
 const monitorRoutes: RouteDef[] = [
@@ -178,27 +187,42 @@ const monitorRoutes: RouteDef[] = [
     titleKey: 'route.monitor.egTrack',
     screen: withTexts(['track', 'monitor'], () => import('@/features/track/TrackPage')),
   },
-  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: notAvailable, menu: { icon: 'appstore' } },
-  { path: 'gm/group', titleKey: 'route.monitor.gmGroup', screen: notAvailable, menu: { icon: 'folder' } },
+  { path: 'gm/list', titleKey: 'route.monitor.gmList', screen: gmListScreen, menu: { icon: 'appstore' } },
+  {
+    path: 'gm/group',
+    titleKey: 'route.monitor.gmGroup',
+    screen: gmGroupScreen,
+    menu: { icon: 'folder' },
+    // Ours, as the EG group view's: a group selected, and an equipment drawn out in it.
+    children: [
+      { path: 'list/:groupId', titleKey: 'route.monitor.gmGroupList', screen: gmGroupScreen },
+      { path: 'list/:groupId/:id', titleKey: 'route.monitor.gmGroupList', screen: gmGroupScreen },
+    ],
+  },
   {
     path: 'gm/ocInfo',
     titleKey: 'route.monitor.gmOcInfo',
     screen: withTexts(['opsCenter'], () => import('@/features/monitor/opsCenter/OpsCenterPage')),
     menu: { icon: 'alert' },
   },
-  { path: 'gm/ocInfo/:ocId', titleKey: 'route.monitor.gmOcInfoDetail', screen: notAvailable },
+  // One collection source (edge node or JSON device), by its id: state, message counts and problems, its devices.
+  {
+    path: 'gm/ocInfo/:ocId',
+    titleKey: 'route.monitor.gmOcInfoDetail',
+    screen: withTexts(['gmSources', 'gateways', 'status'], () => import('@/features/gateways/source/GmSourcePage')),
+  },
   {
     path: 'gm/vuedetail/:equipId',
     titleKey: 'route.monitor.gmVueDetail',
     redirectTo: 'real',
     children: [
-      { path: 'real', titleKey: 'route.monitor.gmVueDetailReal', screen: notAvailable },
-      { path: 'write', titleKey: 'route.monitor.gmVueDetailWrite', screen: notAvailable },
-      { path: 'history', titleKey: 'route.monitor.gmVueDetailHistory', screen: notAvailable },
-      { path: 'alarm', titleKey: 'route.monitor.gmVueDetailAlarm', screen: notAvailable },
+      { path: 'real', titleKey: 'route.monitor.gmVueDetailReal', screen: gmDetailScreen },
+      { path: 'write', titleKey: 'route.monitor.gmVueDetailWrite', screen: gmDetailScreen },
+      { path: 'history', titleKey: 'route.monitor.gmVueDetailHistory', screen: gmDetailScreen },
+      { path: 'alarm', titleKey: 'route.monitor.gmVueDetailAlarm', screen: gmDetailScreen },
     ],
   },
-  { path: 'gm/detail/:id/:ruleType/:openType', name: 'gmDetail', titleKey: 'route.monitor.gmDetail', screen: notAvailable },
+  { path: 'gm/detail/:id/:ruleType/:openType', name: 'gmDetail', titleKey: 'route.monitor.gmDetail', screen: gmPagesScreen },
   {
     path: 'project/:projectId',
     titleKey: 'route.monitor.project',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINDPWD_STEPS, Permission, canManageSets, decideAccess, hasAuth, isPublicPath, seesWholeOrg } from './access';
+import { FINDPWD_STEPS, Permission, alarmPermission, canManageSets, decideAccess, hasAuth, isPublicPath, seesWholeOrg } from './access';
 
 describe('access rule (spec section 2)', () => {
   const publicPaths = ['/login', '/login.jsp', '/404', '/findpwd', ...FINDPWD_STEPS.map((s) => `/findpwd/${s}`)];
@@ -53,6 +53,13 @@ describe('permissions (spec section 6)', () => {
     expect(hasAuth(user, Permission.MultiDesignerRepair)).toBe(false);
     expect(hasAuth({ auths: null }, Permission.Manage)).toBe(false);
     expect(hasAuth(undefined, Permission.Manage)).toBe(false);
+  });
+
+  it("shows alarms of rule type 00 with monitor_equipinfo_menu_alarm and of 01 with monitor_designer_menu_alarm; an unknown type reads as 00", () => {
+    expect(alarmPermission('00')).toBe('monitor_equipinfo_menu_alarm');
+    expect(alarmPermission('01')).toBe('monitor_designer_menu_alarm');
+    expect(alarmPermission('02')).toBe('monitor_equipinfo_menu_alarm');
+    expect(alarmPermission('')).toBe('monitor_equipinfo_menu_alarm');
   });
 });
 

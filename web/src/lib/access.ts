@@ -59,6 +59,15 @@ export const Permission = contract.permissions;
 
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];
 
+/**
+ * The permission that shows the alarms of equipment of `ruleType` (spec section 6: `monitor_equipinfo_menu_alarm` for
+ * 00, `monitor_designer_menu_alarm` for 01), as the server's `permission::alarm_permission` decides (an unknown
+ * type reads as 00), so a screen says "no permission" before the server answers 1211.
+ */
+export function alarmPermission(ruleType: string): PermissionCode {
+  return ruleType === '01' ? Permission.DesignerMenuAlarm : Permission.EquipInfoMenuAlarm;
+}
+
 /** A check passes when the code is in the user's auths list; no user, no permission. */
 export function hasAuth(user: { auths?: readonly string[] | null } | null | undefined, code: string): boolean {
   return user?.auths?.includes(code) ?? false;

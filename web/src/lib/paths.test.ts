@@ -1,17 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { monitorPath, projectMonitorPath, projectPagePath, projectPreviewPath, trackPath } from './paths';
+import { gmDetailPath, gmSourcePath, gmVueDetailPath, monitorPath, projectMonitorPath, projectPagePath, projectPreviewPath, trackPath } from './paths';
 
 describe('monitorPath', () => {
   it('opens the home page of equipment shown as a configuration page, else the detail', () => {
-    expect(monitorPath({ id: 7, display: 'list', homePageId: 3 })).toBe('/monitor/eg/detail/list/7/0');
-    expect(monitorPath({ id: 7, display: 'page', homePageId: 3 })).toBe('/monitor/eg/detail/page/3/0');
+    expect(monitorPath({ id: 7, display: 'list', protocol: 'eg', ruleType: '00', homePageId: 3 })).toBe('/monitor/eg/detail/list/7/0');
+    expect(monitorPath({ id: 7, display: 'page', protocol: 'eg', ruleType: '00', homePageId: 3 })).toBe('/monitor/eg/detail/page/3/0');
     // Without pages there is nothing else to open.
-    expect(monitorPath({ id: 7, display: 'page', homePageId: null })).toBe('/monitor/eg/detail/list/7/0');
+    expect(monitorPath({ id: 7, display: 'page', protocol: 'eg', ruleType: '00', homePageId: null })).toBe('/monitor/eg/detail/list/7/0');
   });
 
   it("opens the detail's alarm tab for the alarms, whatever the display", () => {
-    expect(monitorPath({ id: 7, display: 'list', homePageId: null }, 1)).toBe('/monitor/eg/detail/list/7/1');
-    expect(monitorPath({ id: 7, display: 'page', homePageId: 3 }, 1)).toBe('/monitor/eg/detail/list/7/1');
+    expect(monitorPath({ id: 7, display: 'list', protocol: 'eg', ruleType: '00', homePageId: null }, 1)).toBe('/monitor/eg/detail/list/7/1');
+    expect(monitorPath({ id: 7, display: 'page', protocol: 'eg', ruleType: '00', homePageId: 3 }, 1)).toBe('/monitor/eg/detail/list/7/1');
+  });
+});
+
+describe('monitorPath of GM equipment (protocol sparkplug or json)', () => {
+  const gm = (patch: Partial<Parameters<typeof monitorPath>[0]> = {}) =>
+    ({ id: 9, display: 'list', homePageId: null, protocol: 'sparkplug', ruleType: '00', ...patch }) as const;
+
+  it('opens rule type 01 on its configuration pages (gmDetail), its home page or page 0 without one', () => {
+    expect(monitorPath(gm({ ruleType: '01', homePageId: 4 }))).toBe('/monitor/gm/detail/9/01/4');
+    expect(monitorPath(gm({ ruleType: '01', protocol: 'json' }))).toBe('/monitor/gm/detail/9/01/0');
+  });
+
+  it('opens any other rule type on its signal detail, whatever the display', () => {
+    expect(monitorPath(gm())).toBe('/monitor/gm/vuedetail/9/real');
+    expect(monitorPath(gm({ protocol: 'json', display: 'page', homePageId: 4 }))).toBe('/monitor/gm/vuedetail/9/real');
+  });
+
+  it("opens the detail's alarm tab for the alarms", () => {
+    expect(monitorPath(gm({ ruleType: '01', homePageId: 4 }), 1)).toBe('/monitor/gm/vuedetail/9/alarm');
+  });
+
+  it('names the GM routes', () => {
+    expect(gmVueDetailPath(3)).toBe('/monitor/gm/vuedetail/3/real');
+    expect(gmVueDetailPath(3, 'history')).toBe('/monitor/gm/vuedetail/3/history');
+    expect(gmDetailPath(3, '01', 0)).toBe('/monitor/gm/detail/3/01/0');
+    expect(gmSourcePath(12)).toBe('/monitor/gm/ocInfo/12');
   });
 });
 

@@ -3,6 +3,8 @@
  * app/routes.tsx uses the same constants.
  */
 
+import type { Card } from '@/generated/answers';
+
 /** Whose page a path names (the shape of entities/pages/configPages.ts `PageOwner`). */
 type PageOwner = { kind: 'equipment' | 'project'; id: number };
 
@@ -54,14 +56,59 @@ export function trackPath(id: number): string {
 }
 
 /**
- * Where the monitor opens an equipment from a card (list, group, map, scene): its home configuration page when it is
- * shown as a page and has one (`/monitor/eg/detail/page/{pageId}/0`), else its detail; `tab` 1 (its alarms) is
- * always the detail's alarm tab (`/monitor/eg/detail/list/{id}/1`).
+ * What {@link monitorPath} reads of a card (list, group, map, scene): `protocol` is `eg` behind a gateway, `sparkplug`
+ * or `json` for GM equipment (devices that speak MQTT themselves); `ruleType` `00` or `01`.
  */
-export function monitorPath(card: { id: number; display: string; homePageId: number | null }, tab: 0 | 1 = 0): string {
+export type MonitorTarget = Pick<Card, 'id' | 'display' | 'homePageId' | 'protocol' | 'ruleType'>;
+
+/**
+ * Where the monitor opens an equipment from a card (list, group, map, scene); the one place that chooses, so every
+ * screen opens the same equipment the same way.
+ *
+ * EG equipment (protocol `eg`): its home configuration page when it is shown as a page and has one
+ * (`/monitor/eg/detail/page/{pageId}/0`), else its detail; `tab` 1 (its alarms) is always the detail's alarm tab
+ * (`/monitor/eg/detail/list/{id}/1`).
+ *
+ * GM equipment (any other protocol): rule type `01` opens its configuration pages (the named route gmDetail, the
+ * home page or, without one, page 0, which the screen reads as "the first"), any other its signal detail
+ * (`/monitor/gm/vuedetail/{id}/real`); `tab` 1 is that detail's alarm tab.
+ */
+export function monitorPath(card: MonitorTarget, tab: 0 | 1 = 0): string {
+  if (card.protocol !== 'eg') {
+    if (tab === 1) return gmVueDetailPath(card.id, 'alarm');
+    return card.ruleType === GM_PAGES_RULE_TYPE ? gmDetailPath(card.id, card.ruleType, card.homePageId ?? 0) : gmVueDetailPath(card.id);
+  }
   if (tab === 0 && card.display === 'page' && card.homePageId !== null) return egPagePath(card.homePageId);
   return `/monitor/eg/detail/list/${card.id}/${tab}`;
 }
+
+/** The rule type whose GM equipment opens on its configuration pages (spec section 3: `01`, the non-EG type). */
+export const GM_PAGES_RULE_TYPE = '01';
+
+/** The tabs of a GM equipment's detail, each its own child route of `/monitor/gm/vuedetail/{equipId}`. */
+export const GM_DETAIL_TABS = ['real', 'write', 'history', 'alarm'] as const;
+export type GmDetailTab = (typeof GM_DETAIL_TABS)[number];
+
+/** A GM equipment's detail on one tab: `/monitor/gm/vuedetail/{equipId}/{tab}` (real-time data by default). */
+export function gmVueDetailPath(equipmentId: number, tab: GmDetailTab = 'real'): string {
+  return `/monitor/gm/vuedetail/${equipmentId}/${tab}`;
+}
+
+/**
+ * A GM equipment's configuration pages live (the spec's named route gmDetail): `/monitor/gm/detail/{id}/{ruleType}/{openType}`,
+ * `openType` the page to show (0: its home page).
+ */
+export function gmDetailPath(equipmentId: number, ruleType: string, pageId: number): string {
+  return `/monitor/gm/detail/${equipmentId}/${ruleType}/${pageId}`;
+}
+
+/** One GM collection source (a Sparkplug B edge node or a JSON device): `/monitor/gm/ocInfo/{sourceId}`. */
+export function gmSourcePath(sourceId: number): string {
+  return `/monitor/gm/ocInfo/${sourceId}`;
+}
+
+/** The monitor's card lists: equipment behind gateways (`eg`) or GM equipment (`gm`). */
+export type MonitorKind = 'eg' | 'gm';
 
 /** A configuration page in the monitor's page viewer: `/monitor/eg/detail/page/{pageId}/0` (no alarm opened). */
 export function egPagePath(pageId: number): string {

@@ -32,6 +32,7 @@ export function gatewayAnswer(patch: Partial<Gateway> = {}): Gateway {
     clockAheadMs: null,
     expireDate: null,
     gmtCreate: now - 86_400_000,
+    link: 'gateway',
     ...patch,
   };
 }
@@ -62,6 +63,8 @@ export function cardAnswer(patch: Partial<Card> = {}): Card {
     groupName: null,
     gmtCreate: Date.now() - 86_400_000,
     homePageId: null,
+    protocol: 'eg',
+    gmSourceId: null,
     ...patch,
   };
 }

@@ -25,6 +25,9 @@ export function testEquipment(patch: Partial<Equipment> = {}): Equipment {
     driver: { kind: 'modbus_tcp', host: '10.0.0.5', port: 502, unitId: 1, timeoutMs: 1000, pollIntervalMs: 1000 },
     gmtCreate: now - 86_400_000,
     gmtModified: now,
+    protocol: 'eg',
+    gmSourceId: null,
+    gmSourceName: null,
     ...patch,
   };
 }

@@ -6,6 +6,7 @@
  */
 
 import { Limits } from '@/lib/api/limits';
+import type { MonitorKind } from '@/lib/paths';
 import type * as answers from '@/generated/answers';
 import type { Card, Listed } from '@/generated/answers';
 
@@ -191,9 +192,9 @@ export function formatKeyValue(value: number | null | undefined, unit: string | 
 // ---------------------------------------------------------------------------------------------------------------
 // Addresses of other screens (owned by other features; the paths are the route table's)
 
-/** The group monitor with a group selected, and optionally an equipment highlighted. */
-export function groupPath(groupId: number, equipmentId?: number): string {
-  return `/monitor/eg/group/list/${groupId}${equipmentId === undefined ? '' : `/${equipmentId}`}`;
+/** The group monitor of a kind (`/monitor/{eg|gm}/group`) with a group selected, and optionally an equipment highlighted. */
+export function groupPath(groupId: number, equipmentId?: number, kind: MonitorKind = 'eg'): string {
+  return `/monitor/${kind}/group/list/${groupId}${equipmentId === undefined ? '' : `/${equipmentId}`}`;
 }
 
 /** A route parameter as a non-negative id, or null. */

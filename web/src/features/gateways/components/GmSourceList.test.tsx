@@ -103,6 +103,8 @@ describe('collection source tabs', { timeout: 60_000 }, () => {
     expect(within(row('Packing')).getByTestId('gm-online').textContent).toBe('离线');
     expect(within(row('Packing')).getByTestId('gm-last-seen').textContent).toBe('从未连接');
     expect(screen.getByText('共 25 个')).toBeTruthy();
+    // Each row opens the source's own screen.
+    expect(within(first).getByTestId('gm-open-11').getAttribute('href')).toBe('/monitor/gm/ocInfo/11');
 
     await click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
     await waitFor(() => expect(body(server.calls(NODE_QUERY).at(-1))).toEqual({ page: '2', pageSize: '10' }));

@@ -9,9 +9,11 @@ import { Button, Flex, Space, Table, Typography, message as antdMessage } from '
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, KeyOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TabError } from '@/components/LoadState';
 import { GatewayPresenceTag } from '@/entities/gateways/components/GatewayState';
 import { Permission, hasAuth } from '@/lib/access';
+import { gmSourcePath } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { useDeleteGmSource } from '../api/deleteGmSource';
 import { useGmSources } from '../api/queryGmSources';
@@ -55,10 +57,16 @@ export function GmSourceList({ kind }: { kind: GmKind }) {
     {
       title: t('gmSources.column.name'),
       key: 'name',
+      // The source's own screen: its message counts and problems, and the devices it announced.
       render: (_, source) => (
-        <Typography.Text strong ellipsis={{ tooltip: source.name }} style={{ maxWidth: 220 }}>
+        <Link
+          to={gmSourcePath(source.id)}
+          data-testid={`gm-open-${source.id}`}
+          title={source.name}
+          style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 600 }}
+        >
           {source.name}
-        </Typography.Text>
+        </Link>
       ),
     },
     {

@@ -11,13 +11,13 @@ export interface GroupCardQuery extends CardQuery {
 }
 
 /**
- * POST /lfscada/monitor/group/equipment/queryByGroup {groupId, page, pageSize, keyword, sort, online, follow} →
+ * POST /lfscada/monitor/group/equipment/queryByGroup {kind, groupId, page, pageSize, keyword, sort, online, follow} →
  * {total, list}; groupId 0 lists the ungrouped. Silent: each group section shows its own failure.
  */
 export function fetchByGroup(query: GroupCardQuery, signal?: AbortSignal): Promise<CardPage> {
   return post<CardPage>(
     '/lfscada/monitor/group/equipment/queryByGroup',
-    { groupId: query.groupId, ...cardFilterPayload(query), page: query.page, pageSize: PAGE_SIZE },
+    { kind: query.kind, groupId: query.groupId, ...cardFilterPayload(query), page: query.page, pageSize: PAGE_SIZE },
     { silent: true, ...(signal ? { signal } : {}) },
   );
 }

@@ -65,7 +65,7 @@ const cardEl = (id: number) => screen.getByTestId(`fleet-card-${id}`);
 describe('monitor equipment list', { timeout: 60_000 }, () => {
   it('asks for page 1 of 10 by time and shows each card’s state, alarms, signal band, update time and picture', async () => {
     await openList();
-    expect(body(server.calls(QUERY)[0])).toEqual({ sort: 'time', page: '1', pageSize: '10' });
+    expect(body(server.calls(QUERY)[0])).toEqual({ kind: 'eg', sort: 'time', page: '1', pageSize: '10' });
 
     const pump = cardEl(1);
     expect(pump.dataset.state).toBe('alarm');
@@ -128,7 +128,7 @@ describe('monitor equipment list', { timeout: 60_000 }, () => {
     server.on(QUERY, ok({ total: 25, list: CARDS }));
     const { router } = await openList();
     await click(screen.getByText('离线', { selector: '.ant-segmented-item-label' }));
-    await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toEqual({ sort: 'time', online: 'false', page: '1', pageSize: '10' }));
+    await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toEqual({ kind: 'eg', sort: 'time', online: 'false', page: '1', pageSize: '10' }));
     await click(document.getElementById('fleet-followed') as HTMLElement);
     await waitFor(() => expect(body(server.calls(QUERY).at(-1))).toMatchObject({ follow: 'true', online: 'false' }));
     fireEvent.change(document.getElementById('fleet-search') as HTMLInputElement, { target: { value: ' pump ' } });
@@ -153,7 +153,7 @@ describe('monitor equipment list', { timeout: 60_000 }, () => {
 
   it('reads the filters from the address (sort by name, followed)', async () => {
     await openList('/monitor/eg/list?sort=name&follow=true');
-    expect(body(server.calls(QUERY)[0])).toEqual({ sort: 'name', follow: 'true', page: '1', pageSize: '10' });
+    expect(body(server.calls(QUERY)[0])).toEqual({ kind: 'eg', sort: 'name', follow: 'true', page: '1', pageSize: '10' });
     expect((document.getElementById('fleet-followed') as HTMLInputElement).checked).toBe(true);
   });
 
@@ -211,8 +211,9 @@ describe('monitor equipment list', { timeout: 60_000 }, () => {
     expect(await within(screen.getByTestId('fleet-section-cards-5')).findByTestId('fleet-card-2')).toBeTruthy();
     expect(await within(screen.getByTestId('fleet-section-cards-0')).findByTestId('fleet-card-1')).toBeTruthy();
     const asked = server.calls(BY_GROUP).map((r) => body(r));
-    expect(asked).toContainEqual({ groupId: '5', sort: 'name', page: '1', pageSize: '10' });
-    expect(asked).toContainEqual({ groupId: '0', sort: 'name', page: '1', pageSize: '10' });
+    expect(asked).toContainEqual({ kind: 'eg', groupId: '5', sort: 'name', page: '1', pageSize: '10' });
+    expect(asked).toContainEqual({ kind: 'eg', groupId: '0', sort: 'name', page: '1', pageSize: '10' });
+    expect(body(server.calls(ALL_BY_GROUP)[0])).toEqual({ kind: 'eg' });
     // An empty group starts closed; opened, it says it is empty.
     expect(asked.some((b) => b.groupId === '6')).toBe(false);
     await click(screen.getByTestId('fleet-section-6'));
@@ -254,5 +255,42 @@ describe('monitor equipment list', { timeout: 60_000 }, () => {
     expect(within(cardEl(2)).getByTestId('fleet-card-updated').textContent).toBe('No data yet');
     expect(screen.getByText('Followed only')).toBeTruthy();
     expect(within(cardEl(1)).getByTestId('signal-strength').textContent).toBe('80 · Very good');
+  });
+});
+
+describe('monitor list of GM equipment (/monitor/gm/list)', { timeout: 60_000 }, () => {
+  const SPARKPLUG = card({ id: 31, equipName: 'Water-quality analyser', protocol: 'sparkplug', gmSourceId: 4, gatewaySn: null, alarmCount: 1 });
+  const PAGES = card({ id: 32, equipName: 'Dosing skid', protocol: 'json', gmSourceId: 5, gatewaySn: null, ruleType: '01', homePageId: 8 });
+
+  beforeEach(() => {
+    server.on(QUERY, ok({ total: 2, list: [SPARKPLUG, PAGES] }));
+  });
+
+  it('asks for the GM kind only, under its own title', async () => {
+    renderApp('/monitor/gm/list');
+    await screen.findByTestId('fleet-card-31', undefined, { timeout: 15_000 });
+    expect(body(server.calls(QUERY)[0])).toEqual({ kind: 'gm', sort: 'time', page: '1', pageSize: '10' });
+    expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('MQTT 设备');
+  });
+
+  it('opens a card by its protocol and rule type: the GM detail, the pages of rule type 01, the alarm tab', async () => {
+    const { router } = renderApp('/monitor/gm/list');
+    await screen.findByTestId('fleet-card-31', undefined, { timeout: 15_000 });
+    expect(within(cardEl(31)).getByTestId('fleet-card-name').getAttribute('href')).toBe('/monitor/gm/vuedetail/31/real');
+    expect(within(cardEl(31)).getByTestId('fleet-alarm-31').getAttribute('href')).toBe('/monitor/gm/vuedetail/31/alarm');
+    expect(within(cardEl(32)).getByTestId('fleet-card-name').getAttribute('href')).toBe('/monitor/gm/detail/32/01/8');
+    await click(within(cardEl(31)).getByTestId('fleet-card-group'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/gm/vuedetail/31/real'));
+  });
+
+  it('asks the group sections for the GM kind too, cached apart from the gateway equipment’s', async () => {
+    server.on(ALL_BY_GROUP, (request) =>
+      ok(new URLSearchParams(request.body).get('kind') === 'gm' ? [{ id: 0, name: '', equipment: [{ id: 31, equipName: 'Water-quality analyser' }] }] : []),
+    );
+    server.on(BY_GROUP, ok({ total: 1, list: [SPARKPLUG] }));
+    renderApp('/monitor/gm/list?view=group');
+    expect(await within(await screen.findByTestId('fleet-section-cards-0', undefined, { timeout: 15_000 })).findByTestId('fleet-card-31')).toBeTruthy();
+    expect(body(server.calls(ALL_BY_GROUP)[0])).toEqual({ kind: 'gm' });
+    expect(body(server.calls(BY_GROUP)[0])).toEqual({ kind: 'gm', groupId: '0', sort: 'time', page: '1', pageSize: '10' });
   });
 });

@@ -1,8 +1,12 @@
 /**
- * /monitor/eg/list: the equipment monitor's cards (spec section 2, "Equipment list"): by list or by group, search,
+ * /monitor/eg/list and /monitor/gm/list: the equipment monitor's cards (spec section 2, "Equipment list"): by list or by group, search,
  * sort by time or name, online / offline and followed filters, 10 per page; each card can be starred, pinned and
  * (with the manage permission) moved to a group or a new one. The filters live in the address, so coming back
  * from an equipment's detail shows the same list.
+ *
+ * One screen for both kinds of equipment (`kind`: `eg` behind gateways, the default; `gm` devices that speak MQTT
+ * themselves, GmListScreen.tsx): every card request names the kind and the server lists only that kind's cards. A
+ * card opens what suits its equipment (lib/paths.ts `monitorPath`).
  */
 import { Suspense, lazy, useState } from 'react';
 import { Button, Checkbox, Flex, Segmented, Tooltip } from 'antd';
@@ -13,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
+import type { MonitorKind } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { equipDisplayOf, useUserConfig } from '@/entities/account/userConfig';
 import { monitorListKeys } from '../api/keys';
@@ -30,7 +35,10 @@ const GroupNameModal = lazy(() => import('./GroupNameModal').then((module) => ({
 /** The view by group, loaded when chosen: its collapsible sections (antd's Collapse) are not needed by the list view. */
 const GroupedList = lazy(() => import('./GroupedList'));
 
-export default function EquipmentListPage() {
+/** The list's title for each kind (the route titles). */
+const LIST_TITLE: Record<MonitorKind, string> = { eg: 'route.monitor.egList', gm: 'route.monitor.gmList' };
+
+export default function EquipmentListPage({ kind = 'eg' }: { kind?: MonitorKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canManage = hasAuth(useUser(), Permission.Manage);
@@ -52,7 +60,7 @@ export default function EquipmentListPage() {
   return (
     <Flex vertical gap={16} data-testid="fleet-list-page">
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}>{t('route.monitor.egList')}</h4>
+        <h4 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}>{t(LIST_TITLE[kind])}</h4>
         <Flex wrap align="center" gap={8}>
           <Segmented<ListView>
             data-testid="fleet-view"
@@ -124,10 +132,10 @@ export default function EquipmentListPage() {
       </Flex>
 
       {filters.view === 'list' ? (
-        <FlatList filters={filters} onPage={(page) => update({ page })} groups={moveGroups} onNewGroup={onNewGroup} />
+        <FlatList kind={kind} filters={filters} onPage={(page) => update({ page })} groups={moveGroups} onNewGroup={onNewGroup} />
       ) : (
         <Suspense fallback={<StatusAlert loading error={null} onRetry={() => undefined} failedText="" />}>
-          <GroupedList filters={filters} groups={moveGroups} onNewGroup={onNewGroup} />
+          <GroupedList kind={kind} filters={filters} groups={moveGroups} onNewGroup={onNewGroup} />
         </Suspense>
       )}
 
@@ -153,8 +161,8 @@ function useEmptyText(filters: ListFilters): string {
   return isFiltered(filters) ? t('monitorList.emptyFiltered') : t('monitorList.empty');
 }
 
-function FlatList({ filters, onPage, groups, onNewGroup }: ListProps & { onPage: (page: number) => void }) {
-  const cards = useCards(filters);
+function FlatList({ kind, filters, onPage, groups, onNewGroup }: ListProps & { onPage: (page: number) => void }) {
+  const cards = useCards({ ...filters, kind });
   const emptyText = useEmptyText(filters);
   return (
     <CardGrid

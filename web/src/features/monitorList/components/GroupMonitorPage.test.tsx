@@ -53,7 +53,8 @@ describe('group monitor', { timeout: 60_000 }, () => {
     await waitFor(() => expect(title.textContent).toBe('Hall A'));
     expect(await screen.findByTestId('fleet-card-100')).toBeTruthy();
     expect(screen.getAllByTestId(/^fleet-card-\d+$/)).toHaveLength(10);
-    expect(bodyOf(server.calls(QUERY_ALL)[0])).toEqual({ groupId: '5' });
+    expect(bodyOf(server.calls(QUERY_ALL)[0])).toEqual({ kind: 'eg', groupId: '5' });
+    expect(bodyOf(server.calls(ALL_BY_GROUP)[0])).toEqual({ kind: 'eg' });
     const tree = screen.getByTestId('fleet-group-tree');
     expect(within(tree).getByTestId('fleet-tree-group-0').textContent).toContain('未分组');
     expect(within(tree).getByTestId('fleet-tree-group-6').textContent).toContain('Hall B');
@@ -100,3 +101,21 @@ describe('group monitor', { timeout: 60_000 }, () => {
     expect(alert.textContent).toContain('分组不存在');
   });
 });
+
+describe('group monitor of GM equipment (/monitor/gm/group)', { timeout: 60_000 }, () => {
+  it('asks for the GM kind, stays under /monitor/gm/group and opens a card by its protocol', async () => {
+    server.on(QUERY_ALL, ok([card({ id: 100, equipName: 'Analyser', groupId: 5, protocol: 'sparkplug', gmSourceId: 4 })]));
+    const { router } = renderApp('/monitor/gm/group');
+    await screen.findByTestId('fleet-card-100', undefined, { timeout: 15_000 });
+    expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('MQTT 设备分组');
+    expect(bodyOf(server.calls(ALL_BY_GROUP)[0])).toEqual({ kind: 'gm' });
+    expect(bodyOf(server.calls(QUERY_ALL)[0])).toEqual({ kind: 'gm', groupId: '5' });
+    expect(within(screen.getByTestId('fleet-card-100')).getByTestId('fleet-card-name').getAttribute('href')).toBe('/monitor/gm/vuedetail/100/real');
+    await click(screen.getByTestId('fleet-tree-group-6'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/gm/group/list/6'));
+    await click(screen.getByTestId('fleet-tree-group-0'));
+    await click(await screen.findByTestId('fleet-tree-equipment-1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/gm/group/list/0/1'));
+  });
+});
+

@@ -5,6 +5,10 @@
  *
  * `configuration/:groupId/:id[/:pageId]` shows that equipment's configuration pages live in place of the cards
  * (runtime/live); `configuration/:groupId` shows the group's cards with a hint to choose an equipment in the tree.
+ *
+ * One screen for both kinds of equipment (`kind`: `eg`, the default; `gm` at /monitor/gm/group, GmGroupScreen.tsx):
+ * the tree and the cards ask for that kind only. GM equipment has no configuration path here: its pages open from
+ * its card (lib/paths.ts `monitorPath`, the gmDetail route).
  */
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { Alert, Card, Empty, Flex, Tag, Tree, Typography } from 'antd';
@@ -13,6 +17,7 @@ import { FolderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Permission, hasAuth } from '@/lib/access';
+import type { MonitorKind } from '@/lib/paths';
 import { useUser } from '@/lib/session';
 import { EquipmentPagesPane } from '@/runtime/live/EquipmentPagesPane';
 import { useAllByGroup } from '../api/queryAllByGroup';
@@ -25,13 +30,16 @@ import { StatusAlert } from './StatusAlert';
 const groupKey = (id: number) => `g-${id}`;
 const equipmentKey = (groupId: number, id: number) => `e-${groupId}-${id}`;
 
-export default function GroupMonitorPage() {
+/** The screen's title for each kind (the route titles). */
+const GROUP_TITLE: Record<MonitorKind, string> = { eg: 'route.monitor.egGroup', gm: 'route.monitor.gmGroup' };
+
+export default function GroupMonitorPage({ kind = 'eg' }: { kind?: MonitorKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const params = useParams();
-  const configuration = pathname.includes('/eg/group/configuration/');
-  const sections = useAllByGroup();
+  const configuration = kind === 'eg' && pathname.includes('/eg/group/configuration/');
+  const sections = useAllByGroup(kind);
   const canManage = hasAuth(useUser(), Permission.Manage);
   const groups = useGroups();
 
@@ -72,16 +80,16 @@ export default function GroupMonitorPage() {
     groupId === null ? [] : highlightId !== null ? [equipmentKey(groupId, highlightId)] : [groupKey(groupId)];
 
   const go = (key: string) => {
-    const [kind, a, b] = key.split('-');
+    const [node, a, b] = key.split('-');
     const base = configuration ? '/monitor/eg/group/configuration' : '/monitor/eg/group/list';
-    if (kind === 'g') void navigate(configuration ? `${base}/${a}` : groupPath(Number(a)));
-    else void navigate(configuration ? `${base}/${a}/${b}` : groupPath(Number(a), Number(b)));
+    if (node === 'g') void navigate(configuration ? `${base}/${a}` : groupPath(Number(a), undefined, kind));
+    else void navigate(configuration ? `${base}/${a}/${b}` : groupPath(Number(a), Number(b), kind));
   };
 
   return (
     <Flex vertical gap={16} data-testid="fleet-group-page">
       <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('route.monitor.egGroup')}
+        {t(GROUP_TITLE[kind])}
       </Typography.Title>
       {configuration && highlightId === null && (
         <Alert type="info" showIcon data-testid="fleet-configuration-hint" message={t('monitorList.group.configurationHint')} />
@@ -124,6 +132,7 @@ export default function GroupMonitorPage() {
           ) : (
             <GroupCards
               key={groupId}
+              kind={kind}
               groupId={groupId}
               title={selected ? entryName(selected) : ''}
               highlightId={highlightId}
@@ -137,6 +146,7 @@ export default function GroupMonitorPage() {
 }
 
 interface GroupCardsProps {
+  kind: MonitorKind;
   groupId: number;
   title: string;
   highlightId: number | null;
@@ -144,9 +154,9 @@ interface GroupCardsProps {
 }
 
 /** Every card of the group, paged here, so the page holding the highlighted equipment can be shown. */
-function GroupCards({ groupId, title, highlightId, groups }: GroupCardsProps) {
+function GroupCards({ kind, groupId, title, highlightId, groups }: GroupCardsProps) {
   const { t } = useTranslation();
-  const cards = useGroupCards(groupId);
+  const cards = useGroupCards(kind, groupId);
   const [page, setPage] = useState(1);
   const list = cards.data;
 

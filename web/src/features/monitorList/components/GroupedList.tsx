@@ -1,11 +1,12 @@
 /**
- * The monitor list by group (/monitor/eg/list?view=group): one collapsible section per group, loaded when that view
+ * The monitor list by group (/monitor/eg/list?view=group, and /monitor/gm/list's): one collapsible section per group, loaded when that view
  * is chosen (antd's Collapse is not needed by the list view, the first screen after login).
  */
 import { useState } from 'react';
 import { Collapse, Flex, Tag } from 'antd';
 import { FolderOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { MonitorKind } from '@/lib/paths';
 import { useAllByGroup } from '../api/queryAllByGroup';
 import { useByGroup } from '../api/queryByGroup';
 import { UNGROUPED_ID, isFiltered, writeFilters, type Card, type Group, type ListFilters } from '../model';
@@ -13,6 +14,8 @@ import { CardGrid } from './CardGrid';
 import { StatusAlert } from './StatusAlert';
 
 export interface ListProps {
+  /** Whose cards: equipment behind gateways or GM equipment. */
+  kind: MonitorKind;
   filters: ListFilters;
   groups: Group[] | undefined;
   onNewGroup: ((card: Card) => void) | undefined;
@@ -22,9 +25,9 @@ export interface ListProps {
  * By group: one collapsible section per group (from queryAllByGroup), then the ungrouped; a section reads its
  * cards (queryByGroup, with the list's filters) only while it is open.
  */
-export default function GroupedList({ filters, groups, onNewGroup }: ListProps) {
+export default function GroupedList({ kind, filters, groups, onNewGroup }: ListProps) {
   const { t } = useTranslation();
-  const sections = useAllByGroup();
+  const sections = useAllByGroup(kind);
   const [openKeys, setOpenKeys] = useState<string[] | null>(null);
   const data = sections.data;
 
@@ -67,6 +70,7 @@ export default function GroupedList({ filters, groups, onNewGroup }: ListProps) 
             <GroupSection
               key={writeFilters({ ...filters, page: 1 }).toString()}
               groupId={entry.id}
+              kind={kind}
               filters={filters}
               groups={groups}
               onNewGroup={onNewGroup}
@@ -81,8 +85,8 @@ export default function GroupedList({ filters, groups, onNewGroup }: ListProps) 
 function GroupSection({ groupId, ...props }: ListProps & { groupId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { filters } = props;
-  const cards = useByGroup({ ...filters, groupId, page });
+  const { filters, kind } = props;
+  const cards = useByGroup({ ...filters, kind, groupId, page });
   return (
     <CardGrid
       testId={`fleet-section-cards-${groupId}`}

@@ -72,6 +72,21 @@ describe('map', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/eg/detail/list/1/0'));
   });
 
+  it('links GM equipment by its protocol: the GM detail, or the pages of rule type 01', async () => {
+    server.on(MAP, ok([
+      mapCard({ id: 5, equipName: 'Analyser', latitude: 31.2, longitude: 121.4, protocol: 'sparkplug', gmSourceId: 4, gatewaySn: null }),
+      mapCard({ id: 6, equipName: 'Dosing', latitude: 31.25, longitude: 121.45, protocol: 'json', gmSourceId: 5, gatewaySn: null, ruleType: '01', homePageId: 8 }),
+    ]));
+    renderApp('/map');
+    for (const [id, path] of [[5, '/monitor/gm/vuedetail/5/real'], [6, '/monitor/gm/detail/6/01/8']] as const) {
+      await act(async () => {
+        fireEvent.click(await screen.findByTestId(`fleet-marker-${id}`, undefined, { timeout: 15_000 }));
+      });
+      const popup = await screen.findByTestId(`fleet-popup-${id}`);
+      expect(within(popup).getByTestId('fleet-popup-detail').getAttribute('href')).toBe(path);
+    }
+  });
+
   it('says an alarmed equipment’s alarm count in its popup', async () => {
     await openMap();
     await act(async () => {

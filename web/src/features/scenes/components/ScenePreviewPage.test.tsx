@@ -82,6 +82,14 @@ describe('scene preview', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/eg/detail/list/1/0'));
   });
 
+  it("a GM equipment's card opens its GM detail (lib/paths.ts monitorPath chooses by protocol)", async () => {
+    const gm = card({ id: 7, equipName: 'Analyser', protocol: 'sparkplug', gmSourceId: 4, gatewaySn: null });
+    server.on(INFO, ok({ ...scene(1), equipment: [gm] }));
+    const { router } = renderApp('/manage/scene/preview/9');
+    await click(await screen.findByText('Analyser', undefined, { timeout: 15_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/gm/vuedetail/7/real'));
+  });
+
   it('says when the scene does not exist, or holds no equipment any more', async () => {
     server.on(INFO, fail('1251', '场景不存在'));
     const { unmount } = renderApp('/manage/scene/preview/9');

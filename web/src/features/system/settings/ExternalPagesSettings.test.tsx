@@ -25,7 +25,7 @@ beforeEach(async () => {
 async function openSection(roleType: string) {
   server.on('/lfscada/user/info', ok({ ...TEST_USER, roleType }));
   renderApp('/monitor/gm/list');
-  await screen.findByTestId('not-available', undefined, { timeout: 15_000 });
+  await screen.findByTestId('fleet-list-page', undefined, { timeout: 15_000 });
   fireEvent.click(document.getElementById('user-menu') as HTMLElement);
   fireEvent.click(await screen.findByText('系统设置'));
   await screen.findByText('语言（本浏览器）', undefined, { timeout: 15_000 });

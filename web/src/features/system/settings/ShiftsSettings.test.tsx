@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 async function openShifts() {
   renderApp('/monitor/gm/list');
-  await screen.findByTestId('not-available', undefined, { timeout: 15_000 });
+  await screen.findByTestId('fleet-list-page', undefined, { timeout: 15_000 });
   fireEvent.click(document.getElementById('user-menu') as HTMLElement);
   fireEvent.click(await screen.findByText('系统设置'));
   await screen.findByTestId('shifts-settings', undefined, { timeout: 15_000 });

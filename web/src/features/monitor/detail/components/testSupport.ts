@@ -71,6 +71,7 @@ export const GATEWAY: Gateway = {
   clockAheadMs: null,
   expireDate: null,
   gmtCreate: NOW - 86_400_000,
+  link: 'gateway',
 };
 
 export const ALARM: AlarmRecord = alarmAnswer({ equipId: EQUIPMENT_ID });
@@ -127,6 +128,9 @@ export function installDetailServer(auths: string[] = ALL_AUTHS): Harness {
         expireDate: null,
         gmtCreate: Date.UTC(2026, 10, 1, 0, 0, 0),
         gmtModified: Date.UTC(2026, 10, 2, 0, 0, 0),
+        protocol: 'eg',
+        gmSourceId: null,
+        gmSourceName: null,
       },
       gateway: GATEWAY,
       signalCount: 4,
