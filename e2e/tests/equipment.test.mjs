@@ -362,10 +362,11 @@ describe('equipment management', () => {
     assert.match(await ourRow.innerText(), /一号线/);
     assert.match(await page.locator(`tr[data-row-key="${demoPump.id}"]`).innerText(), /EG-DEMO-01\)\s*在线[\s\S]*Water treatment/);
 
+    // Online: the plant's gateways' equipment and the analyser, whose edge node and device are born.
     await choose(page, 'equipment-filter-online', '在线');
-    await waitForRows(page, demoIds);
+    await waitForRows(page, [...demoIds, analyser.id]);
     await choose(page, 'equipment-filter-online', '离线或未绑定网关');
-    await waitForRows(page, [equipmentId, analyser.id]);
+    await waitForRows(page, [equipmentId]);
     await clearSelect(page, 'equipment-filter-online');
     await waitForRows(page, [equipmentId, ...demoIds, analyser.id]);
 
@@ -381,7 +382,7 @@ describe('equipment management', () => {
     await choose(page, 'equipment-filter-online', '在线');
     await page.getByText('没有符合搜索和筛选条件的设备').waitFor();
     await clearSelect(page, 'equipment-filter-gateway');
-    await waitForRows(page, demoIds);
+    await waitForRows(page, [...demoIds, analyser.id]);
     await clearSelect(page, 'equipment-filter-online');
 
     await choose(page, 'equipment-filter-group', 'Water treatment');

@@ -130,12 +130,14 @@ pub(crate) async fn open_window(
     equipment: Equipment,
     params: &Params,
 ) -> ApiResult {
-    let interval = params.int_or_default("interval")?;
-    let delay = params.int_or_default("delay")?;
+    // Before the window's parameters: the console asks with the interval the link answered, 0 while a GM source's
+    // is not known yet, which is no gateway interval.
     if equipment.gm_source_id.is_some() {
         require_link(&state.link)?;
         return if equipment.online { Ok(ApiOk::empty()) } else { Err(ApiError::code(Code::DeviceOffline)) };
     }
+    let interval = params.int_or_default("interval")?;
+    let delay = params.int_or_default("delay")?;
     let sn = equipment.gateway_sn.ok_or_else(|| ApiError::code(Code::NoData))?;
     require_link(&state.link)?;
     let gateway =

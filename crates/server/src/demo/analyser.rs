@@ -277,8 +277,9 @@ async fn settle(state: &crate::AppState, viewer: &ironsight_store::access::Viewe
     let Some(equipment) = store.equipment(viewer, id).await? else { return Ok(()) };
     let lang = state.config.lang;
     let fields = ironsight_store::equipment::EquipmentFields {
-        latitude: Some(31.2262),
-        longitude: Some(121.4937),
+        // At the outlet, east of the compressor: apart from the other markers at the map's first zoom.
+        latitude: Some(31.2238),
+        longitude: Some(121.5012),
         address: super::plant::SITE_ADDRESS.of(lang).to_owned(),
         model: "Sparkplug B".to_owned(),
         ..equipment.fields

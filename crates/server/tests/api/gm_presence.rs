@@ -61,6 +61,9 @@ both_backends!(gm_equipment_is_listed_apart_and_online_between_birth_and_death, 
     );
     let open = [("equipmentId", equip.as_str()), ("interval", "1000"), ("delay", "600")];
     assert_eq!(app.post("/lfscada/monitor/multi/open", &open).await.code(), "200");
+    // The console opens with the interval the link answered: 0 while the source's is not known yet.
+    let unknown = [("equipmentId", equip.as_str()), ("interval", "0"), ("delay", "600")];
+    assert_eq!(app.post("/lfscada/monitor/multi/open", &unknown).await.code(), "200");
     let detail = app.post("/lfscada/monitor/multi/equipment/detailInfo", &[("equipmentId", &equip)]).await;
     assert_eq!(detail.data()["gateway"]["link"], "sparkplug", "{:?}", detail.body);
 
