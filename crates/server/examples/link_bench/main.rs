@@ -455,57 +455,6 @@ async fn main() -> anyhow::Result<()> {
     let ticks = clock_ticks_per_second();
 
     // `IRONSIGHT_BENCH_BACKENDS=sqlite` (or `postgres`) measures one backend only, for a quicker look.
-    let only = std::env::var("IRONSIGHT_BENCH_BACKENDS").unwrap_or_default().to_lowercase();
-    let wanted = |name: &str| only.is_empty() || only.split(',').any(|b| b.trim() == name);
-
-    let mut results: Vec<(&'static str, Rows)> = Vec::new();
-    if wanted("sqlite") {
-        match run_backend(&Db::Sqlite, &bin_dir, &secret_hash, ticks).await {
-            Ok(rows) => results.push(("SQLite", rows)),
-            Err(e) => println!("SQLite run failed: {e:#}"),
-        }
-    }
-
-    let base =
-        pg_base(&std::env::var("IRONSIGHT_BENCH_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into()));
-    match if wanted("postgres") { pg_admin(&base).await.map(Some) } else { Ok(None) } {
-        Ok(None) => println!("\nPostgreSQL not measured (IRONSIGHT_BENCH_BACKENDS={only})"),
-        Err(e) => println!("\nPostgreSQL skipped: {} is not reachable ({e:#}); set IRONSIGHT_BENCH_PG", redact(&base)),
-        Ok(Some(admin)) => {
-            let name = format!("ironsight_bench_{}", std::process::id());
-            admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await?;
-            admin.execute_raw(&format!("CREATE DATABASE {name}")).await?;
-            let db = Db::Postgres { base: base.clone(), name: name.clone() };
-            let outcome = run_backend(&db, &bin_dir, &secret_hash, ticks).await;
-            if let Err(e) = admin.execute_raw(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await {
-                println!("could not drop {name}: {e:#}");
-            }
-            match outcome {
-                Ok(rows) => results.push(("PostgreSQL", rows)),
-                Err(e) => println!("PostgreSQL run failed: {e:#}"),
-            }
-        }
-    }
-
-    if results.is_empty() {
-        anyhow::bail!("no backend could be measured");
-    }
-    println!("\nSummary ({profile} build; machine above)\n");
-    let width = results[0].1.iter().map(|(label, _)| label.chars().count()).max().unwrap_or(40) + 2;
-    let column =
-        results.iter().flat_map(|(_, rows)| rows.iter().map(|(_, value)| value.chars().count())).max().unwrap_or(20)
-            + 3;
-    print!("{:width$}", "");
-    for (backend, _) in &results {
-        print!("{backend:column$}");
-    }
-    println!();
-    for (i, (label, _)) in results[0].1.iter().enumerate() {
-        print!("{label:width$}");
-        for (_, rows) in &results {
-            print!("{:column$}", rows.get(i).map_or("n/a", |(_, value)| value.as_str()));
-        }
-        println!();
-    }
-    Ok(())
+    db::each_backend("ironsight_bench", profile, async |db: &Db| run_backend(db, &bin_dir, &secret_hash, ticks).await)
+        .await
 }

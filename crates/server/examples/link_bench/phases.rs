@@ -5,9 +5,6 @@ use super::*;
 // ---------------------------------------------------------------------------------------------------------------
 // One backend, every phase.
 
-/// Rows of the final table: label, figure.
-pub(crate) type Rows = Vec<(String, String)>;
-
 /// What one ingest step sent and what reached the history.
 pub(crate) struct Ingested {
     pub(crate) sent: u64,
