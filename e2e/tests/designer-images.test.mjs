@@ -161,7 +161,7 @@ describe('the image library in the designer', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     await openDesigner(page, 'Image library');
     await page.locator('[data-testid="page-bgImage-library"]').click();
     const input = library(page).locator('input[type="file"]');

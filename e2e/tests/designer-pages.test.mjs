@@ -86,7 +86,7 @@ describe('around a designed page', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId, signals } = await findDemo(page);
     const [title, signalId] = Object.entries(signals)[0];
     const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: 'Repair' });
@@ -158,7 +158,7 @@ describe('around a designed page', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId } = await findDemo(page);
     const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: 'Export / import' });
     await page.goto(`${app.base}/manage/eg/${equipmentId}/designer/${added.data.id}`);

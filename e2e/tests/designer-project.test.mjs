@@ -122,7 +122,7 @@ describe("the designer on a project's page", () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const demo = await findDemo(page);
     const second = await addPump(page, '3# Pump station');
     const projectId = await project(page, 'South hall', demo, second);

@@ -297,7 +297,7 @@ describe('widget-specific settings in the designer', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId, pageId } = await designDashboardAndChart(page, 'en', EN);
     await otherPanels(page, 'en', equipmentId, pageId, EN);
   });

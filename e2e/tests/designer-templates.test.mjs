@@ -119,7 +119,7 @@ describe('templates', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const demo = await findDemo(page);
     const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(demo.equipmentId), title: 'Faceplate target' });
     await page.goto(`${app.base}/manage/eg/${demo.equipmentId}/designer/${added.data.id}`);

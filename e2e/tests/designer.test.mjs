@@ -282,7 +282,7 @@ describe('page designer', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId } = await findDemo(page);
     const pages = await api(page, '/lfscada/configuration/page/query', { equipmentId: String(equipmentId) });
     const seeded = pages.data.find((p) => p.title === 'Pump station');

@@ -160,7 +160,7 @@ describe('EZVIZ video keys', { skip: SKIP }, () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     await openSettings(page);
     assert.equal(await page.locator('[data-testid="ezviz-secret-state"]').innerText(), 'Set');
     assert.equal(await page.locator('#ezviz-app-key').inputValue(), APP_KEY);

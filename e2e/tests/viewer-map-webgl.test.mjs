@@ -200,7 +200,7 @@ describe('the map and 3D model widgets', { timeout: 300_000 }, () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const ids = await setUp(page, 'en');
     await page.goto(`${app.base}/manage/eg/${ids.a.id}/designer/${ids.pageId}`);
     await page.locator('[data-testid="designer-canvas"]').waitFor();

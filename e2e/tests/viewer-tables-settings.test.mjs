@@ -203,7 +203,7 @@ describe('the tables\' filter, export and rows per period', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId, signals, pageId } = await newPage(page, 'Table settings');
     const bind = (name) => ({ type: 'signal', equipId: equipmentId, signalId: signals[name], title: name });
     const at = (x, y, width, height) => ({ x, y, width, height, rotate: 0 });

@@ -144,7 +144,7 @@ describe('the viewer draws tables, the XY curve and flow bars', () => {
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { pageId } = await savePage(page, 'Tables and curves');
     await openLive(page, pageId);
 

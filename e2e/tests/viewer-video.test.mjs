@@ -154,7 +154,7 @@ describe('the viewer plays video and runs drop-down choices', { skip: SKIP }, ()
     const page = await app.newPage();
     await app.loginAsDemo(page);
     await page.locator('#lang-switch').click();
-    await page.getByText('Equipment list').first().waitFor();
+    await page.getByText('Gateway equipment').first().waitFor();
     const { equipmentId, signals } = await findDemo(page);
     const added = await api(page, '/lfscada/configuration/page/add', { equipmentId: String(equipmentId), title: 'Video and choice' });
     assert.equal(added.code, '200', JSON.stringify(added));
