@@ -270,16 +270,14 @@ async fn adopt_once(state: &crate::AppState, viewer: &ironsight_store::access::V
     Ok(true)
 }
 
-/// What an administrator does after adopting the analyser: its place at the plant's outlet (so the map shows it)
-/// and its chlorine setpoint writable within the metric's engineering range.
+/// What an administrator does after adopting the analyser: its address and model, and its chlorine setpoint
+/// writable within the metric's engineering range. It has no map position: at the map's first zoom its marker
+/// covered another equipment's (the pump station's, then the compressor's), which the browser tests click.
 async fn settle(state: &crate::AppState, viewer: &ironsight_store::access::Viewer, id: i64) -> anyhow::Result<()> {
     let store = &state.store;
     let Some(equipment) = store.equipment(viewer, id).await? else { return Ok(()) };
     let lang = state.config.lang;
     let fields = ironsight_store::equipment::EquipmentFields {
-        // At the outlet, east of the compressor: apart from the other markers at the map's first zoom.
-        latitude: Some(31.2238),
-        longitude: Some(121.5012),
         address: super::plant::SITE_ADDRESS.of(lang).to_owned(),
         model: "Sparkplug B".to_owned(),
         ..equipment.fields
