@@ -63,7 +63,7 @@ pub(crate) async fn link_of(state: &AppState, org_id: i64, equipment: &Equipment
         let Some(source) = state.store.gm_source_in_org(org_id, source_id).await? else { return Ok(None) };
         let device = equipment.gm_device.as_deref().unwrap_or_default();
         let interval = state.link.gm_interval_ms(source_id, device);
-        let future = state.link.gm_source_stats(source_id).counters.future;
+        let future = state.link.gm_counters(source_id).future;
         let future = i64::try_from(future).unwrap_or(i64::MAX);
         return Ok(Some(Gateway::of_gm_source(source, equipment.online, interval, future, link_up)));
     }

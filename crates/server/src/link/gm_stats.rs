@@ -207,6 +207,11 @@ impl GmStats {
         }
     }
 
+    /// Source `id`'s counters alone (what a monitor call needs, without copying its bad messages).
+    pub fn counters(&self, id: i64) -> Counters {
+        self.sources.lock().expect("stats lock").get(&id).map(|s| s.counters).unwrap_or_default()
+    }
+
     /// How often `device` of source `id` reports (ms), as observed; the source's own rate for its own metrics
     /// (`''`) or when the device has not spoken twice.
     pub fn interval_ms(&self, id: i64, device: &str) -> Option<i64> {

@@ -248,7 +248,7 @@ pub async fn handle(link: &Link, topic: &str, payload: &[u8]) -> bool {
         stats.bad_message(id, now, topic, localized(first), payload);
     }
     if !rows.is_empty() {
-        confirm_values(link, id, &rows, now).await;
+        confirm_values(link, id, &rule, &rows, now).await;
         accept(link, rows, None).await;
     }
     true
@@ -270,19 +270,10 @@ async fn confirm_reply(link: &Link, source_id: i64, reply: &str, now: i64) {
     }
 }
 
-/// The writes of device `source_id` without a reply path that these readings confirm (the written value arrived).
-async fn confirm_values(link: &Link, source_id: i64, rows: &[StoredReading], now: i64) {
-    let by_reply = link
-        .inner
-        .json_devices
-        .by_prefix
-        .read()
-        .expect("json devices lock")
-        .values()
-        .find(|d| d.source_id == source_id)
-        .and_then(|d| d.rule.as_ref().map(|r| r.doc().command.as_ref().is_some_and(|c| c.reply_path.is_some())))
-        .unwrap_or(false);
-    if by_reply {
+/// The writes of device `source_id` that these readings confirm (the written value arrived), when its rule has no
+/// reply path (with one, only the echoed id confirms a write).
+async fn confirm_values(link: &Link, source_id: i64, rule: &JsonRule, rows: &[StoredReading], now: i64) {
+    if rule.doc().command.as_ref().is_some_and(|c| c.reply_path.is_some()) {
         return;
     }
     let confirmed = take_pending(link, now, |p| {

@@ -270,6 +270,11 @@ impl Link {
         self.inner.gm_stats.of(source_id, ironsight_store::now_ms())
     }
 
+    /// Source `source_id`'s counters of what could not be used since the server started.
+    pub fn gm_counters(&self, source_id: i64) -> super::gm_stats::Counters {
+        self.inner.gm_stats.counters(source_id)
+    }
+
     /// How often `device` of source `source_id` reports (ms), as observed since the server started.
     pub fn gm_interval_ms(&self, source_id: i64, device: &str) -> Option<i64> {
         self.inner.gm_stats.interval_ms(source_id, device)
